@@ -1,0 +1,374 @@
+"""Frozen data types shared by every geochunk module.
+
+This module sits at the bottom of the dependency graph: it imports nothing from geochunk but the
+errors. Offsets are always Python ``str`` indices into the source as read (UTF-8, no newline
+translation), end exclusive.
+
+>>> cfg = ChunkConfig(budget=256)
+>>> cfg.budget, cfg.encoding, cfg.strategy
+(256, 'cl100k_base', 'auto')
+>>> ChunkConfig(budget=8)
+Traceback (most recent call last):
+...
+geochunk.errors.ConfigError: budget must be at least 16 tokens, got 8
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field, fields, replace
+from typing import Any, Literal, Mapping
+
+from .errors import ConfigError
+
+__all__ = [
+    "CHUNKER_VERSION",
+    "OGC_TYPES",
+    "ENCODINGS",
+    "STRATEGIES",
+    "OVERSIZE_POLICIES",
+    "Flag",
+    "Span",
+    "Collection",
+    "Detection",
+    "Frame",
+    "ChunkFeature",
+    "Generalization",
+    "Part",
+    "Chunk",
+    "ChunkConfig",
+]
+
+CHUNKER_VERSION = "geochunk/0.1.0"
+
+#: Every OGC simple-feature and curve/surface keyword the detector protects (upper case).
+OGC_TYPES: tuple[str, ...] = (
+    "POINT",
+    "LINESTRING",
+    "POLYGON",
+    "MULTIPOINT",
+    "MULTILINESTRING",
+    "MULTIPOLYGON",
+    "GEOMETRYCOLLECTION",
+    "TRIANGLE",
+    "TIN",
+    "POLYHEDRALSURFACE",
+    "CIRCULARSTRING",
+    "COMPOUNDCURVE",
+    "CURVEPOLYGON",
+    "MULTICURVE",
+    "MULTISURFACE",
+)
+
+ENCODINGS: tuple[str, ...] = ("cl100k_base", "o200k_base")
+STRATEGIES: tuple[str, ...] = ("auto", "paragraph", "mixed", "feature")
+OVERSIZE_POLICIES: tuple[str, ...] = ("isolate", "generalize", "split")
+Unit = Literal["feature", "section", "document"]
+SpanKind = Literal["wkt", "geojson_geometry", "geojson_feature"]
+SpanStatus = Literal["ok", "unparseable", "unclosed"]
+
+
+class Flag:
+    """The vocabulary of ``Chunk.flags`` (plain strings, so JSON stays simple)."""
+
+    OVERSIZED = "oversized"  # a single unit larger than the budget, emitted whole
+    NEEDS_FALLBACK = "needs_fallback"  # the escape did not bring it under budget
+    GENERALIZED = "generalized"  # text is a simplified geometry, not the source slice
+    SPLIT_PART = "split_part"  # text is one part of a multipart geometry
+    SPLIT_NOT_MULTIPART = "split_not_multipart"  # split asked, single part: isolated instead
+    REWRAPPED = "rewrapped"  # text is a FeatureCollection rebuilt around the chunk's features
+    CRS_FLAGGED = "crs_flagged"  # frame guessed, contradicted, deprecated or missing
+    CRS_MIXED = "crs_mixed"  # features in this chunk have different frames
+    UNPARSEABLE_SPAN = "unparseable_span"  # geometry-like text that does not parse
+    UNCLOSED_GEOMETRY = "unclosed_geometry"  # geometry that never closes: protected to block end
+    LINEARIZED = "linearized"  # curve/surface types approximated by linear geometry for bbox
+    TOKENS_ESTIMATED = "tokens_estimated"  # no real tokenizer: counts are the flagged estimate
+    GRAPHEME_CUT = "grapheme_cut"  # a word longer than the budget had to be cut between graphemes
+
+
+@dataclass(frozen=True)
+class Span:
+    """One indivisible geometry unit found in the source text (a no-cut zone).
+
+    ``start``/``end`` cover the whole unit: for EWKT the ``SRID=n;`` prefix, for GeoJSON the whole
+    geometry or Feature object. ``geometry_text`` is what a parser needs: the WKT without the SRID
+    prefix, or the JSON text of the GeoJSON geometry member (``"null"`` for a null geometry).
+    """
+
+    start: int
+    end: int
+    kind: SpanKind
+    geom_type: str | None  # OGC upper-case keyword ("POLYGON"); None for a null geometry
+    geometry_text: str
+    dims: str = ""  # "", "Z", "M" or "ZM"
+    srid: int | None = None  # EWKT SRID prefix
+    feature_id: str | None = None  # from the source (GeoJSON id / id-like property)
+    id_source: str | None = None  # where feature_id came from, e.g. "geojson:id"
+    properties_json: str | None = None  # GeoJSON Feature properties as compact JSON
+    status: SpanStatus = "ok"
+    error: str | None = None  # why status is not "ok"
+    collection: int | None = None  # index into Detection.collections
+
+    @property
+    def length(self) -> int:
+        return self.end - self.start
+
+
+@dataclass(frozen=True)
+class Collection:
+    """A GeoJSON FeatureCollection: its features are units, the wrapper text is not."""
+
+    start: int
+    end: int
+    features: tuple[int, ...]  # indices into Detection.spans
+    crs_json: str | None = None  # the collection's "crs" member as compact JSON, if any
+    header_json: str = '{"type": "FeatureCollection", "features": []}'  # members but features
+
+
+@dataclass(frozen=True)
+class Detection:
+    """Everything the detector found, spans sorted by start and non-overlapping."""
+
+    spans: tuple[Span, ...]
+    collections: tuple[Collection, ...] = ()
+
+    @property
+    def problems(self) -> tuple[Span, ...]:
+        return tuple(s for s in self.spans if s.status != "ok")
+
+
+@dataclass(frozen=True)
+class Frame:
+    """The coordinate reference system that governs some geometries, and how sure we are.
+
+    ``source`` says what the frame rests on: ``"explicit_code"``, ``"ewkt_srid"``,
+    ``"geojson_crs"``, ``"name"``, ``"coordinates"`` or ``"fallback"``.
+    """
+
+    epsg: int | None
+    confidence: float
+    source: str
+    flagged: bool
+    name: str | None = None
+    units: str | None = None  # axis unit name, e.g. "metre" or "degree"
+    notes: tuple[str, ...] = ()
+    operation: str | None = None  # transformation used to reach WGS 84
+    accuracy_m: float | None = None  # its stated accuracy, metres
+
+    def to_dict(self) -> dict[str, Any]:
+        d = asdict(self)
+        d["notes"] = list(self.notes)
+        return d
+
+
+FALLBACK_FRAME = Frame(
+    epsg=4326,
+    confidence=0.0,
+    source="fallback",
+    flagged=True,
+    name="WGS 84",
+    units="degree",
+    notes=("no frame declared; EPSG:4326 assumed",),
+)
+
+
+@dataclass(frozen=True)
+class ChunkFeature:
+    """A geometry unit as carried by a chunk: ids come from the source, never from position."""
+
+    id: str
+    id_source: str  # "geojson:id", "property:<key>", "attribute:<key>", "heading", "hash"
+    kind: str  # "wkt", "ewkt" or "geojson"
+    geom_type: str | None
+    start: int
+    end: int
+    vertices: int
+    bbox: tuple[float, float, float, float] | None = None
+    bbox_wgs84: tuple[float, float, float, float] | None = None
+    epsg: int | None = None
+    status: str = "ok"
+
+    def to_dict(self) -> dict[str, Any]:
+        d = asdict(self)
+        d["bbox"] = list(self.bbox) if self.bbox else None
+        d["bbox_wgs84"] = list(self.bbox_wgs84) if self.bbox_wgs84 else None
+        return d
+
+
+@dataclass(frozen=True)
+class Generalization:
+    """What the topology-preserving simplifier did to an oversized feature."""
+
+    tolerance: float  # in the frame's units
+    vertices_before: int
+    vertices_after: int
+    hausdorff: float  # in the frame's units
+    area_change: float  # relative, |after - before| / before (0 for lines and points)
+    valid: bool
+    precision: int | None = None  # decimals kept, when --tolerance auto rounded coordinates
+    auto: bool = False
+    fits: bool = True
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass(frozen=True)
+class Part:
+    """Which part of a multipart feature a ``split`` chunk carries."""
+
+    feature_id: str
+    index: int
+    of: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass(frozen=True)
+class Chunk:
+    """One self-describing chunk.
+
+    Guarantee: ``chunk.text == source[chunk.start:chunk.end]`` unless ``text_kind`` is
+    ``"generalized"``, ``"part"`` or ``"rewrapped"``. ``core_start`` is where this chunk's own
+    content begins (``start`` plus the overlap it repeats from the previous chunk), so
+    ``"".join(source[c.core_start:c.end] for c in chunks) == source``.
+    """
+
+    doc_id: str
+    index: int
+    start: int
+    end: int
+    core_start: int
+    text: str
+    token_count: int
+    tokenizer: str
+    unit: Unit
+    strategy: str
+    features: tuple[ChunkFeature, ...] = ()
+    bbox: tuple[float, float, float, float] | None = None
+    bbox_wgs84: tuple[float, float, float, float] | None = None
+    crs: Frame | None = None
+    text_kind: str = "source"  # "source", "generalized", "part" or "rewrapped"
+    oversized: bool = False
+    needs_fallback: bool = False
+    generalized: Generalization | None = None
+    part: Part | None = None
+    flags: tuple[str, ...] = ()
+    attributes: Mapping[str, Any] | None = None  # split parts repeat the parent's attributes
+    chunker_version: str = CHUNKER_VERSION
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict in the documented chunk schema."""
+        d: dict[str, Any] = {}
+        for f in fields(self):
+            v = getattr(self, f.name)
+            if hasattr(v, "to_dict"):
+                v = v.to_dict()
+            elif f.name == "features":
+                v = [x.to_dict() for x in v]
+            elif isinstance(v, tuple):
+                v = list(v)
+            elif isinstance(v, Mapping):
+                v = dict(v)
+            d[f.name] = v
+        return d
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), ensure_ascii=False, sort_keys=False)
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> "Chunk":
+        """Inverse of :meth:`to_dict`.
+
+        >>> c = Chunk("d", 0, 0, 2, 0, "hi", 1, "cl100k_base", "document", "paragraph")
+        >>> Chunk.from_dict(c.to_dict()) == c
+        True
+        """
+        kw = dict(d)
+
+        def box(v: Any) -> tuple[float, float, float, float] | None:
+            return tuple(v) if v is not None else None  # type: ignore[return-value]
+
+        kw["features"] = tuple(
+            ChunkFeature(**{**f, "bbox": box(f.get("bbox")), "bbox_wgs84": box(f.get("bbox_wgs84"))})
+            for f in kw.get("features", ())
+        )
+        kw["bbox"] = box(kw.get("bbox"))
+        kw["bbox_wgs84"] = box(kw.get("bbox_wgs84"))
+        if kw.get("crs") is not None:
+            kw["crs"] = Frame(**{**kw["crs"], "notes": tuple(kw["crs"].get("notes", ()))})
+        if kw.get("generalized") is not None:
+            kw["generalized"] = Generalization(**kw["generalized"])
+        if kw.get("part") is not None:
+            kw["part"] = Part(**kw["part"])
+        kw["flags"] = tuple(kw.get("flags", ()))
+        return cls(**kw)
+
+    @property
+    def is_flagged(self) -> bool:
+        return bool(self.flags)
+
+
+@dataclass(frozen=True)
+class ChunkConfig:
+    """Every setting of a chunking run; checks itself on construction.
+
+    ``tolerance`` is in the frame's units (metres for BNG, degrees for EPSG:4326), or ``"auto"``
+    to search for the smallest tolerance (and coordinate precision) that fits the budget.
+    """
+
+    budget: int = 800
+    encoding: str = "cl100k_base"
+    strategy: str = "auto"
+    oversize: str = "isolate"
+    tolerance: float | str | None = None
+    overlap: int = 0  # whole sentences (prose) or whole features (feature runs) repeated
+    rewrap: bool = False  # FeatureCollection chunks re-wrapped as valid FeatureCollections
+    attach_context: bool = True  # captions before / attribute blocks after travel with features
+    paragraph_threshold: float = 0.20
+    feature_threshold: float = 0.50
+    doc_id: str = "<stdin>"
+
+    def __post_init__(self) -> None:
+        if isinstance(self.budget, bool) or not isinstance(self.budget, int):
+            raise ConfigError(f"budget must be an integer number of tokens, got {self.budget!r}")
+        if self.budget < 16:
+            raise ConfigError(f"budget must be at least 16 tokens, got {self.budget}")
+        if self.encoding not in ENCODINGS:
+            raise ConfigError(
+                f"unknown encoding {self.encoding!r}; valid values: {', '.join(ENCODINGS)}"
+            )
+        if self.strategy not in STRATEGIES:
+            raise ConfigError(
+                f"unknown strategy {self.strategy!r}; valid values: {', '.join(STRATEGIES)}"
+            )
+        if self.oversize not in OVERSIZE_POLICIES:
+            raise ConfigError(
+                f"unknown oversize policy {self.oversize!r}; "
+                f"valid values: {', '.join(OVERSIZE_POLICIES)}"
+            )
+        tol = self.tolerance
+        if isinstance(tol, str):
+            if tol != "auto":
+                try:
+                    tol = float(tol)
+                except ValueError:
+                    raise ConfigError(
+                        f"tolerance must be a number in CRS units or 'auto', got {tol!r}"
+                    ) from None
+                object.__setattr__(self, "tolerance", tol)
+        if isinstance(tol, (int, float)) and not isinstance(tol, bool):
+            if not tol > 0 or tol != tol or tol == float("inf"):
+                raise ConfigError(f"tolerance must be a positive finite number, got {tol!r}")
+        if self.overlap < 0:
+            raise ConfigError(f"overlap must be >= 0, got {self.overlap}")
+        if not 0.0 <= self.paragraph_threshold <= self.feature_threshold <= 1.0:
+            raise ConfigError(
+                "thresholds must satisfy 0 <= paragraph_threshold <= feature_threshold <= 1, got "
+                f"{self.paragraph_threshold} and {self.feature_threshold}"
+            )
+
+    def with_(self, **changes: Any) -> "ChunkConfig":
+        """A copy with some settings changed (validated again)."""
+        return replace(self, **changes)
