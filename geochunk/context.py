@@ -1,0 +1,228 @@
+"""No-cut units: each geometry with the context that travels with it, and feature ids.
+
+A *unit* is one or more geometry spans, widened to whole lines when the rest of the line is a
+short lead-in or tail (``INSERT ... ST_GeomFromEWKT('`` / ``'),``), plus — when they fit the
+budget — the heading/caption line right before it and the ``Key: value`` attribute block right
+after it. Units never overlap. Feature ids come from the source (GeoJSON ``id`` or id-like
+property, an ID attribute, the heading) or else a stable content hash — never a position.
+
+>>> from geochunk.model import Detection, Span
+>>> text = "### Parcel LU-0007 - Park\\nPOLYGON((0 0,1 0,1 1,0 0))\\nArea: 2\\n\\nNext."
+>>> s = Span(26, 52, "wkt", "POLYGON", "POLYGON((0 0,1 0,1 1,0 0))")
+>>> (u,) = find_units(text, Detection((s,)))
+>>> text[u.core[0]:u.core[1]], text[u.full[0]:u.full[1]].splitlines()[0]
+('POLYGON((0 0,1 0,1 1,0 0))\\n', '### Parcel LU-0007 - Park')
+>>> u.ids[0]
+('LU-0007', 'heading')
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+
+from .model import Detection, Span
+
+__all__ = ["Unit", "find_units", "attribute_pairs", "content_id"]
+
+_MAX_LEAD = 200  # characters of non-geometry text on the geometry's line that may join it
+_SENTENCE_END = (". ", "! ", "? ", "\u0964 ", "\u0965 ", ".\t")
+_ID_KEYS = {"id", "fid", "gid", "uid", "uuid", "ref", "reference", "objectid", "feature id"}
+_BULLETS = "-*\u2022 \t"
+
+
+@dataclass(frozen=True)
+class Unit:
+    """An indivisible run of source text around one or more geometry spans.
+
+    ``core`` is the geometry (line-widened); ``full`` adds the caption before and the attribute
+    block after. ``attributes`` are the ``Key: value`` pairs of that block.
+    """
+
+    spans: tuple[int, ...]  # indices into Detection.spans
+    core: tuple[int, int]
+    full: tuple[int, int]
+    ids: tuple[tuple[str, str], ...]  # (feature id, id source) per span
+    attributes: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def has_context(self) -> bool:
+        return self.full != self.core
+
+
+def content_id(span: Span) -> str:
+    """A stable id from the geometry's content (whitespace-insensitive), never its position.
+
+    >>> content_id(Span(0, 12, "wkt", "POINT", "POINT (1  2)")) == content_id(
+    ...     Span(99, 110, "wkt", "POINT", "POINT (1 2)"))
+    True
+    >>> content_id(Span(0, 12, "wkt", "POINT", "POINT (1  2)"))
+    'point:2f35f2ba4425'
+    """
+    norm = " ".join(span.geometry_text.split()).upper()
+    digest = hashlib.sha1(norm.encode("utf-8")).hexdigest()[:12]
+    return f"{(span.geom_type or 'null').lower()}:{digest}"
+
+
+def _line_start(text: str, p: int) -> int:
+    return text.rfind("\n", 0, p) + 1
+
+
+def _line_end(text: str, p: int) -> int:
+    """Offset just after the newline that ends the line containing ``p - 1`` (or len)."""
+    q = text.find("\n", p)
+    return len(text) if q == -1 else q + 1
+
+
+def _has_sentence_end(s: str) -> bool:
+    return any(m in s for m in _SENTENCE_END)
+
+
+def _attribute(line: str) -> tuple[str, str] | None:
+    """``Key: value`` → (key, value), else None."""
+    body = line.strip().lstrip(_BULLETS)
+    key, sep, value = body.partition(":")
+    if sep and value[:1] not in (" ", "\t"):
+        return None  # "3:4", "http://..." — an attribute separator is a colon and a space
+    key, value = key.strip(), value.strip()
+    if not sep or not key or not value or len(key) > 50 or len(key.split()) > 6:
+        return None
+    if not key[0].isalpha() or value.startswith("//"):
+        return None
+    if not all(c.isalnum() or c in " ()%_-./'²³#" for c in key):
+        return None
+    return key, value
+
+
+def attribute_pairs(block: str) -> tuple[tuple[str, str], ...]:
+    """The ``Key: value`` pairs of an attribute block.
+
+    >>> attribute_pairs("Parcel ID: LU-1\\nLand use: Park\\n")
+    (('Parcel ID', 'LU-1'), ('Land use', 'Park'))
+    """
+    out = []
+    for line in block.splitlines():
+        kv = _attribute(line)
+        if kv:
+            out.append(kv)
+    return tuple(out)
+
+
+def _is_caption(line: str) -> bool:
+    s = line.strip()
+    if not s or len(s) > 160:
+        return False
+    if s.startswith("#"):
+        return True
+    letters = sum(c.isalpha() for c in s)
+    if letters < 3 or s[-1] in "[{(,;":
+        return False
+    if s.endswith(":"):
+        return True
+    return (
+        len(s) <= 100
+        and len(s.split()) <= 12
+        and (s[0].isupper() or s[0].isdigit())
+        and "," not in s
+        and s[-1] not in ".!?"
+    )
+
+
+def _heading_id(caption: str) -> str | None:
+    s = caption.strip().lstrip("#").strip()
+    for word in s.split():
+        w = word.strip(".,;:()[]{}\"'")
+        if any(c.isdigit() for c in w) and any(c.isalnum() for c in w):
+            return w
+    return s[:80] or None
+
+
+def _attribute_id(pairs: tuple[tuple[str, str], ...]) -> tuple[str, str] | None:
+    for key, value in pairs:
+        k = key.lower().strip()
+        if k in _ID_KEYS or k.endswith((" id", "_id", "-id")):
+            return value, f"attribute:{key}"
+    return None
+
+
+def _widen(text: str, span: Span) -> tuple[int, int]:
+    """The span widened to whole lines when the rest of the line is short lead-in/tail."""
+    start, end = span.start, span.end
+    ls = _line_start(text, start)
+    prefix = text[ls:start]
+    if len(prefix) <= _MAX_LEAD and not _has_sentence_end(prefix):
+        start = ls
+    le = _line_end(text, end)
+    suffix = text[end:le]
+    if len(suffix) <= _MAX_LEAD and not _has_sentence_end(suffix):
+        end = le
+    return start, end
+
+
+def find_units(text: str, detection: Detection, *, context: bool = True) -> tuple[Unit, ...]:
+    """Group the detection's spans into non-overlapping units with their context.
+
+    With ``context=False`` no caption or attribute block is attached (``full == core``).
+    """
+    spans = detection.spans
+    if not spans:
+        return ()
+    # 1. widen every span to whole lines, then merge overlapping ranges into unit cores
+    groups: list[tuple[list[int], int, int]] = []
+    for i, sp in enumerate(spans):
+        a, b = _widen(text, sp)
+        if groups and a < groups[-1][2]:
+            idx, ga, gb = groups[-1]
+            idx.append(i)
+            groups[-1] = (idx, min(ga, a), max(gb, b))
+        else:
+            groups.append(([i], a, b))
+    # 2. attributes after, captions before (attributes claim lines first)
+    units: list[Unit] = []
+    prev_end = 0
+    for gi, (idx, a, b) in enumerate(groups):
+        next_start = groups[gi + 1][1] if gi + 1 < len(groups) else len(text)
+        full_a, full_b = a, b
+        pairs: tuple[tuple[str, str], ...] = ()
+        caption = None
+        if context:
+            p = b if (b == len(text) or text[b - 1] == "\n") else _line_end(text, b)
+            if p == b:  # attribute lines start right after the unit's last line
+                q = p
+                collected = []
+                while q < next_start:
+                    le = _line_end(text, q)
+                    if le > next_start:
+                        break
+                    kv = _attribute(text[q:le])
+                    if kv is None:
+                        break
+                    collected.append(kv)
+                    q = le
+                if collected:
+                    full_b, pairs = q, tuple(collected)
+            if a == _line_start(text, a) and a > prev_end:
+                ps = _line_start(text, a - 1) if a > 0 else a
+                if ps >= prev_end and ps < a:
+                    line = text[ps:a]
+                    if not line.strip() and ps > prev_end:  # one blank line before a heading
+                        ps2 = _line_start(text, ps - 1)
+                        if ps2 >= prev_end and text[ps2:ps].lstrip().startswith("#"):
+                            ps, line = ps2, text[ps2:a]
+                    if _is_caption(line.strip().splitlines()[0] if line.strip() else ""):
+                        full_a, caption = ps, line
+        ids = []
+        single = len(idx) == 1
+        for i in idx:
+            sp = spans[i]
+            if sp.feature_id is not None:
+                ids.append((sp.feature_id, sp.id_source or "geojson:id"))
+                continue
+            got = _attribute_id(pairs) if single else None
+            if got is None and single and caption is not None:
+                hid = _heading_id(caption)
+                got = (hid, "heading") if hid else None
+            ids.append(got or (content_id(sp), "hash"))
+        units.append(Unit(tuple(idx), (a, b), (full_a, full_b), tuple(ids), pairs))
+        prev_end = full_b
+    return tuple(units)

@@ -1,0 +1,162 @@
+"""Prose boundaries with levels: section > paragraph > line > sentence > word > grapheme.
+
+A boundary is an offset where a chunk may start. Lower level numbers are stronger: the packing
+engine (:mod:`geochunk.assemble`) splits at the strongest level that makes pieces fit. Offsets are
+chosen so that whitespace goes with the text that follows it (a cut lands *before* a space or
+*after* a newline), which is where BPE token counts are exactly additive (see
+:func:`geochunk.tokens.clean_boundary`).
+
+Every pattern here is a flat character-class pattern with no nested quantifiers, so matching is
+linear in the text.
+
+>>> b = find_boundaries("# Title\\nOne. Two three.\\n\\nNext para.")
+>>> b.levels_at(8), b.levels_at(12), b.levels_at(25)
+(2, 3, 1)
+>>> [p for p, _ in b.within(0, 35, PARAGRAPH)]
+[25]
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from bisect import bisect_left, bisect_right
+from dataclasses import dataclass
+
+__all__ = [
+    "SECTION",
+    "PARAGRAPH",
+    "LINE",
+    "SENTENCE",
+    "WORD",
+    "GRAPHEME",
+    "LEVEL_NAMES",
+    "Boundaries",
+    "find_boundaries",
+    "grapheme_boundaries",
+]
+
+SECTION, PARAGRAPH, LINE, SENTENCE, WORD, GRAPHEME = range(6)
+LEVEL_NAMES = ("section", "paragraph", "line", "sentence", "word", "grapheme")
+
+# A blank-line run; the boundary is after its last newline (indentation stays with its line).
+_PARAGRAPH = re.compile(r"\n(?:[ \t\r\f\v]*\n)+")
+# Markdown ATX heading at a line start.
+_HEADING = re.compile(r"(?m)^#{1,6}[ \t]")
+# Sentence end: terminal punctuation (Latin, Devanagari danda/double danda, CJK), optional
+# closing quotes/brackets, then whitespace (the cut goes before the whitespace) — or a CJK full
+# stop with no following space (cut right after it).
+_SENTENCE = re.compile(r"[.!?\u0964\u0965\u2026]+[\"'\u2019\u201d)\]]*(?=\s)|[\u3002\uff01\uff1f]")
+# A whitespace character that follows a non-space character: the start of an inter-word gap.
+_WORD = re.compile(r"(?<=\S)[ \t\u00a0\u3000]")
+
+
+@dataclass(frozen=True)
+class Boundaries:
+    """Sorted boundary offsets per level (level ``k`` also contains nothing of stronger levels;
+    query with :meth:`within` to get every boundary at or above a level)."""
+
+    by_level: tuple[tuple[int, ...], ...]  # index = level (SECTION..WORD)
+    length: int
+
+    def within(self, lo: int, hi: int, max_level: int) -> list[tuple[int, int]]:
+        """Boundaries strictly inside ``(lo, hi)`` with level <= ``max_level``, sorted."""
+        out: list[tuple[int, int]] = []
+        for level in range(min(max_level, WORD) + 1):
+            arr = self.by_level[level]
+            i = bisect_right(arr, lo)
+            j = bisect_left(arr, hi)
+            out.extend((p, level) for p in arr[i:j])
+        out.sort()
+        return out
+
+    def levels_at(self, p: int) -> int | None:
+        """The strongest level of a boundary at ``p``, or None."""
+        for level, arr in enumerate(self.by_level):
+            i = bisect_left(arr, p)
+            if i < len(arr) and arr[i] == p:
+                return level
+        return None
+
+
+def find_boundaries(text: str, exclude: tuple[tuple[int, int], ...] = ()) -> Boundaries:
+    """Every candidate cut offset of ``text`` with its level, none strictly inside ``exclude``.
+
+    ``exclude`` is a sorted tuple of non-overlapping ``(start, end)`` ranges (geometry spans);
+    offsets ``start < p < end`` are dropped, the edges themselves are kept.
+    """
+    n = len(text)
+    strongest: dict[int, int] = {}
+
+    def add(p: int, level: int) -> None:
+        if 0 < p < n and strongest.get(p, 99) > level:
+            strongest[p] = level
+
+    for m in _HEADING.finditer(text):
+        add(m.start(), SECTION)
+    for m in _PARAGRAPH.finditer(text):
+        add(m.end(), PARAGRAPH)
+    p = text.find("\n")
+    while p != -1:
+        add(p + 1, LINE)
+        p = text.find("\n", p + 1)
+    for m in _SENTENCE.finditer(text):
+        add(m.end(), SENTENCE)
+    for m in _WORD.finditer(text):
+        add(m.start(), WORD)
+
+    starts = [s for s, _ in exclude]
+    levels: list[list[int]] = [[] for _ in range(WORD + 1)]
+    for pos in sorted(strongest):
+        if starts:
+            i = bisect_right(starts, pos) - 1
+            if i >= 0 and exclude[i][0] < pos < exclude[i][1]:
+                continue
+        levels[strongest[pos]].append(pos)
+    return Boundaries(tuple(tuple(lv) for lv in levels), n)
+
+
+def _joins_previous(ch: str, prev: str) -> bool:
+    """True when ``ch`` must stay in the same grapheme cluster as ``prev``."""
+    if prev == "\r" and ch == "\n":
+        return True
+    if prev == "\u200d" or ch == "\u200d":  # zero-width joiner sequences
+        return True
+    cat = unicodedata.category(ch)
+    if cat in ("Mn", "Mc", "Me"):  # combining marks (Devanagari matras, accents)
+        return True
+    o = ord(ch)
+    if 0xFE00 <= o <= 0xFE0F or 0xE0100 <= o <= 0xE01EF:  # variation selectors
+        return True
+    if 0x1F3FB <= o <= 0x1F3FF:  # emoji skin-tone modifiers
+        return True
+    if 0xE0020 <= o <= 0xE007F:  # emoji tag sequences
+        return True
+    # virama-based conjuncts: a consonant after a virama stays with it
+    if unicodedata.category(prev) == "Mn" and unicodedata.name(prev, "").endswith("SIGN VIRAMA"):
+        return cat == "Lo"
+    return False
+
+
+def grapheme_boundaries(text: str, lo: int, hi: int) -> list[int]:
+    """Offsets strictly inside ``(lo, hi)`` that do not split a grapheme cluster (approximate
+    extended grapheme clusters: combining marks, ZWJ sequences, variation selectors, emoji
+    modifiers, regional-indicator pairs, CRLF and virama conjuncts stay whole).
+
+    >>> grapheme_boundaries("ab\\u0301c", 0, 4)
+    [1, 3]
+    """
+    out: list[int] = []
+    ri_run = 0
+    for i in range(lo + 1, hi):
+        ch, prev = text[i], text[i - 1]
+        if 0x1F1E6 <= ord(prev) <= 0x1F1FF:
+            ri_run += 1
+        else:
+            ri_run = 0
+        if 0x1F1E6 <= ord(ch) <= 0x1F1FF and ri_run % 2 == 1:
+            continue  # second regional indicator of a flag pair
+        if _joins_previous(ch, prev):
+            continue
+        out.append(i)
+    return out

@@ -1,0 +1,71 @@
+from hypothesis import given, settings, strategies as st
+
+from geochunk.assemble import SimpleCounter, pack
+from geochunk.prose import find_boundaries
+
+
+def _words(text):
+    return SimpleCounter(lambda a, b: len(text[a:b].split()) + text[a:b].count("\n"))
+
+
+def test_pieces_cover_text_and_fit():
+    text = "One two three. Four five six.\n\nSeven eight nine ten. Eleven twelve.\n"
+    c = _words(text)
+    pieces = pack(text, 6, find_boundaries(text), [], [], c)
+    assert "".join(text[p.start:p.end] for p in pieces) == text
+    assert all(c.count(p.start, p.end) <= 6 for p in pieces)
+
+
+def test_unit_is_never_split_and_oversized_unit_is_flagged():
+    text = "aa bb cc\nU1 U2 U3 U4 U5 U6 U7 U8\ndd ee\n"
+    u = (text.index("U1"), text.index("dd"))
+    c = _words(text)
+    pieces = pack(text, 4, find_boundaries(text), [u], [(2, 2)], c)
+    assert "".join(text[p.start:p.end] for p in pieces) == text
+    (big,) = [p for p in pieces if p.unit is not None]
+    assert (big.start, big.end) == u
+    for p in pieces:
+        assert not (p.start < u[0] < p.end) and not (p.start < u[1] < p.end) or p.unit is not None
+
+
+def test_giant_word_falls_back_to_graphemes():
+    text = "x" * 50
+    c = SimpleCounter(lambda a, b: (b - a + 9) // 10)
+    pieces = pack(text, 2, find_boundaries(text), [], [], c)
+    assert all(p.grapheme_cut for p in pieces)
+    assert [p.end - p.start for p in pieces] == [20, 20, 10]
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(st.sampled_from(["w", "ww", ". ", "\n", "\n\n", " ", "U"]), min_size=1, max_size=80),
+    st.integers(min_value=1, max_value=12),
+)
+def test_random_packing_invariants(tokens, budget):
+    # "U" marks a unit of 3 words
+    text = ""
+    units = []
+    for t in tokens:
+        if t == "U":
+            units.append((len(text), len(text) + 8))
+            text += "uu uu uu"
+        else:
+            text += t
+    # merge touching units so they do not overlap
+    merged = []
+    for u in units:
+        if merged and u[0] <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], u[1])
+        else:
+            merged.append(u)
+    c = _words(text)
+    b = find_boundaries(text, tuple(merged))
+    pieces = pack(text, budget, b, merged, [(4, 4)] * len(merged), c)
+    assert "".join(text[p.start:p.end] for p in pieces) == text
+    for p in pieces:
+        assert p.start < p.end
+        for a, z in merged:
+            assert not (p.start < a < p.end and p.end < z), "cut inside a unit"
+            assert not (a < p.end < z), "piece ends inside a unit"
+        if p.unit is None:
+            assert c.count(p.start, p.end) <= budget
