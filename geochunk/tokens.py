@@ -1,0 +1,636 @@
+"""Offline tiktoken encodings, token counting and a per-document token index.
+
+The real ``cl100k_base`` / ``o200k_base`` BPE ranks come from the data files that the
+``bpe-openai`` package installs (``bpe_openai/data/<name>.tiktoken.gz``); they are decompressed,
+checked against the sha256 that tiktoken itself pins for the encoding, and turned into a
+``tiktoken.Encoding`` whose regex and special tokens are taken from the installed
+``tiktoken_ext.openai_public`` so they never drift from tiktoken. Nothing is downloaded, ever.
+
+When the real encoding cannot be loaded (package missing, hash mismatch, any error) the counter
+falls back to a deterministic estimate, says so in its ``name`` (``"estimate(cl100k_base)"``) and
+``estimated`` flag, and logs one warning. Setting the environment variable
+``GEOCHUNK_TOKENIZER=estimate`` forces the estimate (handy for fast tests).
+
+A :class:`TokenIndex` encodes a whole document once; afterwards ``count(a, b)`` (tokens of the
+document that start in ``[a, b)``) is an O(1) lookup, and it equals the token count of the
+substring ``text[a:b]`` whenever both ends are clean boundaries (see :func:`clean_boundary`).
+
+>>> counter = get_counter("cl100k_base")
+>>> counter.encoding
+'cl100k_base'
+>>> index = counter.index("Survey area.\\nPOINT (530000 180000)")
+>>> index.count(0, 13) + index.count(13, index.length) == index.total
+True
+>>> index.is_clean(13), index.exact(13, index.length) == counter.count("POINT (530000 180000)")
+(True, True)
+"""
+
+from __future__ import annotations
+
+import base64
+import gzip
+import hashlib
+import importlib.resources
+import importlib.util
+import logging
+import os
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable, Iterable
+
+import numpy as np
+
+from .errors import ConfigError, TokenizerError
+from .model import ENCODINGS
+
+if TYPE_CHECKING:  # pragma: no cover - typing only
+    import tiktoken
+
+__all__ = [
+    "ENV_VAR",
+    "TOKENIZER_MODES",
+    "ESTIMATE_UNIT",
+    "PINNED_SHA256",
+    "ANALYSED_PAT_SHA256",
+    "TokenCounter",
+    "TokenIndex",
+    "get_counter",
+    "clear_cache",
+    "clean_boundary",
+    "estimate_count",
+]
+
+log = logging.getLogger(__name__)
+
+#: Environment variable that selects the tokenizer: ``auto`` (default) or ``estimate``.
+ENV_VAR = "GEOCHUNK_TOKENIZER"
+#: Valid values of :data:`ENV_VAR` (an empty value means ``auto``).
+TOKENIZER_MODES: tuple[str, ...] = ("auto", "estimate")
+
+#: sha256 of the *decompressed* ``.tiktoken`` rank files, as pinned by
+#: ``tiktoken_ext.openai_public`` (tiktoken 0.7 - 0.14). The loader checks the data against this
+#: table and against the hash the installed tiktoken passes when it builds the encoding.
+PINNED_SHA256: dict[str, str] = {
+    "cl100k_base": "223921b76ee99bde995b7ff738513eef100fb51d18c93597a113bcffe865b2a7",
+    "o200k_base": "446a9538cb6c348e3516120d7c08b09f57c36495e2acfffe59a5bf8b0cfb1a2d",
+}
+
+# Published ids of "hello world" (tiktoken's own tests for cl100k; harmony / js-tiktoken test
+# vectors for o200k). Checked on every load: a wrong table never passes for a real one.
+_SMOKE: dict[str, tuple[str, list[int]]] = {
+    "cl100k_base": ("hello world", [15339, 1917]),
+    "o200k_base": ("hello world", [24912, 2375]),
+}
+
+#: sha256 of the ``pat_str`` regexes :func:`clean_boundary` was derived and property-tested
+#: against. If the installed tiktoken ever ships a different regex, only the ends of a document
+#: are treated as clean (``exact`` then encodes), and a warning says so.
+ANALYSED_PAT_SHA256: dict[str, str] = {
+    "cl100k_base": "f021c3d976978e62ee64cdad150cc3405c2e3d6e3b40407850bb9e8d9eb65899",
+    "o200k_base": "2d1b8dc11e89af71459b36004f698ab3693f59fd84f63e8ec2b49564ab857420",
+}
+
+#: The estimate counts in units of 1/12 token (so digits can weigh exactly 1/3 token).
+ESTIMATE_UNIT = 12
+
+_BATCH_THREADS = max(1, min(8, os.cpu_count() or 1))
+
+
+# --------------------------------------------------------------------------------------------
+# clean boundaries
+# --------------------------------------------------------------------------------------------
+
+
+def clean_boundary(text: str, p: int) -> bool:
+    """True where BPE token counts of ``text`` are exactly additive at offset ``p``.
+
+    tiktoken first splits text into pre-tokens with its ``pat_str`` regex (scanned left to right,
+    no lookbehind, every character covered by some alternative) and BPE never merges across a
+    pre-token. So for clean ``a < b``, ``len(encode(text[a:b]))`` equals the number of document
+    tokens starting in ``[a, b)``: ``a`` and ``b`` are pre-token boundaries of the document, and
+    the substring's own pre-tokenisation agrees with the document's. Clean positions are:
+
+    * ``p == 0`` and ``p == len(text)``;
+    * (A) ``text[p - 1] == "\\n"`` and ``text[p]`` is neither whitespace nor ``"/"``: no pre-token
+      of either encoding runs from a newline into a non-space character, except o200k's
+      ``` ?[^\\s\\p{L}\\p{N}]+[\\r\\n/]*``` which swallows ``/`` after newlines. A substring that
+      ends in the newline run matches it whole with ``\\s++$`` (cl100k) or ``\\s*[\\r\\n]+``,
+      exactly as the document's ``\\s*[\\r\\n]`` does;
+    * (B) ``text[p] == " "`` and ``text[p - 1]`` and ``text[p + 1]`` are both non-whitespace:
+      a space after a non-space always starts a new pre-token (it is the optional leading
+      character of the next word / punctuation run, or a lone ``\\s``) and no pattern reaches
+      back over it, while the non-space neighbours keep ``\\s+(?!\\S)`` and ``\\s++$`` from
+      seeing a different whitespace run in the substring.
+
+    Whitespace means ``str.isspace()``, a superset of the regex ``\\s`` (Unicode White_Space), so
+    the rule only errs on the safe side. Surrogate pairs are never split by a clean position
+    (``text[p]`` is a space or follows a newline). Everything else is treated as not clean.
+    Checked by property tests against both encodings.
+
+    >>> [p for p in range(12) if clean_boundary("Hi there.\\nOK", p)]
+    [0, 2, 10]
+    >>> clean_boundary("a\\n/b", 2), clean_boundary("a  b", 2)
+    (False, False)
+    """
+    n = len(text)
+    if p <= 0 or p >= n:
+        return p == 0 or p == n
+    c = text[p]
+    prev = text[p - 1]
+    if prev == "\n":
+        return c != "/" and not c.isspace()
+    if c == " ":
+        return p + 1 < n and not prev.isspace() and not text[p + 1].isspace()
+    return False
+
+
+# --------------------------------------------------------------------------------------------
+# the estimate
+# --------------------------------------------------------------------------------------------
+
+# Weights in 1/12 token, fitted on English prose (GPL, Apache, MPL licence texts), BNG and
+# lon/lat coordinate lists, GeoJSON and Python source against cl100k_base; context free, so the
+# estimate of a substring is exactly the sum over its characters (rounded up once).
+_W_LETTER = 2  # ASCII letter: with its space, a 4-5 letter English word is ~1 token
+_W_DIGIT = 6  # ASCII digit: digits go in groups of <= 3, runs after "." are short
+_W_SPACE = 3  # " ": free before words, a token of its own before digits
+_W_NEWLINE = 7  # "\n", "\r"
+_W_ASCII_WS = 4  # tab and other ASCII whitespace
+_W_PUNCT = 6  # ASCII punctuation and controls: often merged (", ", ".\n", "((")
+_W_UNI_WS = 8  # non-ASCII whitespace (NBSP, thin space, ideographic space ...)
+_W_UTF8_2 = 5  # two-byte characters: accented Latin, Greek, Cyrillic, combining marks
+_W_UTF8_3 = 12  # three-byte characters: CJK, Devanagari, most symbols
+_W_UTF8_4 = 28  # four-byte characters: emoji and rare CJK
+
+_ASCII_WEIGHTS = np.full(128, _W_PUNCT, dtype=np.int64)
+for _c in range(128):
+    _ch = chr(_c)
+    if _ch.isascii() and _ch.isalpha():
+        _ASCII_WEIGHTS[_c] = _W_LETTER
+    elif _ch.isdigit():
+        _ASCII_WEIGHTS[_c] = _W_DIGIT
+    elif _ch == " ":
+        _ASCII_WEIGHTS[_c] = _W_SPACE
+    elif _ch in "\r\n":
+        _ASCII_WEIGHTS[_c] = _W_NEWLINE
+    elif _ch.isspace():
+        _ASCII_WEIGHTS[_c] = _W_ASCII_WS
+del _c, _ch
+
+_UNICODE_SPACES = np.array(
+    [0x85, 0xA0, 0x1680, *range(0x2000, 0x200B), 0x2028, 0x2029, 0x202F, 0x205F, 0x3000],
+    dtype=np.uint32,
+)
+
+
+def _code_points(text: str) -> np.ndarray:
+    """Code units of ``text`` as uint32 (surrogates kept as themselves)."""
+    return np.frombuffer(text.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
+
+
+def _estimate_weights(text: str) -> np.ndarray:
+    """Per-character estimate weights in units of 1/:data:`ESTIMATE_UNIT` token (int64)."""
+    cp = _code_points(text)
+    w = np.where(
+        cp < 0x800, _W_UTF8_2, np.where(cp < 0x10000, _W_UTF8_3, _W_UTF8_4)
+    ).astype(np.int64)
+    ascii_mask = cp < 0x80
+    w[ascii_mask] = _ASCII_WEIGHTS[cp[ascii_mask]]
+    w[np.isin(cp, _UNICODE_SPACES)] = _W_UNI_WS
+    return w
+
+
+def estimate_count(text: str) -> int:
+    """The deterministic fallback count: ``ceil(sum of character weights / 12)``.
+
+    Weights (twelfths of a token): ASCII letter 2, digit 6, space 3, newline 7, other ASCII
+    whitespace 4, ASCII punctuation 6, non-ASCII whitespace 8, other characters by UTF-8 length:
+    2 bytes 5, 3 bytes 12, 4 bytes 28. On English prose and on coordinate lists it stays within
+    ~30% of cl100k_base (see ``tests/test_tokens.py``).
+
+    >>> estimate_count(""), estimate_count("hello world"), estimate_count("530000.5 180000.25")
+    (0, 2, 9)
+    """
+    if not text:
+        return 0
+    return -(-int(_estimate_weights(text).sum()) // ESTIMATE_UNIT)
+
+
+# --------------------------------------------------------------------------------------------
+# loading real encodings offline
+# --------------------------------------------------------------------------------------------
+
+_PATCH_LOCK = threading.Lock()
+
+
+def _rank_file(name: str) -> Any:
+    """The installed ``bpe_openai/data/<name>.tiktoken.gz`` (a Path or Traversable).
+
+    The package is located with ``find_spec`` so its native extension is not imported (0.8 s);
+    for a non-directory install, ``importlib.resources`` finds the file instead.
+    """
+    fname = f"{name}.tiktoken.gz"
+    spec = importlib.util.find_spec("bpe_openai")
+    if spec is None:
+        raise TokenizerError("the bpe-openai package (which ships the BPE ranks) is not installed")
+    for location in spec.submodule_search_locations or ():
+        candidate = Path(location) / "data" / fname
+        if candidate.is_file():
+            return candidate
+    resource = importlib.resources.files("bpe_openai").joinpath("data", fname)
+    if not resource.is_file():
+        raise TokenizerError(f"bpe-openai does not ship {fname}")
+    return resource
+
+
+def _parse_ranks(raw: bytes, name: str) -> dict[bytes, int]:
+    """Parse ``base64-token rank`` lines into tiktoken's ``mergeable_ranks``."""
+    ranks: dict[bytes, int] = {}
+    for line in raw.splitlines():
+        if not line:
+            continue
+        parts = line.split()
+        if len(parts) != 2:
+            raise TokenizerError(f"{name}: malformed rank line {line[:40]!r}")
+        ranks[base64.b64decode(parts[0], validate=True)] = int(parts[1])
+    return ranks
+
+
+def _constructor_kwargs(name: str, ranks: dict[bytes, int], sha256: str) -> dict[str, Any]:
+    """Call the installed ``tiktoken_ext.openai_public.<name>()`` with our verified ranks.
+
+    Its module-level ``load_tiktoken_bpe`` is replaced, under a lock and restored in ``finally``,
+    by a function that hands back ``ranks`` once the hash tiktoken pins equals ``sha256``; any
+    other file is delegated to the original loader, so the downloader is never reached by us.
+    """
+    import tiktoken_ext.openai_public as openai_public
+
+    constructor = openai_public.ENCODING_CONSTRUCTORS.get(name)
+    if constructor is None:
+        raise TokenizerError(f"installed tiktoken has no constructor for {name}")
+    with _PATCH_LOCK:
+        original = openai_public.load_tiktoken_bpe
+
+        def verified_ranks(path: str, expected_hash: str | None = None) -> dict[bytes, int]:
+            if not str(path).endswith(f"/{name}.tiktoken"):
+                return original(path, expected_hash=expected_hash)
+            if expected_hash != sha256:
+                raise TokenizerError(
+                    f"{name}: tiktoken pins sha256 {expected_hash}, installed data is {sha256}"
+                )
+            return ranks
+
+        openai_public.load_tiktoken_bpe = verified_ranks
+        try:
+            kwargs = dict(constructor())
+        finally:
+            openai_public.load_tiktoken_bpe = original
+    return kwargs
+
+
+def _load_real(name: str) -> tuple["tiktoken.Encoding", np.ndarray]:
+    """The verified ``tiktoken.Encoding`` and its token byte-length table; TokenizerError if not."""
+    import tiktoken
+
+    raw = gzip.decompress(_rank_file(name).read_bytes())
+    sha = hashlib.sha256(raw).hexdigest()
+    if sha != PINNED_SHA256[name]:
+        raise TokenizerError(f"{name}: sha256 mismatch (expected {PINNED_SHA256[name]}, got {sha})")
+    ranks = _parse_ranks(raw, name)
+    enc = tiktoken.Encoding(**_constructor_kwargs(name, ranks, sha))
+    smoke_text, smoke_ids = _SMOKE[name]
+    if enc.encode_ordinary(smoke_text) != smoke_ids:
+        raise TokenizerError(f"{name}: {smoke_text!r} does not encode to the published ids")
+    ids = np.fromiter(ranks.values(), dtype=np.int64, count=len(ranks))
+    lengths = np.fromiter(map(len, ranks.keys()), dtype=np.int64, count=len(ranks))
+    byte_len = np.zeros(int(ids.max()) + 1, dtype=np.int64)
+    byte_len[ids] = lengths
+    return enc, byte_len
+
+
+# --------------------------------------------------------------------------------------------
+# counters and indexes
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, eq=False)
+class TokenCounter:
+    """Counts tokens with one encoding: the real tiktoken one, or the flagged estimate.
+
+    ``name`` is what every chunk records in its ``tokenizer`` field: the encoding name for the
+    real tokenizer, ``"estimate(<encoding>)"`` for the fallback. Instances are shared per process
+    (see :func:`get_counter`), hash by identity and are safe to use from several threads.
+
+    >>> c = get_counter("o200k_base")
+    >>> c.encoding, c.name in ("o200k_base", "estimate(o200k_base)")
+    ('o200k_base', True)
+    >>> c.count("<|endoftext|>") > 1  # special-token text is ordinary text here
+    True
+    """
+
+    name: str
+    encoding: str
+    estimated: bool
+    _enc: "tiktoken.Encoding | None" = field(default=None, repr=False)
+    _byte_len: np.ndarray | None = field(default=None, repr=False)
+    _rule_verified: bool = field(default=True, repr=False)  # pat_str is the analysed one
+
+    @property
+    def tiktoken_encoding(self) -> "tiktoken.Encoding | None":
+        """The underlying ``tiktoken.Encoding`` (``None`` for the estimate)."""
+        return self._enc
+
+    def count(self, text: str) -> int:
+        """Number of tokens in ``text`` (special-token text such as ``<|endoftext|>`` counts
+        as ordinary text, it never raises)."""
+        if self._enc is None:
+            return estimate_count(text)
+        return len(self._enc.encode_ordinary(text))
+
+    def count_many(self, texts: Iterable[str]) -> list[int]:
+        """Counts for many texts, encoded in parallel threads."""
+        batch = list(texts)
+        if self._enc is None:
+            return [estimate_count(t) for t in batch]
+        if len(batch) < 2:
+            return [len(self._enc.encode_ordinary(t)) for t in batch]
+        encoded = self._enc.encode_ordinary_batch(batch, num_threads=_BATCH_THREADS)
+        return [len(ids) for ids in encoded]
+
+    def index(self, text: str) -> "TokenIndex":
+        """Encode the whole document once and return its :class:`TokenIndex`."""
+        if self._enc is None or self._byte_len is None:
+            weights = _estimate_weights(text)
+            prefix = np.zeros(len(text) + 1, dtype=np.int64)
+            np.cumsum(weights, out=prefix[1:])
+            return TokenIndex(text, self, prefix, ESTIMATE_UNIT, lambda p: 0 <= p <= len(text))
+        prefix = _token_start_prefix(self._enc, self._byte_len, text)
+        if self._rule_verified:
+            return TokenIndex(text, self, prefix, 1, lambda p: clean_boundary(text, p))
+        return TokenIndex(text, self, prefix, 1, lambda p: p == 0 or p == len(text))
+
+
+def _encode_array(enc: "tiktoken.Encoding", text: str) -> np.ndarray:
+    """``encode_ordinary(text)`` as a uint32 array (no Python list in between)."""
+    try:
+        return enc.encode_to_numpy(text, allowed_special=set(), disallowed_special=())
+    except UnicodeEncodeError:
+        # the same fix-up tiktoken applies in encode_ordinary: pairs joined, lone ones -> U+FFFD
+        fixed = text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
+        return enc.encode_to_numpy(fixed, allowed_special=set(), disallowed_special=())
+
+
+def _char_byte_lengths(text: str) -> np.ndarray:
+    """UTF-8 byte length of every character as tiktoken sees it (int64).
+
+    A surrogate pair counts 4 bytes on its high half and 0 on its low half; a lone surrogate
+    becomes U+FFFD (3 bytes), matching tiktoken's fix-up.
+    """
+    cp = _code_points(text)
+    lengths = 1 + (cp >= 0x80).astype(np.int64) + (cp >= 0x800) + (cp >= 0x10000)
+    high = (cp >= 0xD800) & (cp <= 0xDBFF)
+    if high.any():
+        low = (cp >= 0xDC00) & (cp <= 0xDFFF)
+        paired_high = high[:-1] & low[1:]
+        lengths[:-1][paired_high] = 4
+        lengths[1:][paired_high] = 0
+    return lengths
+
+
+def _token_start_prefix(enc: "tiktoken.Encoding", byte_len: np.ndarray, text: str) -> np.ndarray:
+    """``prefix[i]`` = number of document tokens whose first byte lies in ``text[:i]`` (int64).
+
+    Vectorised, no Python loop per token: token byte lengths come from the per-encoding table,
+    their running sum gives each token's start byte, which is mapped to a str offset by
+    subtracting the UTF-8 continuation bytes before it (none for ASCII; a ``searchsorted`` over
+    the sparse continuation bytes otherwise). ``np.repeat`` then spreads the sorted start
+    offsets into the per-character prefix array.
+    """
+    n = len(text)
+    ids = _encode_array(enc, text)
+    m = len(ids)
+    starts = np.zeros(m, dtype=np.int64)
+    if m > 1:
+        np.cumsum(byte_len[ids[:-1]], out=starts[1:])
+    total_bytes = int(starts[-1] + byte_len[ids[-1]]) if m else 0
+    if text.isascii():
+        start_chars = starts
+        doc_bytes = n
+    else:
+        try:
+            raw = np.frombuffer(text.encode("utf-8"), dtype=np.uint8)
+        except UnicodeEncodeError:  # surrogates: map through per-character byte lengths
+            char_ends = np.cumsum(_char_byte_lengths(text))
+            doc_bytes = int(char_ends[-1])
+            start_chars = np.searchsorted(char_ends, starts, side="right")
+        else:
+            doc_bytes = len(raw)
+            continuation = np.flatnonzero((raw & 0xC0) == 0x80)
+            # a token starting inside a character belongs to that character
+            start_chars = starts - np.searchsorted(continuation, starts, side="right")
+    if total_bytes != doc_bytes:
+        raise TokenizerError(f"tokens cover {total_bytes} bytes of a {doc_bytes}-byte document")
+    # prefix[i] = k for start_chars[k-1] < i <= start_chars[k]
+    reps = np.diff(start_chars, prepend=-1, append=n)
+    return np.repeat(np.arange(m + 1, dtype=np.int64), reps)
+
+
+class TokenIndex:
+    """Token counts of one document, built by encoding the whole document once.
+
+    ``count(a, b)`` is the number of document tokens starting in ``[a, b)`` (O(1)); it equals
+    ``len(encode(text[a:b]))`` when ``a`` and ``b`` are clean (:meth:`is_clean`), and is additive:
+    ``count(a, b) + count(b, c) == count(a, c)``. ``exact(a, b)`` is always the substring's own
+    count, encoding (and caching) it only when an end is not clean.
+
+    For the estimate every position is clean and ``count(a, b)`` is the substring's estimate
+    ``ceil(units / 12)`` (so sums of counts may exceed the whole by rounding, never fall short).
+
+    >>> idx = get_counter().index("One. Two three.\\n\\nFour")
+    >>> idx.total == idx.count(0, idx.length)
+    True
+    >>> idx.exact(2, 9) == get_counter().count("One. Two three."[2:9])
+    True
+    """
+
+    __slots__ = ("text", "counter", "_prefix", "_view", "_unit", "_clean", "_cache", "_lock")
+
+    def __init__(
+        self,
+        text: str,
+        counter: TokenCounter,
+        prefix: np.ndarray,
+        unit: int,
+        clean: Callable[[int], bool],
+    ) -> None:
+        self.text = text
+        self.counter = counter
+        self._prefix = prefix
+        self._view = memoryview(prefix)  # plain-int lookups, ~4x faster than numpy scalars
+        self._unit = unit
+        self._clean = clean
+        self._cache: dict[tuple[int, int], int] = {}
+        self._lock = threading.Lock()
+
+    @property
+    def length(self) -> int:
+        """Length of the document in characters."""
+        return len(self.text)
+
+    @property
+    def total(self) -> int:
+        """Token count of the whole document."""
+        return self.count(0, len(self.text))
+
+    @property
+    def estimated(self) -> bool:
+        """Whether these counts come from the estimate."""
+        return self.counter.estimated
+
+    def count(self, a: int, b: int) -> int:
+        """Number of document tokens starting in ``[a, b)``; O(1)."""
+        if not 0 <= a <= b <= len(self.text):
+            raise IndexError(f"range [{a}, {b}) is outside a document of length {len(self.text)}")
+        units = self._view[b] - self._view[a]
+        return units if self._unit == 1 else -(-units // self._unit)
+
+    def is_clean(self, p: int) -> bool:
+        """Whether counts are exactly additive at ``p`` (see :func:`clean_boundary`)."""
+        return self._clean(p)
+
+    def exact(self, a: int, b: int) -> int:
+        """``len(encode_ordinary(text[a:b]))`` for any ``a <= b``; O(1) at clean ends, else
+        encoded once and cached (thread-safe)."""
+        if self._clean(a) and self._clean(b):
+            return self.count(a, b)
+        if not 0 <= a <= b <= len(self.text):
+            raise IndexError(f"range [{a}, {b}) is outside a document of length {len(self.text)}")
+        key = (a, b)
+        with self._lock:
+            hit = self._cache.get(key)
+        if hit is not None:
+            return hit
+        value = self.counter.count(self.text[a:b])
+        with self._lock:
+            self._cache[key] = value
+        return value
+
+    def exact_many(self, ranges: Iterable[tuple[int, int]]) -> list[int]:
+        """:meth:`exact` for many ranges; the uncached non-clean ones are encoded in one batch."""
+        spans = [(int(a), int(b)) for a, b in ranges]
+        out: list[int | None] = [None] * len(spans)
+        todo: dict[tuple[int, int], list[int]] = {}
+        with self._lock:
+            cached = dict(self._cache)
+        for i, (a, b) in enumerate(spans):
+            if self._clean(a) and self._clean(b):
+                out[i] = self.count(a, b)
+            elif (a, b) in cached:
+                out[i] = cached[(a, b)]
+            else:
+                if not 0 <= a <= b <= len(self.text):
+                    raise IndexError(
+                        f"range [{a}, {b}) is outside a document of length {len(self.text)}"
+                    )
+                todo.setdefault((a, b), []).append(i)
+        if todo:
+            keys = list(todo)
+            values = self.counter.count_many(self.text[a:b] for a, b in keys)
+            with self._lock:
+                for key, value in zip(keys, values):
+                    self._cache[key] = value
+            for key, value in zip(keys, values):
+                for i in todo[key]:
+                    out[i] = value
+        return [int(v) for v in out if v is not None]
+
+    def __repr__(self) -> str:
+        return f"TokenIndex({self.counter.name}, chars={len(self.text)}, tokens={self.total})"
+
+
+# --------------------------------------------------------------------------------------------
+# the per-process cache
+# --------------------------------------------------------------------------------------------
+
+_COUNTERS: dict[tuple[str, str], TokenCounter] = {}
+_COUNTERS_LOCK = threading.Lock()
+_WARNED: set[str] = set()
+
+
+def _mode() -> str:
+    mode = os.environ.get(ENV_VAR, "").strip().lower() or "auto"
+    if mode not in TOKENIZER_MODES:
+        raise ConfigError(
+            f"unknown {ENV_VAR} value {mode!r}; valid values: {', '.join(TOKENIZER_MODES)}"
+        )
+    return mode
+
+
+def _estimate_counter(encoding: str) -> TokenCounter:
+    return TokenCounter(name=f"estimate({encoding})", encoding=encoding, estimated=True)
+
+
+def _build_counter(encoding: str, mode: str) -> TokenCounter:
+    if mode == "estimate":
+        log.info("%s=estimate: using the token estimate for %s", ENV_VAR, encoding)
+        return _estimate_counter(encoding)
+    try:
+        enc, byte_len = _load_real(encoding)
+    except Exception as exc:  # noqa: BLE001 - any failure means: fall back, flagged
+        if encoding not in _WARNED:
+            _WARNED.add(encoding)
+            log.warning(
+                "real %s tokenizer unavailable (%s: %s); token counts are estimates",
+                encoding,
+                type(exc).__name__,
+                exc,
+            )
+        return _estimate_counter(encoding)
+    pat_sha = hashlib.sha256(enc._pat_str.encode("utf-8")).hexdigest()
+    verified = pat_sha == ANALYSED_PAT_SHA256[encoding]
+    if not verified:
+        log.warning(
+            "installed tiktoken's %s regex differs from the analysed one; only document ends "
+            "are treated as clean token boundaries",
+            encoding,
+        )
+    return TokenCounter(
+        name=encoding,
+        encoding=encoding,
+        estimated=False,
+        _enc=enc,
+        _byte_len=byte_len,
+        _rule_verified=verified,
+    )
+
+
+def get_counter(encoding: str = "cl100k_base") -> TokenCounter:
+    """The shared :class:`TokenCounter` for ``encoding`` (loaded once per process, thread-safe).
+
+    >>> get_counter("cl100k_base") is get_counter("cl100k_base")
+    True
+    >>> get_counter("gpt2")
+    Traceback (most recent call last):
+    ...
+    geochunk.errors.ConfigError: unknown encoding 'gpt2'; valid values: cl100k_base, o200k_base
+    """
+    if encoding not in ENCODINGS:
+        raise ConfigError(f"unknown encoding {encoding!r}; valid values: {', '.join(ENCODINGS)}")
+    key = (encoding, _mode())
+    counter = _COUNTERS.get(key)
+    if counter is not None:
+        return counter
+    with _COUNTERS_LOCK:
+        counter = _COUNTERS.get(key)
+        if counter is None:
+            counter = _build_counter(encoding, key[1])
+            _COUNTERS[key] = counter
+    return counter
+
+
+def clear_cache() -> None:
+    """Forget loaded counters and the warned-once set (the next call reloads)."""
+    with _COUNTERS_LOCK:
+        _COUNTERS.clear()
+        _WARNED.clear()
