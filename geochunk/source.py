@@ -1,0 +1,538 @@
+"""Read a document (a path or raw bytes) into text, with errors that say what to do.
+
+:func:`read_document` returns the text decoded as strict UTF-8 with **no newline translation**
+(CRLF and lone CR survive). A leading UTF-8 byte-order mark is **removed**: every geochunk offset
+is a ``str`` index into the string this function returns, so a file that starts with a BOM has
+offsets one less than a decoder that keeps U+FEFF would give. Everything is checked before the
+text reaches the chunker:
+
+* the size against ``max_bytes`` -- from ``os.stat`` before a path is read, and reads are capped
+  at ``max_bytes + 1`` bytes so a growing file or a pipe cannot run away;
+* empty input (0 bytes) and input that is only whitespace;
+* binary input, judged on the first 8 KiB *before* decoding: a known binary signature (ZIP,
+  PDF, gzip, SQLite, ...), UTF-16/UTF-32 text, any NUL byte, or more than 30% control bytes;
+* invalid UTF-8: the message gives the byte offset, line and column and a guess at the real
+  encoding (e.g. Latin-1/cp1252) with the command to convert it.
+
+:func:`sniff_kind` labels text for display: ``"geojson"``, ``"wkt"``, ``"sql"``, ``"csv"``,
+``"markdown"`` or ``"text"``.
+
+>>> read_document(b"\\xef\\xbb\\xbfPOINT (1 2)\\r\\n")
+'POINT (1 2)\\r\\n'
+>>> read_document(b"caf\\xe9 au lait", name="upload.txt")
+Traceback (most recent call last):
+...
+geochunk.errors.InputError: 'upload.txt' is not valid UTF-8: byte 0xE9 at byte offset 3, line 1, column 4 cannot be decoded. It looks like Latin-1/cp1252 text; re-save it as UTF-8 (for example: iconv -f cp1252 -t utf-8 upload.txt > upload.utf8.txt)
+>>> sniff_kind('{"type": "FeatureCollection", "features": []}')
+'geojson'
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from collections.abc import Iterator
+from pathlib import PurePath
+
+from .errors import ConfigError, InputError
+from .model import OGC_TYPES
+
+__all__ = [
+    "DEFAULT_MAX_BYTES",
+    "SNIFF_BYTES",
+    "KINDS",
+    "read_document",
+    "sniff_kind",
+]
+
+#: Largest document read by default: 64 MiB.
+DEFAULT_MAX_BYTES = 64 * 1024 * 1024
+#: How much of the input the binary check looks at.
+SNIFF_BYTES = 8 * 1024
+#: Every label :func:`sniff_kind` returns.
+KINDS: tuple[str, ...] = ("geojson", "wkt", "sql", "csv", "markdown", "text")
+
+_UTF8_BOM = b"\xef\xbb\xbf"
+_CONTROL_LIMIT = 0.30  # more than this share of control bytes in the sniffed head => binary
+_TEXT_CONTROLS = frozenset(b"\t\n\r\f\v\x1b")  # controls that ordinary text files contain
+# (signature, what it is, what to do). Checked in order; the first match wins. Signatures made
+# only of printable ASCII are in _WEAK_SIGNATURES and count only if the head is not UTF-8 text.
+_SIGNATURES: tuple[tuple[bytes, str, str], ...] = (
+    (
+        b"PK\x03\x04",
+        "a ZIP archive (.zip, .docx, .xlsx, .kmz, zipped shapefile)",
+        "extract or export the text first",
+    ),
+    (b"PK\x05\x06", "an empty ZIP archive", "extract or export the text first"),
+    (b"\x1f\x8b", "a gzip-compressed file", "decompress it first (gunzip)"),
+    (b"\xfd7zXZ\x00", "an xz-compressed file", "decompress it first (unxz)"),
+    (b"7z\xbc\xaf\x27\x1c", "a 7-Zip archive", "extract the text first"),
+    (
+        b"SQLite format 3\x00",
+        "an SQLite database (GeoPackage?)",
+        "export the features as GeoJSON or WKT first (e.g. ogr2ogr)",
+    ),
+    (
+        b"\x00\x00\x27\x0a",
+        "an ESRI shapefile (.shp)",
+        "convert it to GeoJSON or WKT first (e.g. ogr2ogr)",
+    ),
+    (
+        b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1",
+        "an old Microsoft Office file (.doc/.xls)",
+        "save it as plain text (UTF-8) first",
+    ),
+    (b"\x89PNG\r\n\x1a\n", "a PNG image", "pass a text document instead"),
+    (b"\xff\xd8\xff", "a JPEG image", "pass a text document instead"),
+    (b"\x7fELF", "an executable", "pass a text document instead"),
+)
+_WEAK_SIGNATURES: tuple[tuple[bytes, str, str], ...] = (
+    (b"%PDF-", "a PDF document", "extract its text first (e.g. pdftotext -enc UTF-8)"),
+    (b"BZh", "a bzip2-compressed file", "decompress it first (bunzip2)"),
+    (b"PAR1", "a Parquet file", "export it as GeoJSON, CSV or WKT first"),
+    (b"GIF8", "a GIF image", "pass a text document instead"),
+)
+_UNICODE_BOMS: tuple[tuple[bytes, str], ...] = (
+    (b"\x00\x00\xfe\xff", "UTF-32 (big-endian)"),
+    (b"\xff\xfe\x00\x00", "UTF-32 (little-endian)"),
+    (b"\xfe\xff", "UTF-16 (big-endian)"),
+    (b"\xff\xfe", "UTF-16 (little-endian)"),
+)
+
+
+def read_document(
+    src: str | os.PathLike[str] | bytes | bytearray | memoryview,
+    *,
+    max_bytes: int = DEFAULT_MAX_BYTES,
+    name: str | None = None,
+) -> str:
+    """Read a path (``str`` or path-like) or raw bytes (e.g. an upload) as UTF-8 text.
+
+    ``name`` labels the document in error messages (defaults to the path, or ``"<bytes>"``).
+    Newlines are kept exactly as stored; a leading UTF-8 BOM is dropped, and offsets are into
+    the returned string. Raises :class:`~geochunk.errors.InputError` for a missing path, a
+    directory, empty or whitespace-only input, binary data, invalid UTF-8, or more than
+    ``max_bytes`` bytes (checked before reading), and
+    :class:`~geochunk.errors.ConfigError` for a bad ``max_bytes``.
+
+    >>> read_document(b"a\\r\\nb\\rc\\n")
+    'a\\r\\nb\\rc\\n'
+    >>> read_document(b"   \\n\\t", name="blank.txt")
+    Traceback (most recent call last):
+    ...
+    geochunk.errors.InputError: 'blank.txt' contains only whitespace (5 bytes); there is nothing to chunk. Check that the right file was chosen and that it was saved completely
+    """
+    if isinstance(max_bytes, bool) or not isinstance(max_bytes, int) or max_bytes < 1:
+        raise ConfigError(f"max_bytes must be a positive whole number of bytes, got {max_bytes!r}")
+    if isinstance(src, (bytes, bytearray, memoryview)):
+        data = bytes(src)
+        label = name if name is not None else "<bytes>"
+        if len(data) > max_bytes:
+            raise _too_large(label, len(data), max_bytes)
+    elif isinstance(src, (str, os.PathLike)):
+        data, label = _read_path(src, max_bytes, name)
+    else:
+        raise InputError(
+            f"read_document takes a file path or bytes, got {type(src).__name__}; "
+            "to chunk a str you already hold, pass it to the chunker directly"
+        )
+    return _decode(data, label)
+
+
+def _read_path(src: str | os.PathLike[str], max_bytes: int, name: str | None) -> tuple[bytes, str]:
+    path = os.fspath(src)
+    label = name if name is not None else str(path)
+    if isinstance(src, str) and ("\n" in src or len(src) > 4096):
+        raise InputError(
+            f"read_document got a str of {len(src):,} characters that looks like document text, "
+            "not a file path; pass the text to the chunker directly, or pass bytes here"
+        )
+    try:
+        info = os.stat(path)
+    except (FileNotFoundError, NotADirectoryError):
+        where = os.path.abspath(path)
+        raise InputError(
+            f"{label!r} does not exist (looked for {where}); check the path and the working directory"
+        ) from None
+    except PermissionError:
+        raise InputError(
+            f"{label!r} cannot be read: permission denied; check the file's permissions"
+        ) from None
+    except (OSError, ValueError) as exc:  # ValueError: embedded NUL in the path
+        raise InputError(f"{label!r} cannot be opened ({exc}); check the path") from None
+    if stat.S_ISDIR(info.st_mode):
+        raise InputError(
+            f"{label!r} is a directory, not a file; pass the path of a document inside it"
+        )
+    if info.st_size > max_bytes:
+        raise _too_large(label, info.st_size, max_bytes)
+    try:
+        with open(path, "rb") as fh:
+            data = fh.read(max_bytes + 1)  # capped: pipes and growing files report no true size
+    except PermissionError:
+        raise InputError(
+            f"{label!r} cannot be read: permission denied; check the file's permissions"
+        ) from None
+    except OSError as exc:
+        raise InputError(
+            f"{label!r} cannot be read ({exc.strerror or exc}); check the path"
+        ) from None
+    if len(data) > max_bytes:
+        raise _too_large(label, None, max_bytes)
+    return data, label
+
+
+def _too_large(label: str, size: int | None, max_bytes: int) -> InputError:
+    """``size`` is None when only "more than max_bytes" is known (a capped read)."""
+    what = f"is {_human(size)}, larger than" if size is not None else "is larger than"
+    return InputError(
+        f"{label!r} {what} the limit of {_human(max_bytes)} (max_bytes={max_bytes:,}); "
+        "split the document, or raise max_bytes if you trust it"
+    )
+
+
+def _human(n: int) -> str:
+    """``512 bytes``, ``8.0 KiB``, ``64.0 MiB``.
+
+    >>> _human(512), _human(8192), _human(64 * 1024 * 1024)
+    ('512 bytes', '8.0 KiB', '64.0 MiB')
+    """
+    if n < 1024:
+        return f"{n:,} bytes"
+    for unit in ("KiB", "MiB", "GiB"):
+        n_f = n / 1024
+        if n_f < 1024 or unit == "GiB":
+            return f"{n_f:,.1f} {unit}"
+        n = int(n_f)
+    return f"{n:,} bytes"  # pragma: no cover - loop always returns
+
+
+def _decode(data: bytes, label: str) -> str:
+    if not data:
+        raise InputError(
+            f"{label!r} is empty (0 bytes); there is nothing to chunk. "
+            "Check that the export or upload finished"
+        )
+    _reject_binary(data, label)
+    body = data[len(_UTF8_BOM) :] if data.startswith(_UTF8_BOM) else data
+    try:
+        text = body.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise _not_utf8(data, exc, offset_shift=len(data) - len(body), label=label) from None
+    if not text.strip():
+        raise InputError(
+            f"{label!r} contains only whitespace ({len(data):,} bytes); there is nothing to chunk. "
+            "Check that the right file was chosen and that it was saved completely"
+        )
+    return text
+
+
+def _reject_binary(data: bytes, label: str) -> None:
+    """Judge the first :data:`SNIFF_BYTES` bytes, before any decoding."""
+    head = data[:SNIFF_BYTES]
+    for bom, encoding in _UNICODE_BOMS:
+        if head.startswith(bom):
+            raise InputError(
+                f"{label!r} is {encoding} text (it starts with that byte-order mark), not UTF-8; "
+                "re-save it as UTF-8"
+            )
+    for magic, what, todo in _SIGNATURES:
+        if head.startswith(magic):
+            raise InputError(f"{label!r} looks like {what}, not a text document; {todo}")
+    for magic, what, todo in _WEAK_SIGNATURES:
+        if head.startswith(magic) and not _utf8_text_head(head):
+            raise InputError(f"{label!r} looks like {what}, not a text document; {todo}")
+    nul = head.find(b"\x00")
+    if nul >= 0:
+        utf16 = _utf16_without_bom(head)
+        if utf16:
+            raise InputError(
+                f"{label!r} looks like {utf16} text without a byte-order mark, not UTF-8; "
+                "re-save it as UTF-8"
+            )
+        raise InputError(
+            f"{label!r} looks binary, not text: NUL byte at byte offset {nul} in the first "
+            f"{_human(SNIFF_BYTES)}; export the document as plain text (UTF-8) first"
+        )
+    controls = sum(1 for b in head if (b < 0x20 or b == 0x7F) and b not in _TEXT_CONTROLS)
+    if controls > _CONTROL_LIMIT * len(head):
+        raise InputError(
+            f"{label!r} looks binary, not text: {controls / len(head):.0%} of the first "
+            f"{_human(len(head))} are control bytes; export the document as plain text (UTF-8) first"
+        )
+
+
+def _utf8_text_head(head: bytes) -> bool:
+    """Whether ``head`` is NUL-free UTF-8, allowing a character cut at its end.
+
+    >>> _utf8_text_head(b"%PDF-1.7 notes"), _utf8_text_head(b"%PDF-1.7\\n%\\xe2\\xe3\\xcf\\xd3")
+    (True, False)
+    """
+    if b"\x00" in head:
+        return False
+    try:
+        head.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        return exc.reason == "unexpected end of data" and exc.end == len(head)
+    return True
+
+
+def _utf16_without_bom(head: bytes) -> str | None:
+    """``"UTF-16 (little-endian)"`` when NULs sit on one side of byte pairs (ASCII as UTF-16).
+
+    >>> _utf16_without_bom("POINT (1 2)".encode("utf-16-le"))
+    'UTF-16 (little-endian)'
+    >>> _utf16_without_bom(b"ab\\x00\\x00\\x00cd") is None, _utf16_without_bom(b"POINT\\x00") is None
+    (True, True)
+    """
+    head = head[: len(head) // 2 * 2]
+    even, odd = head[0::2], head[1::2]
+    if len(odd) < 8:
+        return None
+    even_nul, odd_nul = even.count(0) / len(even), odd.count(0) / len(odd)
+    if odd_nul > 0.3 and even_nul < 0.05:
+        codec, label = "utf-16-le", "UTF-16 (little-endian)"
+    elif even_nul > 0.3 and odd_nul < 0.05:
+        codec, label = "utf-16-be", "UTF-16 (big-endian)"
+    else:
+        return None
+    try:
+        head.decode(codec)
+    except UnicodeDecodeError as exc:  # a pair cut at the end of the head is fine
+        if exc.end != len(head):
+            return None
+    return label
+
+
+def _not_utf8(data: bytes, exc: UnicodeDecodeError, *, offset_shift: int, label: str) -> InputError:
+    offset = exc.start + offset_shift
+    line = data.count(b"\n", 0, offset) + 1
+    column = offset - (data.rfind(b"\n", 0, offset) + 1) + 1
+    where = f"at byte offset {offset:,}, line {line:,}, column {column:,}"
+    bad = data[offset]
+    codec, guess = _guess_encoding(data)
+    if exc.reason == "unexpected end of data" and offset_shift + exc.end == len(data):
+        if any(b >= 0x80 for b in data[:offset]):  # earlier multi-byte characters decoded fine
+            return InputError(
+                f"{label!r} ends in the middle of a UTF-8 character {where}; the file looks "
+                "truncated. Re-export or re-upload it"
+            )
+        return InputError(
+            f"{label!r} is not valid UTF-8: its last bytes {where} are an incomplete character. "
+            f"Either the file was cut short (re-export or re-upload it) or it is {guess} text "
+            "(re-save it as UTF-8)"
+        )
+    stem = PurePath(label).stem if not label.startswith("<") else "input"
+    suffix = PurePath(label).suffix if not label.startswith("<") else ".txt"
+    return InputError(
+        f"{label!r} is not valid UTF-8: byte 0x{bad:02X} {where} cannot be decoded. "
+        f"It looks like {guess} text; re-save it as UTF-8 (for example: iconv -f {codec} -t utf-8 "
+        f"{label if not label.startswith('<') else 'input.txt'} > {stem}.utf8{suffix})"
+    )
+
+
+def _guess_encoding(data: bytes) -> tuple[str, str]:
+    """(iconv codec name, human label) for bytes that are not UTF-8.
+
+    Western text in Latin-1/cp1252 has isolated high bytes between ASCII letters; legacy CJK
+    encodings put high bytes in pairs. The guess only feeds the error message.
+
+    >>> _guess_encoding("Ça coûte 5 €".encode("cp1252"))
+    ('cp1252', 'Latin-1/cp1252')
+    >>> _guess_encoding("東京都の境界データ".encode("shift_jis"))[0]
+    'shift_jis'
+    """
+    high = [i for i, b in enumerate(data) if b >= 0x80]
+    if not high:  # pragma: no cover - non-UTF-8 bytes are always >= 0x80
+        return "cp1252", "Latin-1/cp1252"
+    high_set = set(high)
+    isolated = sum(1 for i in high if i - 1 not in high_set and i + 1 not in high_set)
+    if isolated / len(high) >= 0.5:
+        return "cp1252", "Latin-1/cp1252"
+    for codec, label in (
+        ("shift_jis", "Shift_JIS (Japanese)"),
+        ("euc_kr", "EUC-KR (Korean)"),
+        ("gbk", "GBK (Simplified Chinese)"),
+        ("big5", "Big5 (Traditional Chinese)"),
+    ):
+        try:
+            data.decode(codec)
+        except UnicodeDecodeError:
+            continue
+        return codec, label
+    return "cp1252", "Latin-1/cp1252 or another legacy single-byte encoding"
+
+
+# --------------------------------------------------------------------------------------------
+# sniff_kind
+# --------------------------------------------------------------------------------------------
+
+_HEAD_CHARS = 65_536
+_EXTENSIONS: dict[str, str] = {
+    ".geojson": "geojson",
+    ".geojsonl": "geojson",
+    ".wkt": "wkt",
+    ".ewkt": "wkt",
+    ".sql": "sql",
+    ".csv": "csv",
+    ".tsv": "csv",
+    ".md": "markdown",
+    ".markdown": "markdown",
+    ".mdown": "markdown",
+}
+_SQL_START = frozenset(
+    "CREATE INSERT SELECT UPDATE DELETE ALTER DROP BEGIN SET COPY WITH COMMIT GRANT".split()
+)
+_SQL_SECOND = frozenset("TABLE INTO INDEX EXTENSION SCHEMA VIEW FROM TRANSACTION SEQUENCE".split())
+_GEOJSON_MARKERS = ('"FeatureCollection"', '"Feature"', '"coordinates"', '"geometries"')
+_WKT_STARTS = tuple(sorted(OGC_TYPES, key=len, reverse=True))
+
+
+def sniff_kind(text: str, filename: str | None = None) -> str:
+    """A display label for a document: one of :data:`KINDS`.
+
+    The file extension decides when it is specific (``.geojson``, ``.sql``, ``.csv``, ``.md``,
+    ``.wkt``; ``.json`` only if the content looks like GeoJSON); otherwise only the first
+    64 KiB of text are examined, in a single linear pass per test.
+
+    >>> sniff_kind("POLYGON ((0 0, 1 0, 0 1, 0 0))\\nPOINT (1 2)")
+    'wkt'
+    >>> sniff_kind("-- dump\\nCREATE TABLE t (id int);")
+    'sql'
+    >>> sniff_kind("# Title\\n\\nSome prose.")
+    'markdown'
+    >>> sniff_kind("id,name,wkt\\n1,a,\\"POINT (1 2)\\"\\n2,b,\\"POINT (3 4)\\"\\n")
+    'csv'
+    >>> sniff_kind("Just some notes, nothing more.", "notes.txt")
+    'text'
+    """
+    head = text[:_HEAD_CHARS].lstrip("\ufeff \t\r\n")
+    if filename:
+        suffix = PurePath(filename).suffix.lower()
+        if suffix in _EXTENSIONS:
+            return _EXTENSIONS[suffix]
+        if suffix == ".json":
+            return "geojson" if _looks_like_geojson(head) else "text"
+    if _looks_like_geojson(head):
+        return "geojson"
+    lines = _content_lines(head, limit=60)
+    if _looks_like_sql(lines):
+        return "sql"
+    if _looks_like_wkt(lines[:20]):
+        return "wkt"
+    if _looks_like_markdown(head):
+        return "markdown"
+    if _looks_like_csv(head):
+        return "csv"
+    return "text"
+
+
+def _looks_like_geojson(head: str) -> bool:
+    return head[:1] in ("{", "[") and '"type"' in head and any(m in head for m in _GEOJSON_MARKERS)
+
+
+def _content_lines(head: str, *, limit: int) -> list[str]:
+    """Up to ``limit`` stripped, non-blank lines, skipping SQL ``--`` and ``/* */`` comments."""
+    out: list[str] = []
+    in_block = False
+    for raw in _lines(head):
+        line = raw.strip()
+        if in_block:
+            if "*/" in line:
+                in_block = False
+            continue
+        if not line or line.startswith("--"):
+            continue
+        if line.startswith("/*"):
+            in_block = "*/" not in line
+            continue
+        out.append(line)
+        if len(out) >= limit:
+            break
+    return out
+
+
+def _lines(head: str) -> Iterator[str]:
+    start = 0
+    while start < len(head):
+        end = head.find("\n", start)
+        if end < 0:
+            end = len(head)
+        yield head[start:end]
+        start = end + 1
+
+
+def _looks_like_sql(lines: list[str]) -> bool:
+    if not lines:
+        return False
+    words = lines[0].split(None, 2)
+    if words[0].upper().rstrip(";") not in _SQL_START:
+        return False
+    return (
+        words[0].isupper()
+        or lines[0].endswith(";")
+        or (len(words) > 1 and words[1].upper() in _SQL_SECOND)
+    )
+
+
+def _wkt_keyword(line: str) -> bool:
+    upper = line.upper()
+    if upper.startswith("SRID="):
+        semi = upper.find(";")
+        if semi < 0 or not upper[5:semi].isdigit():
+            return False
+        upper = upper[semi + 1 :].lstrip()
+    for kw in _WKT_STARTS:
+        if upper.startswith(kw):
+            rest = upper[len(kw) :].lstrip()
+            return rest[:1] == "(" or rest[:1] in ("Z", "M") or rest.startswith("EMPTY")
+    return False
+
+
+def _looks_like_wkt(lines: list[str]) -> bool:
+    return (
+        bool(lines) and _wkt_keyword(lines[0]) and 2 * sum(map(_wkt_keyword, lines)) >= len(lines)
+    )
+
+
+def _looks_like_markdown(head: str) -> bool:
+    for i, raw in enumerate(_lines(head)):
+        if i >= 400:
+            break
+        line = raw.rstrip("\r")
+        hashes = len(line) - len(line.lstrip("#"))
+        if 1 <= hashes <= 6 and line[hashes : hashes + 1] == " ":
+            return True
+        if line.startswith("```") or line.startswith("~~~"):
+            return True
+        stripped = line.replace(" ", "")
+        if stripped.startswith("|-") or stripped.startswith("|:-"):
+            return True
+    return False
+
+
+def _looks_like_csv(head: str) -> bool:
+    """Same number (>= 1) of one delimiter outside double quotes on each of the first records."""
+    delimiters = (",", "\t", ";", "|")
+    counts: list[dict[str, int]] = []
+    current = dict.fromkeys(delimiters, 0)
+    in_quotes = False
+    for ch in head:
+        if ch == '"':
+            in_quotes = not in_quotes
+        elif in_quotes:
+            continue
+        elif ch == "\n":
+            if any(current.values()) or counts:
+                counts.append(current)
+            current = dict.fromkeys(delimiters, 0)
+            if len(counts) >= 20:
+                break
+        elif ch in current:
+            current[ch] += 1
+    if len(counts) < 20 and any(current.values()):
+        counts.append(current)
+    counts = [c for c in counts if any(c.values())]
+    if len(counts) < 2:
+        return False
+    return any(counts[0][d] >= 1 and all(c[d] == counts[0][d] for c in counts) for d in delimiters)
