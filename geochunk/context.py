@@ -189,6 +189,9 @@ def find_units(text: str, detection: Detection, *, context: bool = True) -> tupl
             p = b if (b == len(text) or text[b - 1] == "\n") else _line_end(text, b)
             if p == b:  # attribute lines start right after the unit's last line
                 q = p
+                le = _line_end(text, q)
+                if le < next_start and not text[q:le].strip() and _attribute(text[le:_line_end(text, le)]):
+                    q = le  # one blank line may separate the geometry from its attributes
                 collected = []
                 while q < next_start:
                     le = _line_end(text, q)

@@ -1,0 +1,534 @@
+"""The one place that runs a document through geochunk: ``analyse`` then ``assemble``.
+
+``analyse`` does everything that does not depend on the budget — detect geometry spans, parse
+them, resolve frames, find units and their ids, find prose boundaries, and tokenize the document
+once into a token index — so re-chunking at a new budget (``assemble`` again) reuses it.
+
+>>> cs = chunk_text("Site A.\\n\\nPOINT (1 2)\\nName: well\\n", ChunkConfig(budget=64))
+>>> [c.text for c in cs.chunks]
+['Site A.\\n\\nPOINT (1 2)\\nName: well\\n']
+>>> cs.chunks[0].features[0].id, cs.chunks[0].unit
+('well', 'document')
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from bisect import bisect_left, bisect_right
+from dataclasses import dataclass, field
+from typing import Any, Sequence
+
+from . import crs as crs_mod
+from .assemble import Piece, pack
+from .context import Unit, find_units
+from .detect import detect
+from .geometry import Parsed, bounds, parse_span
+from .model import (
+    Chunk,
+    ChunkConfig,
+    ChunkFeature,
+    Detection,
+    Flag,
+    Frame,
+    Generalization,
+    Part,
+)
+from .oversize import escape
+from .prose import LINE, PARAGRAPH, SECTION, SENTENCE, WORD, Boundaries, find_boundaries
+from .source import read_document
+from .strategy import choose_strategy, chunk_unit
+from .tokens import TokenCounter, TokenIndex, get_counter
+
+__all__ = ["Analysis", "ChunkSet", "GeomRecord", "analyse", "assemble", "chunk_text", "chunk_file"]
+
+
+@dataclass(frozen=True)
+class GeomRecord:
+    """A feature as drawn: the source geometry and what the chunk emitted (both source CRS)."""
+
+    feature: ChunkFeature
+    original: Any  # shapely geometry or None
+    emitted: Any  # shapely geometry or None (simplified or a part for escaped chunks)
+    frame: Frame
+
+
+@dataclass(frozen=True, eq=False)
+class Analysis:
+    """Everything about one document that does not depend on the budget."""
+
+    doc_id: str
+    text: str
+    digest: str
+    encoding: str
+    counter: TokenCounter
+    index: TokenIndex
+    detection: Detection
+    parsed: tuple[Parsed, ...]
+    frames: Any  # crs.FrameReport
+    features: tuple[ChunkFeature, ...]  # one per span
+    units: tuple[Unit, ...]  # with context
+    units_bare: tuple[Unit, ...]  # without context
+    boundaries: Boundaries
+    geometry_tokens: int
+
+    @property
+    def tokenizer(self) -> str:
+        return self.counter.name
+
+    @property
+    def estimated(self) -> bool:
+        return self.counter.estimated
+
+    @property
+    def total_tokens(self) -> int:
+        return self.index.total
+
+    @property
+    def density(self) -> float:
+        return self.geometry_tokens / self.index.total if self.index.total else 0.0
+
+
+@dataclass(frozen=True, eq=False)
+class ChunkSet:
+    """The chunks of one document at one configuration, with what was decided and why."""
+
+    analysis: Analysis
+    config: ChunkConfig
+    chunks: tuple[Chunk, ...]
+    strategy: str
+    reason: str
+    geometries: tuple[tuple[GeomRecord, ...], ...]  # index-aligned with chunks
+
+    @property
+    def density(self) -> float:
+        return self.analysis.density
+
+    @property
+    def oversize_rate(self) -> float:
+        return sum(c.oversized for c in self.chunks) / len(self.chunks) if self.chunks else 0.0
+
+    @property
+    def flagged(self) -> tuple[Chunk, ...]:
+        return tuple(c for c in self.chunks if c.flags)
+
+    @property
+    def feature_count(self) -> int:
+        return len(self.analysis.detection.spans)
+
+
+def _digest(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def analyse(text: str, *, encoding: str = "cl100k_base", doc_id: str = "<stdin>") -> Analysis:
+    """Detect, parse, resolve frames, find units and boundaries, and tokenize ``text`` once."""
+    counter = get_counter(encoding)
+    detection = detect(text)
+    parsed = tuple(parse_span(s) for s in detection.spans)
+    frames = crs_mod.resolve_frames(text, detection, [p.geometry for p in parsed])
+    units = find_units(text, detection, context=True)
+    units_bare = find_units(text, detection, context=False)
+    ids: dict[int, tuple[str, str]] = {}
+    for u in units:
+        for i, fid in zip(u.spans, u.ids):
+            ids[i] = fid
+    seen: dict[str, int] = {}
+    features = []
+    for i, (span, p) in enumerate(zip(detection.spans, parsed)):
+        fid, source = ids.get(i, (f"span:{i}", "hash"))
+        n = seen.get(fid, 0) + 1
+        seen[fid] = n
+        if n > 1:
+            fid = f"{fid}~{n}"
+        frame = frames.frame_for(i)
+        features.append(
+            ChunkFeature(
+                id=fid,
+                id_source=source,
+                kind="geojson" if span.kind != "wkt" else ("ewkt" if span.srid is not None else "wkt"),
+                geom_type=span.geom_type,
+                start=span.start,
+                end=span.end,
+                vertices=p.vertices,
+                bbox=bounds(p.geometry),
+                bbox_wgs84=crs_mod.bbox_wgs84(p.geometry, frame) if p.geometry is not None else None,
+                epsg=frame.epsg,
+                status=span.status,
+            )
+        )
+    span_ranges = tuple((s.start, s.end) for s in detection.spans)
+    index = counter.index(text)
+    geometry_tokens = sum(index.count(a, b) for a, b in span_ranges)
+    return Analysis(
+        doc_id=doc_id,
+        text=text,
+        digest=_digest(text),
+        encoding=encoding,
+        counter=counter,
+        index=index,
+        detection=detection,
+        parsed=parsed,
+        frames=frames,
+        features=tuple(features),
+        units=units,
+        units_bare=units_bare,
+        boundaries=find_boundaries(text, span_ranges),
+        geometry_tokens=geometry_tokens,
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# assemble
+
+
+def _natural_level(b: Boundaries, text: str, p: int) -> int:
+    if p <= 0 or p >= len(text):
+        return SECTION
+    lv = b.levels_at(p)
+    if lv is not None:
+        return lv
+    return LINE if text[p - 1] == "\n" else WORD
+
+
+def _edge_levels(a: Analysis, ranges: Sequence[tuple[int, int]], strategy: str) -> list[tuple[int, int]]:
+    text, b = a.text, a.boundaries
+    out = []
+    for i, (s, e) in enumerate(ranges):
+        ls, le = _natural_level(b, text, s), _natural_level(b, text, e)
+        at_line_s = s == 0 or text[s - 1] == "\n"
+        at_line_e = e == len(text) or text[e - 1] == "\n"
+        if strategy == "feature":
+            ls = SECTION if at_line_s else min(ls, LINE)
+            le = SECTION if at_line_e else min(le, LINE)
+        elif strategy == "mixed":
+            prev_gap = s - ranges[i - 1][1] if i else None
+            next_gap = ranges[i + 1][0] - e if i + 1 < len(ranges) else None
+            in_run = any(g is not None and g <= 300 for g in (prev_gap, next_gap))
+            if in_run:
+                ls = PARAGRAPH if at_line_s else min(ls, LINE)
+                le = PARAGRAPH if at_line_e else min(le, LINE)
+        out.append((ls, le))
+    return out
+
+
+def _frame_for_chunk(a: Analysis, span_ids: Sequence[int], at: int) -> tuple[Frame, bool]:
+    if not span_ids:
+        return a.frames.frame_at(at), False
+    return crs_mod.merge_frames([a.frames.frame_for(i) for i in span_ids])
+
+
+def _union(boxes: Sequence[tuple[float, float, float, float] | None]) -> tuple[float, float, float, float] | None:
+    bs = [b for b in boxes if b is not None]
+    if not bs:
+        return None
+    return (min(b[0] for b in bs), min(b[1] for b in bs), max(b[2] for b in bs), max(b[3] for b in bs))
+
+
+class _Builder:
+    """Turns packed pieces into self-describing chunks."""
+
+    def __init__(self, a: Analysis, config: ChunkConfig, strategy: str) -> None:
+        self.a = a
+        self.config = config
+        self.strategy = strategy
+        self.starts = [s.start for s in a.detection.spans]
+        self.chunks: list[Chunk] = []
+        self.geoms: list[tuple[GeomRecord, ...]] = []
+
+    def spans_in(self, lo: int, hi: int) -> list[int]:
+        i = bisect_left(self.starts, lo)
+        out = []
+        spans = self.a.detection.spans
+        while i < len(spans) and spans[i].start < hi:
+            if spans[i].end <= hi:
+                out.append(i)
+            i += 1
+        return out
+
+    def _common_flags(self, span_ids: Sequence[int], frame: Frame, mixed: bool) -> list[str]:
+        flags: list[str] = []
+        spans, parsed = self.a.detection.spans, self.a.parsed
+        if any(spans[i].status == "unparseable" for i in span_ids):
+            flags.append(Flag.UNPARSEABLE_SPAN)
+        if any(spans[i].status == "unclosed" for i in span_ids):
+            flags.append(Flag.UNCLOSED_GEOMETRY)
+        if any(parsed[i].linearized for i in span_ids):
+            flags.append(Flag.LINEARIZED)
+        if frame.flagged and span_ids:
+            flags.append(Flag.CRS_FLAGGED)
+        if mixed:
+            flags.append(Flag.CRS_MIXED)
+        if self.a.estimated:
+            flags.append(Flag.TOKENS_ESTIMATED)
+        return flags
+
+    def add(
+        self,
+        start: int,
+        end: int,
+        core_start: int,
+        *,
+        text: str | None = None,
+        text_kind: str = "source",
+        token_count: int | None = None,
+        extra_flags: Sequence[str] = (),
+        oversized: bool = False,
+        generalized: Generalization | None = None,
+        part: Part | None = None,
+        emitted: Any = None,
+        attributes: dict[str, Any] | None = None,
+    ) -> None:
+        a = self.a
+        span_ids = self.spans_in(start, end)
+        frame, mixed = _frame_for_chunk(a, span_ids, core_start)
+        feats = tuple(a.features[i] for i in span_ids)
+        if text is None:
+            text = a.text[start:end]
+        if token_count is None:
+            token_count = a.index.exact(start, end)
+        escaped = text_kind in ("generalized", "part")
+        records = tuple(
+            GeomRecord(
+                a.features[i],
+                a.parsed[i].geometry,
+                emitted if (escaped and emitted is not None) else a.parsed[i].geometry,
+                a.frames.frame_for(i),
+            )
+            for i in span_ids
+        )
+        if escaped and emitted is not None:
+            bbox = bounds(emitted)
+            bbox_wgs84 = crs_mod.bbox_wgs84(emitted, frame)
+        else:
+            bbox = None if mixed else _union([f.bbox for f in feats])
+            bbox_wgs84 = _union([f.bbox_wgs84 for f in feats])
+        flags = self._common_flags(span_ids, frame, mixed)
+        flags.extend(f for f in extra_flags if f not in flags)
+        geometry_tokens = sum(a.index.count(f.start, f.end) for f in feats)
+        whole = start == 0 and end == len(a.text) and core_start == 0 and text_kind == "source"
+        unit = chunk_unit(
+            whole_document=whole,
+            n_features=len(feats),
+            geometry_share=geometry_tokens / max(1, a.index.count(start, end)),
+            strategy=self.strategy,
+        )
+        self.chunks.append(
+            Chunk(
+                doc_id=a.doc_id,
+                index=len(self.chunks),
+                start=start,
+                end=end,
+                core_start=core_start,
+                text=text,
+                token_count=token_count,
+                tokenizer=a.tokenizer,
+                unit=unit,  # type: ignore[arg-type]
+                strategy=self.strategy,
+                features=feats,
+                bbox=bbox,
+                bbox_wgs84=bbox_wgs84,
+                crs=frame,
+                text_kind=text_kind,
+                oversized=oversized,
+                needs_fallback=Flag.NEEDS_FALLBACK in flags,
+                generalized=generalized,
+                part=part,
+                flags=tuple(flags),
+                attributes=attributes,
+            )
+        )
+        self.geoms.append(records)
+
+    def add_oversized(self, piece: Piece, unit: Unit) -> None:
+        a, cfg = self.a, self.config
+        lo, hi = piece.start, piece.end
+        if a.index.exact(lo, hi) <= cfg.budget:  # over the packing budget only (overlap reserve)
+            self.add(lo, hi, lo)
+            return
+        if len(unit.spans) != 1:
+            self.add(lo, hi, lo, oversized=True, extra_flags=(Flag.OVERSIZED,))
+            return
+        i = unit.spans[0]
+        span = a.detection.spans[i]
+        pol = cfg.oversize
+        out = escape(
+            a.text[lo:hi],
+            (span.start - lo, span.end - lo),
+            span,
+            a.parsed[i],
+            policy=pol,
+            tolerance=cfg.tolerance,
+            budget=cfg.budget,
+            counter=a.counter,
+            feature_id=a.features[i].id,
+        )
+        attrs = dict(unit.attributes) if unit.attributes else None
+        if span.properties_json and attrs is None:
+            try:
+                props = json.loads(span.properties_json)
+                attrs = props if isinstance(props, dict) else None
+            except ValueError:
+                attrs = None
+        for k, e in enumerate(out):
+            self.add(
+                lo,
+                hi,
+                lo if k == 0 else hi,
+                text=e.text if e.text_kind != "source" else None,
+                text_kind=e.text_kind,
+                token_count=e.token_count,
+                extra_flags=e.flags,
+                oversized=Flag.OVERSIZED in e.flags,
+                generalized=e.generalized,
+                part=e.part,
+                emitted=e.geometry,
+                attributes=attrs if e.part is not None else None,
+            )
+
+
+def _overlap_start(
+    a: Analysis, lo: int, hi: int, end: int, n: int, budget: int, units: Sequence[tuple[int, int]]
+) -> int | None:
+    """Start of the last ``n`` whole sentences/features of the previous chunk ``[lo, hi)`` that
+    still fit the budget together with the chunk ending at ``end``."""
+    unit_starts = [u[0] for u in units]
+
+    def inside(p: int) -> bool:
+        k = bisect_right(unit_starts, p) - 1
+        return k >= 0 and units[k][0] < p < units[k][1]
+
+    cands = sorted(
+        {p for p, _ in a.boundaries.within(lo, hi, SENTENCE) if not inside(p)}
+        | {u[0] for u in units[bisect_left(unit_starts, lo) : bisect_left(unit_starts, hi)] if lo < u[0]}
+    )
+    for k in range(min(n, len(cands)), 0, -1):
+        q = cands[-k]
+        if a.index.exact(q, end) <= budget:
+            return q
+    return None
+
+
+def _overlap_reserve(a: Analysis, units: Sequence[tuple[int, int]], n: int, budget: int) -> int:
+    """Tokens to keep free for ``n`` overlapping sentences/features: the 90th percentile of
+    their sizes in this document, times ``n``, at most half the budget."""
+    cuts = sorted({0, len(a.text), *(p for p, _ in a.boundaries.within(0, len(a.text), SENTENCE))}
+                  | {u[0] for u in units} | {u[1] for u in units})
+    sizes = sorted(a.index.count(x, y) for x, y in zip(cuts, cuts[1:]))
+    if not sizes:
+        return 0
+    p90 = sizes[min(len(sizes) - 1, int(0.9 * len(sizes)))]
+    return min(budget // 2, p90 * n)
+
+
+def _rewrap(a: Analysis, chunk: Chunk) -> str | None:
+    """The chunk's features as a valid FeatureCollection, when it lies inside one collection."""
+    spans = a.detection.spans
+    ids = [i for i in range(len(spans)) if chunk.core_start <= spans[i].start and spans[i].end <= chunk.end]
+    if not ids:
+        return None
+    cols = {spans[i].collection for i in ids}
+    if len(cols) != 1 or None in cols:
+        return None
+    col = a.detection.collections[cols.pop()]  # type: ignore[index]
+    if not (col.start <= chunk.core_start and chunk.end <= col.end):
+        return None
+    body = ",\n".join(a.text[spans[i].start : spans[i].end] for i in ids)
+    header = col.header_json
+    marker = '"features": []'
+    if marker not in header:
+        header = json.dumps({**json.loads(header), "features": []})
+    return header.replace(marker, '"features": [\n' + body + "\n]", 1)
+
+
+def assemble(analysis: Analysis, config: ChunkConfig) -> ChunkSet:
+    """Pack an analysed document at ``config``'s budget (cheap: no re-tokenizing)."""
+    a = analysis
+    strategy, reason = choose_strategy(a.density, config)
+    budget = config.budget
+    units = a.units if config.attach_context else a.units_bare
+    bare = {u.spans: u for u in a.units_bare}
+    ranges: list[tuple[int, int]] = []
+    chosen: list[Unit] = []
+    for u in units:
+        if u.has_context and a.index.count(*u.full) > budget:
+            core = bare.get(u.spans)
+            if core is not None and a.index.count(*core.core) <= budget:
+                ranges.append(core.core)
+                chosen.append(u)
+                continue
+            ranges.append(u.full)  # the geometry itself is over budget: keep its context
+        else:
+            ranges.append(u.full)
+        chosen.append(u)
+    reserve = _overlap_reserve(a, ranges, config.overlap, budget) if config.overlap else 0
+    pieces = pack(a.text, budget - reserve, a.boundaries, ranges, _edge_levels(a, ranges, strategy), a.index)
+    pieces = _absorb_blank(a, pieces, budget)
+    b = _Builder(a, config, strategy)
+    for k, p in enumerate(pieces):
+        if p.unit is not None:
+            b.add_oversized(p, chosen[p.unit])
+            continue
+        start = p.start
+        prev = pieces[k - 1] if k else None
+        if config.overlap and prev is not None and prev.unit is None:
+            q = _overlap_start(a, prev.start, prev.end, p.end, config.overlap, budget, ranges)
+            if q is not None and q < p.start:
+                start = q
+        b.add(start, p.end, p.start, extra_flags=(Flag.GRAPHEME_CUT,) if p.grapheme_cut else ())
+    chunks, geoms = b.chunks, b.geoms
+    if config.rewrap and a.detection.collections:
+        for k, c in enumerate(chunks):
+            if c.text_kind != "source":
+                continue
+            wrapped = _rewrap(a, c)
+            if wrapped is None:
+                continue
+            n = a.counter.count(wrapped)
+            if n <= budget or c.oversized:
+                chunks[k] = _with(c, text=wrapped, text_kind="rewrapped", token_count=n,
+                                  flags=c.flags + (Flag.REWRAPPED,))
+    return ChunkSet(a, config, tuple(chunks), strategy, reason, tuple(geoms))
+
+
+def _absorb_blank(a: Analysis, pieces: list[Piece], budget: int) -> list[Piece]:
+    """Give whitespace-only pieces (blank lines between oversized units) to a neighbour."""
+    text, index = a.text, a.index
+    out: list[Piece] = []
+    pending: Piece | None = None  # a blank piece no previous piece could take
+    for p in pieces:
+        if pending is not None:
+            if p.unit is not None or index.exact(pending.start, p.end) <= budget:
+                p = Piece(pending.start, p.end, p.unit, p.grapheme_cut)
+            else:
+                out.append(pending)
+            pending = None
+        if not text[p.start : p.end].isspace():
+            out.append(p)
+            continue
+        prev = out[-1] if out else None
+        if prev is not None and (prev.unit is not None or index.exact(prev.start, p.end) <= budget):
+            out[-1] = Piece(prev.start, p.end, prev.unit, prev.grapheme_cut)
+        else:
+            pending = p
+    if pending is not None:
+        out.append(pending)
+    return out
+
+
+def _with(c: Chunk, **kw: Any) -> Chunk:
+    from dataclasses import replace
+
+    return replace(c, **kw)
+
+
+def chunk_text(text: str, config: ChunkConfig = ChunkConfig()) -> ChunkSet:
+    """Chunk a document held in memory. See the README's "How it works"."""
+    return assemble(analyse(text, encoding=config.encoding, doc_id=config.doc_id), config)
+
+
+def chunk_file(path: str | os.PathLike[str], config: ChunkConfig = ChunkConfig()) -> ChunkSet:
+    """Read ``path`` (strict UTF-8, no newline translation) and chunk it; ``doc_id`` is the path."""
+    text = read_document(path)
+    return chunk_text(text, config.with_(doc_id=str(path)))

@@ -1,0 +1,242 @@
+"""End-to-end behaviour of analyse/assemble on the bundled samples and on targeted documents."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pytest
+import shapely
+
+from geochunk.detect import detect
+from geochunk.geometry import parse_span, parse_wkt
+from geochunk.model import ChunkConfig, Flag
+from geochunk.pipeline import analyse, assemble, chunk_text
+from geochunk.samples import list_samples, load_sample
+from geochunk.tokens import clear_cache, get_counter
+from geochunk.validate import validate
+
+SAMPLES = [s.name for s in list_samples()]
+
+
+@pytest.fixture(scope="module")
+def analyses():
+    return {name: analyse(load_sample(name), doc_id=name) for name in SAMPLES}
+
+
+@pytest.mark.parametrize("name", SAMPLES)
+@pytest.mark.parametrize("budget", [64, 256, 800])
+def test_every_sample_passes_every_gate(analyses, name, budget):
+    a = analyses[name]
+    cs = assemble(a, ChunkConfig(budget=budget, doc_id=name))
+    report = validate(a.text, cs.chunks, budget=budget, detection=a.detection)
+    assert report.passed, report.lines()
+
+
+@pytest.mark.parametrize(
+    ("name", "strategy"),
+    [("land_use_appendix", "feature"), ("parcels", "feature"), ("sparse_prose", "paragraph"), ("sql_dump", "feature")],
+)
+def test_strategy_follows_density(analyses, name, strategy):
+    cs = assemble(analyses[name], ChunkConfig())
+    assert cs.strategy == strategy, cs.reason
+
+
+def test_mixed_report_is_mixed_or_explained(analyses):
+    cs = assemble(analyses["mixed_report"], ChunkConfig())
+    assert cs.strategy in ("mixed", "paragraph", "feature")
+    assert f"{cs.density:.1%}" in cs.reason
+
+
+# -- the three tests of the seed article --------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", SAMPLES)
+def test_seed_every_chunk_parses(analyses, name):
+    """Every geometry a chunk carries is whole in the chunk's text and parses with shapely."""
+    cs = assemble(analyses[name], ChunkConfig(budget=128))
+    for c in cs.chunks:
+        for f in c.features:
+            piece = c.text[f.start - c.start : f.end - c.start]
+            if f.status != "ok":
+                assert {Flag.UNPARSEABLE_SPAN, Flag.UNCLOSED_GEOMETRY} & set(c.flags), (c.index, f)
+                continue
+            if f.kind == "geojson":
+                obj = json.loads(piece)
+                geom = obj.get("geometry", obj) if obj.get("type") == "Feature" else obj
+                assert geom is None or shapely.from_geojson(json.dumps(geom)) is not None
+            else:
+                wkt = piece.split(";", 1)[1] if f.kind == "ewkt" else piece
+                assert parse_wkt(wkt).geometry is not None, (c.index, piece[:60])
+
+
+@pytest.mark.parametrize("name", SAMPLES)
+def test_seed_no_feature_lost_or_duplicated(analyses, name):
+    a = analyses[name]
+    cs = assemble(a, ChunkConfig(budget=96))
+    owned = []
+    for c in cs.chunks:
+        owned.extend(f.id for f in c.features if c.core_start <= f.start)
+    assert sorted(owned) == sorted(f.id for f in a.features)
+    assert len(set(owned)) == len(owned)
+
+
+def _big_polygon(n: int) -> str:
+    pts = []
+    for k in range(n):
+        t = 2 * math.pi * k / n
+        r = 1000 + 40 * math.sin(7 * t) + 15 * math.cos(31 * t)
+        pts.append(f"{530000 + r * math.cos(t):.2f} {180000 + r * math.sin(t):.2f}")
+    pts.append(pts[0])
+    return "POLYGON ((" + ", ".join(pts) + "))"
+
+
+def test_seed_oversized_20k_polygon_is_isolated_not_cut():
+    poly = _big_polygon(20000)
+    text = "Boundary of the estate (EPSG:27700).\n\n" + poly + "\n\nThe boundary was walked in 2024. It follows the old hedge line.\n"
+    cs = chunk_text(text, ChunkConfig(budget=512))
+    holders = [c for c in cs.chunks if poly in c.text]
+    assert len(holders) == 1
+    (c,) = holders
+    assert c.oversized and Flag.OVERSIZED in c.flags
+    assert c.features[0].vertices == 20001
+    assert shapely.from_wkt(poly).equals(shapely.from_wkt(c.text[c.text.index("POLYGON"):c.text.index("))") + 2]))
+    assert all(d.token_count <= 512 for d in cs.chunks if d is not c)
+
+
+# -- escapes ---------------------------------------------------------------------------------
+
+
+def test_generalize_auto_fits_the_budget_and_reports_what_it_did(analyses):
+    cs = assemble(analyses["boundary_40k"], ChunkConfig(budget=800, oversize="generalize", tolerance="auto"))
+    gens = [c for c in cs.chunks if c.generalized is not None]
+    assert gens
+    big = max(gens, key=lambda c: c.generalized.vertices_before)
+    g = big.generalized
+    assert g.vertices_before >= 40000 and g.vertices_after < g.vertices_before
+    assert g.auto and g.valid and g.fits and big.token_count <= 800
+    assert big.text_kind == "generalized" and Flag.GENERALIZED in big.flags
+    (span,) = [s for s in detect(big.text).spans if s.geom_type in ("POLYGON", "MULTIPOLYGON")][:1]
+    geom = parse_span(span).geometry
+    assert geom.is_valid
+    assert g.hausdorff > 0 and g.area_change < 0.05
+
+
+def test_split_emits_valid_parts_that_repeat_the_context(analyses):
+    a = analyses["boundary_40k"]
+    cs = assemble(a, ChunkConfig(budget=800, oversize="split"))
+    parts = [c for c in cs.chunks if c.part is not None]
+    assert parts
+    of = parts[0].part.of
+    same = [c for c in parts if c.part.feature_id == parts[0].part.feature_id]
+    assert [c.part.index for c in same] == list(range(of))
+    for c in same:
+        spans = detect(c.text).spans
+        assert spans and all(parse_span(s).geometry.is_valid for s in spans)
+        assert c.attributes, "parts repeat the parent's attributes"
+        assert c.crs is not None and c.crs.epsg == 27700
+
+
+def test_rewrap_makes_every_collection_chunk_valid_geojson(analyses):
+    a = analyses["parcels"]
+    cs = assemble(a, ChunkConfig(budget=400, rewrap=True))
+    n = 0
+    for c in cs.chunks:
+        if c.text_kind == "rewrapped":
+            obj = json.loads(c.text)
+            assert obj["type"] == "FeatureCollection"
+            n += len(obj["features"])
+            assert Flag.REWRAPPED in c.flags
+    assert n >= len(a.features) - sum(1 for c in cs.chunks if c.text_kind == "source" for _ in c.features)
+
+
+# -- metadata ---------------------------------------------------------------------------------
+
+
+def test_land_use_chunks_carry_source_ids_and_bng_frame(analyses):
+    cs = assemble(analyses["land_use_appendix"], ChunkConfig(budget=800))
+    feats = [f for c in cs.chunks for f in c.features]
+    assert len(feats) >= 400
+    assert all(not f.id.startswith(("span:", "feature_")) for f in feats)
+    assert sum(f.id_source.startswith("attribute") for f in feats) >= 400
+    for c in cs.chunks:
+        if c.features:
+            assert c.crs.epsg == 27700 and not c.crs.flagged
+            assert c.bbox is not None and c.bbox_wgs84 is not None
+            lon0, lat0, lon1, lat1 = c.bbox_wgs84
+            assert -0.3 < lon0 <= lon1 < 0.1 and 51.4 < lat0 <= lat1 < 51.6  # central London
+
+
+def test_geojson_ids_come_from_the_source(analyses):
+    a = analyses["parcels"]
+    ids = [f.id for f in a.features]
+    assert all(f.id_source in ("geojson:id",) or f.id_source.startswith("property:") for f in a.features)
+    assert len(set(ids)) == len(ids)
+
+
+def test_rechunk_reuses_the_analysis(analyses):
+    a = analyses["land_use_appendix"]
+    small = assemble(a, ChunkConfig(budget=200))
+    large = assemble(a, ChunkConfig(budget=2000))
+    assert len(small.chunks) > len(large.chunks)
+    assert small.analysis is large.analysis
+
+
+def test_token_counts_are_real_and_verified(analyses):
+    counter = get_counter("cl100k_base")
+    assert not counter.estimated
+    for name in ("land_use_appendix", "parcels", "mixed_report"):
+        cs = assemble(analyses[name], ChunkConfig(budget=300))
+        for c in cs.chunks:
+            assert c.token_count == counter.count(c.text)
+            assert c.tokenizer == "cl100k_base"
+
+
+def test_o200k_encoding(analyses):
+    cs = chunk_text(load_sample("mixed_report"), ChunkConfig(budget=300, encoding="o200k_base"))
+    counter = get_counter("o200k_base")
+    assert all(c.tokenizer == "o200k_base" and c.token_count == counter.count(c.text) for c in cs.chunks)
+
+
+def test_estimate_fallback_is_flagged_in_every_chunk(monkeypatch):
+    monkeypatch.setenv("GEOCHUNK_TOKENIZER", "estimate")
+    clear_cache()
+    try:
+        cs = chunk_text(load_sample("sparse_prose"), ChunkConfig(budget=200))
+        assert cs.chunks
+        for c in cs.chunks:
+            assert c.tokenizer.startswith("estimate")
+            assert Flag.TOKENS_ESTIMATED in c.flags
+            assert c.token_count <= 200 or c.oversized
+    finally:
+        monkeypatch.delenv("GEOCHUNK_TOKENIZER")
+        clear_cache()
+
+
+def test_overlap_repeats_whole_sentences():
+    text = " ".join(f"Sentence number {k} is about the river survey." for k in range(60))
+    cs = chunk_text(text, ChunkConfig(budget=60, overlap=1))
+    assert len(cs.chunks) > 2
+    for c in cs.chunks[1:]:
+        assert c.start < c.core_start
+        repeated = text[c.start:c.core_start]
+        assert repeated.lstrip().startswith("Sentence") and repeated.rstrip().endswith(".")
+        assert c.token_count <= 60
+
+
+def test_unclosed_geometry_is_protected_and_reported():
+    text = "Intro paragraph here.\n\nPOLYGON((1 2, 3 4, 5 6,\n7 8, 9 10\nstill the block\n\nAfter the block comes prose.\n"
+    cs = chunk_text(text, ChunkConfig(budget=16))
+    (bad,) = [c for c in cs.chunks if Flag.UNCLOSED_GEOMETRY in c.flags]
+    assert "POLYGON((1 2" in bad.text and "9 10" in bad.text and "still the block" in bad.text
+    assert "".join(text[c.core_start:c.end] for c in cs.chunks) == text
+
+
+def test_deterministic_on_samples(analyses):
+    for name in SAMPLES:
+        cfg = ChunkConfig(budget=256)
+        a = [c.to_dict() for c in chunk_text(load_sample(name), cfg).chunks]
+        b = [c.to_dict() for c in assemble(analyses[name], cfg).chunks]
+        for x, y in zip(a, b):
+            x.pop("doc_id"), y.pop("doc_id")
+        assert a == b
