@@ -18,7 +18,7 @@ from typing import Iterator, Sequence, TextIO
 from .errors import ConfigError, GeochunkError, InputError
 from .model import ENCODINGS, OVERSIZE_POLICIES, STRATEGIES, ChunkConfig
 
-__all__ = ["main", "build_parser"]
+__all__ = ["main", "run", "build_parser"]
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -174,5 +174,18 @@ def describe(cs: "pipeline.ChunkSet") -> list[str]:  # type: ignore[name-defined
     return lines
 
 
+def run() -> None:
+    """Console-script entry point: ``main`` with a quiet exit when stdout's reader leaves."""
+    import os
+
+    try:
+        code = main()
+        sys.stdout.flush()
+    except BrokenPipeError:  # `geochunk chunk doc.md | head`
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        code = 0
+    raise SystemExit(code)
+
+
 if __name__ == "__main__":  # pragma: no cover
-    raise SystemExit(main())
+    run()

@@ -19,6 +19,7 @@ property, an ID attribute, the heading) or else a stable content hash — never 
 from __future__ import annotations
 
 import hashlib
+import re
 from dataclasses import dataclass
 
 from .model import Detection, Span
@@ -29,6 +30,7 @@ _MAX_LEAD = 200  # characters of non-geometry text on the geometry's line that m
 _SENTENCE_END = (". ", "! ", "? ", "\u0964 ", "\u0965 ", ".\t")
 _ID_KEYS = {"id", "fid", "gid", "uid", "uuid", "ref", "reference", "objectid", "feature id"}
 _BULLETS = "-*\u2022 \t"
+_KEY = re.compile(r"[^\W\d_][\w ()%./'²³#-]*")  # one flat class: linear, no backtracking
 
 
 @dataclass(frozen=True)
@@ -80,6 +82,8 @@ def _has_sentence_end(s: str) -> bool:
 
 def _attribute(line: str) -> tuple[str, str] | None:
     """``Key: value`` → (key, value), else None."""
+    if ":" not in line[:60]:
+        return None
     body = line.strip().lstrip(_BULLETS)
     key, sep, value = body.partition(":")
     if sep and value[:1] not in (" ", "\t"):
@@ -89,7 +93,7 @@ def _attribute(line: str) -> tuple[str, str] | None:
         return None
     if not key[0].isalpha() or value.startswith("//"):
         return None
-    if not all(c.isalnum() or c in " ()%_-./'²³#" for c in key):
+    if _KEY.fullmatch(key) is None:
         return None
     return key, value
 

@@ -17,7 +17,7 @@ import hashlib
 import json
 import os
 from bisect import bisect_left, bisect_right
-from dataclasses import dataclass, field
+from dataclasses import dataclass, replace
 from typing import Any, Sequence
 
 from . import crs as crs_mod
@@ -129,7 +129,7 @@ def analyse(text: str, *, encoding: str = "cl100k_base", doc_id: str = "<stdin>"
     parsed = tuple(parse_span(s) for s in detection.spans)
     frames = crs_mod.resolve_frames(text, detection, [p.geometry for p in parsed])
     units = find_units(text, detection, context=True)
-    units_bare = find_units(text, detection, context=False)
+    units_bare = tuple(replace(u, full=u.core, attributes=()) for u in units)
     ids: dict[int, tuple[str, str]] = {}
     for u in units:
         for i, fid in zip(u.spans, u.ids):
@@ -518,8 +518,6 @@ def _absorb_blank(a: Analysis, pieces: list[Piece], budget: int) -> list[Piece]:
 
 
 def _with(c: Chunk, **kw: Any) -> Chunk:
-    from dataclasses import replace
-
     return replace(c, **kw)
 
 

@@ -20,8 +20,9 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
+
+import numpy as np
 
 __all__ = [
     "SECTION",
@@ -51,12 +52,16 @@ _SENTENCE = re.compile(r"[.!?\u0964\u0965\u2026]+[\"'\u2019\u201d)\]]*(?=\s)|[\u
 _WORD = re.compile(r"(?<=\S)[ \t\u00a0\u3000]")
 
 
-@dataclass(frozen=True)
-class Boundaries:
-    """Sorted boundary offsets per level (level ``k`` also contains nothing of stronger levels;
-    query with :meth:`within` to get every boundary at or above a level)."""
+_SPACE_CODES = np.array([c for c in range(0x3001) if chr(c).isspace()], dtype=np.uint32)
+_GAP_CODES = np.array([0x20, 0x09, 0xA0, 0x3000], dtype=np.uint32)  # inter-word gap starters
 
-    by_level: tuple[tuple[int, ...], ...]  # index = level (SECTION..WORD)
+
+@dataclass(frozen=True, eq=False)
+class Boundaries:
+    """Sorted boundary offsets per level; a position appears once, at its strongest level.
+    Query with :meth:`within` to get every boundary at or above a level."""
+
+    by_level: tuple[np.ndarray, ...]  # index = level (SECTION..WORD), sorted int64 offsets
     length: int
 
     def within(self, lo: int, hi: int, max_level: int) -> list[tuple[int, int]]:
@@ -64,56 +69,59 @@ class Boundaries:
         out: list[tuple[int, int]] = []
         for level in range(min(max_level, WORD) + 1):
             arr = self.by_level[level]
-            i = bisect_right(arr, lo)
-            j = bisect_left(arr, hi)
-            out.extend((p, level) for p in arr[i:j])
+            i = int(np.searchsorted(arr, lo, "right"))
+            j = int(np.searchsorted(arr, hi, "left"))
+            if i < j:
+                out.extend((p, level) for p in arr[i:j].tolist())
         out.sort()
         return out
 
     def levels_at(self, p: int) -> int | None:
         """The strongest level of a boundary at ``p``, or None."""
         for level, arr in enumerate(self.by_level):
-            i = bisect_left(arr, p)
+            i = int(np.searchsorted(arr, p))
             if i < len(arr) and arr[i] == p:
                 return level
         return None
+
+
+def _positions(it: "object") -> np.ndarray:
+    return np.fromiter(it, dtype=np.int64)  # type: ignore[call-overload]
 
 
 def find_boundaries(text: str, exclude: tuple[tuple[int, int], ...] = ()) -> Boundaries:
     """Every candidate cut offset of ``text`` with its level, none strictly inside ``exclude``.
 
     ``exclude`` is a sorted tuple of non-overlapping ``(start, end)`` ranges (geometry spans);
-    offsets ``start < p < end`` are dropped, the edges themselves are kept.
+    offsets ``start < p < end`` are dropped, the edges themselves are kept. Linear: flat regexes
+    and vectorised scans over the code points.
     """
     n = len(text)
-    strongest: dict[int, int] = {}
-
-    def add(p: int, level: int) -> None:
-        if 0 < p < n and strongest.get(p, 99) > level:
-            strongest[p] = level
-
-    for m in _HEADING.finditer(text):
-        add(m.start(), SECTION)
-    for m in _PARAGRAPH.finditer(text):
-        add(m.end(), PARAGRAPH)
-    p = text.find("\n")
-    while p != -1:
-        add(p + 1, LINE)
-        p = text.find("\n", p + 1)
-    for m in _SENTENCE.finditer(text):
-        add(m.end(), SENTENCE)
-    for m in _WORD.finditer(text):
-        add(m.start(), WORD)
-
-    starts = [s for s, _ in exclude]
-    levels: list[list[int]] = [[] for _ in range(WORD + 1)]
-    for pos in sorted(strongest):
-        if starts:
-            i = bisect_right(starts, pos) - 1
-            if i >= 0 and exclude[i][0] < pos < exclude[i][1]:
-                continue
-        levels[strongest[pos]].append(pos)
-    return Boundaries(tuple(tuple(lv) for lv in levels), n)
+    cp = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
+    is_space = np.isin(cp, _SPACE_CODES)
+    found = [
+        _positions(m.start() for m in _HEADING.finditer(text)),
+        _positions(m.end() for m in _PARAGRAPH.finditer(text)),
+        np.flatnonzero(cp == 10).astype(np.int64) + 1,
+        _positions(m.end() for m in _SENTENCE.finditer(text)),
+        np.flatnonzero(np.isin(cp[1:], _GAP_CODES) & ~is_space[:-1]).astype(np.int64) + 1,
+    ]
+    pos = np.concatenate(found)
+    lvl = np.concatenate([np.full(len(a), k, dtype=np.int8) for k, a in enumerate(found)])
+    keep = (pos > 0) & (pos < n)
+    pos, lvl = pos[keep], lvl[keep]
+    order = np.lexsort((lvl, pos))  # by position, then strongest level first
+    pos, lvl = pos[order], lvl[order]
+    first = np.ones(len(pos), dtype=bool)
+    first[1:] = pos[1:] != pos[:-1]
+    pos, lvl = pos[first], lvl[first]
+    if exclude:
+        starts = np.array([a for a, _ in exclude], dtype=np.int64)
+        ends = np.array([b for _, b in exclude], dtype=np.int64)
+        k = np.searchsorted(starts, pos, "right") - 1
+        inside = (k >= 0) & (starts[np.maximum(k, 0)] < pos) & (pos < ends[np.maximum(k, 0)])
+        pos, lvl = pos[~inside], lvl[~inside]
+    return Boundaries(tuple(pos[lvl == k] for k in range(WORD + 1)), n)
 
 
 def _joins_previous(ch: str, prev: str) -> bool:
