@@ -11,7 +11,16 @@ oversized unit, flagged; ``chunk.text == source[chunk.start:chunk.end]`` for sou
 
 from .errors import ConfigError, GeochunkError, InputError, TokenizerError, ValidationError
 from .model import CHUNKER_VERSION, Chunk, ChunkConfig, ChunkFeature, Detection, Flag, Frame, Span
-from .pipeline import Analysis, ChunkSet, analyse, assemble, chunk_file, chunk_text
+
+_PIPELINE = {"Analysis", "ChunkSet", "analyse", "assemble", "chunk_file", "chunk_text"}
+
+
+def __getattr__(name: str):  # PEP 562: the pipeline (shapely, pyproj, tiktoken) loads on first use
+    if name in _PIPELINE:
+        from . import pipeline
+
+        return getattr(pipeline, name)
+    raise AttributeError(f"module 'geochunk' has no attribute {name!r}")
 
 __version__ = "0.1.0"
 __all__ = [

@@ -3,7 +3,7 @@
 Exit codes: 0 success; 1 a document could not be read or failed validation (the other documents
 are still processed); 2 bad options.
 
->>> main(["chunk", "--budget", "8", "x.txt"])
+>>> main(["chunk", "--budget", "8", "x.txt"], err=sys.stdout)
 geochunk: error: budget must be at least 16 tokens, got 8
 2
 """

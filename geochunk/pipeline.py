@@ -4,11 +4,11 @@
 them, resolve frames, find units and their ids, find prose boundaries, and tokenize the document
 once into a token index — so re-chunking at a new budget (``assemble`` again) reuses it.
 
->>> cs = chunk_text("Site A.\\n\\nPOINT (1 2)\\nName: well\\n", ChunkConfig(budget=64))
+>>> cs = chunk_text("Site A.\\n\\nPOINT (1 2)\\nWell ID: W-7\\n", ChunkConfig(budget=64))
 >>> [c.text for c in cs.chunks]
-['Site A.\\n\\nPOINT (1 2)\\nName: well\\n']
+['Site A.\\n\\nPOINT (1 2)\\nWell ID: W-7\\n']
 >>> cs.chunks[0].features[0].id, cs.chunks[0].unit
-('well', 'document')
+('W-7', 'document')
 """
 
 from __future__ import annotations
@@ -250,7 +250,8 @@ class _Builder:
     def _common_flags(self, span_ids: Sequence[int], frame: Frame, mixed: bool) -> list[str]:
         flags: list[str] = []
         spans, parsed = self.a.detection.spans, self.a.parsed
-        if any(spans[i].status == "unparseable" for i in span_ids):
+        if any(spans[i].status == "unparseable" or (spans[i].status == "ok" and parsed[i].error)
+               for i in span_ids):
             flags.append(Flag.UNPARSEABLE_SPAN)
         if any(spans[i].status == "unclosed" for i in span_ids):
             flags.append(Flag.UNCLOSED_GEOMETRY)
