@@ -1,0 +1,827 @@
+"""Parse a detected geometry span into a shapely geometry, count its vertices, give its bbox.
+
+Linear OGC types (POINT … GEOMETRYCOLLECTION) are read by shapely/GEOS. GEOS 3.14 reads none of
+the curve and surface types (CIRCULARSTRING, COMPOUNDCURVE, CURVEPOLYGON, MULTICURVE,
+MULTISURFACE, TRIANGLE, TIN, POLYHEDRALSURFACE), so a small linear-time parser here reads those
+(and any collection that contains them) into an equivalent *linear* geometry: each 3-point arc is
+densified through the circle it defines, TRIANGLE becomes a Polygon, TIN/POLYHEDRALSURFACE/
+MULTISURFACE a MultiPolygon, MULTICURVE a MultiLineString, CURVEPOLYGON a Polygon.
+``Parsed.linearized`` says so. Linearized geometries are 2-D: their Z and M values are dropped.
+Geometries GEOS reads keep Z and M.
+
+``Parsed.vertices`` always counts the coordinates written in the *source* (an arc of three
+points counts 3, however finely it is densified). Nothing here raises on bad input: the error is
+returned in ``Parsed.error``.
+
+>>> p = parse_wkt("CIRCULARSTRING(-1 0, 0 1, 1 0)")
+>>> p.vertices, p.linearized, [round(v, 6) for v in bounds(p.geometry)]
+(3, True, [-1.0, 0.0, 1.0, 1.0])
+>>> parse_wkt("POLYGON((1 2, 3 4))").error
+'IllegalArgumentException: Points of LinearRing do not form a closed linestring'
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+
+import json
+import math
+import re
+from dataclasses import dataclass
+from typing import Any, Callable
+
+import numpy as np
+import shapely
+from shapely.errors import ShapelyError
+from shapely.geometry.base import BaseGeometry
+
+from .model import Span
+
+__all__ = [
+    "MAX_NESTING",
+    "Parsed",
+    "parse_wkt",
+    "parse_geojson",
+    "parse_geojson_object",
+    "parse_span",
+    "remember",
+    "bounds",
+    "to_wkt",
+    "to_geojson_dict",
+]
+
+#: Deepest bracket nesting a geometry may have (deeper input is rejected, never recursed into).
+MAX_NESTING = 64
+
+#: Largest angle (radians) one segment of a densified arc may sweep: 64 segments per circle.
+ARC_STEP = math.pi / 32
+
+
+@dataclass(frozen=True)
+class Parsed:
+    """The result of parsing one geometry.
+
+    ``geometry`` is a shapely geometry (None on failure or for a GeoJSON ``null`` geometry);
+    ``vertices`` counts the source coordinates; ``linearized`` is True when curves or surfaces were
+    approximated by linear geometry; ``error`` says why parsing failed (None when it did not);
+    ``dims`` is ``""``, ``"Z"``, ``"M"`` or ``"ZM"`` as read from the source coordinates.
+    """
+
+    geometry: BaseGeometry | None
+    vertices: int
+    linearized: bool = False
+    error: str | None = None
+    dims: str = ""
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None
+
+
+def _fail(message: str) -> Parsed:
+    return Parsed(geometry=None, vertices=0, linearized=False, error=message)
+
+
+# --------------------------------------------------------------------------------------------
+# WKT
+
+_SRID_PREFIX = re.compile(r"(?ai)\s*+SRID\s*+=\s*+-?\d++\s*+;")
+_NONLINEAR = re.compile(
+    r"(?ai)(?<![a-z0-9_])(?:CIRCULARSTRING|COMPOUNDCURVE|CURVEPOLYGON|MULTICURVE|MULTISURFACE"
+    r"|TRIANGLE|TIN|POLYHEDRALSURFACE)(?:ZM|Z|M)?+(?![a-z0-9_])"
+)
+# One token per match; every quantifier is possessive, so no match ever backtracks.
+_TOKEN = re.compile(
+    r"\s*+(?:(?P<word>[A-Za-z]++)"
+    r"|(?P<num>[-+]?+(?:\d++(?:\.\d*+)?+|\.\d++)(?:[eE][-+]?+\d++)?+)"
+    r"|(?P<punct>[(),])|(?P<other>\S))"
+)
+_KEYWORDS = frozenset(
+    (
+        "POINT", "LINESTRING", "POLYGON", "MULTIPOINT", "MULTILINESTRING", "MULTIPOLYGON",
+        "GEOMETRYCOLLECTION", "TRIANGLE", "TIN", "POLYHEDRALSURFACE", "CIRCULARSTRING",
+        "COMPOUNDCURVE", "CURVEPOLYGON", "MULTICURVE", "MULTISURFACE",
+    )
+)  # fmt: skip
+
+
+def _max_depth(text: str) -> int:
+    """Deepest ``(``/``[`` nesting in ``text`` (vectorised, linear), or a bound below the limit."""
+    opens = text.count("(") + text.count("[")
+    if opens <= MAX_NESTING:
+        return opens
+    raw = np.frombuffer(text.encode("ascii", "replace"), dtype=np.uint8)
+    step = (
+        (raw == 40).astype(np.int32)
+        + (raw == 91)
+        - (raw == 41)
+        - (raw == 93)
+    )
+    if step.size == 0:
+        return 0
+    return int(np.cumsum(step).max(initial=0))
+
+
+def parse_wkt(wkt: str) -> Parsed:
+    """Parse WKT (an EWKT ``SRID=n;`` prefix is allowed and ignored) and count its vertices.
+
+    >>> p = parse_wkt("POLYGON((0 0, 4 0, 4 4, 0 4, 0 0), (1 1, 2 1, 2 2, 1 1))")
+    >>> p.geometry.geom_type, p.vertices, p.linearized, p.error
+    ('Polygon', 9, False, None)
+    >>> parse_wkt("TRIANGLE((0 0, 1 0, 0 1, 0 0))").geometry.geom_type
+    'Polygon'
+    >>> parse_wkt("POINT Z (1 2 3)").dims
+    'Z'
+    """
+    m = _SRID_PREFIX.match(wkt)
+    body = wkt[m.end() :] if m else wkt
+    body = body.strip()
+    if not body:
+        return _fail("empty WKT")
+    depth = _max_depth(body)
+    if depth > MAX_NESTING:
+        return _fail(f"geometry nested {depth} brackets deep; at most {MAX_NESTING} allowed")
+    if _NONLINEAR.search(body):
+        return _parse_curved_wkt(body)
+    try:
+        with np.errstate(over="ignore", invalid="ignore"):  # 1e999 reads as inf: refused below
+            geom = shapely.from_wkt(body)
+    except (ShapelyError, ValueError, NotImplementedError) as exc:
+        return _fail(str(exc).strip() or type(exc).__name__)
+    if geom is None:
+        return _fail("not a WKT geometry")
+    if not np.isfinite(shapely.get_coordinates(geom, include_z=bool(geom.has_z))).all():
+        return _fail("coordinates must be finite numbers")
+    return Parsed(
+        geometry=geom,
+        vertices=int(shapely.get_num_coordinates(geom)),
+        linearized=False,
+        error=None,
+        dims=_dims_of(geom),
+    )
+
+
+def _dims_of(geom: BaseGeometry) -> str:
+    z = bool(geom.has_z)
+    m = bool(getattr(geom, "has_m", False))
+    return ("Z" if z else "") + ("M" if m else "")
+
+
+class _WktError(ValueError):
+    """Raised inside the curve parser; turned into ``Parsed.error``."""
+
+
+class _CurveParser:
+    """Recursive-descent reader of OGC WKT incl. curves and surfaces, into linear shapely.
+
+    Recursion depth is bounded by :data:`MAX_NESTING` (checked before parsing), and each
+    token is read once, so the parse is linear in the text.
+    """
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.tokens: list[tuple[str, str, int]] = []
+        for m in _TOKEN.finditer(text):
+            kind = m.lastgroup or "other"
+            self.tokens.append((kind, m.group(kind), m.start(kind)))
+        self.i = 0
+        self.vertices = 0
+        self.max_ordinates = 2
+        self.tags: set[str] = set()
+
+    # -- token helpers ---------------------------------------------------------------------
+    def _peek(self) -> tuple[str, str, int]:
+        if self.i < len(self.tokens):
+            return self.tokens[self.i]
+        return ("end", "", len(self.text))
+
+    def _next(self) -> tuple[str, str, int]:
+        tok = self._peek()
+        self.i += 1
+        return tok
+
+    def _expect(self, value: str) -> None:
+        kind, val, pos = self._next()
+        if val != value:
+            shown = "end of text" if kind == "end" else repr(val)
+            raise _WktError(f"expected {value!r} at offset {pos}, found {shown}")
+
+    def _peek_is(self, value: str) -> bool:
+        return self._peek()[1] == value
+
+    def _peek_word(self) -> str | None:
+        kind, val, _ = self._peek()
+        return val.upper() if kind == "word" else None
+
+    # -- grammar ---------------------------------------------------------------------------
+    def parse(self) -> BaseGeometry:
+        geom = self._tagged()
+        kind, val, pos = self._peek()
+        if kind != "end":
+            raise _WktError(f"unexpected text after the geometry at offset {pos}: {val!r}")
+        return geom
+
+    def _read_type(self) -> tuple[str, str]:
+        kind, val, pos = self._next()
+        if kind != "word":
+            raise _WktError(f"expected a geometry type at offset {pos}, found {val!r}")
+        word = val.upper()
+        dims = ""
+        if word not in _KEYWORDS:
+            for tag in ("ZM", "Z", "M"):
+                if word.endswith(tag) and word[: -len(tag)] in _KEYWORDS:
+                    word, dims = word[: -len(tag)], tag
+                    break
+            else:
+                raise _WktError(f"unknown geometry type {val!r} at offset {pos}")
+        if not dims and self._peek_word() in ("Z", "M", "ZM"):
+            dims = self._next()[1].upper()
+        if dims:
+            self.tags.add(dims)
+        return word, dims
+
+    def _is_empty(self) -> bool:
+        if self._peek_word() == "EMPTY":
+            self.i += 1
+            return True
+        return False
+
+    def _tagged(self) -> BaseGeometry:
+        word, dims = self._read_type()
+        return self._body(word, dims)
+
+    def _body(self, word: str, dims: str) -> BaseGeometry:
+        return _BODIES[word](self, dims)
+
+    def _coord(self, dims: str) -> tuple[float, float]:
+        values: list[float] = []
+        while self._peek()[0] == "num":
+            values.append(float(self._next()[1]))
+        if not 2 <= len(values) <= 4:
+            kind, val, pos = self._peek()
+            raise _WktError(
+                f"a coordinate needs 2 to 4 numbers, found {len(values)} before offset {pos}"
+            )
+        want = {"Z": 3, "M": 3, "ZM": 4}.get(dims)
+        if want is not None and len(values) != want:
+            raise _WktError(f"{dims} coordinates need {want} numbers, found {len(values)}")
+        if not all(math.isfinite(v) for v in values):
+            raise _WktError("coordinates must be finite numbers")
+        self.vertices += 1
+        self.max_ordinates = max(self.max_ordinates, len(values))
+        return (values[0], values[1])
+
+    def _coords(self, dims: str) -> list[tuple[float, float]]:
+        """``( x y, x y, ... )`` or EMPTY."""
+        if self._is_empty():
+            return []
+        self._expect("(")
+        pts = [self._coord(dims)]
+        while self._peek_is(","):
+            self.i += 1
+            pts.append(self._coord(dims))
+        self._expect(")")
+        return pts
+
+    def _list(self, dims: str, item: Callable[[str], Any]) -> list[Any]:
+        """``( item, item, ... )`` or EMPTY."""
+        if self._is_empty():
+            return []
+        self._expect("(")
+        items = [item(dims)]
+        while self._peek_is(","):
+            self.i += 1
+            items.append(item(dims))
+        self._expect(")")
+        return items
+
+    # -- linear pieces -----------------------------------------------------------------------
+    def point(self, dims: str) -> BaseGeometry:
+        if self._is_empty():
+            return shapely.Point()
+        self._expect("(")
+        pt = self._coord(dims)
+        self._expect(")")
+        return shapely.Point(pt)
+
+    def _line_pts(self, dims: str) -> list[tuple[float, float]]:
+        pts = self._coords(dims)
+        if len(pts) == 1:
+            raise _WktError("a linestring needs at least 2 points, found 1")
+        return pts
+
+    def linestring(self, dims: str) -> BaseGeometry:
+        pts = self._line_pts(dims)
+        return shapely.LineString(pts) if pts else shapely.LineString()
+
+    def _ring(self, dims: str) -> list[tuple[float, float]]:
+        pts = self._coords(dims)
+        _check_ring(pts)
+        return pts
+
+    def _polygon_rings(self, dims: str) -> list[list[tuple[float, float]]]:
+        return [r for r in self._list(dims, self._ring) if r]
+
+    def polygon(self, dims: str) -> BaseGeometry:
+        return _polygon(self._polygon_rings(dims))
+
+    def multipoint(self, dims: str) -> BaseGeometry:
+        def item(d: str) -> tuple[float, float] | None:
+            if self._is_empty():
+                return None
+            if self._peek_is("("):
+                self.i += 1
+                pt = self._coord(d)
+                self._expect(")")
+                return pt
+            return self._coord(d)
+
+        pts = [p for p in self._list(dims, item) if p is not None]
+        return shapely.MultiPoint(pts) if pts else shapely.MultiPoint()
+
+    def multilinestring(self, dims: str) -> BaseGeometry:
+        lines = [p for p in self._list(dims, self._line_pts) if p]
+        return shapely.MultiLineString(lines) if lines else shapely.MultiLineString()
+
+    def multipolygon(self, dims: str) -> BaseGeometry:
+        polys = [_polygon(r) for r in self._list(dims, self._polygon_rings) if r]
+        return shapely.MultiPolygon(polys) if polys else shapely.MultiPolygon()
+
+    def collection(self, dims: str) -> BaseGeometry:
+        parts = self._list(dims, lambda d: self._tagged())
+        return shapely.GeometryCollection(parts) if parts else shapely.GeometryCollection()
+
+    # -- curves and surfaces ---------------------------------------------------------------
+    def _arc_pts(self, dims: str) -> list[tuple[float, float]]:
+        pts = self._coords(dims)
+        if pts and (len(pts) < 3 or len(pts) % 2 == 0):
+            raise _WktError(
+                f"a circular string needs an odd number (>= 3) of points, found {len(pts)}"
+            )
+        return _densify(pts)
+
+    def circularstring(self, dims: str) -> BaseGeometry:
+        pts = self._arc_pts(dims)
+        return shapely.LineString(pts) if pts else shapely.LineString()
+
+    def _compound_pts(self, dims: str) -> list[tuple[float, float]]:
+        def item(d: str) -> list[tuple[float, float]]:
+            word = self._peek_word()
+            if word is None:
+                return self._line_pts(d)
+            sub, sub_dims = self._read_type()
+            if sub == "CIRCULARSTRING":
+                return self._arc_pts(sub_dims or d)
+            if sub == "LINESTRING":
+                return self._line_pts(sub_dims or d)
+            raise _WktError(f"a compound curve cannot contain {sub}")
+
+        out: list[tuple[float, float]] = []
+        for seg in self._list(dims, item):
+            if not seg:
+                continue
+            if out:
+                if not _same_point(out[-1], seg[0]):
+                    raise _WktError("compound curve segments do not join end to start")
+                out.extend(seg[1:])
+            else:
+                out.extend(seg)
+        return out
+
+    def compoundcurve(self, dims: str) -> BaseGeometry:
+        pts = self._compound_pts(dims)
+        return shapely.LineString(pts) if pts else shapely.LineString()
+
+    def _curve_pts(self, dims: str, allow_compound: bool = True) -> list[tuple[float, float]]:
+        """A curve element: ``(x y, ...)``, LINESTRING, CIRCULARSTRING or COMPOUNDCURVE."""
+        if self._peek_word() is None:
+            return self._line_pts(dims)
+        sub, sub_dims = self._read_type()
+        d = sub_dims or dims
+        if sub == "LINESTRING":
+            return self._line_pts(d)
+        if sub == "CIRCULARSTRING":
+            return self._arc_pts(d)
+        if sub == "COMPOUNDCURVE" and allow_compound:
+            return self._compound_pts(d)
+        raise _WktError(f"expected a curve, found {sub}")
+
+    def _curve_ring(self, dims: str) -> list[tuple[float, float]]:
+        pts = self._curve_pts(dims)
+        _check_ring(pts)
+        return pts
+
+    def curvepolygon(self, dims: str) -> BaseGeometry:
+        return _polygon([r for r in self._list(dims, self._curve_ring) if r])
+
+    def multicurve(self, dims: str) -> BaseGeometry:
+        lines = [p for p in self._list(dims, self._curve_pts) if p]
+        return shapely.MultiLineString(lines) if lines else shapely.MultiLineString()
+
+    def _surface(self, dims: str) -> BaseGeometry | None:
+        word = self._peek_word()
+        if word is None:
+            rings = self._polygon_rings(dims)
+            return _polygon(rings) if rings else None
+        sub, sub_dims = self._read_type()
+        d = sub_dims or dims
+        if sub == "POLYGON":
+            geom = self.polygon(d)
+        elif sub == "CURVEPOLYGON":
+            geom = self.curvepolygon(d)
+        elif sub == "TRIANGLE":
+            geom = self.triangle(d)
+        else:
+            raise _WktError(f"expected a surface, found {sub}")
+        return None if geom.is_empty else geom
+
+    def multisurface(self, dims: str) -> BaseGeometry:
+        polys = [p for p in self._list(dims, self._surface) if p is not None]
+        return shapely.MultiPolygon(polys) if polys else shapely.MultiPolygon()
+
+    def triangle(self, dims: str) -> BaseGeometry:
+        rings = self._polygon_rings(dims)
+        if not rings:
+            return shapely.Polygon()
+        if len(rings) != 1 or len(rings[0]) != 4:
+            raise _WktError("a triangle needs exactly one ring of 4 points (closed)")
+        return _polygon(rings)
+
+
+_BODIES: dict[str, Callable[[_CurveParser, str], BaseGeometry]] = {
+    "POINT": _CurveParser.point,
+    "LINESTRING": _CurveParser.linestring,
+    "POLYGON": _CurveParser.polygon,
+    "MULTIPOINT": _CurveParser.multipoint,
+    "MULTILINESTRING": _CurveParser.multilinestring,
+    "MULTIPOLYGON": _CurveParser.multipolygon,
+    "GEOMETRYCOLLECTION": _CurveParser.collection,
+    "TRIANGLE": _CurveParser.triangle,
+    "TIN": _CurveParser.multisurface,
+    "POLYHEDRALSURFACE": _CurveParser.multisurface,
+    "CIRCULARSTRING": _CurveParser.circularstring,
+    "COMPOUNDCURVE": _CurveParser.compoundcurve,
+    "CURVEPOLYGON": _CurveParser.curvepolygon,
+    "MULTICURVE": _CurveParser.multicurve,
+    "MULTISURFACE": _CurveParser.multisurface,
+}
+
+
+def _parse_curved_wkt(body: str) -> Parsed:
+    parser = _CurveParser(body)
+    try:
+        geom = parser.parse()
+    except (_WktError, ShapelyError, ValueError) as exc:
+        return _fail(str(exc))
+    if len(parser.tags) == 1:
+        dims = next(iter(parser.tags))
+    else:
+        dims = {2: "", 3: "Z", 4: "ZM"}[parser.max_ordinates]
+    return Parsed(geometry=geom, vertices=parser.vertices, linearized=True, error=None, dims=dims)
+
+
+def _same_point(a: tuple[float, float], b: tuple[float, float]) -> bool:
+    scale = max(1.0, abs(a[0]), abs(a[1]), abs(b[0]), abs(b[1]))
+    return abs(a[0] - b[0]) <= 1e-9 * scale and abs(a[1] - b[1]) <= 1e-9 * scale
+
+
+def _check_ring(pts: list[tuple[float, float]]) -> None:
+    if not pts:
+        return
+    if len(pts) < 4:
+        raise _WktError(f"a ring needs at least 4 points, found {len(pts)}")
+    if not _same_point(pts[0], pts[-1]):
+        raise _WktError("a ring must be closed (first point equal to last)")
+
+
+def _polygon(rings: list[list[tuple[float, float]]]) -> BaseGeometry:
+    if not rings:
+        return shapely.Polygon()
+    return shapely.Polygon(rings[0], rings[1:])
+
+
+def _densify(pts: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    """Linearize a circular string: consecutive arcs share their end points."""
+    if not pts:
+        return []
+    out = [pts[0]]
+    for j in range(0, len(pts) - 2, 2):
+        out.extend(_arc(pts[j], pts[j + 1], pts[j + 2]))
+    return out
+
+
+def _arc(
+    p0: tuple[float, float], p1: tuple[float, float], p2: tuple[float, float]
+) -> list[tuple[float, float]]:
+    """Points after ``p0`` along the circular arc p0 -> p1 -> p2, through ``p1``, ending at ``p2``.
+
+    Source points are kept exactly; each sub-arc is split into segments of at most
+    :data:`ARC_STEP` radians.
+    """
+    (x0, y0), (x1, y1), (x2, y2) = p0, p1, p2
+    if _same_point(p0, p2):
+        # A full circle: p1 is diametrically opposite p0.
+        cx, cy = (x0 + x1) / 2.0, (y0 + y1) / 2.0
+        if math.hypot(x0 - cx, y0 - cy) == 0.0:
+            return [p1, p2]  # a circle of radius 0: keep the source points
+        a0 = math.atan2(y0 - cy, x0 - cx)
+        to_mid, sweep = math.pi, 2.0 * math.pi
+    else:
+        d = 2.0 * (x0 * (y1 - y2) + x1 * (y2 - y0) + x2 * (y0 - y1))
+        scale = max(
+            abs(x0 - x1), abs(y0 - y1), abs(x2 - x1), abs(y2 - y1), abs(x0 - x2), abs(y0 - y2)
+        )
+        if scale == 0.0 or abs(d) <= 1e-12 * scale * scale:
+            return [p1, p2]  # collinear: the "arc" is two straight segments
+        s0, s1, s2 = x0 * x0 + y0 * y0, x1 * x1 + y1 * y1, x2 * x2 + y2 * y2
+        cx = (s0 * (y1 - y2) + s1 * (y2 - y0) + s2 * (y0 - y1)) / d
+        cy = (s0 * (x2 - x1) + s1 * (x0 - x2) + s2 * (x1 - x0)) / d
+        a0 = math.atan2(y0 - cy, x0 - cx)
+        a1 = math.atan2(y1 - cy, x1 - cx)
+        a2 = math.atan2(y2 - cy, x2 - cx)
+        turn = 2.0 * math.pi
+        if (x1 - x0) * (y2 - y0) - (y1 - y0) * (x2 - x0) > 0:  # counter-clockwise
+            to_mid, sweep = (a1 - a0) % turn, (a2 - a0) % turn
+        else:
+            to_mid, sweep = -((a0 - a1) % turn), -((a0 - a2) % turn)
+    r = math.hypot(x0 - cx, y0 - cy)
+    out: list[tuple[float, float]] = []
+    for lo, hi, end in ((0.0, to_mid, p1), (to_mid, sweep, p2)):
+        n = max(1, math.ceil(abs(hi - lo) / ARC_STEP - 1e-9))
+        for i in range(1, n):
+            a = a0 + lo + (hi - lo) * i / n
+            out.append((cx + r * math.cos(a), cy + r * math.sin(a)))
+        out.append(end)
+    return out
+
+
+# --------------------------------------------------------------------------------------------
+# GeoJSON
+
+_GEOJSON_TYPES = (
+    "Point", "LineString", "Polygon", "MultiPoint", "MultiLineString", "MultiPolygon",
+    "GeometryCollection",
+)  # fmt: skip
+
+
+class _GeoJSONError(ValueError):
+    """Raised inside the GeoJSON reader; turned into ``Parsed.error``."""
+
+
+class _GeoJSONReader:
+    def __init__(self) -> None:
+        self.vertices = 0
+        self.has_z = False
+
+    def position(self, p: Any) -> tuple[float, ...]:
+        if not isinstance(p, list) or len(p) < 2:
+            raise _GeoJSONError(
+                f"a position must be an array of 2 or 3 numbers, got {_short(p)}"
+            )
+        for v in p:
+            if isinstance(v, bool) or not isinstance(v, (int, float)):
+                raise _GeoJSONError(f"a position must hold numbers, got {_short(p)}")
+            if not math.isfinite(v):
+                raise _GeoJSONError("coordinates must be finite numbers")
+        self.vertices += 1
+        if len(p) >= 3:
+            self.has_z = True
+            return (float(p[0]), float(p[1]), float(p[2]))
+        return (float(p[0]), float(p[1]))
+
+    def positions(self, ps: Any, minimum: int, what: str) -> list[tuple[float, ...]]:
+        if not isinstance(ps, list):
+            raise _GeoJSONError(f"{what} coordinates must be an array, got {_short(ps)}")
+        pts = [self.position(p) for p in ps]
+        if pts and len(pts) < minimum:
+            raise _GeoJSONError(f"{what} needs at least {minimum} positions, found {len(pts)}")
+        return pts
+
+    def rings(self, rs: Any) -> list[list[tuple[float, ...]]]:
+        if not isinstance(rs, list):
+            raise _GeoJSONError(
+                f"polygon coordinates must be an array of rings, got {_short(rs)}"
+            )
+        out = []
+        for r in rs:
+            pts = self.positions(r, 4, "a linear ring")
+            if not pts:
+                raise _GeoJSONError("a linear ring needs at least 4 positions, found 0")
+            if pts[0][:2] != pts[-1][:2]:
+                raise _GeoJSONError("a linear ring must be closed (first position equal to last)")
+            out.append(pts)
+        return out
+
+    def geometry(self, obj: Any, depth: int = 0) -> BaseGeometry:
+        if depth > MAX_NESTING:
+            raise _GeoJSONError(f"geometry collections nested deeper than {MAX_NESTING}")
+        if not isinstance(obj, dict):
+            raise _GeoJSONError(f"a geometry must be a JSON object, got {_short(obj)}")
+        kind = obj.get("type")
+        if kind == "Feature":
+            inner = obj.get("geometry")
+            if inner is None:
+                return shapely.GeometryCollection()
+            return self.geometry(inner, depth + 1)
+        if kind not in _GEOJSON_TYPES:
+            raise _GeoJSONError(
+                f"unknown GeoJSON geometry type {kind!r}; valid types: {', '.join(_GEOJSON_TYPES)}"
+            )
+        if kind == "GeometryCollection":
+            parts = obj.get("geometries")
+            if not isinstance(parts, list):
+                raise _GeoJSONError("a GeometryCollection needs a \"geometries\" array")
+            return shapely.GeometryCollection([self.geometry(g, depth + 1) for g in parts])
+        if "coordinates" not in obj:
+            raise _GeoJSONError(f"a {kind} needs a \"coordinates\" member")
+        c = obj["coordinates"]
+        if kind == "Point":
+            if c == []:
+                return shapely.Point()
+            return shapely.Point(self.position(c))
+        if kind == "LineString":
+            pts = self.positions(c, 2, "a LineString")
+            return shapely.LineString(pts) if pts else shapely.LineString()
+        if kind == "Polygon":
+            rings = self.rings(c)
+            return shapely.Polygon(rings[0], rings[1:]) if rings else shapely.Polygon()
+        if not isinstance(c, list):
+            raise _GeoJSONError(f"{kind} coordinates must be an array, got {_short(c)}")
+        if kind == "MultiPoint":
+            pts = [self.position(p) for p in c]
+            return shapely.MultiPoint(pts) if pts else shapely.MultiPoint()
+        if kind == "MultiLineString":
+            lines = [self.positions(p, 2, "a LineString") for p in c]
+            lines = [ln for ln in lines if ln]
+            return shapely.MultiLineString(lines) if lines else shapely.MultiLineString()
+        polys = [self.rings(r) for r in c]
+        polys_g = [shapely.Polygon(r[0], r[1:]) for r in polys if r]
+        return shapely.MultiPolygon(polys_g) if polys_g else shapely.MultiPolygon()
+
+
+def _short(v: Any) -> str:
+    try:
+        s = json.dumps(v)
+    except (TypeError, ValueError, RecursionError):
+        s = type(v).__name__
+    return s if len(s) <= 40 else s[:37] + "..."
+
+
+def parse_geojson_object(obj: Any) -> Parsed:
+    """Read an already-decoded GeoJSON geometry (or Feature) object.
+
+    ``None`` (a null geometry) gives ``Parsed(None, 0)`` with no error.
+
+    >>> line = {"type": "LineString", "coordinates": [[0, 0], [3, 4]]}
+    >>> parse_geojson_object(line).geometry.length
+    5.0
+    """
+    if obj is None:
+        return Parsed(geometry=None, vertices=0)
+    reader = _GeoJSONReader()
+    try:
+        geom = reader.geometry(obj)
+    except (_GeoJSONError, ShapelyError, ValueError, TypeError) as exc:
+        return _fail(str(exc))
+    except RecursionError:
+        return _fail("GeoJSON nested too deeply")
+    return Parsed(geometry=geom, vertices=reader.vertices, dims="Z" if reader.has_z else "")
+
+
+def _rings_ok(geom: BaseGeometry) -> bool:
+    """Every ring of every polygon in ``geom`` has at least 4 coordinates (GEOS allows fewer)."""
+    todo = [geom]
+    polygons = []
+    while todo:
+        g = todo.pop()
+        kind = g.geom_type
+        if kind == "Polygon":
+            polygons.append(g)
+        elif kind in ("MultiPolygon", "GeometryCollection"):
+            todo.extend(shapely.get_parts(g))
+    if not polygons:
+        return True
+    rings = shapely.get_rings(np.array(polygons, dtype=object))
+    return bool((shapely.get_num_coordinates(rings) >= 4).all())
+
+
+def parse_geojson(geometry_json: str) -> Parsed:
+    """Parse the JSON text of a GeoJSON geometry (``"null"`` is a null geometry, no error).
+
+    Valid geometries are read by GEOS (C speed, strict JSON); anything GEOS refuses is read
+    again by the Python reader, which accepts what GeoJSON allows (e.g. positions with more
+    than 3 values) and explains the rest.
+
+    >>> p = parse_geojson('{"type": "Polygon", "coordinates": [[[0,0],[2,0],[2,2],[0,0]]]}')
+    >>> p.geometry.area, p.vertices
+    (2.0, 4)
+    >>> parse_geojson('{"type": "Polygon", "coordinates": [[[0,0],[2,0]]]}').error
+    'a linear ring needs at least 4 positions, found 2'
+    """
+    if _max_depth(geometry_json) <= MAX_NESTING:
+        try:
+            geom = shapely.from_geojson(geometry_json)
+        except (ShapelyError, ValueError):
+            geom = None
+        if geom is not None and _rings_ok(geom):
+            return Parsed(
+                geometry=geom,
+                vertices=int(shapely.get_num_coordinates(geom)),
+                dims=_dims_of(geom),
+            )
+    try:
+        obj = json.loads(geometry_json)
+    except RecursionError:
+        return _fail("GeoJSON nested too deeply")
+    except ValueError as exc:
+        return _fail(f"not valid JSON: {exc}")
+    return parse_geojson_object(obj)
+
+
+def parse_span(span: Span) -> Parsed:
+    """Parse a detected span's ``geometry_text`` by its kind; never raises.
+
+    Unclosed spans are not parsed: their ``error`` is returned.
+
+    >>> from geochunk.model import Span
+    >>> parse_span(Span(0, 10, "wkt", "POINT", "POINT(1 2)")).geometry.wkt
+    'POINT (1 2)'
+    """
+    if span.status == "unclosed":
+        return _fail(span.error or "geometry never closes")
+    kind = "wkt" if span.kind == "wkt" else "geojson"
+    key = (kind, span.geometry_text)
+    hit = _PARSED.get(key)
+    if hit is not None:
+        _PARSED.move_to_end(key)
+        return hit
+    parsed = parse_wkt(span.geometry_text) if kind == "wkt" else parse_geojson(span.geometry_text)
+    remember(kind, span.geometry_text, parsed)
+    return parsed
+
+
+_PARSED: "OrderedDict[tuple[str, str], Parsed]" = OrderedDict()
+_PARSED_MAX = 4096
+_PARSED_LOCK = threading.Lock()
+
+
+def remember(kind: str, geometry_text: str, parsed: Parsed) -> None:
+    """Keep a parse result so :func:`parse_span` does not parse the same text twice (the
+    detector parses every span to decide its status; the pipeline asks again). Bounded LRU."""
+    with _PARSED_LOCK:
+        _PARSED[(kind, geometry_text)] = parsed
+        _PARSED.move_to_end((kind, geometry_text))
+        while len(_PARSED) > _PARSED_MAX:
+            _PARSED.popitem(last=False)
+
+
+# --------------------------------------------------------------------------------------------
+# helpers for other modules
+
+
+def bounds(geom: BaseGeometry | None) -> tuple[float, float, float, float] | None:
+    """``(minx, miny, maxx, maxy)``, or None for a missing or empty geometry.
+
+    >>> bounds(shapely.from_wkt("LINESTRING(0 1, 2 3)"))
+    (0.0, 1.0, 2.0, 3.0)
+    >>> bounds(shapely.from_wkt("POINT EMPTY")) is None
+    True
+    """
+    if geom is None or geom.is_empty:
+        return None
+    b = tuple(float(v) for v in geom.bounds)
+    if not all(math.isfinite(v) for v in b):
+        return None
+    return b[0], b[1], b[2], b[3]
+
+
+def _rounded(geom: BaseGeometry, precision: int) -> BaseGeometry:
+    return shapely.transform(
+        geom, lambda c: np.round(c, precision), include_z=bool(geom.has_z)
+    )
+
+
+def to_wkt(geom: BaseGeometry, *, precision: int | None = None) -> str:
+    """WKT of ``geom``, full precision or rounded to ``precision`` decimals (zeros trimmed).
+
+    >>> to_wkt(shapely.Point(1.23456, 2), precision=2)
+    'POINT (1.23 2)'
+    >>> to_wkt(shapely.Point(1.123456789, 2))
+    'POINT (1.123456789 2)'
+    """
+    return shapely.to_wkt(
+        geom, rounding_precision=-1 if precision is None else precision, trim=True
+    )
+
+
+def to_geojson_dict(geom: BaseGeometry, *, precision: int | None = None) -> dict[str, Any]:
+    """A GeoJSON geometry dict (lists, not tuples), optionally rounded to ``precision`` decimals.
+
+    >>> to_geojson_dict(shapely.Point(1.25, 2), precision=1)
+    {'type': 'Point', 'coordinates': [1.2, 2.0]}
+    """
+    if precision is not None:
+        geom = _rounded(geom, precision)
+    result: dict[str, Any] = json.loads(shapely.to_geojson(geom))
+    return result
