@@ -114,6 +114,7 @@ def escape(
     budget: int,
     counter: _Counter,
     feature_id: str,
+    source_tokens: int | None = None,
 ) -> tuple[Escaped, ...]:
     """Emit one oversized unit under ``policy`` without ever cutting its source text.
 
@@ -123,7 +124,8 @@ def escape(
     over ``budget`` (always so for an isolated oversized unit). A unit that already fits is
     returned unchanged, unflagged.
 
-    Tokens are counted with ``counter.count`` on the full output text. ``tolerance`` is in the
+    Tokens are counted with ``counter.count`` on the full output text; pass ``source_tokens``
+    when the unit's own count is already known (the pipeline's token index has it). ``tolerance`` is in the
     frame's units, or ``"auto"``; ``None`` means ``"auto"`` for ``generalize``.
 
     >>> class Chars:
@@ -152,14 +154,17 @@ def escape(
     if not 0 <= a <= b <= len(unit_text):
         raise ConfigError(f"span_rel {span_rel!r} is outside a unit of length {len(unit_text)}")
 
-    source_tokens = counter.count(unit_text)
+    if source_tokens is None:
+        source_tokens = counter.count(unit_text)
     if source_tokens <= budget:
         return (Escaped(unit_text, "source", source_tokens, parsed.geometry),)
 
     problem = _problem_flags(span, parsed)
     geom = parsed.geometry
+    if policy == "isolate" or problem or geom is None:
+        return (_isolated(unit_text, source_tokens, geom, budget, problem),)
     layout = _Layout.of(unit_text, span_rel, span)
-    if policy == "isolate" or problem or geom is None or layout is None:
+    if layout is None:
         return (_isolated(unit_text, source_tokens, geom, budget, problem),)
     extra = (Flag.LINEARIZED,) if parsed.linearized else ()
     if policy == "split":

@@ -364,6 +364,7 @@ class _Builder:
             budget=cfg.budget,
             counter=a.counter,
             feature_id=a.features[i].id,
+            source_tokens=a.index.exact(lo, hi),
         )
         attrs = dict(unit.attributes) if unit.attributes else None
         if span.properties_json and attrs is None:
