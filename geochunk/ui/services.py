@@ -1,0 +1,209 @@
+"""Cached service functions behind the pages: load, analyse, assemble, compare, export.
+
+``analyse`` (detection, parsing, frames, tokenizing) runs once per document digest and
+encoding; ``assemble`` once per digest and configuration. Both are kept with
+``st.cache_resource`` (shared, never pickled) and keyed on the digest, the document text being
+passed as an unhashed ``_text`` argument. So moving the budget slider only re-assembles.
+
+>>> d = Document.from_text("POINT (1 2)", name="p.wkt", origin="paste")
+>>> d.digest[:12], d.chars
+('b44f192275df', 11)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Iterable, Sequence
+
+import streamlit as st
+
+from ..baselines import SplitStats, compare, split_stats
+from ..errors import GeochunkError, InputError
+from ..model import Chunk, ChunkConfig
+from ..view.tables import CorpusRow, corpus_error_row, corpus_row
+
+__all__ = [
+    "MAX_DOCUMENT_BYTES",
+    "UPLOAD_TYPES",
+    "Document",
+    "read_upload",
+    "sample_options",
+    "sample_document",
+    "get_analysis",
+    "get_chunk_set",
+    "display_cache",
+    "get_comparison",
+    "export_jsonl",
+    "export_geojson",
+    "corpus_sources",
+    "run_corpus",
+]
+
+#: Largest document the app accepts (bytes). The upload widget's own cap is set higher in
+#: ``.streamlit/config.toml`` so that this check, with its clearer message, is the one seen.
+MAX_DOCUMENT_BYTES = 20 * 1024 * 1024
+UPLOAD_TYPES: tuple[str, ...] = ("txt", "md", "json", "geojson", "wkt", "sql", "csv")
+
+
+@dataclass(frozen=True)
+class Document:
+    """A loaded document: its name, text and sha256 digest (the cache key)."""
+
+    name: str
+    text: str
+    digest: str
+    origin: str  # "sample", "upload", "paste" or "path"
+
+    @property
+    def chars(self) -> int:
+        return len(self.text)
+
+    @classmethod
+    def from_text(cls, text: str, *, name: str, origin: str) -> "Document":
+        digest = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+        return cls(name=name, text=text, digest=digest, origin=origin)
+
+
+def read_upload(data: bytes, name: str, origin: str = "upload") -> Document:
+    """Bytes from an upload or a file -> :class:`Document`; :class:`InputError` with a clear
+    message when the bytes are empty, not UTF-8 text, or over :data:`MAX_DOCUMENT_BYTES`."""
+    from ..source import read_document
+
+    text = read_document(data, max_bytes=MAX_DOCUMENT_BYTES, name=name)
+    return Document.from_text(text, name=name, origin=origin)
+
+
+@st.cache_data(show_spinner=False)
+def sample_options() -> dict[str, str]:
+    """Bundled samples: name -> "title (filename)"."""
+    from ..samples import list_samples
+
+    return {s.name: f"{s.title} ({s.filename})" for s in list_samples()}
+
+
+@st.cache_resource(show_spinner=False, max_entries=16)
+def sample_document(name: str) -> Document:
+    """A bundled sample as a :class:`Document` (its filename is the document id)."""
+    from ..samples import list_samples, load_sample
+
+    filename = {s.name: s.filename for s in list_samples()}.get(name, name)
+    return Document.from_text(load_sample(name), name=filename, origin="sample")
+
+
+@st.cache_resource(show_spinner="Analysing the document (tokenizing once)…", max_entries=8)
+def _analysis(digest: str, encoding: str, doc_id: str, _text: str) -> Any:
+    from ..pipeline import analyse
+
+    return analyse(_text, encoding=encoding, doc_id=doc_id)
+
+
+def get_analysis(doc: Document, encoding: str) -> Any:
+    """The pipeline ``Analysis`` of ``doc``, computed once per digest and encoding."""
+    return _analysis(doc.digest, encoding, doc.name, doc.text)
+
+
+@st.cache_resource(show_spinner=False, max_entries=64)
+def _chunk_set(digest: str, config: ChunkConfig, _analysis: Any) -> Any:
+    from ..pipeline import assemble
+
+    return assemble(_analysis, config)
+
+
+def get_chunk_set(analysis: Any, config: ChunkConfig) -> Any:
+    """The pipeline ``ChunkSet`` for ``config``, computed once per digest and configuration."""
+    config = config.with_(encoding=analysis.encoding, doc_id=analysis.doc_id)
+    return _chunk_set(analysis.digest, config, analysis)
+
+
+@st.cache_resource(show_spinner=False, max_entries=16)
+def display_cache(digest: str, encoding: str, display_max_vertices: int) -> dict[Any, Any]:
+    """A per-document dict of display geometries (WGS 84, simplified), filled by the map."""
+    return {}
+
+
+@st.cache_resource(show_spinner="Running the naive splitters…", max_entries=32)
+def _comparison(digest: str, encoding: str, budget: int, _chunk_set: Any) -> tuple[SplitStats, ...]:
+    a = _chunk_set.analysis
+    fixed, recursive = compare(a.text, a.detection, budget, a.counter, index=a.index)
+    ours = split_stats(
+        "geochunk",
+        [(c.core_start, c.end) for c in _chunk_set.chunks],
+        a.detection,
+        budget,
+        [c.token_count for c in _chunk_set.chunks],
+    )
+    return (fixed, recursive, ours)
+
+
+def get_comparison(chunk_set: Any) -> tuple[SplitStats, ...]:
+    """Fixed-token, recursive and geochunk stats for the chunk set's document and budget."""
+    a = chunk_set.analysis
+    return _comparison(a.digest, a.encoding, chunk_set.config.budget, chunk_set)
+
+
+@st.cache_resource(show_spinner=False, max_entries=16)
+def _jsonl(digest: str, config: ChunkConfig, _chunks: Sequence[Chunk]) -> str:
+    from ..export import to_jsonl
+
+    return "".join(line if line.endswith("\n") else line + "\n" for line in to_jsonl(_chunks))
+
+
+@st.cache_resource(show_spinner=False, max_entries=16)
+def _geojson(digest: str, config: ChunkConfig, _chunks: Sequence[Chunk]) -> str:
+    import json
+
+    from ..export import to_geojson
+
+    return json.dumps(to_geojson(_chunks), ensure_ascii=False)
+
+
+def export_jsonl(chunk_set: Any) -> str:
+    """The chunks as JSON Lines."""
+    return _jsonl(chunk_set.analysis.digest, chunk_set.config, chunk_set.chunks)
+
+
+def export_geojson(chunk_set: Any) -> str:
+    """The chunks as a GeoJSON FeatureCollection (one Feature per chunk)."""
+    return _geojson(chunk_set.analysis.digest, chunk_set.config, chunk_set.chunks)
+
+
+def corpus_sources(folder: str | os.PathLike[str]) -> list[Path]:
+    """Readable files with an accepted extension directly inside ``folder`` (sorted)."""
+    root = Path(folder).expanduser()
+    if not root.is_dir():
+        raise InputError(f"{root} is not a folder")
+    return sorted(
+        p for p in root.iterdir() if p.is_file() and p.suffix.lower().lstrip(".") in UPLOAD_TYPES
+    )
+
+
+def run_corpus(
+    items: Iterable[tuple[str, Callable[[], Document]]],
+    config: ChunkConfig,
+    on_progress: Callable[[int, int, str], None] | None = None,
+) -> list[CorpusRow]:
+    """Load, analyse and assemble each ``(name, load)`` item; one :class:`CorpusRow` each.
+
+    A document that fails to load or chunk gets a row with the error; the run goes on.
+    ``on_progress(done, total, name)`` is called after each document.
+    """
+    from ..pipeline import analyse, assemble
+
+    todo = list(items)
+    rows: list[CorpusRow] = []
+    for k, (name, load) in enumerate(todo):
+        t0 = time.perf_counter()
+        try:
+            doc = load()
+            a = analyse(doc.text, encoding=config.encoding, doc_id=doc.name)
+            cs = assemble(a, config.with_(doc_id=doc.name))
+            rows.append(corpus_row(cs, time.perf_counter() - t0))
+        except GeochunkError as exc:
+            rows.append(corpus_error_row(name, str(exc)))
+        if on_progress is not None:
+            on_progress(k + 1, len(todo), name)
+    return rows

@@ -1,0 +1,76 @@
+"""Session-state and widget keys used by the app's pages (one place, no string typos).
+
+>>> StateKeys.BUDGET
+'gc_budget'
+>>> StateKeys.DOCUMENT in StateKeys.PERSISTENT
+False
+"""
+
+from __future__ import annotations
+
+__all__ = ["StateKeys"]
+
+
+class StateKeys:
+    """Keys into ``st.session_state``. Widget keys are listed in :attr:`PERSISTENT` so their
+    values survive switching pages (see :func:`geochunk.ui.widgets.setup_page`)."""
+
+    # data (not widgets)
+    DOCUMENT = "gc_document"  # ui.services.Document currently loaded
+    DECISIONS = "gc_decisions"  # {doc digest: {chunk key: view.tables.Decision}}
+    CORPUS_ROWS = "gc_corpus_rows"  # list[view.tables.CorpusRow] of the last corpus run
+    LOAD_ERROR = "gc_load_error"  # message of the last failed load
+
+    # document loader widgets
+    SOURCE = "gc_source"
+    SAMPLE = "gc_sample"
+    UPLOAD = "gc_upload"
+    PASTE = "gc_paste"
+
+    # chunking controls
+    BUDGET = "gc_budget"
+    ENCODING = "gc_encoding"
+    STRATEGY = "gc_strategy"
+    OVERSIZE = "gc_oversize"
+    TOLERANCE_MODE = "gc_tolerance_mode"
+    TOLERANCE = "gc_tolerance"
+    OVERLAP = "gc_overlap"
+    ATTACH = "gc_attach"
+    REWRAP = "gc_rewrap"
+
+    # display controls
+    BASEMAP = "gc_basemap"
+    DISPLAY_MAX_VERTICES = "gc_display_max_vertices"
+    CDN_LEAFLET = "gc_cdn_leaflet"
+
+    # page widgets
+    CHUNK = "gc_chunk"  # selected chunk on the Inspector
+    CHUNK_TABLE = "gc_chunk_table"
+    REVIEW_CHUNK = "gc_review_chunk"
+    REVIEW_TABLE = "gc_review_table"
+    REVIEW_STATUS = "gc_review_status"
+    REVIEW_NOTE = "gc_review_note"
+    COMPARE_SPLITTER = "gc_compare_splitter"
+    CORPUS_UPLOAD = "gc_corpus_upload"
+    CORPUS_PATH = "gc_corpus_path"
+    CORPUS_SAMPLES = "gc_corpus_samples"
+
+    PERSISTENT: tuple[str, ...] = (
+        SOURCE,
+        SAMPLE,
+        PASTE,
+        BUDGET,
+        ENCODING,
+        STRATEGY,
+        OVERSIZE,
+        TOLERANCE_MODE,
+        TOLERANCE,
+        OVERLAP,
+        ATTACH,
+        REWRAP,
+        BASEMAP,
+        DISPLAY_MAX_VERTICES,
+        CDN_LEAFLET,
+        COMPARE_SPLITTER,
+        CORPUS_PATH,
+    )

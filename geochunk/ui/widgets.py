@@ -1,0 +1,213 @@
+"""Shared widgets: page set-up, the document loader and the sidebar controls."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable
+
+import streamlit as st
+
+from ..errors import GeochunkError
+from ..model import ENCODINGS, OVERSIZE_POLICIES, STRATEGIES, ChunkConfig
+from ..view.highlight import escape_markdown
+from ..view.features import DEFAULT_DISPLAY_MAX_VERTICES
+from ..view.maps import BASEMAPS
+from . import services
+from .services import Document
+from .state import StateKeys
+from .static import ensure_leaflet_assets
+
+__all__ = [
+    "Run",
+    "setup_page",
+    "document_loader",
+    "sidebar_controls",
+    "corpus_controls",
+    "current_document",
+]
+
+APP_DIR = Path(__file__).resolve().parents[2]
+_SOURCES = ("Sample", "Upload", "Paste")
+_OVERSIZE_LABELS = {"isolate": "isolate", "generalize": "generalize", "split": "split parts"}
+DEFAULT_SAMPLE = "land_use_appendix"
+
+#: Initial widget values (set once per session, so widgets are created without defaults and
+#: keep their values when the user switches pages).
+DEFAULTS: dict[str, Any] = {
+    StateKeys.SOURCE: "Sample",
+    StateKeys.PASTE: "",
+    StateKeys.BUDGET: 800,
+    StateKeys.ENCODING: "cl100k_base",
+    StateKeys.STRATEGY: "auto",
+    StateKeys.OVERSIZE: "isolate",
+    StateKeys.TOLERANCE_MODE: "auto",
+    StateKeys.TOLERANCE: 1.0,
+    StateKeys.OVERLAP: 0,
+    StateKeys.ATTACH: True,
+    StateKeys.REWRAP: False,
+    StateKeys.BASEMAP: "none",
+    StateKeys.DISPLAY_MAX_VERTICES: DEFAULT_DISPLAY_MAX_VERTICES,
+    StateKeys.CDN_LEAFLET: False,
+}
+
+
+@dataclass(frozen=True)
+class Run:
+    """What the sidebar decided: the analysed document, the config and display options."""
+
+    document: Document
+    analysis: Any
+    config: ChunkConfig
+    basemap: str
+    display_max_vertices: int
+    local_assets: bool
+    units: str
+
+
+def setup_page(title: str) -> None:
+    """Page config, local Leaflet assets, and widget values kept across pages."""
+    st.set_page_config(page_title=f"geochunk · {title}", layout="wide")
+    try:
+        ensure_leaflet_assets(APP_DIR)
+    except (GeochunkError, OSError) as exc:
+        st.warning(f"Leaflet could not be served locally ({exc}); tick 'Load Leaflet from CDN'.")
+    for key in StateKeys.PERSISTENT:  # stop Streamlit from dropping widget state on page switch
+        if key in st.session_state:
+            st.session_state[key] = st.session_state[key]
+        elif key in DEFAULTS:
+            st.session_state[key] = DEFAULTS[key]
+
+
+def current_document() -> Document | None:
+    """The document loaded on any page, if any."""
+    return st.session_state.get(StateKeys.DOCUMENT)
+
+
+def _set_document(doc: Document | None) -> Document | None:
+    st.session_state[StateKeys.DOCUMENT] = doc
+    return doc
+
+
+def document_loader() -> Document | None:
+    """Sidebar loader: a bundled sample, an upload, or pasted text. Shows load errors."""
+    sb = st.sidebar
+    sb.header("Document")
+    source = sb.radio("Source", _SOURCES, horizontal=True, key=StateKeys.SOURCE)
+    if source == "Sample":
+        options = services.sample_options()
+        if StateKeys.SAMPLE not in st.session_state and DEFAULT_SAMPLE in options:
+            st.session_state[StateKeys.SAMPLE] = DEFAULT_SAMPLE
+        name = sb.selectbox(
+            "Bundled sample", list(options), format_func=options.get, key=StateKeys.SAMPLE
+        )
+        return _set_document(services.sample_document(name)) if name else None
+    if source == "Upload":
+        up = sb.file_uploader(
+            "Upload a file",
+            type=list(services.UPLOAD_TYPES),
+            key=StateKeys.UPLOAD,
+            help=f"UTF-8 text up to {services.MAX_DOCUMENT_BYTES // 2**20} MB",
+        )
+        if up is None:
+            doc = current_document()
+            return doc if doc is not None and doc.origin == "upload" else None
+        try:
+            return _set_document(services.read_upload(up.getvalue(), up.name))
+        except GeochunkError as exc:
+            sb.error(escape_markdown(f"Cannot load {up.name}: {exc}"))
+            return _set_document(None)
+    text = sb.text_area("Paste a document", key=StateKeys.PASTE, height=160)
+    if not text.strip():
+        sb.info("Paste some text with WKT, EWKT or GeoJSON in it.")
+        return None
+    try:
+        return _set_document(services.read_upload(text.encode("utf-8"), "pasted.txt", "paste"))
+    except GeochunkError as exc:
+        sb.error(escape_markdown(f"Cannot use the pasted text: {exc}"))
+        return None
+
+
+def _frame_units(analysis: Any) -> str:
+    frame = getattr(analysis.frames, "document_frame", None)
+    units = getattr(frame, "units", None) if frame is not None else None
+    return units or "CRS units"
+
+
+def _chunk_widgets(units_of: Callable[[str], str]) -> tuple[dict[str, Any], str]:
+    """Budget, encoding, strategy, oversize, tolerance, overlap and attachment widgets."""
+    sb = st.sidebar
+    sb.header("Chunking")
+    budget = sb.slider("Budget (tokens)", 16, 4096, step=16, key=StateKeys.BUDGET)
+    encoding = sb.selectbox("Encoding", ENCODINGS, key=StateKeys.ENCODING)
+    units = units_of(encoding)
+    strategy = sb.selectbox(
+        "Strategy", STRATEGIES, key=StateKeys.STRATEGY,
+        help="auto chooses from geometry density; the others override it",
+    )
+    oversize = sb.radio(
+        "Oversized features", OVERSIZE_POLICIES, format_func=_OVERSIZE_LABELS.get,
+        horizontal=True, key=StateKeys.OVERSIZE,
+    )
+    mode = sb.radio(
+        "Simplification tolerance", ("auto", "value"), horizontal=True,
+        key=StateKeys.TOLERANCE_MODE, help="used when oversized features are generalized",
+    )
+    tolerance: float | str = "auto"
+    if mode == "value":
+        tolerance = sb.number_input(
+            f"Tolerance ({units}, the frame's units)", min_value=1e-9, format="%g",
+            key=StateKeys.TOLERANCE,
+        )
+    overlap = sb.number_input(
+        "Overlap (whole sentences / features)", 0, 10, key=StateKeys.OVERLAP
+    )
+    attach = sb.checkbox(
+        "Attach captions and attribute blocks to features", key=StateKeys.ATTACH
+    )
+    rewrap = sb.checkbox("Re-wrap FeatureCollection chunks", key=StateKeys.REWRAP)
+    kwargs = dict(
+        budget=int(budget), encoding=encoding, strategy=strategy, oversize=oversize,
+        tolerance=tolerance, overlap=int(overlap), rewrap=rewrap, attach_context=attach,
+    )
+    return kwargs, units
+
+
+def _config(**kwargs: Any) -> ChunkConfig:
+    try:
+        return ChunkConfig(**kwargs)
+    except GeochunkError as exc:
+        st.error(escape_markdown(str(exc)))
+        st.stop()
+        raise  # unreachable: st.stop() raises
+
+
+def sidebar_controls(doc: Document) -> Run:
+    """Chunking and map controls; analyses ``doc`` (cached) with the chosen encoding."""
+    analyses: dict[str, Any] = {}
+
+    def units_of(encoding: str) -> str:
+        analyses["a"] = services.get_analysis(doc, encoding)
+        return _frame_units(analyses["a"])
+
+    kwargs, units = _chunk_widgets(units_of)
+    sb = st.sidebar
+    sb.header("Map")
+    basemap = sb.selectbox(
+        "Basemap", list(BASEMAPS), key=StateKeys.BASEMAP,
+        help="'none' needs no network; the others load tiles from the internet",
+    )
+    max_vertices = sb.number_input(
+        "Simplify for display above (vertices)", 100, 100_000, step=500,
+        key=StateKeys.DISPLAY_MAX_VERTICES,
+        help="display only: chunk text and metadata are never simplified",
+    )
+    cdn = sb.checkbox("Load Leaflet from CDN (online only)", key=StateKeys.CDN_LEAFLET)
+    config = _config(**kwargs, doc_id=doc.name)
+    return Run(doc, analyses["a"], config, basemap, int(max_vertices), not cdn, units)
+
+
+def corpus_controls() -> ChunkConfig:
+    """The chunking widgets alone (for many documents, each in its own frame)."""
+    kwargs, _ = _chunk_widgets(lambda encoding: "each document's CRS units")
+    return _config(**kwargs)

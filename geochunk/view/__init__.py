@@ -1,0 +1,8 @@
+"""Pure presentation for the geochunk app: folium maps, DataFrames, charts and escaped HTML.
+
+Nothing here imports streamlit; everything is unit-tested directly. Modules: ``maps`` (the base
+map), ``layers`` (Leaflet layers), ``features`` (display geometries), ``tables``, ``reasons``,
+``highlight``, ``charts``, ``density``, ``colors``.
+"""
+
+__all__: list[str] = []

@@ -1,0 +1,100 @@
+"""Altair charts: chunk tokens against the budget, and chunk size distributions by splitter.
+
+>>> import pandas as pd
+>>> type(tokens_chart(pd.DataFrame({"chunk": [0, 1], "tokens": [10, 30]}), 20)).__name__
+'LayerChart'
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+import pandas as pd
+
+from .colors import TROUBLE_RED
+
+__all__ = ["tokens_chart", "sizes_frame", "sizes_chart", "compare_frame"]
+
+
+def tokens_chart(frame: pd.DataFrame, budget: int, *, height: int = 220) -> Any:
+    """Bars of ``frame["tokens"]`` by ``frame["chunk"]`` (red when over budget), budget rule."""
+    import altair as alt
+
+    data = frame[["chunk", "tokens"]].assign(over=frame["tokens"] > budget)
+    bars = (
+        alt.Chart(data)
+        .mark_bar()
+        .encode(
+            x=alt.X("chunk:O", title="chunk", axis=alt.Axis(labelOverlap=True)),
+            y=alt.Y("tokens:Q", title="tokens"),
+            color=alt.Color(
+                "over:N",
+                scale=alt.Scale(domain=[False, True], range=["#1f77b4", TROUBLE_RED]),
+                legend=alt.Legend(title="over budget"),
+            ),
+            tooltip=["chunk:O", "tokens:Q"],
+        )
+    )
+    rule = (
+        alt.Chart(pd.DataFrame({"budget": [budget]}))
+        .mark_rule(color="#333", strokeDash=[6, 4], strokeWidth=2)
+        .encode(y="budget:Q", tooltip=["budget:Q"])
+    )
+    return (bars + rule).properties(height=height)
+
+
+def sizes_frame(stats: Sequence[Any]) -> pd.DataFrame:
+    """Long table ``(splitter, tokens)`` from ``baselines.SplitStats`` objects.
+
+    >>> from geochunk.baselines import SplitStats
+    >>> sizes_frame([SplitStats("a", 10, ((0, 1),), (7,), ())]).values.tolist()
+    [['a', 7]]
+    """
+    rows = [(s.name, t) for s in stats for t in s.token_counts]
+    return pd.DataFrame(rows, columns=["splitter", "tokens"])
+
+
+def sizes_chart(stats: Sequence[Any], budget: int, *, height: int = 200) -> Any:
+    """Histograms of chunk sizes, one column per splitter, with the budget as a rule."""
+    import altair as alt
+
+    data = sizes_frame(stats)
+    hist = (
+        alt.Chart()
+        .mark_bar()
+        .encode(
+            x=alt.X("tokens:Q", bin=alt.Bin(maxbins=30), title="tokens per chunk"),
+            y=alt.Y("count():Q", title="chunks"),
+        )
+    )
+    rule = alt.Chart().mark_rule(color=TROUBLE_RED, strokeDash=[6, 4]).encode(
+        x=alt.datum(budget)
+    )
+    return (
+        alt.layer(hist, rule, data=data)
+        .properties(width=220, height=height)
+        .facet(column=alt.Column("splitter:N", sort=[s.name for s in stats], title=None))
+    )
+
+
+def compare_frame(stats: Sequence[Any]) -> pd.DataFrame:
+    """One row per splitter: chunks, severed geometries, over-budget chunks, sizes.
+
+    >>> from geochunk.baselines import SplitStats
+    >>> row = compare_frame([SplitStats("a", 10, ((0, 1),), (7,), (0, 2))]).iloc[0]
+    >>> int(row["severed geometries"])
+    2
+    """
+    return pd.DataFrame(
+        [
+            {
+                "splitter": s.name,
+                "chunks": s.chunks,
+                "severed geometries": len(s.severed),
+                "over budget": s.over_budget,
+                "max tokens": s.max_tokens,
+                "mean tokens": round(s.mean_tokens, 1),
+            }
+            for s in stats
+        ]
+    )

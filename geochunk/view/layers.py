@@ -1,0 +1,232 @@
+"""Leaflet layers for the app's maps: one GeoJSON FeatureCollection per layer.
+
+A layer is a ``folium.FeatureGroup`` that Streamlit swaps into a constant base map
+(``st_folium(..., feature_group_to_add=layer)``). Every string from a document is HTML-escaped
+here, before it reaches a tooltip (Leaflet sets tooltip content as HTML). Oversized chunks get a
+thick red outline, chunks that still need a fallback a dashed black one, and generalized
+features are drawn simplified with their original outline dashed grey beneath.
+
+>>> from shapely import Point
+>>> from geochunk.view.features import MapFeature
+>>> layer = features_layer([MapFeature(Point(0, 51), "feature", "<b>x</b>", 0, 5)])
+>>> layer_data(layer)["features"][0]["properties"]["feature"]
+'&lt;b&gt;x&lt;/b&gt;'
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from typing import Any, Callable, Iterable, MutableMapping, Sequence
+
+import folium
+from branca.element import Element, MacroElement
+from folium.utilities import get_bounds
+from jinja2 import Template
+from shapely.geometry import mapping
+
+from ..model import Flag
+from .colors import FALLBACK_BLACK, INTACT_GREY, ORIGINAL_GREY, TROUBLE_RED, chunk_color
+from .features import DEFAULT_DISPLAY_MAX_VERTICES, MapFeature, chunk_map_features
+
+__all__ = ["features_layer", "chunk_layer", "severed_layer", "layer_data"]
+
+_TOOLTIP_FIELDS = ("chunk", "feature", "tokens", "flags", "shown")
+_SEVERED_FIELDS = ("splitter", "feature", "status")
+
+
+def _flag_text(flags: Sequence[str]) -> str:
+    return ", ".join(flags) if flags else "—"
+
+
+def _chunk_style(f: MapFeature, selected: int | None) -> dict[str, Any]:
+    color = chunk_color(f.chunk if f.chunk is not None else 0)
+    is_sel = selected is not None and f.chunk == selected
+    dim = selected is not None and not is_sel
+    if f.role == "bbox":
+        return {"color": color, "weight": 2 if is_sel else 1, "dashArray": "4 6", "fill": False,
+                "opacity": 0.35 if dim else 0.9}
+    if f.role == "original":
+        return {"color": ORIGINAL_GREY, "weight": 1.5, "dashArray": "5 4", "fill": False,
+                "opacity": 0.4 if dim else 0.95}
+    style: dict[str, Any] = {
+        "color": color,
+        "fillColor": color,
+        "weight": 3 if is_sel else 1,
+        "opacity": 0.4 if dim else 0.95,
+        "fillOpacity": 0.12 if dim else (0.65 if is_sel else 0.45),
+    }
+    if Flag.OVERSIZED in f.flags:
+        style.update(color=TROUBLE_RED, weight=4 if is_sel else 3)
+    if Flag.NEEDS_FALLBACK in f.flags:
+        style.update(color=FALLBACK_BLACK, weight=4 if is_sel else 3, dashArray="6 4")
+    return style
+
+
+def _severed_style(f: MapFeature) -> dict[str, Any]:
+    bad = f.role == "severed"
+    c = TROUBLE_RED if bad else INTACT_GREY
+    return {"color": c, "fillColor": c, "weight": 2 if bad else 1,
+            "fillOpacity": 0.6 if bad else 0.25}
+
+
+class _Script(Element):
+    """Already-rendered script text (branca would otherwise re-parse it as a Jinja template)."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.text = text
+
+    def render(self, **kwargs: Any) -> str:
+        return self.text
+
+
+class _FeatureCollectionLayer(MacroElement):
+    """One ``L.geoJSON`` layer: a FeatureCollection, a style table and a tooltip table.
+
+    Each feature's ``properties.s`` indexes ``styles``; the tooltip lists ``fields`` from the
+    properties, which hold already-escaped strings. Points are drawn as circle markers, so no
+    marker images are needed. Unlike ``folium.GeoJson`` it adds its script to the page without
+    re-parsing it as a template (~40 ms saved per 1,000 features on every rerun).
+    """
+
+    _template = Template(
+        """
+        {% macro script(this, kwargs) %}
+        var {{ this.get_name() }} = (function () {
+            var styles = {{ this.styles|tojson }};
+            var fields = {{ this.fields|tojson }};
+            return L.geoJSON({{ this.data|tojson }}, {
+                style: function (f) { return styles[f.properties.s]; },
+                pointToLayer: function (f, latlng) {
+                    var style = styles[f.properties.s];
+                    return L.circleMarker(latlng, Object.assign({radius: 5}, style));
+                },
+                onEachFeature: function (f, layer) {
+                    var rows = fields.map(function (k) {
+                        var v = f.properties[k];
+                        var shown = (v === null || v === undefined) ? "—" : v;
+                        return "<tr><th style='text-align:left;padding-right:6px'>" + k
+                            + "</th><td>" + shown + "</td></tr>";
+                    });
+                    layer.bindTooltip("<table>" + rows.join("") + "</table>", {sticky: true});
+                }
+            });
+        })().addTo({{ this._parent.get_name() }});
+        {% endmacro %}
+        """
+    )
+
+    def __init__(
+        self, data: dict[str, Any], styles: list[dict[str, Any]], fields: Sequence[str]
+    ) -> None:
+        super().__init__()
+        self._name = "GeoJsonLayer"
+        self.data = data
+        self.styles = styles
+        self.fields = list(fields)
+
+    def render(self, **kwargs: Any) -> None:
+        figure = self.get_root()
+        script = self._template.module.__dict__["script"](self, kwargs)
+        figure.script.add_child(_Script(script), name=self.get_name())
+
+    def _get_self_bounds(self) -> list[list[float | None]]:
+        return get_bounds(self.data, lonlat=True)
+
+
+def _layer(
+    features: Sequence[MapFeature],
+    name: str,
+    fields: Sequence[str],
+    props_of: Callable[[MapFeature], dict[str, Any]],
+    style_of: Callable[[MapFeature], dict[str, Any]],
+) -> folium.FeatureGroup:
+    styles: list[dict[str, Any]] = []
+    index: dict[str, int] = {}
+    out = []
+    for i, f in enumerate(features):
+        if f.geometry is None or f.geometry.is_empty:
+            continue
+        style = style_of(f)
+        key = json.dumps(style, sort_keys=True)
+        if key not in index:
+            index[key] = len(styles)
+            styles.append(style)
+        props = props_of(f)
+        props["s"] = index[key]
+        out.append({"type": "Feature", "id": str(i), "geometry": _geojson(f), "properties": props})
+    fg = folium.FeatureGroup(name=name)
+    if out:
+        data = {"type": "FeatureCollection", "features": out}
+        _FeatureCollectionLayer(data, styles, fields).add_to(fg)
+    return fg
+
+
+def _geojson(f: MapFeature) -> dict[str, Any]:
+    return f.geojson if f.geojson is not None else mapping(f.geometry)
+
+
+def layer_data(layer: folium.FeatureGroup) -> dict[str, Any] | None:
+    """The FeatureCollection inside a layer built here (``None`` for an empty layer).
+
+    >>> from shapely import Point
+    >>> layer_data(features_layer([MapFeature(Point(0, 51), "feature", "<b>x</b>", 0, 5)]))[
+    ...     "features"][0]["properties"]["feature"]
+    '&lt;b&gt;x&lt;/b&gt;'
+    """
+    for child in layer._children.values():
+        if isinstance(child, _FeatureCollectionLayer):
+            return child.data
+    return None
+
+
+def features_layer(
+    features: Sequence[MapFeature], *, selected: int | None = None, name: str = "chunks"
+) -> folium.FeatureGroup:
+    """One FeatureGroup holding a single GeoJSON FeatureCollection with a tooltip.
+
+    Tooltip values are HTML-escaped here (Leaflet sets tooltip content as HTML).
+    """
+
+    def props(f: MapFeature) -> dict[str, Any]:
+        return {
+            "chunk": f.chunk,
+            "feature": html.escape(f.feature_id),
+            "tokens": f.tokens,
+            "flags": html.escape(_flag_text(f.flags)),
+            "shown": ("original outline" if f.role == "original" else "as chunked")
+            + (", simplified for display" if f.simplified else ""),
+            "role": f.role,
+        }
+
+    return _layer(features, name, _TOOLTIP_FIELDS, props, lambda f: _chunk_style(f, selected))
+
+
+def chunk_layer(
+    chunk_set: Any,
+    *,
+    selected: int | None = None,
+    display_max_vertices: int = DEFAULT_DISPLAY_MAX_VERTICES,
+    cache: MutableMapping[Any, Any] | None = None,
+    chunks: Iterable[int] | None = None,
+) -> folium.FeatureGroup:
+    """The chunk layer of a pipeline ``ChunkSet`` (see :func:`chunk_map_features`)."""
+    feats = chunk_map_features(
+        chunk_set, display_max_vertices=display_max_vertices, cache=cache, chunks=chunks
+    )
+    return features_layer(feats, selected=selected)
+
+
+def severed_layer(features: Sequence[MapFeature], *, name: str = "severed") -> folium.FeatureGroup:
+    """Severed geometries in red, intact ones in grey, one FeatureCollection with a tooltip."""
+
+    def props(f: MapFeature) -> dict[str, Any]:
+        return {
+            "splitter": html.escape(f.label),
+            "feature": html.escape(f.feature_id),
+            "status": "SEVERED" if f.role == "severed" else "kept whole",
+            "role": f.role,
+        }
+
+    return _layer(features, name, _SEVERED_FIELDS, props, _severed_style)

@@ -1,0 +1,180 @@
+"""The base map: constant per document, so chunk layers can be swapped into it.
+
+The base map depends only on the document (its bounds), the basemap choice and the legend, so
+Streamlit can keep it mounted while a budget change swaps the chunk layer
+(``st_folium(..., feature_group_to_add=layer)``). Leaflet is loaded from the app's own static
+folder (``/app/static/vendor/leaflet/``); no jQuery, Bootstrap or Font Awesome is loaded because
+GeoJSON layers and tooltips only need Leaflet. With ``basemap="none"`` nothing is fetched from
+the network at all.
+
+Layers are built in :mod:`geochunk.view.layers`, display geometries in
+:mod:`geochunk.view.features`.
+
+>>> m = base_map((-1.0, 51.0, 0.0, 52.0))
+>>> [url for _, url in m.default_js]
+['/app/static/vendor/leaflet/leaflet.js']
+"""
+
+from __future__ import annotations
+
+import math
+
+import folium
+from branca.element import MacroElement
+from jinja2 import Template
+
+from ..errors import ConfigError
+from .colors import FALLBACK_BLACK, INTACT_GREY, ORIGINAL_GREY, TROUBLE_RED
+from .features import DEFAULT_DISPLAY_MAX_VERTICES
+
+__all__ = [
+    "LEAFLET_JS_URL",
+    "LEAFLET_CSS_URL",
+    "LEAFLET_CDN_JS",
+    "LEAFLET_CDN_CSS",
+    "BASEMAPS",
+    "view_for_bbox",
+    "base_map",
+    "chunk_legend_html",
+    "severed_legend_html",
+]
+
+LEAFLET_JS_URL = "/app/static/vendor/leaflet/leaflet.js"
+LEAFLET_CSS_URL = "/app/static/vendor/leaflet/leaflet.css"
+LEAFLET_CDN_JS = "https://cdn.jsdelivr.net/npm/leaflet@1.9.3/dist/leaflet.js"
+LEAFLET_CDN_CSS = "https://cdn.jsdelivr.net/npm/leaflet@1.9.3/dist/leaflet.css"
+
+#: Basemap choices: label -> folium ``tiles`` value (``None``: no tiles, works offline).
+BASEMAPS: dict[str, str | None] = {
+    "none": None,
+    "OpenStreetMap": "OpenStreetMap",
+    "CartoDB positron": "CartoDB positron",
+}
+
+
+def view_for_bbox(
+    bbox: tuple[float, float, float, float], width: int = 800, height: int = 520
+) -> tuple[tuple[float, float], int]:
+    """``((lat, lon), zoom)`` that shows ``bbox`` in a ``width`` × ``height`` pixel map.
+
+    >>> view_for_bbox((-0.2, 51.4, 0.0, 51.6))
+    ((51.5, -0.1), 10)
+    """
+    west, south, east, north = bbox
+    center = ((south + north) / 2, (west + east) / 2)
+
+    def merc(lat: float) -> float:
+        lat = max(min(lat, 85.0), -85.0)
+        return math.log(math.tan(math.pi / 4 + math.radians(lat) / 2))
+
+    lon_frac = max(east - west, 1e-9) / 360.0
+    lat_frac = max(merc(north) - merc(south), 1e-9) / (2 * math.pi)
+    zoom_x = math.log2(width / 256 / lon_frac)
+    zoom_y = math.log2(height / 256 / lat_frac)
+    zoom = int(max(0, min(18, math.floor(min(zoom_x, zoom_y) - 0.25))))
+    return (round(center[0], 7), round(center[1], 7)), zoom
+
+
+class _Legend(MacroElement):
+    """A Leaflet control in the map's bottom-right corner holding fixed legend HTML."""
+
+    _template = Template(
+        """
+        {% macro script(this, kwargs) %}
+        var {{ this.get_name() }} = L.control({position: "bottomright"});
+        {{ this.get_name() }}.onAdd = function () {
+            var div = L.DomUtil.create("div", "gc-legend");
+            div.style.cssText = "background:rgba(255,255,255,0.92);padding:6px 8px;"
+                + "font:12px/1.4 sans-serif;border-radius:4px;box-shadow:0 0 4px #888;";
+            div.innerHTML = {{ this.html|tojson }};
+            return div;
+        };
+        {{ this.get_name() }}.addTo({{ this._parent.get_name() }});
+        {% endmacro %}
+        """
+    )
+
+    def __init__(self, html_text: str) -> None:
+        super().__init__()
+        self._name = "Legend"
+        self.html = html_text
+
+
+def _swatch(style: str, label: str) -> str:
+    return (
+        f'<div><span style="display:inline-block;width:22px;height:11px;margin-right:5px;'
+        f'vertical-align:middle;{style}"></span>{label}</div>'
+    )
+
+
+def chunk_legend_html(display_max_vertices: int = DEFAULT_DISPLAY_MAX_VERTICES) -> str:
+    """The legend of a chunk map (fixed text, no document content).
+
+    >>> "simplified for display" in chunk_legend_html(500)
+    True
+    """
+    return "".join(
+        [
+            "<b>Chunks</b>",
+            _swatch("background:#1f77b4;opacity:.6", "feature, in its chunk's colour"),
+            _swatch("border:1px dashed #1f77b4", "chunk bbox"),
+            _swatch(f"border:3px solid {TROUBLE_RED}", "oversized chunk"),
+            _swatch(f"border:3px dashed {FALLBACK_BLACK}", "needs fallback (still over budget)"),
+            _swatch(f"border:1px dashed {ORIGINAL_GREY}",
+                    "original outline of a generalized feature"),
+            f"<div style='color:#555;max-width:240px'>Geometries over {display_max_vertices:,} "
+            "vertices are simplified for display only; chunk text is unchanged.</div>",
+        ]
+    )
+
+
+def severed_legend_html() -> str:
+    """The legend of the Compare map."""
+    return "".join(
+        [
+            "<b>Geometries</b>",
+            _swatch(f"background:{TROUBLE_RED}", "severed by a chunk boundary"),
+            _swatch(f"background:{INTACT_GREY}", "kept whole"),
+        ]
+    )
+
+
+def base_map(
+    bounds_wgs84: tuple[float, float, float, float] | None,
+    basemap: str = "none",
+    *,
+    local_assets: bool = True,
+    legend_html: str | None = None,
+) -> folium.Map:
+    """A map fitted to ``(west, south, east, north)`` with no layers but the basemap.
+
+    ``basemap`` is a key of :data:`BASEMAPS`; ``"none"`` works offline. ``local_assets`` loads
+    Leaflet from the app's static folder, otherwise from a CDN (online use only). Only Leaflet
+    is loaded either way.
+
+    >>> m = base_map(None, local_assets=False)
+    >>> [url for _, url in m.default_css]
+    ['https://cdn.jsdelivr.net/npm/leaflet@1.9.3/dist/leaflet.css']
+    """
+    if basemap not in BASEMAPS:
+        raise ConfigError(f"unknown basemap {basemap!r}; valid values: {', '.join(BASEMAPS)}")
+    m = folium.Map(
+        location=[0.0, 0.0],
+        zoom_start=2,
+        tiles=BASEMAPS[basemap],
+        prefer_canvas=True,
+        control_scale=True,
+    )
+    if local_assets:
+        js, css = LEAFLET_JS_URL, LEAFLET_CSS_URL
+    else:
+        js, css = LEAFLET_CDN_JS, LEAFLET_CDN_CSS
+    m.default_js = [("leaflet", js)]
+    m.default_css = [("leaflet_css", css)]
+    if bounds_wgs84 is not None:
+        w, s, e, n = bounds_wgs84
+        m.location = [(s + n) / 2, (w + e) / 2]
+        m.fit_bounds([[s, w], [n, e]])
+    if legend_html:
+        _Legend(legend_html).add_to(m)
+    return m

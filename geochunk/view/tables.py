@@ -1,0 +1,240 @@
+"""DataFrames for the app's tables, and the review decisions CSV.
+
+These are plain functions of chunks (no Streamlit), so they are unit-tested directly.
+
+>>> from geochunk.model import Chunk
+>>> c = Chunk("d", 0, 0, 5, 0, "hello", 2, "cl100k_base", "document", "paragraph")
+>>> chunks_frame([c], budget=100)[["chunk", "tokens", "features", "flags"]].values.tolist()
+[[0, 2, 0, '']]
+"""
+
+from __future__ import annotations
+
+import io
+import math
+from dataclasses import asdict, dataclass
+from typing import Any, Mapping, Sequence
+
+import pandas as pd
+
+from ..errors import ConfigError
+from ..model import Chunk
+from .density import density_band
+from .reasons import flag_reasons, needs_review, review_flags
+
+__all__ = [
+    "DECISION_STATUSES",
+    "Decision",
+    "CorpusRow",
+    "chunk_key",
+    "chunk_metadata",
+    "chunks_frame",
+    "review_frame",
+    "decisions_csv",
+    "corpus_row",
+    "corpus_error_row",
+    "corpus_frame",
+]
+
+DECISION_STATUSES: tuple[str, ...] = ("undecided", "accepted", "needs work")
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A reviewer's verdict on one flagged chunk."""
+
+    status: str = "undecided"
+    note: str = ""
+
+    def __post_init__(self) -> None:
+        if self.status not in DECISION_STATUSES:
+            raise ConfigError(
+                f"unknown decision {self.status!r}; valid values: {', '.join(DECISION_STATUSES)}"
+            )
+
+
+def chunk_key(chunk: Chunk) -> str:
+    """An id for a chunk that survives re-chunking when the chunk itself does not change.
+
+    >>> from geochunk.model import Chunk, Part
+    >>> chunk_key(Chunk("doc", 7, 10, 20, 10, "x", 1, "t", "feature", "feature",
+    ...                 part=Part("f1", 2, 3)))
+    'doc:10-20#part2'
+    """
+    key = f"{chunk.doc_id}:{chunk.start}-{chunk.end}"
+    if chunk.part is not None:
+        key += f"#part{chunk.part.index}"
+    if chunk.text_kind == "generalized":
+        key += "#generalized"
+    return key
+
+
+def _feature_ids(chunk: Chunk, limit: int = 5) -> str:
+    ids = [f.id for f in chunk.features[:limit]]
+    more = len(chunk.features) - limit
+    return ", ".join(ids) + (f" … (+{more})" if more > 0 else "")
+
+
+def chunks_frame(chunks: Sequence[Chunk], budget: int) -> pd.DataFrame:
+    """One row per chunk: index, tokens, features, unit, text kind, flags, ids and offsets."""
+    rows = [
+        {
+            "chunk": c.index,
+            "tokens": c.token_count,
+            "features": len(c.features),
+            "unit": c.unit,
+            "kind": c.text_kind,
+            "flags": ", ".join(c.flags),
+            "over budget": c.token_count > budget,
+            "feature ids": _feature_ids(c),
+            "start": c.start,
+            "end": c.end,
+        }
+        for c in chunks
+    ]
+    columns = ["chunk", "tokens", "features", "unit", "kind", "flags", "over budget",
+               "feature ids", "start", "end"]
+    return pd.DataFrame(rows, columns=columns)
+
+
+def chunk_metadata(chunk: Chunk) -> dict[str, Any]:
+    """The chunk's JSON dict without its text (shown beside the highlighted text).
+
+    >>> from geochunk.model import Chunk
+    >>> "text" in chunk_metadata(Chunk("d", 0, 0, 1, 0, "x", 1, "t", "document", "paragraph"))
+    False
+    """
+    d = chunk.to_dict()
+    d.pop("text", None)
+    return d
+
+
+def review_frame(
+    chunks: Sequence[Chunk], budget: int, decisions: Mapping[str, Decision] | None = None
+) -> pd.DataFrame:
+    """Flagged chunks only, with the reason for each and the reviewer's decision."""
+    decisions = decisions or {}
+    rows = []
+    for c in chunks:
+        if not needs_review(c):
+            continue
+        d = decisions.get(chunk_key(c), Decision())
+        rows.append(
+            {
+                "chunk": c.index,
+                "tokens": c.token_count,
+                "flags": ", ".join(review_flags(c)),
+                "reason": "; ".join(flag_reasons(c, budget)),
+                "feature ids": _feature_ids(c),
+                "decision": d.status,
+                "note": d.note,
+                "key": chunk_key(c),
+            }
+        )
+    columns = ["chunk", "tokens", "flags", "reason", "feature ids", "decision", "note", "key"]
+    return pd.DataFrame(rows, columns=columns)
+
+
+def _cell(value: Any) -> Any:
+    """Neutralise spreadsheet formulas in text cells (CSV injection)."""
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + value
+    return value
+
+
+def decisions_csv(
+    chunks: Sequence[Chunk],
+    budget: int,
+    decisions: Mapping[str, Decision],
+    *,
+    doc_id: str,
+) -> str:
+    """CSV of every flagged chunk with its decision and note (undecided ones included).
+
+    >>> from geochunk.model import Chunk
+    >>> c = Chunk("d", 0, 0, 1, 0, "x", 1, "t", "document", "paragraph", flags=("crs_flagged",))
+    >>> decided = {chunk_key(c): Decision("accepted", "=ok")}
+    >>> decisions_csv([c], 64, decided, doc_id="d").splitlines()[1]
+    "d,0,d:0-1,0,1,1,,crs_flagged,accepted,'=ok,crs_flagged: no frame could be established,64"
+    """
+    frame = review_frame(chunks, budget, decisions)
+    by_index = {c.index: c for c in chunks}
+    out = pd.DataFrame(
+        {
+            "doc_id": doc_id,
+            "chunk": frame["chunk"],
+            "key": frame["key"],
+            "start": [by_index[i].start for i in frame["chunk"]],
+            "end": [by_index[i].end for i in frame["chunk"]],
+            "tokens": frame["tokens"],
+            "feature_ids": frame["feature ids"],
+            "flags": frame["flags"],
+            "decision": frame["decision"],
+            "note": frame["note"],
+            "reason": frame["reason"],
+            "budget": budget,
+        }
+    )
+    out = out.map(_cell)
+    buf = io.StringIO()
+    out.to_csv(buf, index=False, lineterminator="\n")
+    return buf.getvalue()
+
+
+@dataclass(frozen=True)
+class CorpusRow:
+    """One document's summary on the Corpus page."""
+
+    document: str
+    characters: int = 0
+    tokens: int = 0
+    features: int = 0
+    density: float = math.nan
+    band: str = ""
+    strategy: str = ""
+    chunks: int = 0
+    oversize_rate: float = math.nan
+    flagged: int = 0
+    flags: str = ""
+    seconds: float = 0.0
+    error: str = ""
+
+
+def corpus_row(chunk_set: Any, seconds: float = 0.0) -> CorpusRow:
+    """Summarise a pipeline ``ChunkSet`` (``.analysis``, ``.chunks``, ``.strategy``, ...)."""
+    a = chunk_set.analysis
+    counts: dict[str, int] = {}
+    for c in chunk_set.chunks:
+        for f in c.flags:
+            counts[f] = counts.get(f, 0) + 1
+    cfg = chunk_set.config
+    return CorpusRow(
+        document=a.doc_id,
+        characters=len(a.text),
+        tokens=a.total_tokens,
+        features=len(a.features),
+        density=chunk_set.density,
+        band=density_band(chunk_set.density, cfg.paragraph_threshold, cfg.feature_threshold),
+        strategy=chunk_set.strategy,
+        chunks=len(chunk_set.chunks),
+        oversize_rate=chunk_set.oversize_rate,
+        flagged=sum(1 for c in chunk_set.chunks if needs_review(c)),
+        flags=", ".join(f"{k}×{v}" for k, v in sorted(counts.items())),
+        seconds=seconds,
+    )
+
+
+def corpus_error_row(document: str, message: str) -> CorpusRow:
+    """A row for a document that could not be read or chunked."""
+    return CorpusRow(document=document, error=message)
+
+
+def corpus_frame(rows: Sequence[CorpusRow]) -> pd.DataFrame:
+    """The Corpus table: one row per document.
+
+    >>> frame = corpus_frame([corpus_error_row("a.bin", "not UTF-8")])
+    >>> frame[["document", "error"]].values.tolist()
+    [['a.bin', 'not UTF-8']]
+    """
+    columns = list(CorpusRow.__dataclass_fields__)
+    return pd.DataFrame([asdict(r) for r in rows], columns=columns)

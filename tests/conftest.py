@@ -1,0 +1,35 @@
+"""Shared fixtures. App-related ones (the Streamlit app, its samples and ports) live here."""
+
+from __future__ import annotations
+
+import socket
+from pathlib import Path
+
+import pytest
+
+APP_DIR = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="session")
+def app_dir() -> Path:
+    """The folder holding app.py, pages/ and .streamlit/."""
+    return APP_DIR
+
+
+@pytest.fixture(scope="session")
+def parcels_chunk_set():
+    """The 400-parcel sample analysed and assembled at budget 512 (real pipeline)."""
+    from geochunk.model import ChunkConfig
+    from geochunk.pipeline import analyse, assemble
+    from geochunk.samples import load_sample
+
+    analysis = analyse(load_sample("land_use_appendix"), doc_id="land_use_appendix.md")
+    return assemble(analysis, ChunkConfig(budget=512, doc_id="land_use_appendix.md"))
+
+
+@pytest.fixture()
+def free_port() -> int:
+    """A TCP port that was free a moment ago."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]

@@ -1,0 +1,198 @@
+"""AppTest of the Inspector (app.py) against the real pipeline and the bundled samples."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from geochunk.model import ChunkConfig
+from geochunk.pipeline import analyse, assemble
+from geochunk.samples import load_sample
+from geochunk.ui.state import StateKeys
+from geochunk.view.features import chunk_map_features
+
+XSS = "<img src=x onerror=alert(1)>"
+
+
+def _app(app_dir: Path) -> AppTest:
+    at = AppTest.from_file(str(app_dir / "app.py"), default_timeout=120)
+    at.run()
+    assert not at.exception, at.exception
+    return at
+
+
+def metric(at: AppTest, label: str) -> str:
+    return next(m.value for m in at.metric if m.label == label)
+
+
+def map_args(at: AppTest) -> list[dict]:
+    return [json.loads(e.proto.json_args) for e in at.get("component_instance")
+            if e.proto.component_name == "streamlit_folium.st_folium"]
+
+
+def feature_count(args: dict) -> int:
+    return args["feature_group"].count('"type": "Feature"')
+
+
+def test_budget_change_rechunks_and_swaps_only_the_chunk_layer(app_dir: Path) -> None:
+    at = _app(app_dir)
+    assert at.selectbox(key=StateKeys.SAMPLE).value == "land_use_appendix"
+    assert metric(at, "Features") == "400"
+    assert any('aria-label="geometry density 52' in h.proto.body for h in at.get("html"))
+    before_chunks, [before] = int(metric(at, "Chunks")), map_args(at)
+
+    at.slider(key=StateKeys.BUDGET).set_value(256).run()
+    assert not at.exception
+    after_chunks, [after] = int(metric(at, "Chunks")), map_args(at)
+
+    assert after_chunks > before_chunks
+    assert len(at.dataframe[0].value) == after_chunks
+    # the base map (its component key) is unchanged: only the feature group was swapped
+    assert after["key"] == before["key"] and after["feature_group"] != before["feature_group"]
+    assert after["returned_objects"] == []
+    cs = assemble(analyse(load_sample("land_use_appendix"), doc_id="land_use_appendix.md"),
+                  ChunkConfig(budget=256, doc_id="land_use_appendix.md"))
+    assert after_chunks == len(cs.chunks)
+    assert feature_count(after) == len(chunk_map_features(cs))
+
+
+@pytest.mark.parametrize("sample", ["land_use_appendix", "parcels", "boundary_40k"])
+def test_map_loads_only_local_leaflet(app_dir: Path, sample: str) -> None:
+    at = _app(app_dir)
+    at.selectbox(key=StateKeys.SAMPLE).set_value(sample).run()
+    [args] = map_args(at)
+    links = args["js_links"] + args["css_links"]
+    assert links == ["/app/static/vendor/leaflet/leaflet.js", "/app/static/vendor/leaflet/leaflet.css"]
+    assert "https://" not in args["header"] and "https://" not in args["script"]
+    assert "L.tileLayer" not in args["script"]  # basemap "none" by default: offline
+    assert feature_count(args) > 0
+    assert any("Basemap: none (offline). Leaflet served locally." in c.value for c in at.caption)
+
+
+def test_40k_boundary_is_flagged_and_simplified_for_display(app_dir: Path) -> None:
+    at = _app(app_dir)
+    at.selectbox(key=StateKeys.SAMPLE).set_value("boundary_40k").run()
+    table = at.dataframe[0].value
+    oversized = table[table["flags"].str.contains("oversized")]
+    assert len(oversized) >= 1
+    [args] = map_args(at)
+    assert "simplified for display" in args["feature_group"]
+    assert len(args["feature_group"]) < 1_000_000  # the 1 MB boundary is not shipped whole
+    at.selectbox(key=StateKeys.CHUNK).set_value(int(oversized.iloc[0]["chunk"])).run()
+    assert any("oversized:" in t.value for t in at.text)
+    [zoomed] = map_args(at)
+    assert zoomed["zoom"] is not None and zoomed["center"] is not None
+    assert zoomed["key"] == args["key"]
+
+
+def test_generalize_policy_shows_original_and_simplified(app_dir: Path) -> None:
+    at = _app(app_dir)
+    at.selectbox(key=StateKeys.SAMPLE).set_value("boundary_40k").run()
+    at.radio(key=StateKeys.OVERSIZE).set_value("generalize").run()
+    assert not at.exception
+    assert at.dataframe[0].value["flags"].str.contains("generalized").any()
+    [args] = map_args(at)
+    assert '"role": "original"' in args["feature_group"]
+    assert "original outline, simplified for display" in args["feature_group"]
+    at.radio(key=StateKeys.TOLERANCE_MODE).set_value("value").run()
+    assert "metre" in at.number_input(key=StateKeys.TOLERANCE).label
+
+
+def test_document_markup_is_escaped_in_text_and_map(app_dir: Path) -> None:
+    at = _app(app_dir)
+    at.selectbox(key=StateKeys.SAMPLE).set_value("parcels").run()
+    text = load_sample("parcels")
+    cs = assemble(analyse(text, doc_id="parcels.geojson"), ChunkConfig(doc_id="parcels.geojson"))
+    [index] = [c.index for c in cs.chunks if XSS in c.text]
+    at.selectbox(key=StateKeys.CHUNK).set_value(index).run()
+    [body] = [h.proto.body for h in at.get("html") if "gc-chunk" in h.proto.body]
+    assert XSS not in body and "&lt;img src=x onerror=alert(1)&gt;" in body
+
+    doc = json.dumps({"type": "FeatureCollection", "features": [{
+        "type": "Feature", "properties": {"id": XSS},
+        "geometry": {"type": "Point", "coordinates": [-3.2, 55.95]}}]})
+    at.radio(key=StateKeys.SOURCE).set_value("Paste").run()
+    at.text_area(key=StateKeys.PASTE).set_value(doc).run()
+    assert metric(at, "Features") == "1"
+    [args] = map_args(at)
+    assert "<img" not in args["feature_group"]
+    assert "\\u0026lt;img src=x onerror=alert(1)\\u0026gt;" in args["feature_group"]
+
+
+@pytest.mark.parametrize(
+    "name, data, message",
+    [
+        ("empty.txt", b"", "empty"),
+        ("latin.txt", "Caf\xe9 POINT (1 2)".encode("latin-1"), "UTF-8"),
+        ("image.txt", b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00", "not a text document"),
+    ],
+)
+def test_bad_upload_gets_a_clear_message(app_dir: Path, name: str, data: bytes, message: str) -> None:
+    at = _app(app_dir)
+    at.radio(key=StateKeys.SOURCE).set_value("Upload").run()
+    at.file_uploader(key=StateKeys.UPLOAD).set_value((name, data, "text/plain")).run()
+    assert not at.exception
+    errors = [_unescape(e.value) for e in at.sidebar.error]
+    assert errors and f"Cannot load {name}" in errors[0] and message in errors[0]
+    assert not at.metric  # nothing is shown for a document that did not load
+
+
+def _unescape(markdown: str) -> str:
+    return markdown.replace("\\", "")
+
+
+def test_file_names_cannot_inject_markdown(app_dir: Path) -> None:
+    at = _app(app_dir)
+    at.radio(key=StateKeys.SOURCE).set_value("Upload").run()
+    name = "![x](http://example.invalid/x.png) <b>.txt"
+    at.file_uploader(key=StateKeys.UPLOAD).set_value((name, b"", "text/plain")).run()
+    [error] = [e.value for e in at.sidebar.error]
+    assert "![x](" not in error and "\\!\\[x\\]\\(http" in error and "\\<b\\>" in error
+    at.file_uploader(key=StateKeys.UPLOAD).set_value((name, b"POINT (1 2)\n", "text/plain")).run()
+    [title] = [h.value for h in at.subheader if h.value.startswith("Summary")]
+    assert "![x](" not in title and _unescape(title) == f"Summary · {name}"
+
+
+def test_upload_a_wkt_file(app_dir: Path) -> None:
+    at = _app(app_dir)
+    at.radio(key=StateKeys.SOURCE).set_value("Upload").run()
+    doc = b"Well A.\n\nSRID=27700;POINT (530000 180000)\n\nWell B.\n\nSRID=27700;POINT (530100 180100)\n"
+    at.file_uploader(key=StateKeys.UPLOAD).set_value(("wells.wkt", doc, "text/plain")).run()
+    assert not at.exception
+    assert metric(at, "Features") == "2"
+    assert [d.label for d in at.get("download_button")] == ["Chunks as JSON Lines", "Chunks as GeoJSON"]
+
+
+def test_controls_persist_across_pages(app_dir: Path) -> None:
+    at = _app(app_dir)
+    at.slider(key=StateKeys.BUDGET).set_value(320).run()
+    at.selectbox(key=StateKeys.SAMPLE).set_value("mixed_report").run()
+    at.switch_page("pages/2_Compare.py").run()
+    assert not at.exception
+    assert at.slider(key=StateKeys.BUDGET).value == 320
+    assert at.selectbox(key=StateKeys.SAMPLE).value == "mixed_report"
+
+
+def test_budget_change_does_not_reanalyse(app_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import geochunk.pipeline as pipeline
+    from geochunk.ui import services
+
+    calls: list[str] = []
+    real = pipeline.analyse
+
+    def counting(text: str, **kw):
+        calls.append(kw.get("doc_id", ""))
+        return real(text, **kw)
+
+    monkeypatch.setattr(pipeline, "analyse", counting)
+    services._analysis.clear()
+    at = _app(app_dir)
+    for budget in (256, 512, 1024):
+        at.slider(key=StateKeys.BUDGET).set_value(budget).run()
+        assert not at.exception
+    assert calls == ["land_use_appendix.md"]  # tokenized once; only assemble ran again
+    at.selectbox(key=StateKeys.ENCODING).set_value("o200k_base").run()
+    assert calls == ["land_use_appendix.md"] * 2  # a new encoding is a new analysis

@@ -1,0 +1,110 @@
+"""AppTest of the Review, Compare and Corpus pages against the real pipeline."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from streamlit.testing.v1 import AppTest
+
+from geochunk.samples import list_samples
+from geochunk.ui.state import StateKeys
+from geochunk.view.tables import Decision
+
+
+def _page(app_dir: Path, page: str, sample: str | None = None) -> AppTest:
+    at = AppTest.from_file(str(app_dir / "app.py"), default_timeout=120)
+    at.run()
+    if sample is not None:
+        at.selectbox(key=StateKeys.SAMPLE).set_value(sample).run()
+    at.switch_page(page).run()
+    assert not at.exception, at.exception
+    return at
+
+
+def metric(at: AppTest, label: str) -> str:
+    return next(m.value for m in at.metric if m.label == label)
+
+
+def map_args(at: AppTest) -> list[dict]:
+    return [json.loads(e.proto.json_args) for e in at.get("component_instance")
+            if e.proto.component_name == "streamlit_folium.st_folium"]
+
+
+def test_review_lists_flagged_chunks_with_reasons_and_records_decisions(app_dir: Path) -> None:
+    at = _page(app_dir, "pages/1_Review.py", "boundary_40k")
+    flagged, total = metric(at, "Flagged chunks").split(" of ")
+    assert int(flagged) >= 1
+    table = at.dataframe[0].value
+    assert len(table) == int(flagged)
+    assert table["reason"].str.contains("over the 800-token budget").any()
+    assert set(table["decision"]) == {"undecided"}
+    assert [d.label for d in at.get("download_button")] == ["Export decisions (CSV)"]
+
+    first = int(table.iloc[0]["chunk"])
+    at.selectbox(key=StateKeys.REVIEW_CHUNK).set_value(first).run()
+    [args] = map_args(at)  # a map of this chunk only
+    assert args["feature_group"].count('"chunk": ') >= 1
+    assert {int(x) for x in _chunk_ids(args)} == {first}
+    [status] = [r for r in at.radio if r.key.startswith(StateKeys.REVIEW_STATUS)]
+    [note] = [t for t in at.text_input if t.key.startswith(StateKeys.REVIEW_NOTE)]
+    status.set_value("needs work")
+    note.set_value("boundary too big; try generalize")
+    at.button[0].click().run()
+    assert not at.exception
+    decisions = at.session_state[StateKeys.DECISIONS]
+    [doc_decisions] = decisions.values()
+    assert list(doc_decisions.values()) == [Decision("needs work", "boundary too big; try generalize")]
+    assert at.dataframe[0].value.iloc[0]["decision"] == "needs work"
+
+
+def _chunk_ids(args: dict) -> list[str]:
+    import re
+
+    return re.findall(r'"chunk": (\d+)', args["feature_group"])
+
+
+def test_review_flag_count_follows_the_budget(app_dir: Path) -> None:
+    at = _page(app_dir, "pages/1_Review.py", "parcels")
+    before = metric(at, "Flagged chunks")
+    at.slider(key=StateKeys.BUDGET).set_value(2048).run()
+    assert not at.exception
+    assert metric(at, "Flagged chunks") != before
+
+
+def test_compare_counts_severed_geometries(app_dir: Path) -> None:
+    at = _page(app_dir, "pages/2_Compare.py")
+    at.slider(key=StateKeys.BUDGET).set_value(256).run()
+    assert not at.exception
+    fixed = int(metric(at, "fixed tokens: severed geometries"))
+    ours = int(metric(at, "geochunk: severed geometries"))
+    assert fixed > 0 and ours == 0
+    table = at.dataframe[0].value
+    assert list(table["splitter"]) == ["fixed tokens", "recursive", "geochunk"]
+    [args] = map_args(at)
+    assert args["feature_group"].count('"status": "SEVERED"') == fixed
+    assert args["js_links"] == ["/app/static/vendor/leaflet/leaflet.js"]
+    at.radio(key=StateKeys.COMPARE_SPLITTER).set_value("geochunk").run()
+    [ours_map] = map_args(at)
+    assert '"status": "SEVERED"' not in ours_map["feature_group"]
+    assert ours_map["key"] == args["key"]  # same base map, only the layer changed
+
+
+def test_corpus_runs_over_uploaded_files_and_samples(app_dir: Path) -> None:
+    at = AppTest.from_file(str(app_dir / "pages" / "3_Corpus.py"), default_timeout=180)
+    at.run()
+    assert not at.exception
+    files = [("a.wkt", b"Site.\n\nPOINT (1 2)\n", "text/plain"),
+             ("bad.txt", b"\xff\xfe\x00\x01", "text/plain")]
+    at.file_uploader(key=StateKeys.CORPUS_UPLOAD).set_value(files).run()
+    at.checkbox(key=StateKeys.CORPUS_SAMPLES).check().run()
+    n = 2 + len(list_samples())
+    assert at.button[0].label == f"Chunk {n} document(s)"
+    at.button[0].click().run()
+    assert not at.exception
+    frame = at.dataframe[0].value
+    assert len(frame) == n
+    assert frame.loc[frame["document"] == "bad.txt", "error"].str.len().iloc[0] > 0
+    boundary = frame[frame["document"] == "boundary_40k.txt"].iloc[0]
+    assert boundary["oversize_rate"] > 0 and boundary["strategy"] == "feature"
+    assert (frame.loc[frame["error"] == "", "chunks"] > 0).all()
