@@ -104,3 +104,38 @@ def test_validate_passes_on_samples(name):
     code, out, err = run("validate", str(sample_path(name)), "--budget", "200")
     assert code == 0, out + err
     assert "PASS" in out
+
+
+def test_console_script_is_installed_by_the_requirements():
+    import shutil
+
+    exe = shutil.which("geochunk")
+    assert exe, "requirements.txt installs the package (-e .) and its `geochunk` command"
+    proc = subprocess.run([exe, "inspect", str(sample_path("sparse_prose"))], capture_output=True, check=False)
+    assert proc.returncode == 0, proc.stderr
+    assert b"strategy:   paragraph" in proc.stdout
+
+
+def test_broken_pipe_is_quiet():
+    proc = subprocess.run(
+        f"{sys.executable} -m geochunk chunk {sample_path('land_use_appendix')} --budget 64 | head -c 10",
+        shell=True, capture_output=True, check=False,
+    )
+    assert proc.returncode == 0 and b"Traceback" not in proc.stderr
+
+
+def test_core_imports_without_streamlit_or_folium():
+    code = (
+        "import sys\n"
+        "for m in ('streamlit', 'folium', 'streamlit_folium', 'branca'):\n"
+        "    sys.modules[m] = None  # any import of them now raises ImportError\n"
+        "import geochunk\n"
+        "from geochunk import ChunkConfig, chunk_text\n"
+        "cs = chunk_text('A well at POINT (1 2).', ChunkConfig(budget=32))\n"
+        "assert cs.chunks[0].features[0].geom_type == 'POINT'\n"
+        "import geochunk.cli, geochunk.export, geochunk.validate, geochunk.baselines\n"
+        "print('ok')\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, check=False)
+    assert proc.returncode == 0, proc.stderr.decode()
+    assert proc.stdout.strip() == b"ok"
