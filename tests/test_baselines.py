@@ -38,7 +38,10 @@ def test_splitters_cover_the_text_within_budget(splitter, text: str, budget: int
 def test_fixed_split_cuts_every_budget_tokens(text: str, budget: int) -> None:
     index = COUNTER.index(text)
     ranges = fixed_token_split(text, budget, COUNTER, index=index)
-    assert [index.count(a, b) for a, b in ranges[:-1]] == [budget] * (len(ranges) - 1)
+    counts = [index.count(a, b) for a, b in ranges]
+    assert sum(counts) == index.total and all(c <= budget for c in counts)
+    if text.isascii():  # no character is split across tokens: every cut is exactly N tokens
+        assert counts[:-1] == [budget] * (len(ranges) - 1)
 
 
 @pytest.mark.parametrize("budget", [0, -5, True, 2.5])
