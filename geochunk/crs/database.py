@@ -1,0 +1,304 @@
+"""Cached facts about EPSG frames from pyproj's own database, and cached transformers to WGS 84.
+
+Everything here is looked up lazily and memoised per process: nothing touches the PROJ database
+on import. Transformers always use ``always_xy=True`` (x = easting/longitude), the axis order of
+WKT and GeoJSON; PROJ's network grids stay off, so the operation used is the best one whose
+grids ship with the wheel (for OSGB36 that is a Helmert transform, not OSTN15).
+
+>>> facts = crs_facts(27700)
+>>> facts.name, facts.kind, facts.units
+('OSGB36 / British National Grid', 'projected', 'metre')
+>>> crs_facts(6326) is None  # a datum, not a CRS
+True
+"""
+
+from __future__ import annotations
+
+import math
+import sqlite3
+import warnings
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from pyproj import CRS, Transformer
+from pyproj.datadir import get_data_dir
+from pyproj.exceptions import CRSError, ProjError
+from pyproj.transformer import TransformerGroup
+
+__all__ = [
+    "CrsFacts",
+    "Operation",
+    "crs_facts",
+    "frame_units",
+    "transformer",
+    "operation_at",
+    "unavailable_better_operation",
+    "area_size",
+    "preferred_order",
+    "WGS84",
+]
+
+WGS84 = 4326
+_DEFERRED = "unavailable until proj_trans is called"
+
+
+@dataclass(frozen=True)
+class CrsFacts:
+    """What geochunk needs to know about one EPSG code.
+
+    ``kind`` is ``"geographic"``, ``"projected"`` or ``"other"`` (geocentric, vertical, ...: not
+    usable for 2D document coordinates). ``horizontal`` is the code used for transformations:
+    the code itself, or the horizontal component of a compound CRS. ``areas`` are the extents
+    of every usage the database records for the code, each ``(west, south, east, north)`` in
+    degrees (``west > east`` when it crosses 180°); ``area`` is pyproj's main one.
+    """
+
+    epsg: int
+    name: str
+    kind: str
+    units: str | None
+    deprecated: bool
+    replacements: tuple[int, ...]
+    area: tuple[float, float, float, float] | None
+    horizontal: int
+    areas: tuple[tuple[float, float, float, float], ...] = ()
+    unit_factor: float | None = None  # metres per unit (radians per unit for angles)
+
+
+@dataclass(frozen=True)
+class Operation:
+    """The coordinate operation PROJ used to reach WGS 84, and its stated accuracy in metres."""
+
+    description: str | None
+    accuracy_m: float | None
+
+
+def _kind(crs: CRS) -> str:
+    if crs.is_projected:
+        return "projected"
+    if crs.is_geographic:
+        return "geographic"
+    return "other"
+
+
+@lru_cache(maxsize=8192)
+def crs_facts(epsg: int) -> CrsFacts | None:
+    """Facts for ``EPSG:epsg``, or ``None`` when the code names no CRS in the database.
+
+    >>> crs_facts(2229).units
+    'US survey foot'
+    >>> crs_facts(7405).horizontal  # compound BNG + ODN height -> its horizontal part
+    27700
+    """
+    try:
+        crs = CRS.from_epsg(int(epsg))
+    except (CRSError, ProjError, ValueError, OverflowError):
+        return None
+    horizontal_crs = crs
+    horizontal = int(epsg)
+    if crs.is_compound and crs.sub_crs_list:
+        horizontal_crs = crs.sub_crs_list[0]
+        horizontal = horizontal_crs.to_epsg() or horizontal
+    kind = _kind(horizontal_crs)
+    axes = horizontal_crs.axis_info
+    units = axes[0].unit_name if axes else None
+    unit_factor = float(axes[0].unit_conversion_factor) if axes else None
+    replacements: tuple[int, ...] = ()
+    if crs.is_deprecated:
+        try:
+            replacements = tuple(
+                c for c in (r.to_epsg() for r in crs.get_non_deprecated()) if c is not None
+            )
+        except (CRSError, ProjError):
+            replacements = ()
+    aou = crs.area_of_use or horizontal_crs.area_of_use
+    area = tuple(float(v) for v in aou.bounds) if aou is not None else None
+    if area is not None and not all(math.isfinite(v) for v in area):
+        area = None
+    areas = _usage_extents().get(int(epsg)) or _usage_extents().get(horizontal) or ()
+    if area is not None and area not in areas:
+        areas = (area,) + areas  # type: ignore[assignment]
+    return CrsFacts(
+        unit_factor=unit_factor,
+        areas=areas,  # type: ignore[arg-type]
+        epsg=int(epsg),
+        name=crs.name,
+        kind=kind,
+        units=units,
+        deprecated=bool(crs.is_deprecated),
+        replacements=replacements,
+        area=area,  # type: ignore[arg-type]
+        horizontal=horizontal,
+    )
+
+
+@lru_cache(maxsize=1)
+def _usage_extents() -> dict[int, tuple[tuple[float, float, float, float], ...]]:
+    """Every usage extent of every EPSG CRS, read once from PROJ's own ``proj.db``.
+
+    pyproj's ``CRS.area_of_use`` reports one usage; a CRS with several (EPSG:2393 is used for
+    25.5°E-28.5°E and for all of Finland) is valid over their union.
+    """
+    db = Path(get_data_dir()) / "proj.db"
+    con = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+    try:
+        rows = con.execute(
+            "SELECT u.object_code, e.west_lon, e.south_lat, e.east_lon, e.north_lat "
+            "FROM usage u JOIN extent e "
+            "ON u.extent_auth_name = e.auth_name AND u.extent_code = e.code "
+            "WHERE u.object_auth_name = 'EPSG' "
+            "AND u.object_table_name IN ('projected_crs', 'geodetic_crs', 'compound_crs')"
+        ).fetchall()
+    finally:
+        con.close()
+    out: dict[int, list[tuple[float, float, float, float]]] = {}
+    for code, *box in rows:
+        try:
+            key = int(code)
+            bounds = tuple(float(v) for v in box)
+        except (TypeError, ValueError):
+            continue
+        if all(math.isfinite(v) for v in bounds):
+            out.setdefault(key, []).append(bounds)  # type: ignore[arg-type]
+    return {k: tuple(dict.fromkeys(v)) for k, v in out.items()}
+
+
+def frame_units(epsg: int | None) -> str | None:
+    """The unit of a frame's first axis, e.g. ``"metre"``, ``"degree"``, ``"US survey foot"``.
+
+    >>> frame_units(27700), frame_units(4326), frame_units(None)
+    ('metre', 'degree', None)
+    """
+    if epsg is None:
+        return None
+    facts = crs_facts(epsg)
+    return facts.units if facts else None
+
+
+@lru_cache(maxsize=1024)
+def transformer(epsg: int) -> Transformer | None:
+    """A cached ``always_xy`` transformer from ``EPSG:epsg`` (its horizontal part) to WGS 84."""
+    facts = crs_facts(epsg)
+    if facts is None or facts.kind == "other":
+        return None
+    try:
+        return Transformer.from_crs(facts.horizontal, WGS84, always_xy=True)
+    except (CRSError, ProjError):
+        return None
+
+
+def _accuracy(value: float | None) -> float | None:
+    if value is None or value < 0 or not math.isfinite(value):
+        return None
+    return float(value)
+
+
+def operation_at(epsg: int, x: float, y: float) -> Operation:
+    """The operation PROJ uses for the point ``(x, y)`` of ``EPSG:epsg`` (always_xy).
+
+    A transformer built without an area of interest may hold several candidate operations and
+    picks one per point; the last used one is asked for after transforming this point.
+
+    >>> op = operation_at(27700, 530000.0, 180000.0)
+    >>> "OSGB36 to WGS 84" in op.description, op.accuracy_m
+    (True, 2.0)
+    """
+    if epsg == WGS84:
+        return Operation(None, None)
+    tr = transformer(epsg)
+    if tr is None:
+        return Operation(None, None)
+    if tr.description != _DEFERRED:
+        return Operation(tr.description, _accuracy(tr.accuracy))
+    facts = crs_facts(epsg)
+    digits = 1 if facts is not None and facts.kind == "geographic" else -2
+    return _operation_cached(epsg, round(x, digits), round(y, digits))
+
+
+@lru_cache(maxsize=4096)
+def _operation_cached(epsg: int, x: float, y: float) -> Operation:
+    tr = transformer(epsg)
+    if tr is None:
+        return Operation(None, None)
+    try:
+        out = tr.transform(x, y, errcheck=False)
+        if not all(math.isfinite(v) for v in out):
+            return Operation(None, None)
+        op = tr.get_last_used_operation()
+    except (ProjError, ValueError):
+        return Operation(None, None)
+    return Operation(op.description, _accuracy(op.accuracy))
+
+
+@lru_cache(maxsize=1024)
+def unavailable_better_operation(epsg: int) -> str | None:
+    """A note naming a more accurate operation that needs a grid this install does not have.
+
+    >>> note = unavailable_better_operation(27700)
+    >>> "uk_os_OSTN15_NTv2_OSGBtoETRS.tif" in note
+    True
+    """
+    facts = crs_facts(epsg)
+    if facts is None or facts.kind == "other" or facts.horizontal == WGS84:
+        return None
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            group = TransformerGroup(facts.horizontal, WGS84, always_xy=True)
+    except (CRSError, ProjError, IndexError):
+        return None
+    if group.best_available or not group.unavailable_operations:
+        return None
+    best = group.unavailable_operations[0]
+    grids = ", ".join(g.short_name for g in best.grids if not g.available) or "a grid"
+    acc = _accuracy(best.accuracy)
+    acc_text = f" ({acc:g} m)" if acc is not None else ""
+    return (
+        f"more accurate operation '{best.name}'{acc_text} needs {grids}, "
+        "which is not installed (no network grids): the best available one was used"
+    )
+
+
+def area_size(area: tuple[float, float, float, float] | None) -> float:
+    """The size of an area of use in square degrees (0 for none); handles the 180° crossing.
+
+    >>> area_size((170.0, -10.0, -170.0, 10.0))
+    400.0
+    """
+    if area is None:
+        return 0.0
+    west, south, east, north = area
+    width = east - west if east >= west else 360.0 - (west - east)
+    return max(width, 0.0) * max(north - south, 0.0)
+
+
+def _stated_accuracy(epsg: int) -> float:
+    if epsg == WGS84:
+        return 0.0
+    tr = transformer(epsg)
+    if tr is None:
+        return math.inf
+    acc = _accuracy(tr.accuracy) if tr.description != _DEFERRED else None
+    return math.inf if acc is None else acc
+
+
+@lru_cache(maxsize=1024)
+def preferred_order(codes: tuple[int, ...]) -> tuple[int, ...]:
+    """Candidate frames of an ambiguous name, the default first.
+
+    Widest area of use first (the least specific frame is the natural default); among frames
+    of equal width, the one that reaches WGS 84 with the most accurate single operation (so a
+    wrong guess moves the geometry least), then the lowest code.
+
+    >>> preferred_order((32233, 32433, 32633))[0]  # WGS 72, WGS 72BE, WGS 84 / UTM zone 33N
+    32633
+    """
+    facts = {c: crs_facts(c) for c in codes}
+    sizes = {c: round(area_size(f.area if f else None), 1) for c, f in facts.items()}
+    widest = max(sizes.values(), default=0.0)
+    top = [c for c in codes if sizes[c] == widest]
+    rest = [c for c in codes if sizes[c] != widest]
+    top.sort(key=lambda c: (_stated_accuracy(c), c))
+    rest.sort(key=lambda c: (-sizes[c], c))
+    return tuple(top + rest)

@@ -1,0 +1,321 @@
+"""Find frame declarations in document text: codes, URNs, OGC URLs, GeoJSON ``crs`` members,
+EWKT ``SRID=n;`` prefixes, ``CRS84`` and frame names in prose.
+
+Every scan is linear in the text: ``str.find`` locates literal anchors ("epsg", "urn:", "srid=",
+...), and one regular expression with only bounded repeats is matched at each anchor (nothing can
+backtrack over a coordinate list); one bounded JSON decode per ``"crs"`` member; and the name
+index's token walk (see ``names.py``).
+
+>>> [(d.form, d.epsg) for d in find_declarations(
+...     'Grid EPSG::27700; also urn:ogc:def:crs:OGC:1.3:CRS84 and "RD New".')]
+[('epsg_code', 27700), ('crs84', 4326), ('name', 28992)]
+"""
+
+from __future__ import annotations
+
+import bisect
+import json
+import re
+from dataclasses import dataclass, replace
+from typing import Any
+
+from .database import WGS84, crs_facts, preferred_order
+from .names import NameEntry, name_index
+
+__all__ = ["Declaration", "declare_code", "find_declarations", "parse_crs_member", "FORMS"]
+
+#: Every value of ``Declaration.form``.
+FORMS: tuple[str, ...] = (
+    "epsg_code", "urn", "ogc_url", "geojson_crs", "ewkt_srid", "crs84", "name"
+)
+
+_CRS_WINDOW = 4096  # a GeoJSON crs member longer than this is not decoded
+_CRS84_NAME = "WGS 84 (CRS84)"
+
+_EXPLICIT = re.compile(
+    r"""
+    (?P<urn>urn:(?:x-)?ogc:def:crs:
+        (?:EPSG:(?:[0-9.]{0,12}:)?(?P<urn_code>\d{1,7})(?!\d)
+          |OGC:(?:[0-9.]{0,12}:)?(?P<urn_crs84>CRS:?84)(?![\w]))
+    )
+    |(?P<url>https?://www\.opengis\.net/
+        (?:def/crs/(?:EPSG/[0-9.]{1,12}/(?P<url_code>\d{1,7})(?!\d)
+                     |OGC/[0-9.]{1,12}/(?P<url_crs84>CRS84)(?![\w]))
+          |gml/srs/epsg\.xml\#(?P<gml_code>\d{1,7})(?!\d))
+    )
+    |(?P<srid>SRID=(?P<srid_code>\d{1,7})\s{0,2};)
+    |(?P<epsg>EPSG
+        (?:/0/
+          |"?\s{0,2}(?:code\s{0,2})?(?:[:=\#]{1,2}|\s)\s{0,2}"?
+        )(?P<epsg_code>\d{4,7})(?!\d)
+    )
+    |(?P<crs84>(?:OGC:)?CRS:?84(?![^\W_]))
+    """,
+    re.IGNORECASE | re.VERBOSE,
+)
+# Literal anchors (lower case) where an explicit declaration can start; str.find locates them at
+# C speed, then _EXPLICIT.match runs only there. Offsets: how far before the anchor a match starts.
+_ANCHORS: tuple[tuple[str, tuple[int, ...]], ...] = (
+    ("urn:", (0,)),
+    ("://www.opengis.net/", (5, 4)),  # "https" / "http" before the anchor
+    ("srid=", (0,)),
+    ("epsg", (0,)),
+    ("crs84", (4, 0)),  # optional "ogc:" prefix
+    ("crs:84", (4, 0)),
+)
+_ASCII_LOWER = str.maketrans(
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz"
+)  # length-preserving (str.lower() can turn one character into two)
+_CRS_MEMBER = re.compile(r'"crs"\s{0,16}:\s{0,16}\{')
+_LINK_CODE = re.compile(
+    r"(?:spatialreference\.org/ref/epsg/|epsg\.io/|/def/crs/EPSG/[0-9.]{1,12}/|epsg:{1,2})"
+    r"(\d{4,7})(?!\d)",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True)
+class Declaration:
+    """One frame declaration found in the text: ``text == source[start:end]``.
+
+    ``epsg`` is the code it resolves to (``None`` when it names nothing in the database);
+    ``form`` is one of :data:`FORMS`; ``name`` the database name of the frame; ``note`` says
+    anything a reader should know (deprecation, ambiguity, an unresolvable link). For an
+    ambiguous name, ``candidates`` lists every frame it may mean (``epsg`` is the first: the
+    widest area of use) and the resolver picks among them with the coordinates.
+    """
+
+    start: int
+    end: int
+    epsg: int | None
+    form: str
+    text: str
+    name: str | None = None
+    note: str | None = None
+    candidates: tuple[int, ...] = ()
+    match: str | None = None  # how a name matched: "name", "alias" or "suffix"
+
+
+def _notes_for(code: int) -> tuple[int | None, str | None, str | None]:
+    """(epsg or None, database name, note) for a declared code."""
+    facts = crs_facts(code)
+    if facts is None:
+        return None, None, f"EPSG:{code} is not a CRS in the EPSG database"
+    notes = []
+    if facts.kind == "other":
+        notes.append(f"EPSG:{code} is not a horizontal 2D frame")
+    if facts.horizontal != code:
+        notes.append(f"compound EPSG:{code}: horizontal part EPSG:{facts.horizontal} is used")
+    if facts.deprecated:
+        repl = ", ".join(f"EPSG:{c}" for c in facts.replacements) or "no replacement listed"
+        notes.append(f"EPSG:{code} is deprecated; replaced by {repl}")
+    return code, facts.name, "; ".join(notes) or None
+
+
+def declare_code(start: int, end: int, text: str, code: int, form: str) -> Declaration:
+    """A declaration of ``EPSG:code`` in a given form, with the database's name and notes.
+
+    >>> declare_code(0, 0, "", 2155, "epsg_code").note
+    'EPSG:2155 is deprecated; replaced by EPSG:2194'
+    """
+    if form == "ewkt_srid" and code == 0:
+        return Declaration(start, end, None, form, text, note="SRID 0 means no frame")
+    epsg, name, note = _notes_for(code)
+    return Declaration(start, end, epsg, form, text, name=name, note=note)
+
+
+def _crs84(start: int, end: int, text: str, how: str) -> Declaration:
+    note = f"OGC CRS84 ({how}): WGS 84 with longitude first, EPSG:4326 axes swapped"
+    return Declaration(start, end, WGS84, "crs84", text, name=_CRS84_NAME, note=note)
+
+
+def _from_entry(start: int, end: int, text: str, entry: NameEntry, form: str) -> Declaration:
+    codes = preferred_order(entry.codes) if entry.ambiguous else entry.codes
+    code = codes[0]
+    epsg, name, note = _notes_for(code)
+    extra = []
+    if entry.ambiguous:
+        shown = ", ".join(f"EPSG:{c}" for c in codes[:6])
+        more = f" and {len(entry.codes) - 6} more" if len(entry.codes) > 6 else ""
+        extra.append(f"name matches {len(entry.codes)} frames ({shown}{more})")
+    if note:
+        extra.append(note)
+    return Declaration(
+        start,
+        end,
+        epsg,
+        form,
+        text,
+        name=name,
+        note="; ".join(extra) or None,
+        candidates=codes if entry.ambiguous else (),
+        match=entry.kind,
+    )
+
+
+def _explicit_in(value: str) -> tuple[int | None, str] | None:
+    """(code, how) for a string that states a code or CRS84, else None."""
+    m = _EXPLICIT.search(value)
+    if m is None:
+        return None
+    if m.group("urn_crs84") or m.group("url_crs84") or m.group("crs84"):
+        return WGS84, "crs84"
+    for group in ("urn_code", "url_code", "gml_code", "epsg_code", "srid_code"):
+        if m.group(group):
+            return int(m.group(group)), group
+    return None
+
+
+def parse_crs_member(
+    member: Any, start: int = 0, end: int = 0, text: str = ""
+) -> Declaration:
+    """A declaration from a decoded GeoJSON ``crs`` member (2008 GeoJSON), named or linked.
+
+    >>> named = {"type": "name", "properties": {"name": "urn:ogc:def:crs:EPSG::27700"}}
+    >>> parse_crs_member(named).epsg
+    27700
+    >>> linked = {"type": "link", "properties": {"href": "http://example.org/x.prj"}}
+    >>> parse_crs_member(linked).epsg is None
+    True
+    """
+    form = "geojson_crs"
+    props = member.get("properties") if isinstance(member, dict) else None
+    props = props if isinstance(props, dict) else {}
+    kind = str(member.get("type", "")).lower() if isinstance(member, dict) else ""
+    if kind in ("name", "ogc"):
+        value = props.get("name", props.get("urn"))
+        if isinstance(value, str):
+            found = _explicit_in(value)
+            if found is not None:
+                code, how = found
+                if how == "crs84":
+                    d = _crs84(start, end, text, "named GeoJSON crs")
+                    return Declaration(start, end, d.epsg, form, text, d.name, d.note)
+                return _with_note(declare_code(start, end, text, code, form), "named crs")
+            entry = name_index().lookup(value)
+            if entry is not None:
+                return _with_note(_from_entry(start, end, text, entry, form), "named crs")
+            return Declaration(start, end, None, form, text, note=f"named crs {value!r} not found")
+    elif kind == "epsg":
+        code = props.get("code")
+        if isinstance(code, (int, str)) and str(code).isdigit():
+            return _with_note(declare_code(start, end, text, int(code), form), "EPSG-type crs")
+    elif kind == "link":
+        href = props.get("href")
+        if isinstance(href, str):
+            m = _LINK_CODE.search(href)
+            if m is not None:
+                d = declare_code(start, end, text, int(m.group(1)), form)
+                return _with_note(d, f"linked crs {href!r} (code read from the link, not fetched)")
+            if _explicit_in(href) == (WGS84, "crs84"):
+                d = _crs84(start, end, text, "linked GeoJSON crs")
+                return Declaration(start, end, d.epsg, form, text, d.name, d.note)
+            return Declaration(
+                start, end, None, form, text, note=f"linked crs {href!r} cannot be resolved offline"
+            )
+    return Declaration(start, end, None, form, text, note="unsupported GeoJSON crs member")
+
+
+def _with_note(d: Declaration, note: str) -> Declaration:
+    joined = note if not d.note else f"{note}; {d.note}"
+    return replace(d, note=joined)
+
+
+def _crs_members(text: str) -> list[Declaration]:
+    decoder = json.JSONDecoder()
+    out: list[Declaration] = []
+    resume = 0
+    for m in _CRS_MEMBER.finditer(text):
+        if m.start() < resume:
+            continue
+        brace = m.end() - 1
+        window = text[brace : brace + _CRS_WINDOW]
+        try:
+            member, length = decoder.raw_decode(window)
+        except ValueError:
+            continue
+        end = brace + length
+        out.append(parse_crs_member(member, m.start(), end, text[m.start() : end]))
+        resume = end
+    return out
+
+
+def _anchor_starts(text: str) -> list[int]:
+    low = text.lower()
+    if len(low) != len(text):  # a rare character that lower-cases to two: keep offsets exact
+        low = text.translate(_ASCII_LOWER)
+    starts = set()
+    for anchor, backs in _ANCHORS:
+        i = low.find(anchor)
+        while i != -1:
+            starts.update(i - b for b in backs if i - b >= 0)
+            i = low.find(anchor, i + 1)
+    return sorted(starts)
+
+
+def _word_start(text: str, i: int) -> bool:
+    return i == 0 or not (text[i - 1].isalnum() or text[i - 1] == "_")
+
+
+def _explicit(text: str) -> list[Declaration]:
+    out: list[Declaration] = []
+    resume = 0
+    for p in _anchor_starts(text):
+        if p < resume:
+            continue
+        m = _EXPLICIT.match(text, p)
+        if m is None or (not (m.group("urn") or m.group("url")) and not _word_start(text, p)):
+            continue
+        resume = m.end()
+        s, e, t = m.start(), m.end(), m.group()
+        if m.group("urn"):
+            if m.group("urn_crs84"):
+                out.append(_crs84(s, e, t, "URN"))
+            else:
+                out.append(declare_code(s, e, t, int(m.group("urn_code")), "urn"))
+        elif m.group("url"):
+            if m.group("url_crs84"):
+                out.append(_crs84(s, e, t, "OGC URL"))
+            else:
+                code = m.group("url_code") or m.group("gml_code")
+                out.append(declare_code(s, e, t, int(code), "ogc_url"))
+        elif m.group("srid"):
+            out.append(declare_code(s, e, t, int(m.group("srid_code")), "ewkt_srid"))
+        elif m.group("epsg"):
+            out.append(declare_code(s, e, t, int(m.group("epsg_code")), "epsg_code"))
+        else:
+            out.append(_crs84(s, e, t, "name"))
+    return out
+
+
+def _inside(ranges: list[tuple[int, int]], start: int, end: int) -> bool:
+    i = bisect.bisect_right(ranges, (start, float("inf"))) - 1
+    return i >= 0 and ranges[i][0] <= start and end <= ranges[i][1]
+
+
+def _overlaps(ranges: list[tuple[int, int]], start: int, end: int) -> bool:
+    i = bisect.bisect_right(ranges, (start, float("inf"))) - 1
+    if i >= 0 and ranges[i][1] > start:
+        return True
+    return i + 1 < len(ranges) and ranges[i + 1][0] < end
+
+
+def find_declarations(text: str) -> tuple[Declaration, ...]:
+    """Every frame declaration in ``text``, sorted by offset, non-overlapping.
+
+    A code inside a GeoJSON ``crs`` member is reported once, as that member; a frame name is not
+    looked for inside an explicit declaration.
+
+    >>> [d.epsg for d in find_declarations('SRID=27700;POINT(530000 180000) in Web Mercator')]
+    [27700, 3857]
+    """
+    members = _crs_members(text)
+    member_ranges = [(d.start, d.end) for d in members]
+    explicit = [d for d in _explicit(text) if not _inside(member_ranges, d.start, d.end)]
+    taken = sorted(member_ranges + [(d.start, d.end) for d in explicit])
+    names = [
+        _from_entry(h.start, h.end, h.text, h.entry, "name")
+        for h in name_index().scan(text)
+        if not _overlaps(taken, h.start, h.end)
+    ]
+    return tuple(sorted(members + explicit + names, key=lambda d: d.start))

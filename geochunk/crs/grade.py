@@ -1,0 +1,224 @@
+"""Turn a declaration (or its absence) and a coordinate check into a graded :class:`Frame`.
+
+Confidence grades (0-1), and what each rests on:
+
+============================================  ===========  ======================  =======
+what the frame rests on                        coords fit   no coordinates to test  flagged
+============================================  ===========  ======================  =======
+explicit code (EPSG, URN, URL, SRID, crs)      0.95         0.80                    no
+name or alias resolved through the database    0.85         0.70                    no
+projection part of a name, one frame           0.80         0.65                    no
+GeoJSON without ``crs`` (RFC 7946 WGS 84)      0.80         0.60                    no
+ambiguous name (several frames)                0.50         0.40                    yes
+coordinates alone look like lon/lat            0.30         --                      yes
+nothing at all: EPSG:4326 fallback             0.00         0.00                    yes
+============================================  ===========  ======================  =======
+
+Whatever the declaration, coordinates that contradict it cap the grade: ``partial`` 0.40,
+``degree_like`` 0.20, ``outside`` 0.10, all flagged; a frame PROJ cannot transform at all
+(``untransformable``) gets 0.30, flagged, since nothing about it can be checked. A deprecated code is multiplied by 0.8 and
+flagged (the replacement is in the notes); a declaration applied to geometry that comes before it
+in the text is multiplied by 0.8 (noted, not flagged).
+
+Why RFC 7946 gets 0.80: the format itself defines the frame, so it is not a guess, and the
+coordinates were checked; it stays below an explicit code because the producer did not state it,
+and producers do write projected or non-WGS 84 values into crs-less GeoJSON (caught when they
+fall outside lon/lat, not when they are another datum's lon/lat, a few metres to ~100 m off).
+
+>>> from geochunk.crs.validate import Check
+>>> grade("explicit", Check("inside", 5, 5))
+(0.95, False)
+>>> grade("name", Check("outside", 0, 5))
+(0.1, True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..model import FALLBACK_FRAME, Frame
+from .database import WGS84, crs_facts, operation_at, transformer, unavailable_better_operation
+from .declarations import Declaration
+from .validate import Check
+
+__all__ = [
+    "grade",
+    "frame_from_check",
+    "source_of",
+    "rfc7946_frame",
+    "coordinates_frame",
+    "fallback_frame",
+    "BACKWARD_FACTOR",
+    "DEPRECATED_FACTOR",
+]
+
+_BASE = {  # basis -> (coordinates fit, nothing to test)
+    "explicit": (0.95, 0.80),
+    "name": (0.85, 0.70),
+    "suffix": (0.80, 0.65),
+    "rfc7946": (0.80, 0.60),
+    "ambiguous": (0.50, 0.40),
+    "coordinates": (0.30, 0.0),
+}
+_CONTRADICTED = {
+    "untransformable": 0.30,
+    "partial": 0.40,
+    "degree_like": 0.20,
+    "outside": 0.10,
+    "unusable": 0.0,
+}
+BACKWARD_FACTOR = 0.8
+DEPRECATED_FACTOR = 0.8
+_SOURCE = {
+    "epsg_code": "explicit_code",
+    "urn": "explicit_code",
+    "ogc_url": "explicit_code",
+    "crs84": "explicit_code",
+    "ewkt_srid": "ewkt_srid",
+    "geojson_crs": "geojson_crs",
+    "name": "name",
+}
+
+
+def grade(basis: str, chk: Check) -> tuple[float, bool]:
+    """(confidence, flagged) for a basis (see the table) and a coordinate check."""
+    fit, untested = _BASE[basis]
+    flagged = basis in ("ambiguous", "coordinates")
+    if chk.status == "inside":
+        return fit, flagged
+    if chk.status == "no_coordinates":
+        return untested, flagged or basis == "coordinates"
+    return _CONTRADICTED[chk.status], True
+
+
+def source_of(decl: Declaration) -> str:
+    """``Frame.source`` for a declaration's form."""
+    return _SOURCE.get(decl.form, decl.form)
+
+
+def _basis(decl: Declaration, ambiguous: bool) -> str:
+    if ambiguous:
+        return "ambiguous"
+    if decl.form != "name" and not (decl.form == "geojson_crs" and decl.match):
+        return "explicit"
+    return "suffix" if decl.match == "suffix" else "name"
+
+
+def _operation_notes(epsg: int, chk: Check) -> tuple[str | None, float | None, list[str]]:
+    facts = crs_facts(epsg)
+    if facts is None or facts.horizontal == WGS84:
+        return None, None, []
+    notes: list[str] = []
+    if chk.xy is not None and chk.status in ("inside", "partial"):
+        op = operation_at(epsg, *chk.xy)
+        desc, acc = op.description, op.accuracy_m
+    else:
+        tr = transformer(epsg)
+        desc = tr.description if tr is not None else None
+        acc = tr.accuracy if tr is not None and tr.accuracy >= 0 else None
+        if desc == "unavailable until proj_trans is called":
+            desc = None  # several candidate operations; which one depends on the coordinates
+    if desc and "ballpark" in desc.lower():
+        notes.append("ballpark transformation (datum shift ignored): may be 100 m or more off")
+    better = unavailable_better_operation(epsg)
+    if better:
+        notes.append(better)
+    return desc, acc, notes
+
+
+def frame_from_check(
+    decl: Declaration,
+    epsg: int,
+    chk: Check,
+    *,
+    ambiguous: bool = False,
+    backward: bool = False,
+    extra_notes: tuple[str, ...] = (),
+) -> Frame:
+    """The graded frame a declaration gives coordinates that were checked against ``epsg``."""
+    facts = crs_facts(epsg)
+    conf, flagged = grade(_basis(decl, ambiguous), chk)
+    where = f"{decl.form} {decl.text!r} at offset {decl.start}" if decl.text else decl.form
+    notes = [f"declared by {where}"]
+    if decl.note:
+        notes.append(decl.note)
+    if ambiguous:
+        notes.append(f"chose EPSG:{epsg}: the first candidate whose area of use fits")
+    if chk.status == "inside":
+        notes.append(f"{chk.inside}/{chk.total} sampled points inside the area of use")
+    elif chk.status == "no_coordinates":
+        notes.append("not validated: no coordinates to test")
+    if chk.note:
+        notes.append(chk.note)
+    if chk.status in ("outside", "degree_like", "partial"):
+        notes.append(f"coordinates contradict the declared EPSG:{epsg}: not to be trusted")
+    if facts is not None and facts.deprecated:
+        conf *= DEPRECATED_FACTOR
+        flagged = True
+    if backward:
+        conf *= BACKWARD_FACTOR
+        notes.append("the declaration comes after this geometry in the text")
+    notes.extend(extra_notes)
+    op, acc, op_notes = _operation_notes(epsg, chk) if facts is not None else (None, None, [])
+    notes.extend(op_notes)
+    horizontal = facts.horizontal if facts is not None else epsg
+    return Frame(
+        epsg=horizontal,
+        confidence=round(conf, 3),
+        source=source_of(decl),
+        flagged=flagged,
+        name=(facts.name if facts is not None and horizontal == epsg else _name(horizontal)),
+        units=facts.units if facts is not None else None,
+        notes=tuple(notes),
+        operation=op,
+        accuracy_m=acc,
+    )
+
+
+def _name(epsg: int) -> str | None:
+    facts = crs_facts(epsg)
+    return facts.name if facts else None
+
+
+def rfc7946_frame(chk: Check, extra_notes: tuple[str, ...] = ()) -> Frame:
+    """GeoJSON without a ``crs`` member: RFC 7946 WGS 84 longitude/latitude."""
+    conf, flagged = grade("rfc7946", chk)
+    notes = ["GeoJSON without a crs member: RFC 7946 defines WGS 84 longitude/latitude"]
+    if chk.status == "inside":
+        notes.append(f"{chk.inside}/{chk.total} sampled points are valid lon/lat")
+    elif chk.note:
+        notes.append(chk.note)
+    return Frame(
+        epsg=WGS84,
+        confidence=conf,
+        source="geojson_rfc7946",
+        flagged=flagged,
+        name="WGS 84",
+        units="degree",
+        notes=tuple(notes) + tuple(extra_notes),
+    )
+
+
+def coordinates_frame(chk: Check, extra_notes: tuple[str, ...] = ()) -> Frame:
+    """No declaration, but the coordinates look like lon/lat: a low-confidence, flagged guess."""
+    conf, flagged = grade("coordinates", chk)
+    notes = (
+        "no frame declared; coordinates look like lon/lat, so EPSG:4326 is guessed",
+        f"{chk.inside}/{chk.total} sampled points are valid lon/lat",
+    )
+    return Frame(
+        epsg=WGS84,
+        confidence=conf,
+        source="coordinates",
+        flagged=flagged,
+        name="WGS 84",
+        units="degree",
+        notes=notes + tuple(extra_notes),
+    )
+
+
+def fallback_frame(extra_notes: tuple[str, ...] = ()) -> Frame:
+    """Nothing to go on: EPSG:4326, confidence 0, flagged, with the reasons in the notes."""
+    if not extra_notes:
+        return FALLBACK_FRAME
+    return replace(FALLBACK_FRAME, notes=FALLBACK_FRAME.notes + tuple(extra_notes))

@@ -1,0 +1,261 @@
+"""Frame names in prose, resolved through PROJ's own EPSG database (never a hand-kept table).
+
+The index holds the official names and the aliases (``alias_name`` table of ``proj.db``) of every
+EPSG projected and geographic 2D CRS, plus the projection part of projected names ("RD New" from
+"Amersfoort / RD New"), as a trie over normalised word tokens. Scanning a document is one pass
+over its word tokens with a bounded trie walk from each (names are at most a dozen tokens), so it
+is linear in the document. The index is built on first use and cached for the process.
+
+Keys that would fire on ordinary prose are left out: a single alphabetic word ("Tokyo", "Cape",
+"Lake"), keys made only of numbers ("727", "42/83"), and projection parts whose only word is one
+that hundreds of projection names share ("zone 3", "Grid 5"); the resolver also treats names
+without a digit as weak (see ``resolve.py``).
+
+>>> index = name_index()
+>>> [(h.text, h.codes) for h in index.scan("Grid: OSGB 1936 / British National Grid.")]
+[('OSGB 1936 / British National Grid', (27700,))]
+>>> index.lookup("MGA zone 55").codes, index.lookup("MGA zone 55").kind
+((7855, 28355), 'suffix')
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+import time
+import unicodedata
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Iterable
+
+from pyproj.database import query_crs_info
+from pyproj.datadir import get_data_dir
+from pyproj.enums import PJType
+
+from .database import area_size
+
+__all__ = ["NameEntry", "NameHit", "NameIndex", "name_index", "normalise"]
+
+_TOKEN = re.compile(r"[^\W_]+")  # runs of letters/digits; no nesting, no backtracking
+_MAX_GAP = 4  # at most this many separator characters between two tokens of one name
+_NEXT = re.compile(r"[\W_]{0,%d}([^\W_]+)" % _MAX_GAP)  # the next token, a bounded gap away
+_WORD_START = r"(?<![^\W_])(?:[^\W\d_][^\W_]*"  # a whole token that starts with a letter
+_RANK = {"name": 0, "alias": 1, "suffix": 2}
+_END = ""  # trie terminal key (tokens are never empty)
+
+
+def _fold(token: str) -> str:
+    token = token.lower()
+    if not token.isascii():
+        token = "".join(
+            c for c in unicodedata.normalize("NFKD", token) if not unicodedata.combining(c)
+        )
+    return token
+
+
+def normalise(name: str) -> tuple[str, ...]:
+    """The lookup key of a name: lower-case letter/digit runs, accents folded.
+
+    >>> normalise("NAD83 / California zone 5 (ftUS)")
+    ('nad83', 'california', 'zone', '5', 'ftus')
+    """
+    return tuple(_fold(t) for t in _TOKEN.findall(name))
+
+
+def _indexable(key: tuple[str, ...]) -> bool:
+    if not key or not any(any(c.isalpha() for c in t) for t in key):
+        return False  # empty, or numbers only
+    if len(key) == 1 and key[0].isalpha():
+        return False  # one plain word: too likely to be ordinary prose
+    return True
+
+
+@dataclass(frozen=True)
+class NameEntry:
+    """The frames a name key resolves to, best first, and how the key was matched.
+
+    ``kind`` is ``"name"`` (an official EPSG name), ``"alias"`` (a database alias) or
+    ``"suffix"`` (the projection part of projected names). ``codes`` holds every candidate of
+    that kind, non-deprecated first, widest area of use first; more than one means ambiguous.
+    """
+
+    codes: tuple[int, ...]
+    kind: str
+    deprecated: bool = False
+
+    @property
+    def ambiguous(self) -> bool:
+        return len(self.codes) > 1
+
+
+@dataclass(frozen=True)
+class NameHit:
+    """A name found in the text: ``text[start:end]`` and what it resolves to."""
+
+    start: int
+    end: int
+    text: str
+    entry: NameEntry
+
+    @property
+    def codes(self) -> tuple[int, ...]:
+        return self.entry.codes
+
+
+class NameIndex:
+    """A token trie of EPSG CRS names and aliases; see the module docstring."""
+
+    def __init__(self, candidates: dict[tuple[str, ...], dict[int, tuple[int, bool, float]]]):
+        self._trie: dict = {}
+        self.size = 0
+        for key, codes in candidates.items():
+            entry = self._entry(codes)
+            node = self._trie
+            for tok in key:
+                node = node.setdefault(tok, {})
+            node[_END] = entry
+            self.size += 1
+        numeric_roots = sorted((t for t in self._trie if t[:1].isdigit()), key=len, reverse=True)
+        alternatives = "".join("|" + re.escape(t) for t in numeric_roots)
+        self._starts = re.compile(_WORD_START + alternatives + r")(?![^\W_])", re.IGNORECASE)
+        self.build_seconds = 0.0
+
+    @staticmethod
+    def _entry(codes: dict[int, tuple[int, bool, float]]) -> NameEntry:
+        # codes: code -> (rank, deprecated, area size)
+        best = min((dep, rank) for rank, dep, _ in codes.values())
+        chosen = [c for c, (rank, dep, _) in codes.items() if (dep, rank) == best]
+        chosen.sort(key=lambda c: (-codes[c][2], c))
+        kind = next(k for k, r in _RANK.items() if r == best[1])
+        return NameEntry(codes=tuple(chosen), kind=kind, deprecated=best[0])
+
+    def lookup(self, name: str) -> NameEntry | None:
+        """The entry for a whole name (e.g. a GeoJSON ``crs`` name), or ``None``."""
+        node = self._trie
+        for tok in normalise(name):
+            node = node.get(tok)
+            if node is None:
+                return None
+        return node.get(_END)
+
+    def scan(self, text: str) -> list[NameHit]:
+        """Leftmost-longest, non-overlapping name matches in ``text`` (one linear pass).
+
+        Only tokens that can start a name are visited (words starting with a letter, and the
+        few number tokens that start a key); from each, the trie walk reads at most one name's
+        worth of following tokens, each within ``_MAX_GAP`` separator characters.
+        """
+        hits: list[NameHit] = []
+        trie = self._trie
+        resume = 0
+        for m in self._starts.finditer(text):
+            start = m.start()
+            if start < resume:
+                continue
+            token = m.group()
+            node = trie.get(token.lower() if token.isascii() else _fold(token))
+            if node is None:
+                continue
+            best: tuple[int, NameEntry] | None = None
+            pos = m.end()
+            while True:
+                entry = node.get(_END)
+                if entry is not None:
+                    best = (pos, entry)
+                nxt = _NEXT.match(text, pos)
+                if nxt is None:
+                    break
+                node = node.get(_fold(nxt.group(1)))
+                if node is None:
+                    break
+                pos = nxt.end()
+            if best is None:
+                continue
+            end, entry = best
+            hits.append(NameHit(start, end, text[start:end], entry))
+            resume = end
+        return hits
+
+
+_COMMON_SHARE = 0.04  # a word in more than this share of distinct projection names is generic
+
+
+def _common_words(keys: Iterable[tuple[str, ...]]) -> set[str]:
+    distinct = set(keys)
+    counts: dict[str, int] = {}
+    for key in distinct:
+        for word in {t for t in key if t.isalpha()}:
+            counts[word] = counts.get(word, 0) + 1
+    limit = _COMMON_SHARE * max(len(distinct), 1)
+    return {w for w, n in counts.items() if n > limit}
+
+
+def _alias_rows(codes: Iterable[int]) -> list[tuple[int, str]]:
+    wanted = set(codes)
+    db = Path(get_data_dir()) / "proj.db"
+    con = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+    try:
+        rows = con.execute(
+            "SELECT code, alt_name FROM alias_name WHERE auth_name = 'EPSG' "
+            "AND table_name IN ('projected_crs', 'geodetic_crs')"
+        ).fetchall()
+    finally:
+        con.close()
+    out = []
+    for code, alt in rows:
+        try:
+            c = int(code)
+        except (TypeError, ValueError):
+            continue
+        if c in wanted:
+            out.append((c, str(alt)))
+    return out
+
+
+@lru_cache(maxsize=1)
+def name_index() -> NameIndex:
+    """The process-wide name index (built on first call, 0.5-1 s; never on import)."""
+    t0 = time.perf_counter()
+    infos = query_crs_info(
+        auth_name="EPSG", pj_types=[PJType.PROJECTED_CRS, PJType.GEOGRAPHIC_2D_CRS]
+    )
+    meta: dict[int, tuple[bool, float]] = {}
+    candidates: dict[tuple[str, ...], dict[int, tuple[int, bool, float]]] = {}
+
+    def add(key: tuple[str, ...], code: int, kind: str) -> None:
+        if not _indexable(key):
+            return
+        dep, size = meta[code]
+        slot = candidates.setdefault(key, {})
+        rank = _RANK[kind]
+        if code not in slot or rank < slot[code][0]:
+            slot[code] = (rank, dep, size)
+
+    for info in infos:
+        try:
+            code = int(info.code)
+        except ValueError:
+            continue
+        aou = info.area_of_use
+        box = (aou.west, aou.south, aou.east, aou.north) if aou is not None else None
+        meta[code] = (bool(info.deprecated), area_size(box))
+    suffixes: list[tuple[tuple[str, ...], int]] = []
+    for info in infos:
+        if not info.code.isdigit():
+            continue
+        code = int(info.code)
+        add(normalise(info.name), code, "name")
+        if info.type == PJType.PROJECTED_CRS and not info.deprecated and " / " in info.name:
+            suffixes.append((normalise(info.name.split(" / ", 1)[1]), code))
+    common = _common_words(key for key, _ in suffixes)
+    for key, code in suffixes:
+        words = [t for t in key if t.isalpha()]
+        if len(words) == 1 and words[0] in common:
+            continue  # "zone 3": the one word is shared by hundreds of projection names
+        add(key, code, "suffix")
+    for code, alt in _alias_rows(meta):
+        add(normalise(alt), code, "alias")
+    index = NameIndex(candidates)
+    index.build_seconds = time.perf_counter() - t0
+    return index

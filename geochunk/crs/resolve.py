@@ -1,0 +1,474 @@
+"""Scope frame declarations over a document and give every geometry span a graded frame.
+
+Scope rules:
+
+* an EWKT ``SRID=n;`` prefix, or a ``crs`` member / declaration inside a GeoJSON Feature,
+  applies to that feature only;
+* a FeatureCollection's ``crs`` member applies to its features;
+* any other declaration applies from where it is made until the next one that names a different
+  frame (a new section or appendix takes over); geometry before the first declaration gets the
+  first one, with lower confidence and a note; repeating the same frame ("British National Grid
+  (EPSG:27700)") keeps the scope and its strongest form;
+* a *weak* declaration, a frame name with no digit in it ("British National Grid", "RD New",
+  "Web Mercator", a projection part, or an ambiguous name), takes over only where the coordinates
+  fit it; where they do not and the frame in effect before it fits, that one stays (prose
+  mentions "New Jersey" or "Puerto Rico" without meaning a frame). A weak *geographic* name
+  never displaces an earlier frame that fits, since lon/lat values fit every geographic frame
+  whose area covers them;
+* a GeoJSON object with no ``crs`` of its own takes the declaration in scope when its coordinates
+  fit it, else the RFC 7946 default (WGS 84 lon/lat) when they are lon/lat;
+* with no declaration at all, lon/lat-looking coordinates give a flagged EPSG:4326 guess
+  (confidence 0.3), anything else the flagged EPSG:4326 fallback (confidence 0).
+
+Every candidate is checked against a sample of the coordinates it governs (see ``validate.py``)
+and graded (see ``grade.py``).
+
+>>> import shapely
+>>> from geochunk.model import Detection, Span
+>>> text = "Sites (EPSG:27700): POINT (530000 180000)"
+>>> span = Span(20, 41, "wkt", "POINT", "POINT (530000 180000)")
+>>> report = resolve_frames(text, Detection((span,)), [shapely.from_wkt(span.geometry_text)])
+>>> f = report.frame_for(0)
+>>> f.epsg, f.confidence, f.source, f.flagged
+(27700, 0.95, 'explicit_code', False)
+"""
+
+from __future__ import annotations
+
+import bisect
+import json
+from collections import Counter
+from dataclasses import dataclass, field, replace
+from typing import Any, Sequence
+
+import numpy as np
+
+from ..model import FALLBACK_FRAME, Detection, Frame
+from .database import WGS84, crs_facts
+from .declarations import Declaration, declare_code, find_declarations, parse_crs_member
+from .grade import (
+    coordinates_frame,
+    fallback_frame,
+    frame_from_check,
+    rfc7946_frame,
+)
+from .validate import Check, check, sample_xy
+
+__all__ = ["FrameScope", "FrameReport", "resolve_frames", "merge_frames", "strength"]
+
+_SCOPE_SAMPLE_CAP = 500  # points used to grade a whole scope
+
+
+@dataclass(frozen=True)
+class FrameScope:
+    """A run of text governed by one prose declaration (``declaration`` indexes
+    ``FrameReport.declarations``), the frame it yields there and the features it governs."""
+
+    start: int
+    end: int
+    declaration: int
+    frame: Frame
+    features: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class FrameReport:
+    """Frames for one document: per declaration, per span (index-aligned) and per text offset.
+
+    >>> report = resolve_frames("No frame here.", Detection(()), [])
+    >>> report.frame_at(3).source, report.describe()[0]
+    ('fallback', 'frames: 0 declaration(s), 0 feature(s), 0 flagged')
+    """
+
+    declarations: tuple[Declaration, ...]
+    frames: tuple[Frame, ...]
+    document_frame: Frame
+    scopes: tuple[FrameScope, ...] = ()
+    span_ranges: tuple[tuple[int, int], ...] = field(default=(), repr=False)
+    collection_frames: tuple[tuple[int, int, Frame], ...] = field(default=(), repr=False)
+
+    def frame_for(self, span_index: int) -> Frame:
+        """The frame of ``Detection.spans[span_index]``."""
+        return self.frames[span_index]
+
+    def frame_at(self, offset: int) -> Frame:
+        """The frame in scope at a text offset (a span's own frame inside a span)."""
+        i = bisect.bisect_right(self.span_ranges, (offset, float("inf"))) - 1
+        if i >= 0 and self.span_ranges[i][0] <= offset < self.span_ranges[i][1]:
+            return self.frames[i]
+        for start, end, frame in self.collection_frames:
+            if start <= offset < end:
+                return frame
+        if not self.scopes:
+            return self.document_frame
+        k = bisect.bisect_right([s.start for s in self.scopes], offset) - 1
+        return self.scopes[max(k, 0)].frame
+
+    def describe(self) -> list[str]:
+        """Human-readable lines for ``geochunk inspect``: declarations, scopes, confidences.
+
+        Runs of identical declarations and features sharing a frame are folded into one line.
+        """
+        lines = [
+            f"frames: {len(self.declarations)} declaration(s), {len(self.frames)} feature(s), "
+            f"{sum(f.flagged for f in self.frames)} flagged"
+        ]
+        k = 0
+        decls = self.declarations
+        while k < len(decls):
+            d = decls[k]
+            j = k
+            key = (d.form, d.epsg, d.text)
+            while j + 1 < len(decls) and _decl_key(decls[j + 1]) == key:
+                j += 1
+            target = f"EPSG:{d.epsg} {d.name}" if d.epsg is not None else "nothing usable"
+            which = f"declaration {k}" if j == k else f"declarations {k}-{j} ({j - k + 1}x)"
+            lines.append(f"  {which} @{d.start} {d.form} {d.text[:60]!r} -> {target}")
+            if d.note:
+                lines.append(f"    note: {d.note}")
+            k = j + 1
+        for sc in self.scopes:
+            lines.append(f"  scope {sc.start}-{sc.end} (declaration {sc.declaration}): "
+                         f"{_summary(sc.frame)}; {len(sc.features)} feature(s)")
+        lines.append(f"  document frame: {_summary(self.document_frame)}")
+        groups: dict[str, list[int]] = {}
+        for i, f in enumerate(self.frames):
+            groups.setdefault(_summary(f), []).append(i)
+        for summary, members in groups.items():
+            lines.append(f"  features {_ranges(members)} ({len(members)}): {summary}")
+            first = self.frames[members[0]]
+            if first.flagged:
+                lines.extend(f"    note: {n}" for n in first.notes[:3])
+        return lines
+
+
+def _decl_key(d: Declaration) -> tuple[str, int | None, str]:
+    return d.form, d.epsg, d.text
+
+
+def _ranges(indices: list[int]) -> str:
+    """``[0, 1, 2, 5]`` -> ``"0-2, 5"`` (long lists are cut after eight runs)."""
+    runs: list[str] = []
+    start = prev = indices[0]
+    for i in indices[1:] + [None]:  # type: ignore[list-item]
+        if i is not None and i == prev + 1:
+            prev = i
+            continue
+        runs.append(str(start) if start == prev else f"{start}-{prev}")
+        if i is not None:
+            start = prev = i
+    return ", ".join(runs[:8]) + (", ..." if len(runs) > 8 else "")
+
+
+def _summary(f: Frame) -> str:
+    head = f"EPSG:{f.epsg} {f.name or ''}".rstrip()
+    text = f"{head}, confidence {f.confidence:.2f} ({f.source}{', flagged' if f.flagged else ''})"
+    if f.operation:
+        acc = f" ±{f.accuracy_m:g} m" if f.accuracy_m is not None else " accuracy unknown"
+        text += f"; via {f.operation}{acc}"
+    return text
+
+
+def _evaluate(
+    decl: Declaration, xy: np.ndarray | None, *, backward: bool = False, extra: tuple[str, ...] = ()
+) -> tuple[Frame | None, Check]:
+    """The frame a declaration gives these coordinates, or None if it names no usable frame."""
+    if decl.epsg is None:
+        return None, Check("unusable", note=decl.note or "declaration names no frame")
+    if decl.candidates:
+        chosen, chk = decl.candidates[0], None
+        for code in decl.candidates:
+            c = check(code, xy)
+            if c.status in ("inside", "no_coordinates"):
+                chosen, chk = code, c
+                break
+        if chk is None:
+            chk = check(chosen, xy)
+        if chk.status == "unusable":
+            return None, chk
+        return frame_from_check(decl, chosen, chk, ambiguous=True, backward=backward,
+                                extra_notes=extra), chk
+    chk = check(decl.epsg, xy)
+    if chk.status == "unusable":
+        return None, chk
+    return frame_from_check(decl, decl.epsg, chk, backward=backward, extra_notes=extra), chk
+
+
+_GROUP_ORDER = {"ewkt_srid": 0, "geojson_crs": 1, "name": 3}
+
+
+def _from_group(
+    decls: Sequence[Declaration], group: list[int], xy: np.ndarray | None, notes: list[str]
+) -> Frame | None:
+    """The frame from declarations inside a feature or a collection wrapper: SRID, then crs
+    member, then other codes, then names; a name there (a title or a property value) counts
+    only where the coordinates fit it."""
+    for k in sorted(group, key=lambda k: (_GROUP_ORDER.get(decls[k].form, 2), decls[k].start)):
+        decl = decls[k]
+        frame, chk = _evaluate(decl, xy)
+        if frame is None:
+            if chk.note:
+                notes.append(chk.note)
+            continue
+        if decl.form == "name" and chk.status not in ("inside", "no_coordinates"):
+            continue
+        return frame
+    return None
+
+
+def _same_frame(a: Declaration, b: Declaration) -> bool:
+    return a.epsg == b.epsg and a.candidates == b.candidates
+
+
+def _concat(samples: list[np.ndarray | None]) -> np.ndarray | None:
+    parts = [s for s in samples if s is not None and len(s)]
+    if not parts:
+        return None
+    xy = np.concatenate(parts)
+    if len(xy) > _SCOPE_SAMPLE_CAP:
+        xy = xy[np.linspace(0, len(xy) - 1, _SCOPE_SAMPLE_CAP).round().astype(int)]
+    return xy
+
+
+def resolve_frames(text: str, detection: Detection, geometries: Sequence[Any]) -> FrameReport:
+    """Find, scope, validate and grade the frames of a document (see the module docstring).
+
+    ``geometries`` is index-aligned with ``detection.spans`` (shapely geometries, ``None`` for a
+    span that did not parse). Returns one frame per span, in order.
+
+    >>> import shapely
+    >>> from geochunk.model import Span
+    >>> wkt = "POINT (-3.19 55.95)"
+    >>> span = Span(6, 6 + len(wkt), "wkt", "POINT", wkt)
+    >>> report = resolve_frames("Fix:  " + wkt, Detection((span,)), [shapely.from_wkt(wkt)])
+    >>> f = report.frame_for(0)
+    >>> f.epsg, f.source, f.flagged, f.confidence  # no declaration: a flagged lon/lat guess
+    (4326, 'coordinates', True, 0.3)
+    """
+    spans = detection.spans
+    geoms = list(geometries)[: len(spans)] + [None] * max(0, len(spans) - len(geometries))
+    decls = list(find_declarations(text))
+    samples = [sample_xy(g) for g in geoms]
+    starts = [s.start for s in spans]
+    colls = detection.collections
+    coll_starts = [c.start for c in colls]
+
+    # 1. where does each declaration belong: a span, a collection, or the prose?
+    own: dict[int, list[int]] = {}
+    in_coll: dict[int, list[int]] = {}
+    prose: list[int] = []
+    for k, d in enumerate(decls):
+        i = bisect.bisect_right(starts, d.start) - 1
+        if i >= 0 and spans[i].start <= d.start < spans[i].end:
+            own.setdefault(i, []).append(k)
+            continue
+        c = bisect.bisect_right(coll_starts, d.start) - 1
+        if c >= 0 and colls[c].start <= d.start < colls[c].end:
+            in_coll.setdefault(c, []).append(k)
+        else:
+            prose.append(k)
+
+    # 2. declarations the detector saw but the scan did not (SRID, collection crs)
+    for i, span in enumerate(spans):
+        if span.srid is not None and not any(decls[k].form == "ewkt_srid" for k in own.get(i, [])):
+            decls.append(declare_code(span.start, span.start, "", span.srid, "ewkt_srid"))
+            own.setdefault(i, []).append(len(decls) - 1)
+    for j, coll in enumerate(colls):
+        if coll.crs_json and not any(decls[k].form == "geojson_crs" for k in in_coll.get(j, [])):
+            try:
+                member = json.loads(coll.crs_json)
+            except ValueError:
+                continue
+            decls.append(parse_crs_member(member, coll.start, coll.start, ""))
+            in_coll.setdefault(j, []).append(len(decls) - 1)
+    coll_of_span = {i: j for j, c in enumerate(colls) for i in c.features}
+
+    # 3. prose scopes: a declaration of a different frame takes over
+    scope_decls: list[int] = []
+    scope_starts: list[int] = []
+    for k in prose:
+        if scope_decls and _same_frame(decls[scope_decls[-1]], decls[k]):
+            if strength(decls[k]) > strength(decls[scope_decls[-1]]):
+                scope_decls[-1] = k  # keep the scope's start, take the stronger form
+            continue
+        scope_decls.append(k)
+        scope_starts.append(decls[k].start)
+    ctx = _ScopeContext(decls, scope_decls, scope_starts)
+
+    frames: list[Frame] = []
+    for i, span in enumerate(spans):
+        xy = samples[i]
+        notes: list[str] = []
+        frame: Frame | None = None
+        # own, then collection declaration
+        for group in (own.get(i), in_coll.get(coll_of_span[i]) if i in coll_of_span else None):
+            if frame is None and group:
+                frame = _from_group(decls, group, xy, notes)
+        if frame is None:
+            frame = _from_scope(i, span.kind, span.start, xy, ctx, tuple(notes))
+        frames.append(frame)
+
+    # 4. scope frames, collection frames, document frame
+    scopes: list[FrameScope] = []
+    for n, k in enumerate(scope_decls):
+        end = scope_starts[n + 1] if n + 1 < len(scope_starts) else len(text)
+        governed = ctx.governed[n]
+        if governed or strength(decls[k]) >= 2 or not scopes:
+            frame, _ = _evaluate(decls[k], _concat([samples[i] for i in governed]))
+            if frame is None:
+                frame = fallback_frame((decls[k].note or "declaration names no frame",))
+        else:  # a weak mention that governs no geometry leaves the text in the previous frame
+            frame = scopes[-1].frame
+        scopes.append(FrameScope(scope_starts[n] if n else 0, end, k, frame, tuple(governed)))
+    coll_frames = []
+    for j, ks in in_coll.items():
+        xy = _concat([samples[i] for i in colls[j].features])
+        frame = _from_group(decls, ks, xy, [])
+        if frame is not None:
+            coll_frames.append((colls[j].start, colls[j].end, frame))
+    if scopes:
+        document = scopes[0].frame
+    elif frames and len({f.epsg for f in frames}) == 1 and not any(f.flagged for f in frames):
+        notes = ("taken from the document's features",) + frames[0].notes
+        document = replace(frames[0], notes=notes)
+    else:
+        document = FALLBACK_FRAME
+    order = sorted(range(len(decls)), key=lambda k: (decls[k].start, k))
+    remap = {old: new for new, old in enumerate(order)}
+    scopes = [replace(s, declaration=remap[s.declaration]) for s in scopes]
+    return FrameReport(
+        declarations=tuple(decls[k] for k in order),
+        frames=tuple(frames),
+        document_frame=document,
+        scopes=tuple(scopes),
+        span_ranges=tuple((s.start, s.end) for s in spans),
+        collection_frames=tuple(sorted(coll_frames, key=lambda t: t[0])),
+    )
+
+
+class _ScopeContext:
+    """The prose scopes, and which spans each one ends up governing."""
+
+    def __init__(self, decls: list[Declaration], scope_decls: list[int], starts: list[int]):
+        self.decls = decls
+        self.scope_decls = scope_decls
+        self.starts = starts
+        self.governed: dict[int, list[int]] = {n: [] for n in range(len(scope_decls))}
+
+    def decl(self, n: int) -> Declaration:
+        return self.decls[self.scope_decls[n]]
+
+
+def strength(decl: Declaration) -> int:
+    """3 for a stated code or crs member, 2 for a frame name with a digit in it (a datum or
+    zone: "OSGB 1936 / British National Grid", "WGS 84"), 1 for a weak name (no digit, a
+    projection part, or ambiguous) that must be backed by the coordinates to take over."""
+    if decl.form != "name":
+        return 3
+    has_digit = any(c.isdigit() for c in decl.text)
+    if decl.match in ("name", "alias") and not decl.candidates and has_digit:
+        return 2
+    return 1
+
+
+def _scoped_frame(
+    n: int, xy: np.ndarray | None, ctx: _ScopeContext, backward: bool, notes: tuple[str, ...]
+) -> tuple[Frame | None, Check | None, int]:
+    """The frame scope ``n`` gives these coordinates, and the scope that actually governs them."""
+    decl = ctx.decl(n)
+    frame, chk = _evaluate(decl, xy, backward=backward, extra=notes)
+    if strength(decl) >= 2 or n == 0 or xy is None:
+        return frame, chk, n
+    prev_n = n - 1  # one level back only: no chains of lookbacks
+    prev_frame, prev_chk = _evaluate(ctx.decl(prev_n), xy, extra=notes)
+    prev_fits = prev_frame is not None and prev_chk is not None and prev_chk.status == "inside"
+    fits = frame is not None and chk.status == "inside"
+    facts = crs_facts(frame.epsg) if frame is not None and frame.epsg is not None else None
+    geographic = facts is not None and facts.kind == "geographic"
+    if prev_fits and (not fits or geographic):
+        why = "does not fit these coordinates" if not fits else "is a weak geographic name"
+        note = (f"the later mention {decl.text!r} at offset {decl.start} {why}; the frame "
+                "declared before it fits and stays")
+        return replace(prev_frame, notes=prev_frame.notes + (note,)), prev_chk, prev_n
+    return frame, chk, n
+
+
+def _from_scope(
+    i: int,
+    kind: str,
+    offset: int,
+    xy: np.ndarray | None,
+    ctx: _ScopeContext,
+    notes: tuple[str, ...],
+) -> Frame:
+    """The frame for span ``i`` from the prose declaration in scope, GeoJSON's default, or the
+    coordinates alone."""
+    n = bisect.bisect_right(ctx.starts, offset) - 1
+    backward = n < 0 and bool(ctx.scope_decls)
+    n = max(n, 0)
+    scoped: Frame | None = None
+    scoped_chk: Check | None = None
+    if ctx.scope_decls:
+        scoped, scoped_chk, n = _scoped_frame(n, xy, ctx, backward, notes)
+        if scoped is None and scoped_chk is not None and scoped_chk.note:
+            notes = notes + (scoped_chk.note,)
+    if kind != "wkt":  # GeoJSON: RFC 7946 unless the declaration in scope fits better
+        if scoped is not None and scoped_chk is not None and scoped_chk.status == "inside":
+            ctx.governed[n].append(i)
+            return replace(scoped, notes=scoped.notes + (
+                "GeoJSON without a crs member, but its coordinates fit the declared frame",))
+        lonlat = check(WGS84, xy)
+        if lonlat.status == "inside" or (xy is None and scoped is None):
+            extra = notes
+            if scoped is not None:
+                extra += (f"the declaration in scope (EPSG:{scoped.epsg}) does not fit these "
+                          "coordinates",)
+            return rfc7946_frame(lonlat, extra)
+        if scoped is None:
+            return fallback_frame(notes + ("GeoJSON coordinates are not WGS 84 lon/lat as "
+                                           "RFC 7946 requires, and no frame is declared",))
+    if scoped is not None:
+        ctx.governed[n].append(i)
+        return scoped
+    lonlat = check(WGS84, xy)
+    if lonlat.status == "inside":
+        return coordinates_frame(lonlat, notes)
+    if xy is None:
+        return fallback_frame(notes)
+    return fallback_frame(notes + ("coordinates are not lon/lat degrees and no frame is declared: "
+                                   "the frame is unknown",))
+
+
+def merge_frames(frames: Sequence[Frame]) -> tuple[Frame, bool]:
+    """A chunk's frame from its features' frames, and whether they are mixed.
+
+    One frame code: the least confident of them (flagged if any is). Several codes: the most
+    common one, with the lowest confidence among all, flagged, and a note listing them; the
+    ``True`` tells the caller to flag the chunk ``crs_mixed``. No frames: the fallback.
+
+    >>> a = Frame(27700, 0.95, "explicit_code", False, "OSGB36 / British National Grid")
+    >>> b = Frame(4326, 0.8, "geojson_rfc7946", False, "WGS 84")
+    >>> merge_frames([a, a]) == (a, False)
+    True
+    >>> frame, mixed = merge_frames([a, b, a])
+    >>> frame.epsg, frame.confidence, frame.flagged, mixed
+    (27700, 0.8, True, True)
+    """
+    if not frames:
+        return FALLBACK_FRAME, False
+    counts = Counter(f.epsg for f in frames)
+    lowest = min(f.confidence for f in frames)
+    flagged = any(f.flagged for f in frames)
+    if len(counts) == 1:
+        frame = min(frames, key=lambda f: f.confidence)
+        return (replace(frame, flagged=True) if flagged and not frame.flagged else frame), False
+    top = max(counts.values())
+    main = next(f for f in frames if counts[f.epsg] == top)
+    listing = ", ".join(f"EPSG:{code} x{n}" for code, n in counts.most_common())
+    frame = replace(
+        main,
+        confidence=lowest,
+        flagged=True,
+        notes=(f"mixed frames in this chunk: {listing}; see each feature's epsg",) + main.notes,
+    )
+    return frame, True
