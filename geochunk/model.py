@@ -142,7 +142,8 @@ class Frame:
     """The coordinate reference system that governs some geometries, and how sure we are.
 
     ``source`` says what the frame rests on: ``"explicit_code"``, ``"ewkt_srid"``,
-    ``"geojson_crs"``, ``"name"``, ``"coordinates"`` or ``"fallback"``.
+    ``"geojson_crs"``, ``"geojson_rfc7946"`` (GeoJSON without ``crs``: WGS 84 by the format's own
+    rule), ``"name"``, ``"coordinates"`` or ``"fallback"``.
     """
 
     epsg: int | None
