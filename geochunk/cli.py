@@ -40,6 +40,10 @@ def build_parser() -> argparse.ArgumentParser:
         sp.add_argument("--rewrap", action="store_true", help="emit FeatureCollection chunks as valid FeatureCollections")
         sp.add_argument("--no-context", action="store_true", help="do not attach captions/attribute blocks to features")
         sp.add_argument("--doc-id", default="<stdin>", help="doc_id for '-' (stdin)")
+        sp.add_argument("--paragraph-threshold", type=float, default=0.20,
+                        help="density below which auto picks paragraph splitting")
+        sp.add_argument("--feature-threshold", type=float, default=0.50,
+                        help="density above which auto picks feature-atomic packing")
 
     c = sub.add_parser("chunk", help="chunk documents to JSON Lines (default) or GeoJSON")
     common(c)
@@ -62,6 +66,8 @@ def _config(args: argparse.Namespace, doc_id: str) -> ChunkConfig:
         overlap=args.overlap,
         rewrap=args.rewrap,
         attach_context=not args.no_context,
+        paragraph_threshold=args.paragraph_threshold,
+        feature_threshold=args.feature_threshold,
         doc_id=doc_id,
     )
 

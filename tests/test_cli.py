@@ -139,3 +139,11 @@ def test_core_imports_without_streamlit_or_folium():
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, check=False)
     assert proc.returncode == 0, proc.stderr.decode()
     assert proc.stdout.strip() == b"ok"
+
+
+def test_thresholds_are_overridable_from_the_command_line():
+    path = str(sample_path("sparse_prose"))
+    code, out, _ = run("inspect", path, "--paragraph-threshold", "0.0", "--feature-threshold", "0.01")
+    assert code == 0 and "strategy:   feature" in out
+    code, _, err = run("inspect", path, "--paragraph-threshold", "0.6", "--feature-threshold", "0.5")
+    assert code == 2 and "thresholds must satisfy" in err
