@@ -13,7 +13,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Iterator, Sequence, TextIO
+from typing import Iterator, NoReturn, Sequence, TextIO
 
 from .errors import ConfigError, GeochunkError, InputError
 from .model import ENCODINGS, OVERSIZE_POLICIES, STRATEGIES, ChunkConfig
@@ -21,9 +21,16 @@ from .model import ENCODINGS, OVERSIZE_POLICIES, STRATEGIES, ChunkConfig
 __all__ = ["main", "run", "build_parser"]
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse with one-line errors (``geochunk: error: ...``) instead of the usage block."""
+
+    def error(self, message: str) -> "NoReturn":  # type: ignore[override]
+        self.exit(2, f"geochunk: error: {message} (see 'geochunk --help')\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser (exposed for documentation and tests)."""
-    p = argparse.ArgumentParser(
+    p = _Parser(
         prog="geochunk",
         description="Geometry-aware chunking: no chunk boundary ever falls inside a geometry.",
     )

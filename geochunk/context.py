@@ -133,12 +133,14 @@ def _is_caption(line: str) -> bool:
 
 
 def _heading_id(caption: str) -> str | None:
+    """An identifier-looking word of a heading (letters and digits: ``LU-0007``, ``W17``),
+    else the heading itself — never a bare number, which is usually a figure or a year."""
     s = caption.strip().lstrip("#").strip()
     for word in s.split():
         w = word.strip(".,;:()[]{}\"'")
-        if any(c.isdigit() for c in w) and any(c.isalnum() for c in w):
+        if any(c.isdigit() for c in w) and any(c.isalpha() for c in w):
             return w
-    return s[:80] or None
+    return " ".join(s.split())[:80] or None
 
 
 def _attribute_id(pairs: tuple[tuple[str, str], ...]) -> tuple[str, str] | None:
@@ -150,14 +152,23 @@ def _attribute_id(pairs: tuple[tuple[str, str], ...]) -> tuple[str, str] | None:
 
 
 def _widen(text: str, span: Span) -> tuple[int, int]:
-    """The span widened to whole lines when the rest of the line is short lead-in/tail."""
+    """The span widened to whole lines when the rest of the line is short lead-in/tail.
+
+    A Feature of a FeatureCollection only takes indentation before it and ``,`` after it, so a
+    minified collection on one line still splits between its features."""
     start, end = span.start, span.end
     ls = _line_start(text, start)
     prefix = text[ls:start]
-    if len(prefix) <= _MAX_LEAD and not _has_sentence_end(prefix):
-        start = ls
     le = _line_end(text, end)
     suffix = text[end:le]
+    if span.collection is not None:
+        if not prefix.strip():
+            start = ls
+        if not suffix.strip(" \t\r\n,"):
+            end = le
+        return start, end
+    if len(prefix) <= _MAX_LEAD and not _has_sentence_end(prefix):
+        start = ls
     if len(suffix) <= _MAX_LEAD and not _has_sentence_end(suffix):
         end = le
     return start, end

@@ -77,6 +77,7 @@ class Flag:
     SPLIT_PART = "split_part"  # text is one part of a multipart geometry
     SPLIT_NOT_MULTIPART = "split_not_multipart"  # split asked, single part: isolated instead
     REWRAPPED = "rewrapped"  # text is a FeatureCollection rebuilt around the chunk's features
+    NOT_REWRAPPED = "not_rewrapped"  # rewrap asked, but the rebuilt collection would not fit
     CRS_FLAGGED = "crs_flagged"  # frame guessed, contradicted, deprecated or missing
     CRS_MIXED = "crs_mixed"  # features in this chunk have different frames
     UNPARSEABLE_SPAN = "unparseable_span"  # geometry-like text that does not parse

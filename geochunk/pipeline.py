@@ -22,8 +22,8 @@ from dataclasses import dataclass, replace
 from typing import Any, Sequence
 
 from . import crs as crs_mod
-from .assemble import Piece, pack
-from .context import Unit, find_units
+from .packing import Piece, pack
+from .context import Unit, content_id, find_units
 from .detect import detect
 from .geometry import Parsed, bounds, parse_span
 from .model import (
@@ -141,14 +141,17 @@ def analyse(text: str, *, encoding: str = "cl100k_base", doc_id: str = "<stdin>"
     for u in units:
         for i, fid in zip(u.spans, u.ids):
             ids[i] = fid
-    seen: dict[str, int] = {}
+    taken: set[str] = set()
     features = []
     for i, (span, p) in enumerate(zip(detection.spans, parsed)):
-        fid, source = ids.get(i, (f"span:{i}", "hash"))
-        n = seen.get(fid, 0) + 1
-        seen[fid] = n
-        if n > 1:
-            fid = f"{fid}~{n}"
+        fid, source = ids.get(i) or (content_id(span), "hash")
+        if fid in taken:  # the same id twice: tell them apart by content, not by position
+            fid = f"{fid}~{content_id(span).split(':')[1][:8]}"
+            k = 2
+            while fid in taken:
+                fid = f"{fid}.{k}"
+                k += 1
+        taken.add(fid)
         frame = frames.frame_for(i)
         features.append(
             ChunkFeature(
@@ -355,24 +358,52 @@ class _Builder:
         if a.index.exact(lo, hi) <= cfg.budget:  # over the packing budget only (overlap reserve)
             self.add(lo, hi, lo)
             return
-        if len(unit.spans) != 1:
-            self.add(lo, hi, lo, oversized=True, extra_flags=(Flag.OVERSIZED,))
+        if len(unit.spans) != 1:  # several geometries on one line: isolate the line whole
+            self.add(lo, hi, lo, oversized=True, extra_flags=(Flag.OVERSIZED, Flag.NEEDS_FALLBACK))
             return
         i = unit.spans[0]
         span = a.detection.spans[i]
-        pol = cfg.oversize
-        out = escape(
+        out = self._escape(lo, hi, i)
+        ca, cb = unit.core
+        if (
+            cfg.oversize == "generalize"
+            and any(Flag.NEEDS_FALLBACK in e.flags for e in out)
+            and lo <= ca < cb <= hi
+            and (lo, hi) != (ca, cb)
+        ):
+            # the context keeps the simplified geometry over budget: travel without it, when the
+            # geometry alone then fits and the caption / attribute block fit on their own
+            bare = self._escape(ca, cb, i)
+            sides = [(x, y) for x, y in ((lo, ca), (cb, hi)) if x < y]
+            if all(Flag.NEEDS_FALLBACK not in e.flags for e in bare) and all(
+                a.index.exact(x, y) <= cfg.budget and not a.text[x:y].isspace() for x, y in sides
+            ):
+                if lo < ca:
+                    self.add(lo, ca, lo)
+                self._emit(ca, cb, i, unit, bare)
+                if cb < hi:
+                    self.add(cb, hi, cb)
+                return
+        self._emit(lo, hi, i, unit, out)
+
+    def _escape(self, lo: int, hi: int, i: int) -> tuple[Any, ...]:
+        a, cfg = self.a, self.config
+        span = a.detection.spans[i]
+        return escape(
             a.text[lo:hi],
             (span.start - lo, span.end - lo),
             span,
             a.parsed[i],
-            policy=pol,
+            policy=cfg.oversize,
             tolerance=cfg.tolerance,
             budget=cfg.budget,
             counter=a.counter,
             feature_id=a.features[i].id,
             source_tokens=a.index.exact(lo, hi),
         )
+
+    def _emit(self, lo: int, hi: int, i: int, unit: Unit, out: Sequence[Any]) -> None:
+        span = self.a.detection.spans[i]
         attrs = dict(unit.attributes) if unit.attributes else None
         if span.properties_json and attrs is None:
             try:
@@ -408,9 +439,13 @@ def _overlap_start(
         k = bisect_right(unit_starts, p) - 1
         return k >= 0 and units[k][0] < p < units[k][1]
 
+    text = a.text
     cands = sorted(
-        {p for p, _ in a.boundaries.within(lo, hi, SENTENCE) if not inside(p)}
+        p
+        for p in {q for q, _ in a.boundaries.within(lo, hi, SENTENCE) if not inside(q)}
         | {u[0] for u in units[bisect_left(unit_starts, lo) : bisect_left(unit_starts, hi)] if lo < u[0]}
+        # a candidate must start a sentence or feature: skip the ones in trailing whitespace
+        if not text[p:hi].isspace() and not text[p - 1 : p + 1].isspace()
     )
     for k in range(min(n, len(cands)), 0, -1):
         q = cands[-k]
@@ -431,6 +466,46 @@ def _overlap_reserve(a: Analysis, units: Sequence[tuple[int, int]], n: int, budg
     return min(budget // 2, p90 * n)
 
 
+def _wrap_collections(a: Analysis, ranges: list[tuple[int, int]], chosen: Sequence[Unit]) -> int:
+    """For ``rewrap``: give each collection's wrapper text (``{"type": "FeatureCollection",
+    "features": [`` ... ``]}``) to its first and last feature units, so no chunk is a bare
+    wrapper fragment, and return the tokens a rebuilt wrapper needs (kept free when packing)."""
+    text = a.text
+    unit_of = {i: k for k, u in enumerate(chosen) for i in u.spans}
+    worst = 0
+    for col in a.detection.collections:
+        if not col.features:
+            continue
+        first, last = unit_of.get(col.features[0]), unit_of.get(col.features[-1])
+        if first is None or last is None:
+            continue
+        if first == 0 or ranges[first - 1][1] <= col.start:
+            ranges[first] = (min(ranges[first][0], _line_start_of(text, col.start)), ranges[first][1])
+        end = col.end
+        tail_end = text.find("\n", end)
+        tail_end = len(text) if tail_end == -1 else tail_end + 1
+        if not text[end:tail_end].strip():
+            end = tail_end
+        if last + 1 == len(ranges) or ranges[last + 1][0] >= end:
+            ranges[last] = (ranges[last][0], max(ranges[last][1], end))
+        wrapper = _rewrap_text(col, [])
+        worst = max(worst, a.counter.count(wrapper) + 2)
+    return worst
+
+
+def _line_start_of(text: str, p: int) -> int:
+    q = text.rfind("\n", 0, p) + 1
+    return q if not text[q:p].strip() else p
+
+
+def _rewrap_text(col: Any, bodies: Sequence[str]) -> str:
+    header = col.header_json
+    marker = '"features": []'
+    if marker not in header:
+        header = json.dumps({**json.loads(header), "features": []})
+    return header.replace(marker, '"features": [\n' + ",\n".join(bodies) + "\n]", 1)
+
+
 def _rewrap(a: Analysis, chunk: Chunk) -> str | None:
     """The chunk's features as a valid FeatureCollection, when it lies inside one collection."""
     spans = a.detection.spans
@@ -441,14 +516,12 @@ def _rewrap(a: Analysis, chunk: Chunk) -> str | None:
     if len(cols) != 1 or None in cols:
         return None
     col = a.detection.collections[cols.pop()]  # type: ignore[index]
-    if not (col.start <= chunk.core_start and chunk.end <= col.end):
+    text = a.text
+    if not (col.start <= chunk.core_start or not text[chunk.core_start : col.start].strip()):
         return None
-    body = ",\n".join(a.text[spans[i].start : spans[i].end] for i in ids)
-    header = col.header_json
-    marker = '"features": []'
-    if marker not in header:
-        header = json.dumps({**json.loads(header), "features": []})
-    return header.replace(marker, '"features": [\n' + body + "\n]", 1)
+    if not (chunk.end <= col.end or not text[col.end : chunk.end].strip()):
+        return None
+    return _rewrap_text(col, [a.text[spans[i].start : spans[i].end] for i in ids])
 
 
 def assemble(analysis: Analysis, config: ChunkConfig) -> ChunkSet:
@@ -472,6 +545,8 @@ def assemble(analysis: Analysis, config: ChunkConfig) -> ChunkSet:
             ranges.append(u.full)
         chosen.append(u)
     reserve = _overlap_reserve(a, ranges, config.overlap, budget) if config.overlap else 0
+    if config.rewrap and a.detection.collections:
+        reserve += _wrap_collections(a, ranges, chosen)
     pieces = pack(a.text, budget - reserve, a.boundaries, ranges, _edge_levels(a, ranges, strategy), a.index)
     pieces = _absorb_blank(a, pieces, budget)
     b = _Builder(a, config, strategy)
@@ -498,11 +573,22 @@ def assemble(analysis: Analysis, config: ChunkConfig) -> ChunkSet:
             if n <= budget or c.oversized:
                 chunks[k] = _with(c, text=wrapped, text_kind="rewrapped", token_count=n,
                                   flags=c.flags + (Flag.REWRAPPED,))
+            elif len(c.features) == 1:  # one feature that fits alone but not with the wrapper
+                extra = tuple(f for f in (Flag.REWRAPPED, Flag.OVERSIZED, Flag.NEEDS_FALLBACK) if f not in c.flags)
+                chunks[k] = _with(c, text=wrapped, text_kind="rewrapped", token_count=n, oversized=True,
+                                  needs_fallback=True, flags=c.flags + extra)
+            else:
+                chunks[k] = _with(c, flags=c.flags + (Flag.NOT_REWRAPPED,))
     return ChunkSet(a, config, tuple(chunks), strategy, reason, tuple(geoms))
 
 
+def _is_filler(s: str) -> bool:
+    """Whitespace, or a few punctuation characters (``,`` between two CSV geometries)."""
+    return s.isspace() or (len(s.strip()) <= 3 and not any(c.isalnum() for c in s))
+
+
 def _absorb_blank(a: Analysis, pieces: list[Piece], budget: int) -> list[Piece]:
-    """Give whitespace-only pieces (blank lines between oversized units) to a neighbour."""
+    """Give filler pieces (blank lines, a lone ``,`` between oversized units) to a neighbour."""
     text, index = a.text, a.index
     out: list[Piece] = []
     pending: Piece | None = None  # a blank piece no previous piece could take
@@ -513,7 +599,7 @@ def _absorb_blank(a: Analysis, pieces: list[Piece], budget: int) -> list[Piece]:
             else:
                 out.append(pending)
             pending = None
-        if not text[p.start : p.end].isspace():
+        if not _is_filler(text[p.start : p.end]):
             out.append(p)
             continue
         prev = out[-1] if out else None

@@ -1,7 +1,7 @@
 """Prose boundaries with levels: section > paragraph > line > sentence > word > grapheme.
 
 A boundary is an offset where a chunk may start. Lower level numbers are stronger: the packing
-engine (:mod:`geochunk.assemble`) splits at the strongest level that makes pieces fit. Offsets are
+engine (:mod:`geochunk.packing`) splits at the strongest level that makes pieces fit. Offsets are
 chosen so that whitespace goes with the text that follows it (a cut lands *before* a space or
 *after* a newline), which is where BPE token counts are exactly additive (see
 :func:`geochunk.tokens.clean_boundary`).
@@ -19,7 +19,8 @@ linear in the text.
 from __future__ import annotations
 
 import re
-import unicodedata
+
+import regex
 from dataclasses import dataclass
 
 import numpy as np
@@ -124,47 +125,20 @@ def find_boundaries(text: str, exclude: tuple[tuple[int, int], ...] = ()) -> Bou
     return Boundaries(tuple(pos[lvl == k] for k in range(WORD + 1)), n)
 
 
-def _joins_previous(ch: str, prev: str) -> bool:
-    """True when ``ch`` must stay in the same grapheme cluster as ``prev``."""
-    if prev == "\r" and ch == "\n":
-        return True
-    if prev == "\u200d" or ch == "\u200d":  # zero-width joiner sequences
-        return True
-    cat = unicodedata.category(ch)
-    if cat in ("Mn", "Mc", "Me"):  # combining marks (Devanagari matras, accents)
-        return True
-    o = ord(ch)
-    if 0xFE00 <= o <= 0xFE0F or 0xE0100 <= o <= 0xE01EF:  # variation selectors
-        return True
-    if 0x1F3FB <= o <= 0x1F3FF:  # emoji skin-tone modifiers
-        return True
-    if 0xE0020 <= o <= 0xE007F:  # emoji tag sequences
-        return True
-    # virama-based conjuncts: a consonant after a virama stays with it
-    if unicodedata.category(prev) == "Mn" and unicodedata.name(prev, "").endswith("SIGN VIRAMA"):
-        return cat == "Lo"
-    return False
+_GRAPHEME = regex.compile(r"\X")  # Unicode extended grapheme clusters (UAX #29), linear
 
 
 def grapheme_boundaries(text: str, lo: int, hi: int) -> list[int]:
-    """Offsets strictly inside ``(lo, hi)`` that do not split a grapheme cluster (approximate
-    extended grapheme clusters: combining marks, ZWJ sequences, variation selectors, emoji
-    modifiers, regional-indicator pairs, CRLF and virama conjuncts stay whole).
+    """Offsets strictly inside ``(lo, hi)`` that do not split an extended grapheme cluster
+    (UAX #29 via the ``regex`` module's ``\\X``: combining marks, Hangul syllables, ZWJ emoji
+    sequences, flags, CRLF and Indic conjunct parts stay whole).
 
-    >>> grapheme_boundaries("ab\\u0301c", 0, 4)
+    >>> grapheme_boundaries("ab\u0301c", 0, 4)
     [1, 3]
     """
     out: list[int] = []
-    ri_run = 0
-    for i in range(lo + 1, hi):
-        ch, prev = text[i], text[i - 1]
-        if 0x1F1E6 <= ord(prev) <= 0x1F1FF:
-            ri_run += 1
-        else:
-            ri_run = 0
-        if 0x1F1E6 <= ord(ch) <= 0x1F1FF and ri_run % 2 == 1:
-            continue  # second regional indicator of a flag pair
-        if _joins_previous(ch, prev):
-            continue
-        out.append(i)
+    for m in _GRAPHEME.finditer(text, lo, hi):
+        e = m.end()
+        if e < hi:
+            out.append(e)
     return out

@@ -35,7 +35,7 @@ if st.button(f"Chunk {len(items)} document(s)", disabled=not items, type="primar
     bar = st.progress(0.0, text="Starting…")
 
     def progress(done: int, total: int, name: str) -> None:
-        bar.progress(done / total, text=f"{done}/{total} · {name}")
+        bar.progress(done / total, text=f"{done}/{total} · {escape_markdown(name)}")
 
     st.session_state[StateKeys.CORPUS_ROWS] = services.run_corpus(items, config, progress)
 

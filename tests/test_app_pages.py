@@ -108,3 +108,30 @@ def test_corpus_runs_over_uploaded_files_and_samples(app_dir: Path) -> None:
     boundary = frame[frame["document"] == "boundary_40k.txt"].iloc[0]
     assert boundary["oversize_rate"] > 0 and boundary["strategy"] == "feature"
     assert (frame.loc[frame["error"] == "", "chunks"] > 0).all()
+
+
+def test_compare_follows_every_setting_not_only_the_budget(app_dir: Path) -> None:
+    at = _page(app_dir, "pages/2_Compare.py", sample="mixed_report")
+    at.slider(key=StateKeys.BUDGET).set_value(128).run()
+    before = at.dataframe[0].value.set_index("splitter").loc["geochunk", "chunks"]
+    at.selectbox(key=StateKeys.STRATEGY).set_value("paragraph").run()
+    at.checkbox(key=StateKeys.ATTACH).uncheck().run()
+    assert not at.exception
+    after = at.dataframe[0].value.set_index("splitter").loc["geochunk", "chunks"]
+    from geochunk import ChunkConfig, chunk_text
+    from geochunk.samples import load_sample
+
+    expected = len(chunk_text(load_sample("mixed_report"),
+                              ChunkConfig(budget=128, strategy="paragraph", attach_context=False)).chunks)
+    assert after == expected and after != before
+
+
+def test_corpus_progress_text_escapes_file_names(app_dir: Path) -> None:
+    at = AppTest.from_file(str(app_dir / "pages" / "3_Corpus.py"), default_timeout=180)
+    at.run()
+    evil = "![x](http://example.invalid/x.png) **bold**.txt"
+    at.file_uploader(key=StateKeys.CORPUS_UPLOAD).set_value([(evil, b"POINT (1 2)\n", "text/plain")]).run()
+    at.button[0].click().run()
+    assert not at.exception
+    texts = [str(getattr(e.proto, "text", "")) for e in at.get("progress")]
+    assert texts and all("![x](" not in t for t in texts)

@@ -147,3 +147,17 @@ def test_thresholds_are_overridable_from_the_command_line():
     assert code == 0 and "strategy:   feature" in out
     code, _, err = run("inspect", path, "--paragraph-threshold", "0.6", "--feature-threshold", "0.5")
     assert code == 2 and "thresholds must satisfy" in err
+
+
+def test_public_api_names_are_the_functions():
+    import geochunk
+    from geochunk import analyse, assemble, chunk_file, chunk_text
+
+    assert all(callable(f) for f in (analyse, assemble, chunk_file, chunk_text))
+    assert geochunk.assemble is assemble
+
+
+def test_argparse_errors_are_one_line(capsys):
+    assert main(["chunk", "--budget", "abc", "x"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err == ["geochunk: error: argument --budget: invalid int value: 'abc' (see 'geochunk --help')"]

@@ -13,7 +13,8 @@ import json
 import shapely
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from geochunk.geometry import parse_wkt
+from geochunk.detect import detect
+from geochunk.geometry import parse_span, parse_wkt
 from geochunk.model import ChunkConfig
 from geochunk.pipeline import chunk_text
 from geochunk.tokens import get_counter
@@ -54,8 +55,9 @@ def wkt_geometry(draw):
     kind = draw(
         st.sampled_from(
             ["POINT", "LINESTRING", "POLYGON", "POLYGON_HOLE", "MULTIPOINT", "MULTILINESTRING",
-             "MULTIPOLYGON", "GEOMETRYCOLLECTION", "POINTZ", "EMPTY", "CIRCULARSTRING",
-             "COMPOUNDCURVE", "CURVEPOLYGON", "TRIANGLE"]
+             "MULTIPOLYGON", "GEOMETRYCOLLECTION", "POINTZ", "POINTM", "LINESTRINGZM", "EMPTY",
+             "CIRCULARSTRING", "COMPOUNDCURVE", "CURVEPOLYGON", "TRIANGLE", "TIN",
+             "POLYHEDRALSURFACE", "MULTICURVE", "MULTISURFACE"]
         )
     )
     x, y = draw(num), draw(num)
@@ -65,6 +67,18 @@ def wkt_geometry(draw):
         g = f"POINT ({_fmt(x)} {_fmt(y)})"
     elif kind == "POINTZ":
         g = f"POINT Z ({_fmt(x)} {_fmt(y)} 12.5)"
+    elif kind == "POINTM":
+        g = f"POINT M ({_fmt(x)} {_fmt(y)} 4)"
+    elif kind == "LINESTRINGZM":
+        g = f"LINESTRING ZM ({_fmt(x)} {_fmt(y)} 1 2, {_fmt(y)} {_fmt(x)} 3 4)"
+    elif kind == "TIN":
+        g = "TIN (((0 0 0, 0 0 1, 0 1 0, 0 0 0)),((0 0 0, 0 1 0, 1 1 0, 0 0 0)))"
+    elif kind == "POLYHEDRALSURFACE":
+        g = "POLYHEDRALSURFACE Z (((0 0 0, 0 1 0, 1 1 0, 1 0 0, 0 0 0)),((0 0 0, 0 1 0, 0 1 1, 0 0 1, 0 0 0)))"
+    elif kind == "MULTICURVE":
+        g = "MULTICURVE ((0 0, 5 5), CIRCULARSTRING (4 0, 4 4, 8 4))"
+    elif kind == "MULTISURFACE":
+        g = "MULTISURFACE (CURVEPOLYGON (CIRCULARSTRING (0 0, 4 0, 4 4, 0 4, 0 0)), ((10 10, 14 12, 11 10, 10 10)))"
     elif kind == "EMPTY":
         g = "POLYGON EMPTY"
     elif kind == "LINESTRING":
@@ -93,7 +107,7 @@ def wkt_geometry(draw):
         g = "CURVEPOLYGON (CIRCULARSTRING (0 0, 4 0, 4 4, 0 4, 0 0))"
     else:
         g = "TRIANGLE ((0 0, 1 0, 0 1, 0 0))"
-    if draw(st.booleans()) and kind not in ("CIRCULARSTRING", "COMPOUNDCURVE", "CURVEPOLYGON"):
+    if draw(st.booleans()) and kind not in ("CIRCULARSTRING", "COMPOUNDCURVE", "CURVEPOLYGON", "MULTICURVE", "MULTISURFACE"):
         g = f"SRID={draw(st.sampled_from([4326, 27700, 3857]))};{g}"
     if draw(st.booleans()):
         g = g.lower() if "SRID" not in g else g
@@ -181,6 +195,11 @@ def _check(text, geoms, cs, budget):
             obj = json.loads(g)
             geom = obj["geometry"] if obj["type"] == "Feature" else obj
             assert shapely.from_geojson(json.dumps(geom)) is not None
+    # ... and so does whatever the chunker emitted (generalized text, parts, source slices)
+    for c in chunks:
+        for span in detect(c.text).spans:
+            assert span.status == "ok", (c.index, c.text_kind, span)
+            assert parse_span(span).error is None, (c.index, span.geometry_text[:60])
     # budget with escape, real counts
     counter = get_counter(cs.config.encoding)
     for c in chunks:
@@ -190,7 +209,7 @@ def _check(text, geoms, cs, budget):
             assert "oversized" in c.flags
 
 
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(document(), st.integers(min_value=16, max_value=300), st.sampled_from(["auto", "paragraph", "feature", "mixed"]))
 def test_no_severing_no_loss_no_duplication(doc, budget, strategy):
     text, geoms = doc
@@ -198,7 +217,7 @@ def test_no_severing_no_loss_no_duplication(doc, budget, strategy):
     _check(text, geoms, cs, budget)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(document(), st.integers(min_value=16, max_value=200), st.integers(min_value=1, max_value=3))
 def test_overlap_repeats_only_whole_units(doc, budget, overlap):
     text, geoms = doc
@@ -206,16 +225,22 @@ def test_overlap_repeats_only_whole_units(doc, budget, overlap):
     _check(text, geoms, cs, budget)
     for c in cs.chunks:
         if c.start < c.core_start:
-            # the overlap itself never starts inside a geometry
+            # the overlap itself never starts inside a geometry, and repeats content, not blanks
             assert not any(s < c.start < e for s, e, _, _ in geoms)
+            assert text[c.start:c.core_start].strip()
+            assert c.token_count <= budget
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(document(), st.integers(min_value=16, max_value=120), st.sampled_from(["generalize", "split"]))
 def test_escape_policies_keep_the_invariants(doc, budget, policy):
     text, geoms = doc
     cs = chunk_text(text, ChunkConfig(budget=budget, oversize=policy, tolerance="auto"))
-    _check(text, geoms, cs, budget if policy != "generalize" else 10**9)
+    _check(text, geoms, cs, budget)
+    for c in cs.chunks:
+        if c.generalized is not None:
+            assert c.generalized.valid and c.generalized.vertices_after <= c.generalized.vertices_before
+            assert (c.token_count <= budget) == c.generalized.fits or c.needs_fallback
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])

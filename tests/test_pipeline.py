@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import unicodedata
 
 import pytest
 import shapely
@@ -240,3 +241,80 @@ def test_deterministic_on_samples(analyses):
         for x, y in zip(a, b):
             x.pop("doc_id"), y.pop("doc_id")
         assert a == b
+
+
+def test_overlap_in_paragraphs_repeats_sentences_not_blank_lines():
+    text = "\n\n".join(f"Para {i} first sentence. Para {i} second sentence is here. Third one." for i in range(40))
+    cs = chunk_text(text, ChunkConfig(budget=60, overlap=2))
+    repeated = [text[c.start:c.core_start] for c in cs.chunks[1:]]
+    assert all(r.strip() for r in repeated)
+    assert all(r.lstrip().startswith(("Para", "Third")) for r in repeated)
+
+
+def test_minified_feature_collection_splits_between_features():
+    feats = ",".join(
+        '{"type":"Feature","id":"F%d","properties":{},"geometry":{"type":"Point","coordinates":[%d,1]}}' % (i, i)
+        for i in range(4)
+    )
+    text = '{"type":"FeatureCollection","features":[' + feats + "]}"
+    cs = chunk_text(text, ChunkConfig(budget=64))
+    assert not any(c.oversized for c in cs.chunks)
+    wrapped = chunk_text(text, ChunkConfig(budget=64, rewrap=True))
+    assert [[f.id for f in c.features] for c in wrapped.chunks] == [["F0"], ["F1"], ["F2"], ["F3"]]
+    assert all(json.loads(c.text)["type"] == "FeatureCollection" for c in wrapped.chunks)
+
+
+@pytest.mark.parametrize("budget", [64, 128, 300, 512, 800, 2000])
+def test_rewrap_every_chunk_of_a_collection_is_valid_geojson(analyses, budget):
+    a = analyses["parcels"]
+    cs = assemble(a, ChunkConfig(budget=budget, rewrap=True))
+    seen = []
+    for c in cs.chunks:
+        obj = json.loads(c.text)
+        assert obj["type"] == "FeatureCollection" and c.text_kind == "rewrapped"
+        seen.extend(f.get("id") for f in obj["features"])
+        assert c.token_count <= budget or c.oversized
+    assert len(seen) == len(a.features)
+
+
+def test_generalize_drops_context_only_when_it_keeps_the_geometry_over_budget(analyses):
+    a = analyses["land_use_appendix"]
+    cs = assemble(a, ChunkConfig(budget=128, oversize="generalize", tolerance="auto"))
+    gens = [c for c in cs.chunks if c.generalized is not None]
+    assert gens and all(c.generalized.fits and c.token_count <= 128 for c in gens)
+    assert validate(a.text, cs.chunks, budget=128, detection=a.detection).passed
+
+
+def test_heading_ids_skip_bare_numbers_and_duplicates_stay_content_based():
+    text = (
+        "## Figure 3: Parcel LU-0007\nPOINT (1 2)\n\n"
+        "## Site boundary (2019 survey)\nPOINT (3 4)\n\n"
+        "## Site boundary (2019 survey)\nPOINT (5 6)\n"
+    )
+    ids = [f.id for f in analyse(text).features]
+    assert ids[0] == "LU-0007"
+    assert ids[1] == "Site boundary (2019 survey)"
+    assert ids[2].startswith("Site boundary (2019 survey)~") and ids[2] != ids[1]
+    moved = "Intro.\n\n" + text.split("\n\n", 1)[1]
+    assert [f.id for f in analyse(moved).features] == ids[1:]
+
+
+def test_runs_without_spaces_are_cut_between_graphemes_at_full_budget():
+    text = "[" + ",".join(str(i) for i in range(20000)) + "]"
+    cs = chunk_text(text, ChunkConfig(budget=256))
+    assert all(Flag.GRAPHEME_CUT in c.flags for c in cs.chunks)
+    assert all(c.token_count == 256 for c in cs.chunks[:-1])
+    import regex
+
+    korean = unicodedata.normalize("NFD", "한국어텍스트") * 200  # conjoining jamo, no spaces
+    ks = chunk_text(korean, ChunkConfig(budget=16))
+    clusters = {m.end() for m in regex.finditer(r"\X", korean)}
+    assert len(ks.chunks) > 10
+    assert all(c.end in clusters for c in ks.chunks), "a chunk ends inside a Hangul syllable"
+
+
+def test_blank_lines_never_form_a_chunk():
+    text = "\n" + "QUJD" * 400 + "\n\nText after."
+    cs = chunk_text(text, ChunkConfig(budget=64))
+    assert all(c.text.strip() for c in cs.chunks)
+    assert validate(text, cs.chunks, budget=64).passed

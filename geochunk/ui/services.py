@@ -126,7 +126,8 @@ def display_cache(digest: str, encoding: str, display_max_vertices: int) -> dict
 
 
 @st.cache_resource(show_spinner="Running the naive splitters…", max_entries=32)
-def _comparison(digest: str, encoding: str, budget: int, _chunk_set: Any) -> tuple[SplitStats, ...]:
+def _comparison(digest: str, config: ChunkConfig, _chunk_set: Any) -> tuple[SplitStats, ...]:
+    budget = config.budget
     a = _chunk_set.analysis
     fixed, recursive = compare(a.text, a.detection, budget, a.counter, index=a.index)
     ours = split_stats(
@@ -142,7 +143,9 @@ def _comparison(digest: str, encoding: str, budget: int, _chunk_set: Any) -> tup
 def get_comparison(chunk_set: Any) -> tuple[SplitStats, ...]:
     """Fixed-token, recursive and geochunk stats for the chunk set's document and budget."""
     a = chunk_set.analysis
-    return _comparison(a.digest, a.encoding, chunk_set.config.budget, chunk_set)
+    # keyed on the whole config (strategy, overlap, context... change geochunk's row), and the
+    # encoding, which the config carries
+    return _comparison(a.digest, chunk_set.config.with_(doc_id=a.doc_id, encoding=a.encoding), chunk_set)
 
 
 @st.cache_resource(show_spinner=False, max_entries=16)

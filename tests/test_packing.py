@@ -1,6 +1,6 @@
 from hypothesis import given, settings, strategies as st
 
-from geochunk.assemble import SimpleCounter, pack
+from geochunk.packing import SimpleCounter, pack
 from geochunk.prose import find_boundaries
 
 

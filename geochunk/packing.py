@@ -151,6 +151,12 @@ class _Packer:
             while j > i and not self.fits(a, sections[j][1]):
                 j -= 1  # verification failed: give the last section back
             b = sections[j][1]
+            if j + 1 < len(sections) and self.text[a:b].isspace():
+                # a blank group that cannot join the next section: carry it into that section
+                # (and its recursion) rather than emit a whitespace-only chunk
+                sections[j + 1] = (a, sections[j + 1][1])
+                i = j + 1
+                continue
             if j > i or self.fits(a, b):
                 self.out.append(Piece(a, b))
             else:
@@ -158,23 +164,67 @@ class _Packer:
             i = j + 1
 
     def graphemes(self, lo: int, hi: int) -> None:
-        """Last resort for a run with no word boundary: cut between grapheme clusters."""
+        """Last resort for a run with no word boundary: cut between grapheme clusters.
+
+        The real count is searched only inside a window that the O(1) estimate bounds, so each
+        cut encodes about two budgets of text, not the rest of the run (linear overall)."""
         cands = grapheme_boundaries(self.text, lo, hi) + [hi]
-        a = lo
-        k = 0
+        count, exact, budget = self.counter.count, self.counter.exact, self.budget
+        a, first = lo, 0
         while a < hi:
-            # largest candidate b with text[a:b] fitting (binary search, real counts)
-            first = bisect_right(cands, a, lo=k)
-            lo_i, hi_i, best = first, len(cands) - 1, first
-            while lo_i <= hi_i:
-                mid = (lo_i + hi_i) // 2
-                if self.counter.exact(a, cands[mid]) <= self.budget:
-                    best, lo_i = mid, mid + 1
+            first = bisect_right(cands, a, lo=first)
+            # window: candidates whose estimated count stays within twice the budget (+ slack)
+            w_lo, w_hi = first, len(cands) - 1
+            while w_lo < w_hi:
+                mid = (w_lo + w_hi + 1) // 2
+                if count(a, cands[mid]) <= 2 * budget + 8:
+                    w_lo = mid
                 else:
-                    hi_i = mid - 1
+                    w_hi = mid - 1
+            best = self._last_fitting(a, cands, first, w_lo)
             b = cands[best]
             self.out.append(Piece(a, b, grapheme_cut=True))
-            a, k = b, best
+            a, first = b, best
+
+
+    def _last_fitting(self, a: int, cands: list[int], first: int, last: int) -> int:
+        """Index of the last candidate in ``[first, last]`` whose real count from ``a`` fits
+        (``first`` when none does). Starts at the estimate's guess and gallops, so a cut
+        usually costs two encodes of about one budget of text."""
+        count, budget = self.counter.count, self.budget
+
+        def fits(i: int) -> bool:
+            return self.counter.exact(a, cands[i]) <= budget
+
+        lo_i, hi_i = first, last
+        while lo_i < hi_i:  # the estimate's guess: O(1) counts
+            mid = (lo_i + hi_i + 1) // 2
+            if count(a, cands[mid]) <= budget:
+                lo_i = mid
+            else:
+                hi_i = mid - 1
+        guess = lo_i
+        if fits(guess):
+            ok, bad, step = guess, last + 1, 1
+            while ok + step <= last and fits(ok + step):
+                ok += step
+                step *= 2
+            bad = min(bad, ok + step)
+        else:
+            ok, bad, step = first - 1, guess, 1
+            while bad - step >= first:
+                if fits(bad - step):
+                    ok = bad - step
+                    break
+                bad -= step
+                step *= 2
+        while bad - ok > 1:  # invariant: ok fits (or is first - 1), bad does not (or is last + 1)
+            mid = (ok + bad) // 2
+            if fits(mid):
+                ok = mid
+            else:
+                bad = mid
+        return max(ok, first)
 
 
 def pack(
