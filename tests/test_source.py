@@ -157,11 +157,19 @@ def test_path_with_nul_character() -> None:
         read_document("bad\x00name.txt")
 
 
-@pytest.mark.skipif(os.name != "posix" or os.geteuid() == 0, reason="root ignores file permissions")
-def test_unreadable_file(tmp_path: Path) -> None:
+def test_unreadable_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     f = tmp_path / "locked.txt"
     f.write_bytes(b"POINT (1 2)")
     f.chmod(0)
+    if os.name != "posix" or os.geteuid() == 0:  # root reads anything: make open() refuse
+        real_open = open
+
+        def refusing_open(path, *args, **kwargs):
+            if str(path) == str(f):
+                raise PermissionError(13, "Permission denied", str(path))
+            return real_open(path, *args, **kwargs)
+
+        monkeypatch.setattr("builtins.open", refusing_open)
     with pytest.raises(InputError, match="permission denied"):
         read_document(f)
 
