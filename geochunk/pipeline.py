@@ -143,6 +143,8 @@ def analyse(text: str, *, encoding: str = "cl100k_base", doc_id: str = "<stdin>"
             ids[i] = fid
     taken: set[str] = set()
     features = []
+    span_frames = [frames.frame_for(i) for i in range(len(detection.spans))]
+    boxes84 = crs_mod.bboxes_wgs84([p.geometry for p in parsed], span_frames)
     for i, (span, p) in enumerate(zip(detection.spans, parsed)):
         fid, source = ids.get(i) or (content_id(span), "hash")
         if fid in taken:  # the same id twice: tell them apart by content, not by position
@@ -152,7 +154,7 @@ def analyse(text: str, *, encoding: str = "cl100k_base", doc_id: str = "<stdin>"
                 fid = f"{fid}.{k}"
                 k += 1
         taken.add(fid)
-        frame = frames.frame_for(i)
+        frame = span_frames[i]
         features.append(
             ChunkFeature(
                 id=fid,
@@ -163,7 +165,7 @@ def analyse(text: str, *, encoding: str = "cl100k_base", doc_id: str = "<stdin>"
                 end=span.end,
                 vertices=p.vertices,
                 bbox=bounds(p.geometry),
-                bbox_wgs84=crs_mod.bbox_wgs84(p.geometry, frame) if p.geometry is not None else None,
+                bbox_wgs84=boxes84[i],
                 epsg=frame.epsg,
                 status=span.status,
             )

@@ -817,3 +817,32 @@ def test_every_sample_frame_is_validated_or_flagged() -> None:
             assert f.flagged or validated or g is None, (sample.name, f)
             assert f.notes, (sample.name, f)
     assert seen > 500
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.sampled_from([27700, 32630, 3857, 28992, 2154]),
+    st.lists(st.tuples(st.floats(0.05, 0.95), st.floats(0.05, 0.95), st.floats(0, 20000), st.floats(0, 20000)),
+             min_size=1, max_size=30),
+)
+def test_batched_bboxes_equal_one_by_one(epsg, boxes):
+    from geochunk.crs import bboxes_wgs84
+    from geochunk.crs.database import crs_facts
+
+    facts = crs_facts(epsg)
+    import pyproj
+
+    area = pyproj.CRS.from_epsg(epsg).area_of_use
+    tr = pyproj.Transformer.from_crs(4326, epsg, always_xy=True)
+    geoms = []
+    for fx, fy, w, h in boxes:
+        x, y = tr.transform(area.west + fx * (area.east - area.west), area.south + fy * (area.north - area.south))
+        geoms.append(shapely.box(x, y, x + w, y + h) if w > 1 and h > 1 else shapely.Point(x, y))
+    frame = Frame(epsg, 0.95, "explicit_code", False)
+    batch = bboxes_wgs84(geoms * 3, [frame] * (3 * len(geoms)))
+    for g, got in zip(geoms * 3, batch):
+        want = bbox_wgs84(g, frame)
+        assert (got is None) == (want is None)
+        if want is not None:
+            assert max(abs(a - b) for a, b in zip(got, want)) < 1e-7
+    assert facts is not None

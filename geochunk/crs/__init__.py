@@ -22,7 +22,7 @@ from .database import frame_units
 from .declarations import FORMS, Declaration, find_declarations
 from .names import name_index
 from .resolve import FrameReport, FrameScope, merge_frames, resolve_frames
-from .transform import bbox_wgs84, to_wgs84
+from .transform import bbox_wgs84, bboxes_wgs84, to_wgs84
 
 __all__ = [
     "FORMS",
@@ -30,6 +30,7 @@ __all__ = [
     "FrameReport",
     "FrameScope",
     "bbox_wgs84",
+    "bboxes_wgs84",
     "find_declarations",
     "frame_units",
     "merge_frames",

@@ -21,7 +21,7 @@ of the rectangle's edges: a conservative box is what a spatial filter wants).
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, Sequence
 
 import numpy as np
 import shapely
@@ -30,7 +30,7 @@ from pyproj.exceptions import ProjError
 from ..model import Frame
 from .database import WGS84, CrsFacts, crs_facts, transformer
 
-__all__ = ["bbox_wgs84", "to_wgs84", "DENSIFY_POINTS", "MAX_DENSIFY_POINTS"]
+__all__ = ["bbox_wgs84", "bboxes_wgs84", "to_wgs84", "DENSIFY_POINTS", "MAX_DENSIFY_POINTS"]
 
 DENSIFY_POINTS = 21  # at least this many points along each edge of the box ...
 MAX_DENSIFY_POINTS = 2001  # ... at most this many ...
@@ -93,6 +93,72 @@ def bbox_wgs84(geom: Any, frame: Frame) -> tuple[float, float, float, float] | N
         return None
     box = tuple(float(v) for v in box)
     return box if _valid_box(box) else None  # type: ignore[return-value]
+
+
+def bboxes_wgs84(
+    geoms: Sequence[Any], frames: Sequence[Frame]
+) -> list[tuple[float, float, float, float] | None]:
+    """:func:`bbox_wgs84` for many geometries at once: the densified box edges of every
+    geometry that shares a frame go through ONE vectorised transform (400 parcels: one PROJ
+    call instead of 400). Boxes that may wrap 180° fall back to :func:`bbox_wgs84`.
+
+    >>> import shapely
+    >>> from geochunk.model import Frame
+    >>> bng = Frame(27700, 0.95, "explicit_code", False)
+    >>> g = [shapely.box(529000, 179000, 531000, 181000), shapely.Point(530000, 180000), None]
+    >>> out = bboxes_wgs84(g, [bng] * 3)
+    >>> out[0] == bbox_wgs84(g[0], bng), out[2]
+    (True, None)
+    """
+    out: list[tuple[float, float, float, float] | None] = [None] * len(geoms)
+    groups: dict[int, list[int]] = {}
+    for i, (g, f) in enumerate(zip(geoms, frames)):
+        if g is not None and f.epsg is not None:
+            groups.setdefault(f.epsg, []).append(i)
+    for epsg, idx in groups.items():
+        facts = crs_facts(epsg)
+        tr = transformer(epsg) if facts is not None and facts.horizontal != WGS84 else None
+        if facts is None or facts.kind == "other" or tr is None or len(idx) < 8:
+            for i in idx:
+                out[i] = bbox_wgs84(geoms[i], frames[i])
+            continue
+        bounds = shapely.bounds(np.array([geoms[i] for i in idx], dtype=object))
+        finite = np.isfinite(bounds).all(axis=1)
+        xs_parts, ys_parts, owner = [], [], []
+        for k, (minx, miny, maxx, maxy) in enumerate(bounds):
+            if not finite[k]:
+                continue
+            if minx == maxx and miny == maxy:
+                xs, ys = np.array([minx]), np.array([miny])
+            else:
+                n = _densify(facts, max(maxx - minx, maxy - miny))
+                t = np.linspace(0.0, 1.0, n + 2)
+                ex, ey = minx + (maxx - minx) * t, miny + (maxy - miny) * t
+                xs = np.concatenate([ex, np.full_like(ey, maxx), ex[::-1], np.full_like(ey, minx)])
+                ys = np.concatenate([np.full_like(ex, miny), ey, np.full_like(ex, maxy), ey[::-1]])
+            xs_parts.append(xs)
+            ys_parts.append(ys)
+            owner.append(np.full(len(xs), k))
+        if not xs_parts:
+            continue
+        try:
+            lon, lat = tr.transform(np.concatenate(xs_parts), np.concatenate(ys_parts), errcheck=False)
+        except ProjError:
+            for i in idx:
+                out[i] = bbox_wgs84(geoms[i], frames[i])
+            continue
+        who = np.concatenate(owner)
+        order = np.argsort(who, kind="stable")
+        who, lon, lat = who[order], np.asarray(lon)[order], np.asarray(lat)[order]
+        cuts = np.flatnonzero(np.diff(who)) + 1
+        for k, lo_, la_ in zip(who[np.r_[0, cuts]], np.split(lon, cuts), np.split(lat, cuts)):
+            i = idx[int(k)]
+            if not (np.isfinite(lo_).all() and np.isfinite(la_).all()) or lo_.max() - lo_.min() > 180:
+                out[i] = bbox_wgs84(geoms[i], frames[i])  # non-finite or may wrap 180°
+                continue
+            box = (float(lo_.min()), float(la_.min()), float(lo_.max()), float(la_.max()))
+            out[i] = box if _valid_box(box) else None
+    return out
 
 
 def to_wgs84(geom: Any, frame: Frame) -> Any | None:
