@@ -6,18 +6,13 @@ default basemap is "none". Widgets and layout only; the work is in ``geochunk``.
 
 import streamlit as st
 
-from geochunk.ui import sections, services, widgets
+from geochunk.ui import sections, widgets
 from geochunk.view.highlight import escape_markdown
 
 widgets.setup_page("Inspector")
 st.title("geochunk · Inspector")
 
-doc = widgets.document_loader()
-if doc is None:
-    st.info("Pick a bundled sample, upload a file or paste text in the sidebar.")
-    st.stop()
-run = widgets.sidebar_controls(doc)
-cs = services.get_chunk_set(run.analysis, run.config)
+doc, run, cs = widgets.chunked_document("Pick a bundled sample, upload a file or paste text in the sidebar.")
 
 st.subheader(f"Summary · {escape_markdown(doc.name)}")
 sections.summary(run, cs)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Iterator, NoReturn, Sequence, TextIO
+from typing import Any, Iterator, NoReturn, Sequence, TextIO
 
 from .errors import ConfigError, GeochunkError, InputError
 from .model import ENCODINGS, OVERSIZE_POLICIES, STRATEGIES, ChunkConfig
@@ -97,6 +97,18 @@ def _documents(args: argparse.Namespace, err: TextIO) -> Iterator[tuple[str, str
             args._failed = True
 
 
+def _chunk_sets(args: argparse.Namespace, err: TextIO) -> Iterator[tuple[str, str, Any]]:
+    """``(doc_id, text, chunk_set)`` for every readable document; errors go to ``err``."""
+    from . import pipeline
+
+    for doc_id, text in _documents(args, err):
+        try:
+            yield doc_id, text, pipeline.chunk_text(text, _config(args, doc_id))
+        except GeochunkError as e:
+            print(f"geochunk: {doc_id}: {e}", file=err)
+            args._failed = True
+
+
 def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None, err: TextIO | None = None) -> int:
     """Run the command line; returns the exit code."""
     out = out or sys.stdout
@@ -113,19 +125,11 @@ def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None, err: T
         print(f"geochunk: error: {e}", file=err)
         return 2
 
-    from . import pipeline
-
     if args.command == "chunk":
         sink = open(args.out, "w", encoding="utf-8", newline="\n") if args.out else out
         try:
             collected = []
-            for doc_id, text in _documents(args, err):
-                try:
-                    cs = pipeline.chunk_text(text, _config(args, doc_id))
-                except GeochunkError as e:
-                    print(f"geochunk: {doc_id}: {e}", file=err)
-                    args._failed = True
-                    continue
+            for _, _, cs in _chunk_sets(args, err):
                 if args.format == "jsonl":
                     from .export import to_jsonl
 
@@ -143,13 +147,7 @@ def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None, err: T
                 sink.close()
         return 1 if args._failed else 0
 
-    for doc_id, text in _documents(args, err):
-        try:
-            cs = pipeline.chunk_text(text, _config(args, doc_id))
-        except GeochunkError as e:
-            print(f"geochunk: {doc_id}: {e}", file=err)
-            args._failed = True
-            continue
+    for doc_id, text, cs in _chunk_sets(args, err):
         if args.command == "inspect":
             for line in describe(cs):
                 print(line, file=out)
@@ -165,7 +163,7 @@ def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None, err: T
     return 1 if args._failed else 0
 
 
-def describe(cs: "pipeline.ChunkSet") -> list[str]:  # type: ignore[name-defined]  # noqa: F821
+def describe(cs: Any) -> list[str]:
     """Human-readable lines for ``geochunk inspect``."""
     a = cs.analysis
     problems = a.detection.problems

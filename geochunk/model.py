@@ -16,7 +16,7 @@ geochunk.errors.ConfigError: budget must be at least 16 tokens, got 8
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, field, fields, replace
+from dataclasses import asdict, dataclass, fields, replace
 from typing import Any, Literal, Mapping
 
 from .errors import ConfigError

@@ -169,7 +169,7 @@ class _Packer:
         The real count is searched only inside a window that the O(1) estimate bounds, so each
         cut encodes about two budgets of text, not the rest of the run (linear overall)."""
         cands = grapheme_boundaries(self.text, lo, hi) + [hi]
-        count, exact, budget = self.counter.count, self.counter.exact, self.budget
+        count, budget = self.counter.count, self.budget
         a, first = lo, 0
         while a < hi:
             first = bisect_right(cands, a, lo=first)

@@ -364,7 +364,6 @@ class _Builder:
             self.add(lo, hi, lo, oversized=True, extra_flags=(Flag.OVERSIZED, Flag.NEEDS_FALLBACK))
             return
         i = unit.spans[0]
-        span = a.detection.spans[i]
         out = self._escape(lo, hi, i)
         ca, cb = unit.core
         if (

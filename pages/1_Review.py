@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from geochunk.ui import sections, services, widgets
+from geochunk.ui import sections, widgets
 from geochunk.ui.state import StateKeys
 from geochunk.view.reasons import needs_review
 from geochunk.view.tables import DECISION_STATUSES, Decision, chunk_key, decisions_csv, review_frame
@@ -10,12 +10,7 @@ from geochunk.view.tables import DECISION_STATUSES, Decision, chunk_key, decisio
 widgets.setup_page("Review")
 st.title("Review flagged chunks")
 
-doc = widgets.document_loader()
-if doc is None:
-    st.info("Load a document in the sidebar first.")
-    st.stop()
-run = widgets.sidebar_controls(doc)
-cs = services.get_chunk_set(run.analysis, run.config)
+doc, run, cs = widgets.chunked_document()
 decisions = st.session_state.setdefault(StateKeys.DECISIONS, {}).setdefault(doc.digest, {})
 
 flagged = [c.index for c in cs.chunks if needs_review(c)]

@@ -14,12 +14,7 @@ from geochunk.view.maps import base_map, severed_legend_html
 widgets.setup_page("Compare")
 st.title("Compare splitters at the same budget")
 
-doc = widgets.document_loader()
-if doc is None:
-    st.info("Load a document in the sidebar first.")
-    st.stop()
-run = widgets.sidebar_controls(doc)
-cs = services.get_chunk_set(run.analysis, run.config)
+doc, run, cs = widgets.chunked_document()
 stats = services.get_comparison(cs)
 
 st.caption(

@@ -1,6 +1,5 @@
-import pytest
 
-from geochunk.context import attribute_pairs, content_id, find_units
+from geochunk.context import attribute_pairs, find_units
 from geochunk.model import Detection, Span
 
 

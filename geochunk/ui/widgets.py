@@ -211,3 +211,14 @@ def corpus_controls() -> ChunkConfig:
     """The chunking widgets alone (for many documents, each in its own frame)."""
     kwargs, _ = _chunk_widgets(lambda encoding: "each document's CRS units")
     return _config(**kwargs)
+
+
+def chunked_document(empty_message: str = "Load a document in the sidebar first.") -> tuple[Document, Run, Any]:
+    """The loader, the sidebar controls and the (cached) chunk set every page starts with;
+    stops the page with ``empty_message`` when no document is loaded yet."""
+    doc = document_loader()
+    if doc is None:
+        st.info(empty_message)
+        st.stop()
+    run = sidebar_controls(doc)
+    return doc, run, services.get_chunk_set(run.analysis, run.config)
