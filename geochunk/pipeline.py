@@ -14,7 +14,6 @@ once into a token index — so re-chunking at a new budget (``assemble`` again) 
 from __future__ import annotations
 
 import hashlib
-from concurrent.futures import ThreadPoolExecutor
 import json
 import os
 from bisect import bisect_left, bisect_right
@@ -119,9 +118,6 @@ class ChunkSet:
         return len(self.analysis.detection.spans)
 
 
-_POOL = ThreadPoolExecutor(max_workers=2, thread_name_prefix="geochunk-tokens")
-
-
 def _digest(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
@@ -129,9 +125,6 @@ def _digest(text: str) -> str:
 def analyse(text: str, *, encoding: str = "cl100k_base", doc_id: str = "<stdin>") -> Analysis:
     """Detect, parse, resolve frames, find units and boundaries, and tokenize ``text`` once."""
     counter = get_counter(encoding)
-    # tiktoken encodes without the GIL: build the token index on the second core while this
-    # thread detects, parses and resolves frames.
-    pending_index = _POOL.submit(counter.index, text)
     detection = detect(text)
     parsed = tuple(parse_span(s) for s in detection.spans)
     frames = crs_mod.resolve_frames(text, detection, [p.geometry for p in parsed])
@@ -171,7 +164,7 @@ def analyse(text: str, *, encoding: str = "cl100k_base", doc_id: str = "<stdin>"
             )
         )
     span_ranges = tuple((s.start, s.end) for s in detection.spans)
-    index = pending_index.result()
+    index = counter.index(text)  # (tiktoken 0.14 holds the GIL while encoding: no thread helps)
     geometry_tokens = sum(index.count(a, b) for a, b in span_ranges)
     return Analysis(
         doc_id=doc_id,
