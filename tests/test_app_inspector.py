@@ -8,6 +8,8 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from apptest_helpers import map_args, metric
+
 from geochunk.model import ChunkConfig
 from geochunk.pipeline import analyse, assemble
 from geochunk.samples import load_sample
@@ -23,14 +25,6 @@ def _app(app_dir: Path) -> AppTest:
     assert not at.exception, at.exception
     return at
 
-
-def metric(at: AppTest, label: str) -> str:
-    return next(m.value for m in at.metric if m.label == label)
-
-
-def map_args(at: AppTest) -> list[dict]:
-    return [json.loads(e.proto.json_args) for e in at.get("component_instance")
-            if e.proto.component_name == "streamlit_folium.st_folium"]
 
 
 def feature_count(args: dict) -> int:

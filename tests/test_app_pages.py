@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
+
+from apptest_helpers import map_args, metric
 
 from geochunk.samples import list_samples
 from geochunk.ui.state import StateKeys
@@ -21,14 +22,6 @@ def _page(app_dir: Path, page: str, sample: str | None = None) -> AppTest:
     assert not at.exception, at.exception
     return at
 
-
-def metric(at: AppTest, label: str) -> str:
-    return next(m.value for m in at.metric if m.label == label)
-
-
-def map_args(at: AppTest) -> list[dict]:
-    return [json.loads(e.proto.json_args) for e in at.get("component_instance")
-            if e.proto.component_name == "streamlit_folium.st_folium"]
 
 
 def test_review_lists_flagged_chunks_with_reasons_and_records_decisions(app_dir: Path) -> None:
