@@ -137,7 +137,13 @@ def analyse(text: str, *, encoding: str = "cl100k_base", doc_id: str = "<stdin>"
     taken: set[str] = set()
     features = []
     span_frames = [frames.frame_for(i) for i in range(len(detection.spans))]
-    boxes84 = crs_mod.bboxes_wgs84([p.geometry for p in parsed], span_frames)
+    # no WGS 84 box where the coordinates contradict their declared frame: a box in the wrong
+    # ocean is worse than none for maps and spatial filters (the flag and notes say why)
+    trusted = [
+        p.geometry if not (f.flagged and f.confidence < 0.25 and f.source not in ("fallback", "coordinates")) else None
+        for p, f in zip(parsed, span_frames)
+    ]
+    boxes84 = crs_mod.bboxes_wgs84(trusted, span_frames)
     for i, (span, p) in enumerate(zip(detection.spans, parsed)):
         fid, source = ids.get(i) or (content_id(span), "hash")
         if fid in taken:  # the same id twice: tell them apart by content, not by position
@@ -224,11 +230,44 @@ def _frame_for_chunk(a: Analysis, span_ids: Sequence[int], at: int) -> tuple[Fra
     return crs_mod.merge_frames([a.frames.frame_for(i) for i in span_ids])
 
 
-def _union(boxes: Sequence[tuple[float, float, float, float] | None]) -> tuple[float, float, float, float] | None:
+def _union(
+    boxes: Sequence[tuple[float, float, float, float] | None], *, lon: bool = False
+) -> tuple[float, float, float, float] | None:
+    """Union of boxes. With ``lon=True`` (WGS 84 boxes) longitudes may wrap: a box with
+    ``west > east`` crosses 180°, and the union takes whichever reading (-180..180 or 0..360)
+    is narrower.
+
+    >>> _union([(176.9, -18.2, -179.4, -17.9), (177.8, -18.0, 177.8, -18.0)], lon=True)
+    (176.9, -18.2, -179.4, -17.9)
+    >>> _union([(179.5, 0.0, 179.5, 0.0), (-179.5, 1.0, -179.5, 1.0)], lon=True)
+    (179.5, 0.0, -179.5, 1.0)
+    >>> _union([(-100.0, 0.0, -50.0, 10.0), (100.0, 0.0, 150.0, 10.0)])  # metres: no wrapping
+    (-100.0, 0.0, 150.0, 10.0)
+    """
     bs = [b for b in boxes if b is not None]
     if not bs:
         return None
-    return (min(b[0] for b in bs), min(b[1] for b in bs), max(b[2] for b in bs), max(b[3] for b in bs))
+    south, north = min(b[1] for b in bs), max(b[3] for b in bs)
+    if not lon:
+        return (min(b[0] for b in bs), south, max(b[2] for b in bs), north)
+    if all(b[0] <= b[2] for b in bs):
+        west, east = min(b[0] for b in bs), max(b[2] for b in bs)
+        if east - west <= 180 or not all(-180 <= b[0] and b[2] <= 180 for b in bs):
+            return (west, south, east, north)
+    # read longitudes on 0..360 (a box crossing 180° becomes ordinary there)
+    def shift(x: float) -> float:
+        return x + 360.0 if x < 0 else x
+
+    w360 = min(shift(b[0]) for b in bs)
+    e360 = max(shift(b[2]) if b[0] <= b[2] else b[2] + 360.0 for b in bs)
+    plain_w, plain_e = min(b[0] for b in bs), max(b[2] for b in bs)
+    if all(b[0] <= b[2] for b in bs) and plain_e - plain_w <= e360 - w360:
+        return (plain_w, south, plain_e, north)
+    if e360 - w360 >= 360:
+        return (-180.0, south, 180.0, north)
+    west = w360 - 360.0 if w360 > 180 else w360
+    east = e360 - 360.0 if e360 > 180 else e360
+    return (west, south, east, north)
 
 
 class _Builder:
@@ -309,7 +348,7 @@ class _Builder:
             bbox_wgs84 = crs_mod.bbox_wgs84(emitted, frame)
         else:
             bbox = None if mixed else _union([f.bbox for f in feats])
-            bbox_wgs84 = _union([f.bbox_wgs84 for f in feats])
+            bbox_wgs84 = _union([f.bbox_wgs84 for f in feats], lon=True)
         flags = self._common_flags(span_ids, frame, mixed)
         flags.extend(f for f in extra_flags if f not in flags)
         geometry_tokens = sum(a.index.count(f.start, f.end) for f in feats)

@@ -846,3 +846,83 @@ def test_batched_bboxes_equal_one_by_one(epsg, boxes):
         if want is not None:
             assert max(abs(a - b) for a, b in zip(got, want)) < 1e-7
     assert facts is not None
+
+
+# -- regressions from the independent review -------------------------------------------------
+
+
+def test_a_weak_world_wide_name_in_later_prose_does_not_move_features():
+    report = _frames(
+        "# Survey\nAll coordinates are in EPSG:27700.\n\n", ("wkt", "POINT (530000 180000)"),
+        "\n\n## Notes\nSatellite tiles (Web Mercator) were used as a backdrop.\n\n",
+        ("wkt", "POINT (531000 181000)"),
+    )
+    f = report.frame_for(1)
+    assert f.epsg == 27700 and not f.flagged
+    assert any("Web Mercator" in n for n in f.notes)
+
+
+def test_a_full_name_after_a_stated_code_that_both_fit_is_flagged_ambiguous():
+    report = _frames(
+        "All coordinates are in EPSG:27700.\n", ("wkt", "POINT (530000 180000)"),
+        "\nUnlike WGS 84 / UTM zone 33N used in the Italian survey.\n",
+        ("wkt", "POINT (531000 181000)"),
+    )
+    f = report.frame_for(1)
+    assert f.flagged and f.confidence <= 0.5
+    assert any("ambiguous" in n for n in f.notes)
+
+
+@pytest.mark.parametrize(
+    ("fc_crs", "props", "coords", "expected"),
+    [
+        ({"type": "name", "properties": {"name": "urn:ogc:def:crs:EPSG::27700"}}, {"desc": "Web Mercator tile 12"},
+         [[530100, 179400], [530400, 179400], [530400, 179700]], 27700),
+        ({"type": "name", "properties": {"name": "urn:ogc:def:crs:EPSG::27700"}}, {"gps_ref": "EPSG:4326"},
+         [[530100, 179400], [530400, 179400], [530400, 179700]], 27700),
+        (None, {"note": "reprojected from EPSG:27700"},
+         [[-0.13, 51.49], [-0.12, 51.49], [-0.12, 51.5]], 4326),
+    ],
+)
+def test_codes_in_feature_properties_do_not_beat_the_collection_or_rfc7946(fc_crs, props, coords, expected):
+    feature = {"type": "Feature", "id": "f1", "properties": props, "geometry": _poly(coords)}
+    fc = {"type": "FeatureCollection", "features": [feature]}
+    if fc_crs:
+        fc["crs"] = fc_crs
+    text = json.dumps(fc, indent=2)
+    from geochunk.detect import detect
+    from geochunk.geometry import parse_span
+
+    det = detect(text)
+    report = resolve_frames(text, det, [parse_span(s).geometry for s in det.spans])
+    assert report.frame_for(0).epsg == expected
+
+
+@pytest.mark.parametrize("mention", ["Heights use EPSG:5701 (ODN height).", "See EPSG:999999 for details."])
+def test_a_declaration_naming_no_horizontal_frame_does_not_end_the_scope(mention):
+    report = _frames(
+        "All in EPSG:27700.\n", ("wkt", "POINT (530000 180000)"), f"\n{mention}\n", ("wkt", "POINT (531000 181000)")
+    )
+    assert report.frame_for(1).epsg == 27700
+
+
+def test_a_contradicting_later_code_keeps_the_fitting_frame_but_flags_it():
+    report = _frames(
+        "All in EPSG:27700.\n", ("wkt", "POINT (530000 180000)"),
+        "\nSee also urn:ogc:def:crs:EPSG::4326 for the GPS logs.\n", ("wkt", "POINT (531000 181000)"),
+    )
+    f = report.frame_for(1)
+    assert f.epsg == 27700 and f.flagged
+    assert any("does not fit" in n for n in f.notes)
+
+
+def test_epsg_followed_by_a_year_is_not_a_code():
+    assert [d.epsg for d in find_declarations("This follows the EPSG 2019 guidance note.")] == []
+    assert [d.epsg for d in find_declarations("Grid: EPSG 2154.")] == [2154]
+
+
+def test_nested_crs_members_are_not_decoded_without_bound():
+    # '"crs":{' * 2e5 took 17.5 s (a 4 kB decode per match); failed decodes now share a budget
+    # proportional to the text (timing lives in benchmarks/bench_crs.py, not here)
+    assert find_declarations('"crs":{' * 200_000) == ()
+    assert [d.epsg for d in find_declarations('"crs":{' * 50 + '{"crs": {"type": "EPSG", "properties": {"code": 2154}}}')] in ([], [2154])

@@ -318,3 +318,11 @@ def test_blank_lines_never_form_a_chunk():
     cs = chunk_text(text, ChunkConfig(budget=64))
     assert all(c.text.strip() for c in cs.chunks)
     assert validate(text, cs.chunks, budget=64).passed
+
+
+def test_no_wgs84_box_where_the_coordinates_contradict_the_declared_frame():
+    cs = chunk_text("All coordinates in EPSG:2155.\n\nPOINT (500000 200000)\n", ChunkConfig(budget=64))
+    (c,) = cs.chunks
+    assert c.crs.flagged and c.crs.confidence < 0.25
+    assert c.features[0].bbox_wgs84 is None and c.bbox_wgs84 is None
+    assert c.bbox == (500000.0, 200000.0, 500000.0, 200000.0)

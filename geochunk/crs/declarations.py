@@ -225,6 +225,7 @@ def _crs_members(text: str) -> list[Declaration]:
     decoder = json.JSONDecoder()
     out: list[Declaration] = []
     resume = 0
+    budget = 4 * len(text) + (1 << 20)  # characters failed decodes may read: linear overall
     for m in _CRS_MEMBER.finditer(text):
         if m.start() < resume:
             continue
@@ -232,7 +233,10 @@ def _crs_members(text: str) -> list[Declaration]:
         window = text[brace : brace + _CRS_WINDOW]
         try:
             member, length = decoder.raw_decode(window)
-        except ValueError:
+        except (ValueError, RecursionError) as err:
+            budget -= getattr(err, "pos", None) or len(window)
+            if budget < 0:
+                break  # adversarial nesting ('"crs":{' * 10**5): stop looking for members
             continue
         end = brace + length
         out.append(parse_crs_member(member, m.start(), end, text[m.start() : end]))
@@ -282,7 +286,11 @@ def _explicit(text: str) -> list[Declaration]:
         elif m.group("srid"):
             out.append(declare_code(s, e, t, int(m.group("srid_code")), "ewkt_srid"))
         elif m.group("epsg"):
-            out.append(declare_code(s, e, t, int(m.group("epsg_code")), "epsg_code"))
+            code = int(m.group("epsg_code"))
+            sep = t[4 : m.start("epsg_code") - s]
+            if not sep.strip() and 1900 <= code <= 2100:
+                continue  # "the EPSG 2019 guidance": a year after a space, not a code
+            out.append(declare_code(s, e, t, code, "epsg_code"))
         else:
             out.append(_crs84(s, e, t, "name"))
     return out

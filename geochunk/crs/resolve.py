@@ -216,6 +216,27 @@ def _from_group(
     return None
 
 
+def _area_deg2(epsg: int | None) -> float:
+    """Size of a frame's area of use in square degrees (inf when unknown): a narrower frame is
+    the more specific claim."""
+    facts = crs_facts(epsg) if epsg is not None else None
+    if facts is None or facts.area is None:
+        return float("inf")
+    w, s_, e, n = facts.area
+    width = e - w if e >= w else e - w + 360.0
+    return max(0.0, width) * max(0.0, n - s_)
+
+
+def _usable(decl: Declaration) -> bool:
+    """Whether a declaration names a horizontal frame that can govern coordinates."""
+    codes = decl.candidates or ((decl.epsg,) if decl.epsg is not None else ())
+    for code in codes:
+        facts = crs_facts(code)
+        if facts is not None and facts.kind != "other":
+            return True
+    return False
+
+
 def _same_frame(a: Declaration, b: Declaration) -> bool:
     return a.epsg == b.epsg and a.candidates == b.candidates
 
@@ -255,12 +276,17 @@ def resolve_frames(text: str, detection: Detection, geometries: Sequence[Any]) -
 
     # 1. where does each declaration belong: a span, a collection, or the prose?
     own: dict[int, list[int]] = {}
+    in_props: dict[int, list[int]] = {}
     in_coll: dict[int, list[int]] = {}
     prose: list[int] = []
     for k, d in enumerate(decls):
         i = bisect.bisect_right(starts, d.start) - 1
         if i >= 0 and spans[i].start <= d.start < spans[i].end:
-            own.setdefault(i, []).append(k)
+            if spans[i].kind == "wkt" or d.form == "geojson_crs":
+                own.setdefault(i, []).append(k)
+            else:  # a code or name in a Feature's property values ("reprojected from
+                # EPSG:27700") is a last resort, used only where nothing else fits
+                in_props.setdefault(i, []).append(k)
             continue
         c = bisect.bisect_right(coll_starts, d.start) - 1
         if c >= 0 and colls[c].start <= d.start < colls[c].end:
@@ -286,7 +312,12 @@ def resolve_frames(text: str, detection: Detection, geometries: Sequence[Any]) -
     # 3. prose scopes: a declaration of a different frame takes over
     scope_decls: list[int] = []
     scope_starts: list[int] = []
+    skipped: list[tuple[int, str]] = []  # (offset, note) of prose declarations naming no frame
     for k in prose:
+        if not _usable(decls[k]):
+            # "EPSG:5701 (ODN height)", a typo: noted, but the frame in scope stays
+            skipped.append((decls[k].start, decls[k].note or f"{decls[k].text!r} names no horizontal frame"))
+            continue
         if scope_decls and _same_frame(decls[scope_decls[-1]], decls[k]):
             if strength(decls[k]) > strength(decls[scope_decls[-1]]):
                 scope_decls[-1] = k  # keep the scope's start, take the stronger form
@@ -305,7 +336,17 @@ def resolve_frames(text: str, detection: Detection, geometries: Sequence[Any]) -
             if frame is None and group:
                 frame = _from_group(decls, group, xy, notes)
         if frame is None:
+            n = bisect.bisect_right(scope_starts, span.start) - 1
+            since = scope_starts[n] if n >= 0 else 0
+            notes.extend(note for at, note in skipped[-3:] if since <= at <= span.start)
             frame = _from_scope(i, span.kind, span.start, xy, ctx, tuple(notes))
+            if i in in_props and (frame.flagged or frame.source == "fallback"):
+                for k in sorted(in_props[i], key=lambda k: (-strength(decls[k]), decls[k].start)):
+                    found, chk = _evaluate(decls[k], xy)
+                    if found is not None and chk.status == "inside":
+                        frame = replace(found, notes=found.notes + (
+                            "named in the feature's properties; nothing else in scope fits",))
+                        break
         frames.append(frame)
 
     # 4. scope frames, collection frames, document frame
@@ -377,19 +418,38 @@ def _scoped_frame(
     """The frame scope ``n`` gives these coordinates, and the scope that actually governs them."""
     decl = ctx.decl(n)
     frame, chk = _evaluate(decl, xy, backward=backward, extra=notes)
-    if strength(decl) >= 2 or n == 0 or xy is None:
+    if n == 0 or xy is None:
         return frame, chk, n
     prev_n = n - 1  # one level back only: no chains of lookbacks
-    prev_frame, prev_chk = _evaluate(ctx.decl(prev_n), xy, extra=notes)
+    prev_decl = ctx.decl(prev_n)
+    prev_frame, prev_chk = _evaluate(prev_decl, xy, extra=notes)
     prev_fits = prev_frame is not None and prev_chk is not None and prev_chk.status == "inside"
+    if not prev_fits:
+        return frame, chk, n
     fits = frame is not None and chk.status == "inside"
+    s, ps = strength(decl), strength(prev_decl)
     facts = crs_facts(frame.epsg) if frame is not None and frame.epsg is not None else None
     geographic = facts is not None and facts.kind == "geographic"
-    if prev_fits and (not fits or geographic):
-        why = "does not fit these coordinates" if not fits else "is a weak geographic name"
+    weak_and_vague = s == 1 and (
+        geographic or _area_deg2(frame.epsg if frame else None) >= _area_deg2(prev_frame.epsg)
+    )
+    if not fits or weak_and_vague:
+        # a later mention the coordinates contradict, or a weak name (no digit: "Web
+        # Mercator") whose area is no narrower than the frame before it: that one stays
+        # ("RD New" after a UTM zone is narrower, more specific: it takes over)
+        why = "does not fit these coordinates" if not fits else "is a weak, less specific name"
         note = (f"the later mention {decl.text!r} at offset {decl.start} {why}; the frame "
                 "declared before it fits and stays")
-        return replace(prev_frame, notes=prev_frame.notes + (note,)), prev_chk, prev_n
+        kept = replace(prev_frame, notes=prev_frame.notes + (note,))
+        if s == 3 and not fits:  # a stated code that contradicts: keep, but have it reviewed
+            kept = replace(kept, flagged=True, confidence=round(kept.confidence * 0.8, 3))
+        return kept, prev_chk, prev_n
+    if ps == 3 and s < 3 and frame is not None:
+        # a frame name after a stated code, and the coordinates fit both: ambiguous
+        note = (f"the earlier {prev_decl.text!r} (EPSG:{prev_frame.epsg}) also fits these "
+                "coordinates: which one governs them is ambiguous")
+        frame = replace(frame, flagged=True, confidence=min(frame.confidence, 0.5),
+                        notes=frame.notes + (note,))
     return frame, chk, n
 
 
