@@ -239,7 +239,9 @@ def test_escape_policies_keep_the_invariants(doc, budget, policy):
     _check(text, geoms, cs, budget)
     for c in cs.chunks:
         if c.generalized is not None:
-            assert c.generalized.valid and c.generalized.vertices_after <= c.generalized.vertices_before
+            # an invalid source (a zero-length line) cannot be made valid: it stays flagged
+            assert c.generalized.valid or c.needs_fallback
+            assert c.generalized.vertices_after <= c.generalized.vertices_before
             assert (c.token_count <= budget) == c.generalized.fits or c.needs_fallback
 
 
