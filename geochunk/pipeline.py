@@ -129,49 +129,8 @@ def analyse(text: str, *, encoding: str = "cl100k_base", doc_id: str = "<stdin>"
     parsed = tuple(parse_span(s) for s in detection.spans)
     frames = crs_mod.resolve_frames(text, detection, [p.geometry for p in parsed])
     units = find_units(text, detection, context=True)
-    units_bare = tuple(replace(u, full=u.core, attributes=()) for u in units)
-    ids: dict[int, tuple[str, str]] = {}
-    for u in units:
-        for i, fid in zip(u.spans, u.ids):
-            ids[i] = fid
-    taken: set[str] = set()
-    features = []
-    span_frames = [frames.frame_for(i) for i in range(len(detection.spans))]
-    # no WGS 84 box where the coordinates contradict their declared frame: a box in the wrong
-    # ocean is worse than none for maps and spatial filters (the flag and notes say why)
-    trusted = [
-        p.geometry if not (f.flagged and f.confidence < 0.25 and f.source not in ("fallback", "coordinates")) else None
-        for p, f in zip(parsed, span_frames)
-    ]
-    boxes84 = crs_mod.bboxes_wgs84(trusted, span_frames)
-    for i, (span, p) in enumerate(zip(detection.spans, parsed)):
-        fid, source = ids.get(i) or (content_id(span), "hash")
-        if fid in taken:  # the same id twice: tell them apart by content, not by position
-            fid = f"{fid}~{content_id(span).split(':')[1][:8]}"
-            k = 2
-            while fid in taken:
-                fid = f"{fid}.{k}"
-                k += 1
-        taken.add(fid)
-        frame = span_frames[i]
-        features.append(
-            ChunkFeature(
-                id=fid,
-                id_source=source,
-                kind="geojson" if span.kind != "wkt" else ("ewkt" if span.srid is not None else "wkt"),
-                geom_type=span.geom_type,
-                start=span.start,
-                end=span.end,
-                vertices=p.vertices,
-                bbox=bounds(p.geometry),
-                bbox_wgs84=boxes84[i],
-                epsg=frame.epsg,
-                status=span.status,
-            )
-        )
     span_ranges = tuple((s.start, s.end) for s in detection.spans)
     index = counter.index(text)  # (tiktoken 0.14 holds the GIL while encoding: no thread helps)
-    geometry_tokens = sum(index.count(a, b) for a, b in span_ranges)
     return Analysis(
         doc_id=doc_id,
         text=text,
@@ -182,12 +141,54 @@ def analyse(text: str, *, encoding: str = "cl100k_base", doc_id: str = "<stdin>"
         detection=detection,
         parsed=parsed,
         frames=frames,
-        features=tuple(features),
+        features=_features(detection, parsed, frames, units),
         units=units,
-        units_bare=units_bare,
+        units_bare=tuple(replace(u, full=u.core, attributes=()) for u in units),
         boundaries=find_boundaries(text, span_ranges),
-        geometry_tokens=geometry_tokens,
+        geometry_tokens=sum(index.count(a, b) for a, b in span_ranges),
     )
+
+
+def _features(
+    detection: Detection, parsed: Sequence[Parsed], frames: Any, units: Sequence[Unit]
+) -> tuple[ChunkFeature, ...]:
+    """One self-describing feature per span: source id (unique by content, never by position),
+    frame, bbox in the source CRS and in WGS 84."""
+    ids = {i: fid for u in units for i, fid in zip(u.spans, u.ids)}
+    span_frames = [frames.frame_for(i) for i in range(len(detection.spans))]
+    # no WGS 84 box where the coordinates contradict their declared frame: a box in the wrong
+    # ocean is worse than none for maps and spatial filters (the flag and notes say why)
+    trusted = [
+        None if f.flagged and f.confidence < 0.25 and f.source not in ("fallback", "coordinates") else p.geometry
+        for p, f in zip(parsed, span_frames)
+    ]
+    boxes84 = crs_mod.bboxes_wgs84(trusted, span_frames)
+    taken: set[str] = set()
+    out = []
+    for i, (span, p) in enumerate(zip(detection.spans, parsed)):
+        fid, source = ids.get(i) or (content_id(span), "hash")
+        if fid in taken:  # the same id twice: tell them apart by content, not by position
+            base = f"{fid}~{content_id(span).split(':')[1][:8]}"
+            fid, k = base, 2
+            while fid in taken:
+                fid, k = f"{base}.{k}", k + 1
+        taken.add(fid)
+        out.append(
+            ChunkFeature(
+                id=fid,
+                id_source=source,
+                kind="geojson" if span.kind != "wkt" else ("ewkt" if span.srid is not None else "wkt"),
+                geom_type=span.geom_type,
+                start=span.start,
+                end=span.end,
+                vertices=p.vertices,
+                bbox=bounds(p.geometry),
+                bbox_wgs84=boxes84[i],
+                epsg=span_frames[i].epsg,
+                status=span.status,
+            )
+        )
+    return tuple(out)
 
 
 # --------------------------------------------------------------------------------------------
@@ -562,21 +563,7 @@ def assemble(analysis: Analysis, config: ChunkConfig) -> ChunkSet:
     a = analysis
     strategy, reason = choose_strategy(a.density, config)
     budget = config.budget
-    units = a.units if config.attach_context else a.units_bare
-    bare = {u.spans: u for u in a.units_bare}
-    ranges: list[tuple[int, int]] = []
-    chosen: list[Unit] = []
-    for u in units:
-        if u.has_context and a.index.count(*u.full) > budget:
-            core = bare.get(u.spans)
-            if core is not None and a.index.count(*core.core) <= budget:
-                ranges.append(core.core)
-                chosen.append(u)
-                continue
-            ranges.append(u.full)  # the geometry itself is over budget: keep its context
-        else:
-            ranges.append(u.full)
-        chosen.append(u)
+    ranges, chosen = _unit_ranges(a, config)
     reserve = _overlap_reserve(a, ranges, config.overlap, budget) if config.overlap else 0
     if config.rewrap and a.detection.collections:
         reserve += _wrap_collections(a, ranges, chosen)
@@ -594,25 +581,41 @@ def assemble(analysis: Analysis, config: ChunkConfig) -> ChunkSet:
             if q is not None and q < p.start:
                 start = q
         b.add(start, p.end, p.start, extra_flags=(Flag.GRAPHEME_CUT,) if p.grapheme_cut else ())
-    chunks, geoms = b.chunks, b.geoms
+    chunks = b.chunks
     if config.rewrap and a.detection.collections:
-        for k, c in enumerate(chunks):
-            if c.text_kind != "source":
-                continue
-            wrapped = _rewrap(a, c)
-            if wrapped is None:
-                continue
-            n = a.counter.count(wrapped)
-            if n <= budget or c.oversized:
-                chunks[k] = _with(c, text=wrapped, text_kind="rewrapped", token_count=n,
-                                  flags=c.flags + (Flag.REWRAPPED,))
-            elif len(c.features) == 1:  # one feature that fits alone but not with the wrapper
-                extra = tuple(f for f in (Flag.REWRAPPED, Flag.OVERSIZED, Flag.NEEDS_FALLBACK) if f not in c.flags)
-                chunks[k] = _with(c, text=wrapped, text_kind="rewrapped", token_count=n, oversized=True,
-                                  needs_fallback=True, flags=c.flags + extra)
-            else:
-                chunks[k] = _with(c, flags=c.flags + (Flag.NOT_REWRAPPED,))
-    return ChunkSet(a, config, tuple(chunks), strategy, reason, tuple(geoms))
+        chunks = [_rewrapped(a, c, budget) for c in chunks]
+    return ChunkSet(a, config, tuple(chunks), strategy, reason, tuple(b.geoms))
+
+
+def _unit_ranges(a: Analysis, config: ChunkConfig) -> tuple[list[tuple[int, int]], list[Unit]]:
+    """The no-cut range of every unit at this budget: with its caption and attribute block when
+    they fit (or when the geometry alone is over the budget anyway), else the geometry alone."""
+    units = a.units if config.attach_context else a.units_bare
+    bare = {u.spans: u for u in a.units_bare}
+    ranges: list[tuple[int, int]] = []
+    for u in units:
+        rng = u.full
+        if u.has_context and a.index.count(*u.full) > config.budget:
+            core = bare.get(u.spans)
+            if core is not None and a.index.count(*core.core) <= config.budget:
+                rng = core.core
+        ranges.append(rng)
+    return ranges, list(units)
+
+
+def _rewrapped(a: Analysis, c: Chunk, budget: int) -> Chunk:
+    """``c`` with its features re-wrapped as a FeatureCollection, when it lies in one."""
+    wrapped = _rewrap(a, c) if c.text_kind == "source" else None
+    if wrapped is None:
+        return c
+    n = a.counter.count(wrapped)
+    if n <= budget or c.oversized:
+        return _with(c, text=wrapped, text_kind="rewrapped", token_count=n, flags=c.flags + (Flag.REWRAPPED,))
+    if len(c.features) == 1:  # one feature that fits alone but not with the wrapper
+        extra = tuple(f for f in (Flag.REWRAPPED, Flag.OVERSIZED, Flag.NEEDS_FALLBACK) if f not in c.flags)
+        return _with(c, text=wrapped, text_kind="rewrapped", token_count=n, oversized=True,
+                     needs_fallback=True, flags=c.flags + extra)
+    return _with(c, flags=c.flags + (Flag.NOT_REWRAPPED,))
 
 
 def _is_filler(s: str) -> bool:
