@@ -212,7 +212,8 @@ def operation_at(epsg: int, x: float, y: float) -> Operation:
     if tr.description != _DEFERRED:
         return Operation(tr.description, _accuracy(tr.accuracy))
     facts = crs_facts(epsg)
-    digits = 1 if facts is not None and facts.kind == "geographic" else -2
+    # operations' areas of validity are regional (tens of km and up): ask once per ~10 km cell
+    digits = 1 if facts is not None and facts.kind == "geographic" else -4
     return _operation_cached(epsg, round(x, digits), round(y, digits))
 
 
