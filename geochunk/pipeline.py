@@ -68,8 +68,7 @@ class Analysis:
     parsed: tuple[Parsed, ...]
     frames: Any  # crs.FrameReport
     features: tuple[ChunkFeature, ...]  # one per span
-    units: tuple[Unit, ...]  # with context
-    units_bare: tuple[Unit, ...]  # without context
+    units: tuple[Unit, ...]  # with their context (caption, attribute block) in ``full``
     boundaries: Boundaries
     geometry_tokens: int
 
@@ -143,7 +142,6 @@ def analyse(text: str, *, encoding: str = "cl100k_base", doc_id: str = "<stdin>"
         frames=frames,
         features=_features(detection, parsed, frames, units),
         units=units,
-        units_bare=tuple(replace(u, full=u.core, attributes=()) for u in units),
         boundaries=find_boundaries(text, span_ranges),
         geometry_tokens=sum(index.count(a, b) for a, b in span_ranges),
     )
@@ -463,11 +461,18 @@ class _Builder:
 
 
 def _overlap_start(
-    a: Analysis, lo: int, hi: int, end: int, n: int, budget: int, units: Sequence[tuple[int, int]]
+    a: Analysis,
+    lo: int,
+    hi: int,
+    end: int,
+    n: int,
+    budget: int,
+    units: Sequence[tuple[int, int]],
+    unit_starts: Sequence[int],
 ) -> int | None:
     """Start of the last ``n`` whole sentences/features of the previous chunk ``[lo, hi)`` that
-    still fit the budget together with the chunk ending at ``end``."""
-    unit_starts = [u[0] for u in units]
+    still fit the budget together with the chunk ending at ``end``. ``unit_starts`` are the
+    units' start offsets (built once per assemble: this runs once per chunk)."""
 
     def inside(p: int) -> bool:
         k = bisect_right(unit_starts, p) - 1
@@ -570,6 +575,7 @@ def assemble(analysis: Analysis, config: ChunkConfig) -> ChunkSet:
     pieces = pack(a.text, budget - reserve, a.boundaries, ranges, _edge_levels(a, ranges, strategy), a.index)
     pieces = _absorb_blank(a, pieces, budget)
     b = _Builder(a, config, strategy)
+    starts = [u[0] for u in ranges]
     for k, p in enumerate(pieces):
         if p.unit is not None:
             b.add_oversized(p, chosen[p.unit])
@@ -577,7 +583,7 @@ def assemble(analysis: Analysis, config: ChunkConfig) -> ChunkSet:
         start = p.start
         prev = pieces[k - 1] if k else None
         if config.overlap and prev is not None and prev.unit is None:
-            q = _overlap_start(a, prev.start, prev.end, p.end, config.overlap, budget, ranges)
+            q = _overlap_start(a, prev.start, prev.end, p.end, config.overlap, budget, ranges, starts)
             if q is not None and q < p.start:
                 start = q
         b.add(start, p.end, p.start, extra_flags=(Flag.GRAPHEME_CUT,) if p.grapheme_cut else ())
@@ -590,17 +596,14 @@ def assemble(analysis: Analysis, config: ChunkConfig) -> ChunkSet:
 def _unit_ranges(a: Analysis, config: ChunkConfig) -> tuple[list[tuple[int, int]], list[Unit]]:
     """The no-cut range of every unit at this budget: with its caption and attribute block when
     they fit (or when the geometry alone is over the budget anyway), else the geometry alone."""
-    units = a.units if config.attach_context else a.units_bare
-    bare = {u.spans: u for u in a.units_bare}
+    if not config.attach_context:
+        units = [replace(u, full=u.core, attributes=()) for u in a.units]
+        return [u.core for u in units], units
     ranges: list[tuple[int, int]] = []
-    for u in units:
-        rng = u.full
-        if u.has_context and a.index.count(*u.full) > config.budget:
-            core = bare.get(u.spans)
-            if core is not None and a.index.count(*core.core) <= config.budget:
-                rng = core.core
-        ranges.append(rng)
-    return ranges, list(units)
+    for u in a.units:
+        fits_whole = not u.has_context or a.index.count(*u.full) <= config.budget
+        ranges.append(u.full if fits_whole or a.index.count(*u.core) > config.budget else u.core)
+    return ranges, list(a.units)
 
 
 def _rewrapped(a: Analysis, c: Chunk, budget: int) -> Chunk:
