@@ -14,25 +14,27 @@ from __future__ import annotations
 
 import pandas as pd
 
+from ..model import ChunkConfig
+from ..strategy import density_band as core_density_band
+
 __all__ = ["BAND_NAMES", "density_band", "bands_frame", "density_html"]
 
 BAND_NAMES: tuple[str, str, str] = ("paragraph", "mixed", "feature")
+_BAND_OF = {"prose": BAND_NAMES[0], "mixed": BAND_NAMES[1], "features": BAND_NAMES[2]}
 _BAND_COLORS = ("#c6dbef", "#fdd0a2", "#c7e9c0")
 
 
 def density_band(
     density: float, paragraph_threshold: float = 0.20, feature_threshold: float = 0.50
 ) -> str:
-    """The band name for ``density`` (a fraction in [0, 1]).
+    """The band name for ``density`` (a fraction in [0, 1]), named after the strategy it picks;
+    the thresholds are the core's (:func:`geochunk.strategy.density_band`).
 
     >>> density_band(0.1), density_band(0.2), density_band(0.51)
     ('paragraph', 'mixed', 'feature')
     """
-    if density < paragraph_threshold:
-        return BAND_NAMES[0]
-    if density <= feature_threshold:
-        return BAND_NAMES[1]
-    return BAND_NAMES[2]
+    config = ChunkConfig(paragraph_threshold=paragraph_threshold, feature_threshold=feature_threshold)
+    return _BAND_OF[core_density_band(density, config)]
 
 
 def bands_frame(
