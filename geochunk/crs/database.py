@@ -133,6 +133,16 @@ def crs_facts(epsg: int) -> CrsFacts | None:
     )
 
 
+def proj_db_rows(sql: str) -> list[tuple]:
+    """Rows of a query on PROJ's own ``proj.db`` (the one pyproj ships), opened read-only."""
+    db = Path(get_data_dir()) / "proj.db"
+    con = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+    try:
+        return con.execute(sql).fetchall()
+    finally:
+        con.close()
+
+
 @lru_cache(maxsize=1)
 def _usage_extents() -> dict[int, tuple[tuple[float, float, float, float], ...]]:
     """Every usage extent of every EPSG CRS, read once from PROJ's own ``proj.db``.
@@ -140,18 +150,13 @@ def _usage_extents() -> dict[int, tuple[tuple[float, float, float, float], ...]]
     pyproj's ``CRS.area_of_use`` reports one usage; a CRS with several (EPSG:2393 is used for
     25.5°E-28.5°E and for all of Finland) is valid over their union.
     """
-    db = Path(get_data_dir()) / "proj.db"
-    con = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
-    try:
-        rows = con.execute(
-            "SELECT u.object_code, e.west_lon, e.south_lat, e.east_lon, e.north_lat "
-            "FROM usage u JOIN extent e "
-            "ON u.extent_auth_name = e.auth_name AND u.extent_code = e.code "
-            "WHERE u.object_auth_name = 'EPSG' "
-            "AND u.object_table_name IN ('projected_crs', 'geodetic_crs', 'compound_crs')"
-        ).fetchall()
-    finally:
-        con.close()
+    rows = proj_db_rows(
+        "SELECT u.object_code, e.west_lon, e.south_lat, e.east_lon, e.north_lat "
+        "FROM usage u JOIN extent e "
+        "ON u.extent_auth_name = e.auth_name AND u.extent_code = e.code "
+        "WHERE u.object_auth_name = 'EPSG' "
+        "AND u.object_table_name IN ('projected_crs', 'geodetic_crs', 'compound_crs')"
+    )
     out: dict[int, list[tuple[float, float, float, float]]] = {}
     for code, *box in rows:
         try:

@@ -188,15 +188,7 @@ def rfc7946_frame(chk: Check, extra_notes: tuple[str, ...] = ()) -> Frame:
         notes.append(f"{chk.inside}/{chk.total} sampled points are valid lon/lat")
     elif chk.note:
         notes.append(chk.note)
-    return Frame(
-        epsg=WGS84,
-        confidence=conf,
-        source="geojson_rfc7946",
-        flagged=flagged,
-        name="WGS 84",
-        units="degree",
-        notes=tuple(notes) + tuple(extra_notes),
-    )
+    return _wgs84_frame(conf, "geojson_rfc7946", flagged, tuple(notes) + tuple(extra_notes))
 
 
 def coordinates_frame(chk: Check, extra_notes: tuple[str, ...] = ()) -> Frame:
@@ -206,15 +198,12 @@ def coordinates_frame(chk: Check, extra_notes: tuple[str, ...] = ()) -> Frame:
         "no frame declared; coordinates look like lon/lat, so EPSG:4326 is guessed",
         f"{chk.inside}/{chk.total} sampled points are valid lon/lat",
     )
-    return Frame(
-        epsg=WGS84,
-        confidence=conf,
-        source="coordinates",
-        flagged=flagged,
-        name="WGS 84",
-        units="degree",
-        notes=notes + tuple(extra_notes),
-    )
+    return _wgs84_frame(conf, "coordinates", flagged, notes + tuple(extra_notes))
+
+
+def _wgs84_frame(conf: float, source: str, flagged: bool, notes: tuple[str, ...]) -> Frame:
+    return Frame(epsg=WGS84, confidence=conf, source=source, flagged=flagged, name="WGS 84",
+                 units="degree", notes=notes)
 
 
 def fallback_frame(extra_notes: tuple[str, ...] = ()) -> Frame:

@@ -21,19 +21,16 @@ without a digit as weak (see ``resolve.py``).
 from __future__ import annotations
 
 import re
-import sqlite3
 import time
 import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
 from typing import Iterable
 
 from pyproj.database import query_crs_info
-from pyproj.datadir import get_data_dir
 from pyproj.enums import PJType
 
-from .database import area_size
+from .database import area_size, proj_db_rows
 
 __all__ = ["NameEntry", "NameHit", "NameIndex", "name_index", "normalise"]
 
@@ -193,15 +190,10 @@ def _common_words(keys: Iterable[tuple[str, ...]]) -> set[str]:
 
 def _alias_rows(codes: Iterable[int]) -> list[tuple[int, str]]:
     wanted = set(codes)
-    db = Path(get_data_dir()) / "proj.db"
-    con = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
-    try:
-        rows = con.execute(
-            "SELECT code, alt_name FROM alias_name WHERE auth_name = 'EPSG' "
-            "AND table_name IN ('projected_crs', 'geodetic_crs')"
-        ).fetchall()
-    finally:
-        con.close()
+    rows = proj_db_rows(
+        "SELECT code, alt_name FROM alias_name WHERE auth_name = 'EPSG' "
+        "AND table_name IN ('projected_crs', 'geodetic_crs')"
+    )
     out = []
     for code, alt in rows:
         try:
