@@ -23,6 +23,8 @@ from ..model import ChunkFeature, Frame
 __all__ = [
     "DEFAULT_DISPLAY_MAX_VERTICES",
     "MapFeature",
+    "DisplayShape",
+    "display_shape",
     "display_geometry",
     "document_bounds",
     "chunk_map_features",
@@ -51,35 +53,120 @@ class MapFeature:
     simplified: bool = False
     label: str = ""
     geojson: dict[str, Any] | None = None  # precomputed ``mapping(geometry)``, if cached
+    note: str = ""  # how an invalid geometry was drawn (see :class:`DisplayShape`)
 
 
-def display_geometry(
-    geom: Any, max_vertices: int = DEFAULT_DISPLAY_MAX_VERTICES
-) -> tuple[Any, bool]:
-    """``(geometry, simplified)``: over ``max_vertices`` it is simplified (topology preserved);
-    coordinates are snapped to a 1e-6 grid either way, which keeps the map's JSON small.
+@dataclass(frozen=True)
+class DisplayShape:
+    """A geometry ready to draw, and what was done to it for display only.
 
-    >>> from shapely import Point
-    >>> g, s = display_geometry(Point(0.1234567891, 51.0000000001))
-    >>> g.wkt, s
-    ('POINT (0.123457 51)', False)
+    ``note`` is empty for a valid geometry drawn as is; otherwise it says how an invalid
+    geometry was drawn (repaired with ``make_valid``, or its raw outline) so the map's tooltip
+    can tell the reviewer. The chunk text is never changed.
     """
+
+    geometry: Any
+    simplified: bool = False
+    note: str = ""
+
+
+def _raw_outline(geom: Any) -> Any:
+    """The geometry's rings and lines as plain line strings, built without any GEOS overlay
+    operation (so it cannot raise on invalid input); points stay points."""
+    parts = shapely.get_parts(geom)
+    lines: list[Any] = []
+    points: list[Any] = []
+    for part in parts:
+        kind = shapely.get_type_id(part)
+        if kind == 3:  # polygon: its rings
+            rings = [shapely.get_exterior_ring(part),
+                     *shapely.get_interior_ring(part, range(shapely.get_num_interior_rings(part)))]
+            lines += [shapely.linestrings(shapely.get_coordinates(r)) for r in rings
+                      if shapely.get_num_coordinates(r) >= 2]
+        elif kind in (1, 2):  # line string, linear ring
+            if shapely.get_num_coordinates(part) >= 2:
+                lines.append(shapely.linestrings(shapely.get_coordinates(part)))
+        elif kind == 0:
+            points.append(part)
+        elif kind == 7:  # a nested collection
+            sub = _raw_outline(part)
+            if not sub.is_empty:
+                lines.append(sub)
+    return shapely.geometrycollections(lines + points) if len(lines) + len(points) != 1 \
+        else (lines + points)[0]
+
+
+def _repair(geom: Any) -> tuple[Any, str]:
+    """``(drawable geometry, note)`` for a geometry GEOS calls invalid."""
+    try:
+        reason = str(shapely.is_valid_reason(geom))
+    except shapely.errors.GEOSException:  # pragma: no cover - GEOS refuses even to explain
+        reason = "invalid"
+    try:
+        fixed = shapely.make_valid(geom)
+        if not fixed.is_empty:
+            return fixed, f"invalid geometry ({reason}): repaired for display only (make_valid)"
+    except shapely.errors.GEOSException:
+        pass
+    return _raw_outline(geom), f"invalid geometry ({reason}): raw outline drawn, not repaired"
+
+
+def display_shape(geom: Any, max_vertices: int = DEFAULT_DISPLAY_MAX_VERTICES) -> DisplayShape:
+    """Prepare any geometry for drawing; never raises on invalid or degenerate input.
+
+    An invalid geometry (a self-intersecting "bow-tie", a ring of too few points) is repaired
+    with ``make_valid`` or, failing that, drawn as its raw outline, and ``note`` says so. Over
+    ``max_vertices`` the geometry is simplified (topology preserved). Coordinates are snapped to
+    a 1e-6 grid when GEOS can do it safely, which keeps the map's JSON small.
+
+    >>> from shapely import from_wkt
+    >>> s = display_shape(from_wkt("POLYGON ((0 0, 10 10, 10 0, 0 10, 0 0))"))
+    >>> s.geometry.geom_type, s.geometry.is_valid, s.note.split(":")[0]
+    ('MultiPolygon', True, 'invalid geometry (Self-intersection[5 5])')
+    """
+    note = ""
+    try:
+        valid = bool(geom.is_valid)
+    except shapely.errors.GEOSException:  # pragma: no cover
+        valid = False
+    if not valid:
+        geom, note = _repair(geom)
     simplified = False
     n = int(shapely.get_num_coordinates(geom))
     if max_vertices > 0 and n > max_vertices:
         minx, miny, maxx, maxy = geom.bounds
         tol = max(maxx - minx, maxy - miny, 1e-12) / max_vertices
         out = geom
-        for _ in range(16):
-            out = shapely.simplify(geom, tol, preserve_topology=True)
-            if shapely.get_num_coordinates(out) <= max_vertices:
-                break
-            tol *= 2
-        geom, simplified = out, True
-    snapped = shapely.set_precision(geom, _DISPLAY_GRID)
-    if not snapped.is_empty or geom.is_empty:
-        geom = snapped
-    return geom, simplified
+        try:
+            for _ in range(16):
+                out = shapely.simplify(geom, tol, preserve_topology=True)
+                if shapely.get_num_coordinates(out) <= max_vertices:
+                    break
+                tol *= 2
+            geom, simplified = out, True
+        except shapely.errors.GEOSException:  # pragma: no cover - drawn whole instead
+            pass
+    try:
+        snapped = shapely.set_precision(geom, _DISPLAY_GRID)
+        if not snapped.is_empty or geom.is_empty:
+            geom = snapped
+    except shapely.errors.GEOSException:
+        pass  # drawn at full precision
+    return DisplayShape(geom, simplified, note)
+
+
+def display_geometry(
+    geom: Any, max_vertices: int = DEFAULT_DISPLAY_MAX_VERTICES
+) -> tuple[Any, bool]:
+    """``(geometry, simplified)`` of :func:`display_shape` (never raises).
+
+    >>> from shapely import Point
+    >>> g, s = display_geometry(Point(0.1234567891, 51.0000000001))
+    >>> g.wkt, s
+    ('POINT (0.123457 51)', False)
+    """
+    shape = display_shape(geom, max_vertices)
+    return shape.geometry, shape.simplified
 
 
 def _to_wgs84(geom: Any, frame: Frame | None) -> Any:
@@ -90,7 +177,7 @@ def _to_wgs84(geom: Any, frame: Frame | None) -> Any:
     return to_wgs84(geom, frame)
 
 
-_Shown = tuple[Any, bool, "dict[str, Any] | None"]
+_Shown = tuple[Any, bool, "dict[str, Any] | None", str]
 
 
 def _display(
@@ -100,17 +187,21 @@ def _display(
     cache: MutableMapping[Any, Any] | None,
     key: Any,
 ) -> _Shown:
-    """``(display geometry or None, simplified, its GeoJSON mapping)``, cached under ``key``."""
+    """``(display geometry or None, simplified, its GeoJSON mapping, note)``, cached under
+    ``key``. Never raises: a geometry that cannot be projected or drawn is left out."""
     if cache is not None and key is not None:
         hit = cache.get(key)
         if hit is not None:
             return hit
-    wgs = _to_wgs84(geom, frame)
+    try:
+        wgs = _to_wgs84(geom, frame)
+    except (shapely.errors.GEOSException, ValueError, ArithmeticError):
+        wgs = None
     if wgs is None or wgs.is_empty:
-        value: _Shown = (None, False, None)
+        value: _Shown = (None, False, None, "")
     else:
-        shown, simple = display_geometry(wgs, max_vertices)
-        value = (shown, simple, mapping(shown))
+        shape = display_shape(wgs, max_vertices)
+        value = (shape.geometry, shape.simplified, mapping(shape.geometry), shape.note)
     if cache is not None and key is not None:
         cache[key] = value
     return value
@@ -154,10 +245,10 @@ def chunk_map_features(
     out: list[MapFeature] = []
 
     def add(key: Any, geom: Any, rec: Any, role: str, chunk: Any) -> None:
-        shown, simple, gj = _display(geom, rec.frame, display_max_vertices, cache, key)
+        shown, simple, gj, note = _display(geom, rec.frame, display_max_vertices, cache, key)
         if shown is not None:
             out.append(MapFeature(shown, role, rec.feature.id, chunk.index, chunk.token_count,
-                                  chunk.flags, simple, geojson=gj))
+                                  chunk.flags, simple, geojson=gj, note=note))
 
     for chunk, records in zip(chunk_set.chunks, chunk_set.geometries):
         if wanted is not None and chunk.index not in wanted:
@@ -191,10 +282,11 @@ def span_map_features(
     for i, (feat, parsed) in enumerate(zip(analysis.features, analysis.parsed)):
         if parsed.geometry is None:
             continue
-        shown, simple, gj = _display(parsed.geometry, analysis.frames.frame_for(i),
-                                     display_max_vertices, cache, (feat.start, feat.end))
+        shown, simple, gj, note = _display(parsed.geometry, analysis.frames.frame_for(i),
+                                           display_max_vertices, cache, (feat.start, feat.end))
         if shown is None:
             continue
         role = "severed" if i in cut else "intact"
-        out.append(MapFeature(shown, role, feat.id, simplified=simple, label=splitter, geojson=gj))
+        out.append(MapFeature(shown, role, feat.id, simplified=simple, label=splitter,
+                              geojson=gj, note=note))
     return tuple(out)

@@ -16,6 +16,7 @@ import html
 from typing import Iterable, Sequence
 
 from ..model import Chunk
+from .safe import printable
 
 __all__ = ["CHUNK_CSS", "chunk_html", "elide", "escape_markdown"]
 
@@ -55,6 +56,7 @@ def elide(text: str, max_chars: int) -> str:
     >>> elide("<a>", 10)
     '&lt;a&gt;'
     """
+    text = printable(text)  # a lone surrogate from a JSON escape shows as its escape
     if max_chars <= 0 or len(text) <= max_chars:
         return html.escape(text)
     head = max_chars // 2

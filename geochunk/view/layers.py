@@ -28,15 +28,22 @@ from shapely.geometry import mapping
 from ..model import Flag
 from .colors import FALLBACK_BLACK, INTACT_GREY, ORIGINAL_GREY, TROUBLE_RED, chunk_color
 from .features import DEFAULT_DISPLAY_MAX_VERTICES, MapFeature, chunk_map_features
+from .safe import printable
 
 __all__ = ["features_layer", "chunk_layer", "severed_layer", "layer_data"]
 
 _TOOLTIP_FIELDS = ("chunk", "feature", "tokens", "flags", "shown")
-_SEVERED_FIELDS = ("splitter", "feature", "status")
+_SEVERED_FIELDS = ("splitter", "feature", "status", "shown")
 
 
 def _flag_text(flags: Sequence[str]) -> str:
     return ", ".join(flags) if flags else "—"
+
+
+def _shown(f: MapFeature, what: str) -> str:
+    """The tooltip's "shown" line: what is drawn and what display did to it (fixed text)."""
+    return what + (", simplified for display" if f.simplified else "") + (
+        f"; {html.escape(f.note)}" if f.note else "")
 
 
 def _chunk_style(f: MapFeature, selected: int | None) -> dict[str, Any]:
@@ -192,11 +199,10 @@ def features_layer(
     def props(f: MapFeature) -> dict[str, Any]:
         return {
             "chunk": f.chunk,
-            "feature": html.escape(f.feature_id),
+            "feature": html.escape(printable(f.feature_id)),
             "tokens": f.tokens,
             "flags": html.escape(_flag_text(f.flags)),
-            "shown": ("original outline" if f.role == "original" else "as chunked")
-            + (", simplified for display" if f.simplified else ""),
+            "shown": _shown(f, "original outline" if f.role == "original" else "as chunked"),
             "role": f.role,
         }
 
@@ -223,9 +229,10 @@ def severed_layer(features: Sequence[MapFeature], *, name: str = "severed") -> f
 
     def props(f: MapFeature) -> dict[str, Any]:
         return {
-            "splitter": html.escape(f.label),
-            "feature": html.escape(f.feature_id),
+            "splitter": html.escape(printable(f.label)),
+            "feature": html.escape(printable(f.feature_id)),
             "status": "SEVERED" if f.role == "severed" else "kept whole",
+            "shown": _shown(f, "as parsed"),
             "role": f.role,
         }
 

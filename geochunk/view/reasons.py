@@ -12,6 +12,7 @@ True
 from __future__ import annotations
 
 from ..model import Chunk, Flag
+from .safe import printable
 
 __all__ = ["REVIEW_FLAGS", "needs_review", "flag_reasons", "review_flags"]
 
@@ -59,7 +60,7 @@ def needs_review(chunk: Chunk) -> bool:
 
 
 def _ids(chunk: Chunk, limit: int = 3) -> str:
-    ids = [f.id for f in chunk.features[:limit]]
+    ids = [printable(f.id) for f in chunk.features[:limit]]
     more = len(chunk.features) - limit
     return ", ".join(ids) + (f" (+{more})" if more > 0 else "")
 
@@ -111,4 +112,4 @@ def _reason(flag: str, chunk: Chunk, budget: int) -> str:
 
 def flag_reasons(chunk: Chunk, budget: int) -> tuple[str, ...]:
     """One ``"flag: reason"`` line per flag on the chunk (document text is not escaped here)."""
-    return tuple(f"{f}: {_reason(f, chunk, budget)}" for f in chunk.flags)
+    return tuple(printable(f"{f}: {_reason(f, chunk, budget)}") for f in chunk.flags)

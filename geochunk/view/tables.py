@@ -21,6 +21,7 @@ from ..errors import ConfigError
 from ..model import Chunk
 from .density import density_band
 from .reasons import flag_reasons, needs_review, review_flags
+from .safe import printable, printable_tree
 
 __all__ = [
     "DECISION_STATUSES",
@@ -70,7 +71,7 @@ def chunk_key(chunk: Chunk) -> str:
 
 
 def _feature_ids(chunk: Chunk, limit: int = 5) -> str:
-    ids = [f.id for f in chunk.features[:limit]]
+    ids = [printable(f.id) for f in chunk.features[:limit]]
     more = len(chunk.features) - limit
     return ", ".join(ids) + (f" … (+{more})" if more > 0 else "")
 
@@ -106,7 +107,7 @@ def chunk_metadata(chunk: Chunk) -> dict[str, Any]:
     """
     d = chunk.to_dict()
     d.pop("text", None)
-    return d
+    return printable_tree(d)
 
 
 def review_frame(

@@ -1,0 +1,99 @@
+"""Every page of the app on every bundled sample and on a document of invalid geometries:
+nothing raises, nothing shows a traceback; an unexpected error becomes a plain message."""
+
+from __future__ import annotations
+
+import logging
+import tomllib
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from apptest_helpers import map_args
+
+from geochunk.samples import list_samples
+from geochunk.ui.navigation import discover_pages
+from geochunk.ui.services import MAX_DOCUMENT_BYTES
+from geochunk.ui.state import StateKeys
+
+INVALID = Path(__file__).parent / "data" / "invalid_geometries.md"
+APP_DIR = Path(__file__).resolve().parents[1]
+PAGES = [str(p.path.relative_to(APP_DIR)) for p in discover_pages(APP_DIR)]
+
+
+def _texts(at: AppTest) -> list[str]:
+    """Every string value the page shows (alerts, markdown, text, code, captions)."""
+    out: list[str] = []
+    for kind in ("error", "warning", "info", "success", "markdown", "text", "code", "caption",
+                 "exception"):
+        out += [str(getattr(e, "value", "")) for e in at.get(kind)]
+    return out
+
+
+def _assert_clean(at: AppTest, where: str) -> None:
+    assert not at.exception, (where, at.exception)
+    for text in _texts(at):
+        assert "Traceback" not in text and "unexpected error" not in text, (where, text)
+        assert "site-packages" not in text and str(APP_DIR) not in text, (where, text)
+
+
+def test_the_pages_are_discovered_with_the_inspector_first() -> None:
+    titles = [p.title for p in discover_pages(APP_DIR)]
+    assert titles[:4] == ["Inspector", "Review", "Compare", "Corpus"]
+    assert [p.default for p in discover_pages(APP_DIR)].count(True) == 1
+    assert discover_pages(APP_DIR)[0].default
+
+
+@pytest.mark.parametrize("document", [s.name for s in list_samples()] + ["invalid geometries"])
+def test_every_page_on_every_document(app_dir: Path, document: str) -> None:
+    at = AppTest.from_file(str(app_dir / "app.py"), default_timeout=120)
+    at.run()
+    if document == "invalid geometries":
+        at.radio(key=StateKeys.SOURCE).set_value("Paste").run()
+        at.text_area(key=StateKeys.PASTE).set_value(INVALID.read_text(encoding="utf-8")).run()
+        at.slider(key=StateKeys.BUDGET).set_value(64).run()  # every geometry alone in a chunk
+    else:
+        at.selectbox(key=StateKeys.SAMPLE).set_value(document).run()
+    _assert_clean(at, "Inspector")
+    for page in PAGES:
+        at.switch_page(page).run()
+        _assert_clean(at, page)
+    if document == "invalid geometries":
+        at.switch_page("pages/0_Inspector.py").run()
+        shown = "".join(a["feature_group"] for a in map_args(at))
+        assert "repaired for display only (make_valid)" in shown  # the tooltip says so
+        assert "Self-intersection" in shown
+        assert "\\\\ud800" in shown  # the lone surrogate id is shown as its escape
+        ids = at.dataframe[0].value["feature ids"]
+        assert ids.str.contains("\\ud800", regex=False).any()
+
+
+def test_an_unexpected_error_is_a_message_and_a_server_log(
+    app_dir: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    from geochunk.ui import sections
+
+    def boom(*args: object, **kwargs: object) -> None:
+        raise RuntimeError(f"secret detail in {app_dir}/server/path")
+
+    monkeypatch.setattr(sections, "summary", boom)
+    at = AppTest.from_file(str(app_dir / "app.py"), default_timeout=120)
+    with caplog.at_level(logging.ERROR, logger="geochunk.app"):
+        at.run()
+    assert not at.exception
+    [message] = [e.value for e in at.error]
+    assert "unexpected error" in message and "RuntimeError" in message
+    assert "secret" not in message and str(app_dir) not in message
+    [record] = [r for r in caplog.records if r.name == "geochunk.app"]
+    assert record.exc_info is not None and "secret detail" in str(record.exc_info[1])
+    ref = message.split("reference ")[1].split(")")[0]
+    assert ref in record.getMessage()
+
+
+def test_streamlit_config_is_safe_for_a_team_deployment(app_dir: Path) -> None:
+    config = tomllib.loads((app_dir / ".streamlit" / "config.toml").read_text(encoding="utf-8"))
+    assert config["client"]["showErrorDetails"] == "none"
+    assert config["browser"]["gatherUsageStats"] is False
+    assert config["browser"]["serverAddress"]  # no external-IP probe at start-up
+    assert config["server"]["maxUploadSize"] * 2**20 == MAX_DOCUMENT_BYTES
