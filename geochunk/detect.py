@@ -45,6 +45,7 @@ from typing import Any
 
 import numpy as np
 
+from .encodings import find_encoded
 from .errors import InputError
 from .geometry import Parsed, parse_geojson, parse_geojson_object, parse_wkt, remember
 from .model import OGC_TYPES, Collection, Detection, Span, SpanKind, SpanStatus
@@ -91,13 +92,28 @@ def detect(text: str) -> Detection:
         raise InputError(f"detect() needs text (str), got {type(text).__name__}")
     blocks = _BlockEnds(text)
     json_spans, collections = _json_units(text, _scan_json(text), blocks)
-    # Closed GeoJSON units (and whole collections) own their text: the WKT scan jumps over them.
-    owned = sorted(
+    encoded = find_encoded(text)  # hex (E)WKB, GML, KML (geochunk.encodings)
+    # Closed GeoJSON units (and whole collections) own their text: the WKT scan jumps over them;
+    # so do closed WKB/GML/KML units.
+    owned = _disjoint(
         [(c.start, c.end) for c in collections]
         + [(s.start, s.end) for s in json_spans if s.status != "unclosed" and s.collection is None]
+        + [(s.start, s.end) for s in encoded if s.status != "unclosed"]
     )
     wkt = _WktScanner(text, _ParenIndex(text), blocks, owned).scan()
-    return _merge(text, wkt, json_spans, collections)
+    return _merge(text, wkt + encoded, json_spans, collections)
+
+
+def _disjoint(ranges: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Sorted ranges with the contained ones dropped (the WKT scan needs them disjoint)."""
+    out: list[tuple[int, int]] = []
+    for s, e in sorted(ranges, key=lambda r: (r[0], -r[1])):
+        if out and s < out[-1][1]:
+            if e > out[-1][1]:
+                out[-1] = (out[-1][0], e)
+            continue
+        out.append((s, e))
+    return out
 
 
 # ============================================================================================

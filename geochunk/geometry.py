@@ -750,13 +750,20 @@ def parse_span(span: Span) -> Parsed:
     """
     if span.status == "unclosed":
         return _fail(span.error or "geometry never closes")
-    kind = "wkt" if span.kind == "wkt" else "geojson"
+    kind = span.kind if span.kind in ("wkt", "wkb", "gml", "kml") else "geojson"
     key = (kind, span.geometry_text)
     hit = _PARSED.get(key)
     if hit is not None:
         _PARSED.move_to_end(key)
         return hit
-    parsed = parse_wkt(span.geometry_text) if kind == "wkt" else parse_geojson(span.geometry_text)
+    if kind == "wkt":
+        parsed = parse_wkt(span.geometry_text)
+    elif kind == "geojson":
+        parsed = parse_geojson(span.geometry_text)
+    else:  # hex (E)WKB, GML, KML
+        from .encodings import parse_encoded
+
+        parsed = parse_encoded(kind, span.geometry_text)
     remember(kind, span.geometry_text, parsed)
     return parsed
 

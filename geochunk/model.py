@@ -64,7 +64,7 @@ ENCODINGS: tuple[str, ...] = ("cl100k_base", "o200k_base")
 STRATEGIES: tuple[str, ...] = ("auto", "paragraph", "mixed", "feature")
 OVERSIZE_POLICIES: tuple[str, ...] = ("isolate", "generalize", "split")
 Unit = Literal["feature", "section", "document"]
-SpanKind = Literal["wkt", "geojson_geometry", "geojson_feature"]
+SpanKind = Literal["wkt", "geojson_geometry", "geojson_feature", "wkb", "gml", "kml"]
 SpanStatus = Literal["ok", "unparseable", "unclosed"]
 
 
@@ -102,7 +102,7 @@ class Span:
     geom_type: str | None  # OGC upper-case keyword ("POLYGON"); None for a null geometry
     geometry_text: str
     dims: str = ""  # "", "Z", "M" or "ZM"
-    srid: int | None = None  # EWKT SRID prefix
+    srid: int | None = None  # EWKT SRID prefix or EWKB SRID
     feature_id: str | None = None  # from the source (GeoJSON id / id-like property)
     id_source: str | None = None  # where feature_id came from, e.g. "geojson:id"
     properties_json: str | None = None  # GeoJSON Feature properties as compact JSON
@@ -143,7 +143,7 @@ class Frame:
     """The coordinate reference system that governs some geometries, and how sure we are.
 
     ``source`` says what the frame rests on: ``"explicit_code"``, ``"ewkt_srid"``,
-    ``"geojson_crs"``, ``"geojson_rfc7946"`` (GeoJSON without ``crs``: WGS 84 by the format's own
+    ``"ewkb_srid"``, ``"kml"`` (KML is WGS 84 by the format's own rule), ``"geojson_crs"``, ``"geojson_rfc7946"`` (GeoJSON without ``crs``: WGS 84 by the format's own
     rule), ``"name"``, ``"coordinates"`` or ``"fallback"``.
     """
 
@@ -180,7 +180,7 @@ class ChunkFeature:
 
     id: str
     id_source: str  # "geojson:id", "property:<key>", "attribute:<key>", "heading", "hash"
-    kind: str  # "wkt", "ewkt" or "geojson"
+    kind: str  # "wkt", "ewkt", "geojson", "wkb", "ewkb", "gml" or "kml"
     geom_type: str | None
     start: int
     end: int

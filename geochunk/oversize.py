@@ -13,8 +13,9 @@ cut. :func:`escape` applies one of three policies (``ChunkConfig.oversize``):
 
 Only the geometry text is replaced: the context before and after it is kept verbatim, and the new
 geometry keeps the source format (WKT stays WKT with its ``SRID=n;`` prefix, a GeoJSON Feature
-stays a Feature with the same id and properties, a bare GeoJSON geometry stays one). The source
-text itself is never cut, and unparseable spans are always isolated.
+stays a Feature with the same id and properties, a bare GeoJSON geometry stays one; hex (E)WKB
+keeps its byte order, flavour and SRID, GML and KML their element names, prefix and srsName).
+The source text itself is never cut, and unparseable spans are always isolated.
 
 >>> import shapely
 >>> from types import SimpleNamespace
@@ -44,6 +45,8 @@ from typing import Any, Callable, Protocol
 import numpy as np
 import shapely
 
+from .encodings import ENCODED_KINDS
+from .encodings.layout import encoded_layout
 from .errors import ConfigError
 from .model import OVERSIZE_POLICIES, Flag, Generalization, Part, Span
 
@@ -571,6 +574,8 @@ class _Layout:
     def of(cls, unit_text: str, span_rel: tuple[int, int], span: Span) -> "_Layout | None":
         """The layout of ``span`` within ``unit_text``; ``None`` if its text cannot be rebuilt."""
         a, b = span_rel
+        if span.kind in ENCODED_KINDS:  # hex (E)WKB, GML, KML: rewritten in their encoding
+            return encoded_layout(unit_text, span_rel, span)  # type: ignore[return-value]
         source = unit_text[a:b]
         before, after = unit_text[:a], unit_text[b:]
         decimals = source_decimals(span.geometry_text)

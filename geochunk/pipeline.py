@@ -24,6 +24,7 @@ from . import crs as crs_mod
 from .packing import Piece, pack
 from .context import Unit, content_id, find_units
 from .detect import detect
+from .encodings import feature_kind
 from .geometry import Parsed, bounds, parse_span
 from .model import (
     Chunk,
@@ -175,7 +176,7 @@ def _features(
             ChunkFeature(
                 id=fid,
                 id_source=source,
-                kind="geojson" if span.kind != "wkt" else ("ewkt" if span.srid is not None else "wkt"),
+                kind=feature_kind(span),
                 geom_type=span.geom_type,
                 start=span.start,
                 end=span.end,

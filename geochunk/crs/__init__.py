@@ -19,12 +19,13 @@ facts and transformers), ``validate`` (area-of-use checks), ``grade`` (confidenc
 from __future__ import annotations
 
 from .database import frame_units
-from .declarations import FORMS, Declaration, find_declarations
+from .declarations import ENCODING_FORMS, FORMS, Declaration, find_declarations
 from .names import name_index
 from .resolve import FrameReport, FrameScope, merge_frames, resolve_frames
 from .transform import bbox_wgs84, bboxes_wgs84, to_wgs84
 
 __all__ = [
+    "ENCODING_FORMS",
     "FORMS",
     "Declaration",
     "FrameReport",

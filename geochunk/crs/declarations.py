@@ -22,12 +22,19 @@ from typing import Any
 from .database import WGS84, crs_facts, preferred_order
 from .names import NameEntry, name_index
 
-__all__ = ["Declaration", "declare_code", "find_declarations", "parse_crs_member", "FORMS"]
+__all__ = [
+    "Declaration", "declare_code", "find_declarations", "parse_crs_member", "FORMS",
+    "ENCODING_FORMS",
+]
 
 #: Every value of ``Declaration.form``.
 FORMS: tuple[str, ...] = (
-    "epsg_code", "urn", "ogc_url", "geojson_crs", "ewkt_srid", "crs84", "name"
+    "epsg_code", "urn", "ogc_url", "geojson_crs", "ewkt_srid", "crs84", "name",
+    "ewkb_srid", "kml",
 )
+#: The forms no text scan finds: the resolver declares them from a span (an EWKB header's SRID;
+#: a KML geometry, WGS 84 by the format's own rule).
+ENCODING_FORMS: tuple[str, ...] = ("ewkb_srid", "kml")
 
 _CRS_WINDOW = 4096  # a GeoJSON crs member longer than this is not decoded
 _CRS84_NAME = "WGS 84 (CRS84)"
@@ -118,7 +125,7 @@ def declare_code(start: int, end: int, text: str, code: int, form: str) -> Decla
     >>> declare_code(0, 0, "", 2155, "epsg_code").note
     'EPSG:2155 is deprecated; replaced by EPSG:2194'
     """
-    if form == "ewkt_srid" and code == 0:
+    if form in ("ewkt_srid", "ewkb_srid") and code == 0:
         return Declaration(start, end, None, form, text, note="SRID 0 means no frame")
     epsg, name, note = _notes_for(code)
     return Declaration(start, end, epsg, form, text, name=name, note=note)

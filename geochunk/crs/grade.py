@@ -75,6 +75,8 @@ _SOURCE = {
     "ogc_url": "explicit_code",
     "crs84": "explicit_code",
     "ewkt_srid": "ewkt_srid",
+    "ewkb_srid": "ewkb_srid",
+    "kml": "kml",
     "geojson_crs": "geojson_crs",
     "name": "name",
 }

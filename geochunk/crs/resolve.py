@@ -194,7 +194,10 @@ def _evaluate(
     return frame_from_check(decl, decl.epsg, chk, backward=backward, extra_notes=extra), chk
 
 
-_GROUP_ORDER = {"ewkt_srid": 0, "geojson_crs": 1, "name": 3}
+_GROUP_ORDER = {"ewkt_srid": 0, "ewkb_srid": 0, "kml": 0, "geojson_crs": 1, "name": 3}
+_GEOJSON_KINDS = ("geojson_geometry", "geojson_feature")
+# declarations the encoding itself makes: (span kind -> form); KML is always WGS 84
+_SRID_FORMS = {"wkt": "ewkt_srid", "wkb": "ewkb_srid"}
 
 
 def _from_group(
@@ -282,7 +285,7 @@ def resolve_frames(text: str, detection: Detection, geometries: Sequence[Any]) -
     for k, d in enumerate(decls):
         i = bisect.bisect_right(starts, d.start) - 1
         if i >= 0 and spans[i].start <= d.start < spans[i].end:
-            if spans[i].kind == "wkt" or d.form == "geojson_crs":
+            if spans[i].kind not in _GEOJSON_KINDS or d.form == "geojson_crs":
                 own.setdefault(i, []).append(k)
             else:  # a code or name in a Feature's property values ("reprojected from
                 # EPSG:27700") is a last resort, used only where nothing else fits
@@ -296,8 +299,12 @@ def resolve_frames(text: str, detection: Detection, geometries: Sequence[Any]) -
 
     # 2. declarations the detector saw but the scan did not (SRID, collection crs)
     for i, span in enumerate(spans):
-        if span.srid is not None and not any(decls[k].form == "ewkt_srid" for k in own.get(i, [])):
-            decls.append(declare_code(span.start, span.start, "", span.srid, "ewkt_srid"))
+        form = _SRID_FORMS.get(span.kind, "ewkt_srid")
+        if span.srid is not None and not any(decls[k].form == form for k in own.get(i, [])):
+            decls.append(declare_code(span.start, span.start, "", span.srid, form))
+            own.setdefault(i, []).append(len(decls) - 1)
+        elif span.kind == "kml":
+            decls.append(declare_code(span.start, span.start, "", WGS84, "kml"))
             own.setdefault(i, []).append(len(decls) - 1)
     for j, coll in enumerate(colls):
         if coll.crs_json and not any(decls[k].form == "geojson_crs" for k in in_coll.get(j, [])):
@@ -472,7 +479,7 @@ def _from_scope(
         scoped, scoped_chk, n = _scoped_frame(n, xy, ctx, backward, notes)
         if scoped is None and scoped_chk is not None and scoped_chk.note:
             notes = notes + (scoped_chk.note,)
-    if kind != "wkt":  # GeoJSON: RFC 7946 unless the declaration in scope fits better
+    if kind in _GEOJSON_KINDS:  # GeoJSON: RFC 7946 unless the declaration in scope fits better
         if scoped is not None and scoped_chk is not None and scoped_chk.status == "inside":
             ctx.governed[n].append(i)
             return replace(scoped, notes=scoped.notes + (

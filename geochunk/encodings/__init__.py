@@ -1,0 +1,55 @@
+"""Geometry encodings beyond WKT and GeoJSON: hex (E)WKB, GML 2/3/3.2 and KML.
+
+Each encoding has a finder (text -> :class:`~geochunk.model.Span` list, linear, gated behind a
+cheap pre-check so documents without the encoding pay one C-speed search), a reader
+(``geometry_text`` -> :class:`~geochunk.geometry.Parsed`) and a writer used by the oversize
+escape to rewrite a geometry in the same encoding. :func:`find_encoded` is what
+:func:`geochunk.detect.detect` calls.
+
+>>> [(s.kind, s.geom_type) for s in find_encoded("row 0101000000000000000000F03F0000000000000040")]
+[('wkb', 'POINT')]
+>>> parse_encoded("wkb", "0101000000000000000000F03F0000000000000040").geometry.wkt
+'POINT (1 2)'
+"""
+
+from __future__ import annotations
+
+from ..geometry import Parsed
+from ..model import Span
+from .wkb import find_wkb, parse_wkb
+
+__all__ = ["ENCODED_KINDS", "feature_kind", "find_encoded", "parse_encoded"]
+
+#: ``Span.kind`` values of the encodings in this package.
+ENCODED_KINDS: frozenset[str] = frozenset({"wkb", "gml", "kml"})
+
+
+def find_encoded(text: str) -> list[Span]:
+    """Every hex (E)WKB, GML and KML unit in ``text``, sorted by start (may overlap others:
+    :func:`geochunk.detect.detect` merges, the outermost wins)."""
+    spans = find_wkb(text)
+    spans.sort(key=lambda s: (s.start, -s.end))
+    return spans
+
+
+def parse_encoded(kind: str, geometry_text: str) -> Parsed:
+    """Parse the ``geometry_text`` of a span of one of :data:`ENCODED_KINDS`; never raises."""
+    if kind == "wkb":
+        return parse_wkb(geometry_text)
+    raise ValueError(f"unknown encoded span kind {kind!r}")
+
+
+def feature_kind(span: Span) -> str:
+    """``ChunkFeature.kind`` for a span: ``wkt``/``ewkt``/``geojson``/``wkb``/``ewkb``/``gml``/
+    ``kml``.
+
+    >>> feature_kind(Span(0, 1, "wkb", "POINT", "01", srid=4326))
+    'ewkb'
+    """
+    if span.kind == "wkt":
+        return "ewkt" if span.srid is not None else "wkt"
+    if span.kind == "wkb":
+        return "ewkb" if span.srid is not None else "wkb"
+    if span.kind in ENCODED_KINDS:
+        return span.kind
+    return "geojson"

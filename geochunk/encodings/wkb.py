@@ -1,0 +1,232 @@
+"""Hex WKB and EWKB: find them in text, read them, write them back in the same flavour.
+
+A hex run counts as a geometry only when it *decodes*: its header names a simple-feature type
+(ISO ``1..7``, ``1001..3007``, or PostGIS extended with the Z/M/SRID flag bits, either byte
+order), a structural walk of the bytes ends exactly at the end of the run (no missing and no
+trailing bytes; GEOS itself accepts trailing bytes, so this walk is what makes the rule exact),
+and shapely reads it. Lengths are never guessed. The run may stand bare (COPY data, a CSV cell),
+quoted (``'0103…'::geometry``, ``decode('0103…', 'hex')``) or as bytea (``\\x0103…``, ``0x0103…``:
+the prefix joins the span). The EWKB SRID is the span's ``srid``: a frame declaration with the
+standing of an EWKT ``SRID=n;`` prefix.
+
+Everything here is linear in the text: one possessive regex finds hex runs (a look-behind keeps
+it from restarting inside a run), and each run is walked once.
+
+>>> hexwkb = "0101000020E6100000000000000000F03F0000000000000040"
+>>> [(s.kind, s.geom_type, s.srid, s.start) for s in find_wkb("geom: \\\\x" + hexwkb)]
+[('wkb', 'POINT', 4326, 6)]
+>>> parse_wkb(hexwkb).geometry.wkt
+'POINT (1 2)'
+>>> find_wkb("sha1 0101000000aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa")  # one byte short: no geometry
+[]
+"""
+
+from __future__ import annotations
+
+import re
+import struct
+from dataclasses import dataclass
+from typing import Any
+
+import shapely
+from shapely.errors import ShapelyError
+
+from ..geometry import MAX_NESTING, Parsed
+from ..model import Span
+
+__all__ = ["WkbHeader", "find_wkb", "parse_wkb", "wkb_header", "write_wkb", "MIN_HEX"]
+
+#: Shortest hex run looked at: an empty collection is 9 bytes (18 hex digits).
+MIN_HEX = 18
+
+_TYPES = {
+    1: "POINT",
+    2: "LINESTRING",
+    3: "POLYGON",
+    4: "MULTIPOINT",
+    5: "MULTILINESTRING",
+    6: "MULTIPOLYGON",
+    7: "GEOMETRYCOLLECTION",
+}
+_Z, _M, _SRID = 0x80000000, 0x40000000, 0x20000000
+# A hex run at a word start (``\x`` / ``0x`` bytea prefixes join it); possessive: no backtracking,
+# and the look-behind stops the engine from retrying at every position inside a long run.
+_HEX_RUN = re.compile(r"(?<![0-9A-Za-z_])(?:\\x|0x)?+([0-9A-Fa-f]{18,}+)(?![0-9A-Za-z_])")
+
+
+@dataclass(frozen=True)
+class WkbHeader:
+    """What the outermost header says: type, byte order, flavour, dimensions, SRID."""
+
+    geom_type: str  # OGC upper-case keyword
+    little_endian: bool
+    extended: bool  # PostGIS EWKB flag bits (else ISO codes)
+    dims: str  # "", "Z", "M" or "ZM"
+    srid: int | None
+
+
+def _type_word(code: int) -> tuple[int, bool, bool, bool] | None:
+    """(base type, z, m, extended) of a type word, or None when it names no simple feature."""
+    flags = code & 0xF0000000
+    base = code & 0x0FFFFFFF
+    if flags & 0x10000000:
+        return None
+    if flags:
+        if base not in _TYPES:
+            return None
+        return base, bool(code & _Z), bool(code & _M), True
+    iso_dim, typ = divmod(base, 1000)
+    if typ not in _TYPES or iso_dim > 3:
+        return None
+    return typ, iso_dim in (1, 3), iso_dim in (2, 3), False
+
+
+def _walk(buf: bytes, pos: int, depth: int, top: bool) -> tuple[int, WkbHeader] | None:
+    """End offset of the WKB geometry at ``pos`` (and its header), or None if it is not one."""
+    n = len(buf)
+    if depth > MAX_NESTING or pos + 5 > n or buf[pos] > 1:
+        return None
+    little = buf[pos] == 1
+    fmt_u = "<I" if little else ">I"
+    word = _type_word(struct.unpack_from(fmt_u, buf, pos + 1)[0])
+    if word is None:
+        return None
+    typ, z, m, extended = word
+    p = pos + 5
+    srid = None
+    if extended and struct.unpack_from(fmt_u, buf, pos + 1)[0] & _SRID:
+        if not top or p + 4 > n:
+            return None
+        srid = struct.unpack_from(fmt_u, buf, p)[0]
+        p += 4
+    size = 8 * (2 + z + m)
+    dims = ("Z" if z else "") + ("M" if m else "")
+    header = WkbHeader(_TYPES[typ], little, extended, dims, srid)
+    if typ == 1:
+        p += size
+    elif typ in (2, 3):
+        if p + 4 > n:
+            return None
+        count = struct.unpack_from(fmt_u, buf, p)[0]
+        p += 4
+        if typ == 2:
+            p += count * size
+        else:
+            if count * 4 > n - p:
+                return None
+            for _ in range(count):
+                if p + 4 > n:
+                    return None
+                p += 4 + struct.unpack_from(fmt_u, buf, p)[0] * size
+                if p > n:
+                    return None
+    else:
+        if p + 4 > n:
+            return None
+        count = struct.unpack_from(fmt_u, buf, p)[0]
+        p += 4
+        if count * 5 > n - p:
+            return None
+        for _ in range(count):
+            sub = _walk(buf, p, depth + 1, False)
+            if sub is None:
+                return None
+            p = sub[0]
+    return (p, header) if p <= n else None
+
+
+def wkb_header(hex_text: str) -> WkbHeader | None:
+    """The header of a hex WKB/EWKB string that is *exactly* one geometry, else None.
+
+    >>> wkb_header("01010000A0E6100000000000000000F03F00000000000000400000000000000840")
+    WkbHeader(geom_type='POINT', little_endian=True, extended=True, dims='Z', srid=4326)
+    >>> wkb_header("0101000000000000000000F03F000000000000004000") is None  # a byte too many
+    True
+    """
+    if len(hex_text) % 2 or len(hex_text) < MIN_HEX:
+        return None
+    try:
+        buf = bytes.fromhex(hex_text)
+    except ValueError:
+        return None
+    walked = _walk(buf, 0, 0, True)
+    if walked is None or walked[0] != len(buf):
+        return None
+    return walked[1]
+
+
+def parse_wkb(hex_text: str) -> Parsed:
+    """Read a hex WKB/EWKB geometry with shapely; the error says why not (never raises).
+
+    >>> p = parse_wkb("010200000002000000" + "0" * 48 + "000000000000F03F")
+    >>> p.geometry.wkt, p.vertices
+    ('LINESTRING (0 0, 0 1)', 2)
+    >>> parse_wkb("0102000000").error
+    'not a complete WKB geometry (header, counts and coordinates must end exactly at the end)'
+    """
+    header = wkb_header(hex_text)
+    if header is None:
+        return Parsed(None, 0, error="not a complete WKB geometry (header, counts and "
+                                     "coordinates must end exactly at the end)")  # fmt: skip
+    try:
+        geom = shapely.from_wkb(bytes.fromhex(hex_text))
+    except (ShapelyError, ValueError) as exc:
+        return Parsed(None, 0, error=f"WKB does not decode: {exc}")
+    if geom is None:
+        return Parsed(None, 0, error="WKB does not decode")
+    return Parsed(geom, int(shapely.get_num_coordinates(geom)), dims=header.dims)
+
+
+def find_wkb(text: str) -> list[Span]:
+    """Every hex (E)WKB geometry in ``text`` as a ``"wkb"`` span (see the module docstring).
+
+    >>> find_wkb("id,geom\\n7,0101000000000000000000F03F0000000000000040\\n")[0].geometry_text[:10]
+    '0101000000'
+    """
+    from ..geometry import remember
+
+    out: list[Span] = []
+    for m in _HEX_RUN.finditer(text):
+        hex_text = m.group(1)
+        head = hex_text[:2]
+        if head not in ("00", "01"):
+            continue  # cheap reject before any decoding
+        header = wkb_header(hex_text)
+        if header is None:
+            continue
+        parsed = parse_wkb(hex_text)
+        if parsed.error is not None:
+            continue  # only what decodes counts
+        remember("wkb", hex_text, parsed)
+        out.append(
+            Span(m.start(), m.end(), "wkb", header.geom_type, hex_text, dims=header.dims,
+                 srid=header.srid if header.srid else None)  # fmt: skip
+        )
+    return out
+
+
+def write_wkb(geom: Any, like: str) -> str:
+    """``geom`` as hex WKB in the flavour of the hex string ``like`` (byte order, EWKB or ISO,
+    SRID, letter case).
+
+    >>> src = "0101000020E6100000000000000000F03F0000000000000040"
+    >>> write_wkb(shapely.Point(3, 4), src) == write_wkb(shapely.Point(3, 4), src.lower()).upper()
+    True
+    >>> wkb_header(write_wkb(shapely.Point(3, 4), src)).srid
+    4326
+    """
+    header = wkb_header(like)
+    little = header.little_endian if header else True
+    extended = header.extended if header else True
+    srid = header.srid if header else None
+    if srid:
+        geom = shapely.set_srid(geom, srid)
+    out = shapely.to_wkb(
+        geom,
+        hex=True,
+        byte_order=1 if little else 0,
+        include_srid=bool(srid),
+        flavor="extended" if extended else "iso",
+        output_dimension=4,
+    )
+    return out.lower() if any(c in "abcdef" for c in like) else out

@@ -1,0 +1,143 @@
+"""Hex WKB / EWKB: found in every wrapper, only when it decodes exactly, kept whole, rewritten in
+its own flavour, its SRID a frame declaration."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+
+import pytest
+import shapely
+
+from geochunk import ChunkConfig, chunk_text
+from geochunk.detect import detect
+from geochunk.encodings.wkb import parse_wkb, wkb_header, write_wkb
+from geochunk.validate import validate
+
+GEOMS = {
+    "POINT": "POINT (530010.5 180020.25)",
+    "LINESTRING": "LINESTRING (530000 180000, 530050 180010, 530100 180000)",
+    "POLYGON": "POLYGON ((530000 180000, 530100 180000, 530100 180100, 530000 180000), "
+    "(530010 180010, 530050 180010, 530050 180050, 530010 180010))",
+    "MULTIPOINT": "MULTIPOINT ((530000 180000), (530001 180001))",
+    "MULTILINESTRING": "MULTILINESTRING ((530000 180000, 530001 180001), (530002 180002, 530003 180003))",
+    "MULTIPOLYGON": "MULTIPOLYGON (((530000 180000, 530010 180000, 530010 180010, 530000 180000)), "
+    "((530020 180020, 530030 180020, 530030 180030, 530020 180020)))",
+    "GEOMETRYCOLLECTION": "GEOMETRYCOLLECTION (POINT (530000 180000), LINESTRING (530000 180000, 530001 180001))",
+}
+WRAPPERS = {
+    "copy": "COPY public.p (id, geom) FROM stdin;\n17\t{h}\n\\.\n",
+    "csv": "id,name,geom\n17,North field,{h}\n",
+    "sql_literal": "INSERT INTO p VALUES (17, '{h}'::geometry);\n",
+    "decode": "INSERT INTO p VALUES (17, ST_GeomFromWKB(decode('{h}', 'hex'), 27700));\n",
+    "bytea": "INSERT INTO p VALUES (17, '\\x{h}');\n",
+    "zero_x": "SELECT 0x{h} AS geom;\n",
+}
+
+
+_PAIR = re.compile(r"(-?\d+(?:\.\d+)?) (-?\d+(?:\.\d+)?)")
+_WORD = re.compile(r"([A-Z]+) \(")
+
+
+def _lift(wkt: str, dims: str) -> shapely.Geometry:
+    """The 2-D WKT with ``dims`` added (each extra ordinate 7) to every keyword and position."""
+    if dims:
+        wkt = _PAIR.sub(lambda m: m.group(0) + " 7" * len(dims), wkt)
+        wkt = _WORD.sub(lambda m: f"{m.group(1)} {dims} (", wkt)
+    return shapely.from_wkt(wkt)
+
+
+def _hex(g: shapely.Geometry, *, srid: int | None, little: bool, iso: bool, lower: bool) -> str:
+    if srid:
+        g = shapely.set_srid(g, srid)
+    h = shapely.to_wkb(g, hex=True, byte_order=1 if little else 0, include_srid=bool(srid),
+                       flavor="iso" if iso else "extended", output_dimension=4)
+    return h.lower() if lower else h
+
+
+@pytest.mark.parametrize("geom_type", list(GEOMS))
+@pytest.mark.parametrize("dims", ["", "Z", "M", "ZM"])
+@pytest.mark.parametrize("flavour", ["ewkb_srid", "ewkb", "iso"])
+@pytest.mark.parametrize("little", [True, False])
+def test_every_type_dimension_flavour_and_byte_order_is_found(geom_type, dims, flavour, little):
+    g = _lift(GEOMS[geom_type], dims)
+    srid = 27700 if flavour == "ewkb_srid" else None
+    h = _hex(g, srid=srid, little=little, iso=flavour == "iso", lower=not little)
+    text = f"Row: {h}\n"
+    (span,) = detect(text).spans
+    assert (span.kind, span.geom_type, span.dims, span.srid) == ("wkb", geom_type, dims, srid)
+    assert text[span.start : span.end] == h and span.status == "ok"
+    parsed = parse_wkb(span.geometry_text)
+    assert parsed.geometry.equals(g) and parsed.dims == dims
+
+
+@pytest.mark.parametrize("wrapper", list(WRAPPERS))
+def test_every_wrapper(wrapper):
+    h = _hex(shapely.from_wkt(GEOMS["POLYGON"]), srid=27700, little=True, iso=False, lower=False)
+    text = WRAPPERS[wrapper].format(h=h)
+    (span,) = detect(text).spans
+    assert span.geometry_text == h
+    assert text[span.start : span.end] in (h, "\\x" + h, "0x" + h)
+
+
+@pytest.mark.parametrize("cut", ["drop_byte", "add_byte", "odd", "bad_order", "bad_type"])
+def test_a_run_that_does_not_decode_exactly_is_no_geometry(cut):
+    h = _hex(shapely.from_wkt(GEOMS["MULTIPOLYGON"]), srid=4326, little=True, iso=False, lower=False)
+    bad = {
+        "drop_byte": h[:-2],
+        "add_byte": h + "00",
+        "odd": h + "0",
+        "bad_order": "02" + h[2:],
+        "bad_type": h[:2] + "09" + h[4:],
+    }[cut]
+    assert detect(f"value {bad} end").spans == ()
+    assert wkb_header(bad) is None
+
+
+def test_hex_that_is_not_wkb_is_prose():
+    digests = " ".join(hashlib.sha256(str(i).encode()).hexdigest() for i in range(200))
+    uuids = "123e4567-e89b-12d3-a456-426614174000 " * 5
+    numbers = "0101000000 " + "1" * 80 + " 0101" + "0" * 30
+    assert detect(digests + "\n" + uuids + numbers).spans == ()
+
+
+def test_ewkb_srid_is_a_frame_declaration():
+    h = _hex(shapely.from_wkt(GEOMS["POINT"]), srid=27700, little=True, iso=False, lower=False)
+    cs = chunk_text(f"1\t{h}\n", ChunkConfig(budget=256))
+    (f,) = cs.chunks[0].features
+    assert (f.kind, f.epsg) == ("ewkb", 27700)
+    assert cs.chunks[0].crs.source == "ewkb_srid" and not cs.chunks[0].crs.flagged
+    plain = _hex(shapely.from_wkt("POINT (-3.19 55.95)"), srid=None, little=True, iso=True, lower=False)
+    (g,) = chunk_text(f"1\t{plain}\n", ChunkConfig(budget=256)).chunks[0].features
+    assert g.kind == "wkb" and g.epsg == 4326  # no SRID: a guess from the coordinates, like WKT
+
+
+@pytest.mark.parametrize("little", [True, False])
+@pytest.mark.parametrize("iso", [True, False])
+def test_write_keeps_the_flavour(little, iso):
+    like = _hex(shapely.from_wkt("POINT Z (1 2 3)"), srid=None if iso else 3857, little=little, iso=iso,
+                lower=True)
+    out = write_wkb(shapely.from_wkt("LINESTRING Z (0 0 1, 5 5 2)"), like)
+    a, b = wkb_header(like), wkb_header(out)
+    assert (a.little_endian, a.extended, a.srid) == (b.little_endian, b.extended, b.srid)
+    assert out == out.lower() and b.dims == "Z"
+
+
+def _big_multipolygon(n: int) -> shapely.Geometry:
+    parts = [shapely.Point(530000 + 50 * i, 180000).buffer(20, 4) for i in range(n)]
+    return shapely.MultiPolygon(parts)
+
+
+@pytest.mark.parametrize("policy", ["split", "generalize"])
+def test_oversize_escape_rewrites_hex_in_the_same_flavour(policy):
+    h = _hex(_big_multipolygon(3), srid=27700, little=True, iso=False, lower=False)
+    text = f"COPY p (id, geom) FROM stdin;\n1\t{h}\n\\.\n"
+    budget = 400
+    cs = chunk_text(text, ChunkConfig(budget=budget, oversize=policy, tolerance="auto"))
+    escaped = [c for c in cs.chunks if c.text_kind != "source"]
+    assert escaped, [c.flags for c in cs.chunks]
+    for c in escaped:
+        (span,) = detect(c.text).spans
+        assert span.kind == "wkb" and span.srid == 27700
+        assert c.text.startswith("1\t") and c.token_count <= budget
+    assert validate(text, cs.chunks, budget=budget).passed
