@@ -22,6 +22,7 @@ import hashlib
 import re
 from dataclasses import dataclass
 
+from .lines import lines_of
 from .model import Detection, Span
 
 __all__ = ["Unit", "find_units", "attribute_pairs", "content_id"]
@@ -67,13 +68,13 @@ def content_id(span: Span) -> str:
 
 
 def _line_start(text: str, p: int) -> int:
-    return text.rfind("\n", 0, p) + 1
+    """Start of the line holding ``p`` (``\\r\\n``, ``\\r`` and ``\\n`` end lines; O(log n))."""
+    return lines_of(text).start(p)
 
 
 def _line_end(text: str, p: int) -> int:
-    """Offset just after the newline that ends the line containing ``p - 1`` (or len)."""
-    q = text.find("\n", p)
-    return len(text) if q == -1 else q + 1
+    """Offset just after the terminator of the line holding ``p`` (or len; O(log n))."""
+    return lines_of(text).end(p)
 
 
 def _has_sentence_end(s: str) -> bool:
@@ -151,25 +152,25 @@ def _attribute_id(pairs: tuple[tuple[str, str], ...]) -> tuple[str, str] | None:
     return None
 
 
-def _widen(text: str, span: Span) -> tuple[int, int]:
+def _widen(text: str, span: Span, prev_end: int = 0, next_start: int | None = None) -> tuple[int, int]:
     """The span widened to whole lines when the rest of the line is short lead-in/tail.
 
     A Feature of a FeatureCollection only takes indentation before it and ``,`` after it, so a
-    minified collection on one line still splits between its features."""
+    minified collection on one line still splits between its features. ``prev_end`` and
+    ``next_start`` (the neighbouring spans) bound what is read: a span's text is never blank, so
+    a neighbour on the same line already decides, and a long line is read once, not per span."""
     start, end = span.start, span.end
     ls = _line_start(text, start)
-    prefix = text[ls:start]
     le = _line_end(text, end)
-    suffix = text[end:le]
     if span.collection is not None:
-        if not prefix.strip():
+        if ls >= prev_end and not text[ls:start].strip():
             start = ls
-        if not suffix.strip(" \t\r\n,"):
+        if (next_start is None or next_start >= le) and not text[end:le].strip(" \t\r\n,"):
             end = le
         return start, end
-    if len(prefix) <= _MAX_LEAD and not _has_sentence_end(prefix):
+    if start - ls <= _MAX_LEAD and not _has_sentence_end(text[ls:start]):
         start = ls
-    if len(suffix) <= _MAX_LEAD and not _has_sentence_end(suffix):
+    if le - end <= _MAX_LEAD and not _has_sentence_end(text[end:le]):
         end = le
     return start, end
 
@@ -185,7 +186,8 @@ def find_units(text: str, detection: Detection, *, context: bool = True) -> tupl
     # 1. widen every span to whole lines, then merge overlapping ranges into unit cores
     groups: list[tuple[list[int], int, int]] = []
     for i, sp in enumerate(spans):
-        a, b = _widen(text, sp)
+        a, b = _widen(text, sp, spans[i - 1].end if i else 0,
+                      spans[i + 1].start if i + 1 < len(spans) else None)
         if groups and a < groups[-1][2]:
             idx, ga, gb = groups[-1]
             idx.append(i)
@@ -201,7 +203,7 @@ def find_units(text: str, detection: Detection, *, context: bool = True) -> tupl
         pairs: tuple[tuple[str, str], ...] = ()
         caption = None
         if context:
-            p = b if (b == len(text) or text[b - 1] == "\n") else _line_end(text, b)
+            p = b if lines_of(text).at_line_end(b) else _line_end(text, b)
             if p == b:  # attribute lines start right after the unit's last line
                 q = p
                 le = _line_end(text, q)

@@ -26,6 +26,7 @@ from .context import Unit, content_id, find_units
 from .detect import detect
 from .encodings import feature_kind
 from .geometry import Parsed, bounds, parse_span
+from .lines import lines_of
 from .model import (
     Chunk,
     ChunkConfig,
@@ -163,14 +164,16 @@ def _features(
     ]
     boxes84 = crs_mod.bboxes_wgs84(trusted, span_frames)
     taken: set[str] = set()
-    out = []
+    next_k: dict[str, int] = {}  # per suffix base, the next number to try (identical geometries
+    out = []  # repeated 40,000 times must not probe .2, .3, ... from the start each time)
     for i, (span, p) in enumerate(zip(detection.spans, parsed)):
         fid, source = ids.get(i) or (content_id(span), "hash")
         if fid in taken:  # the same id twice: tell them apart by content, not by position
             base = f"{fid}~{content_id(span).split(':')[1][:8]}"
-            fid, k = base, 2
+            fid, k = base, next_k.get(base, 2)
             while fid in taken:
                 fid, k = f"{base}.{k}", k + 1
+            next_k[base] = k
         taken.add(fid)
         out.append(
             ChunkFeature(
@@ -200,7 +203,7 @@ def _natural_level(b: Boundaries, text: str, p: int) -> int:
     lv = b.levels_at(p)
     if lv is not None:
         return lv
-    return LINE if text[p - 1] == "\n" else WORD
+    return LINE if lines_of(text).at_line_end(p) else WORD
 
 
 def _edge_levels(a: Analysis, ranges: Sequence[tuple[int, int]], strategy: str) -> list[tuple[int, int]]:
@@ -208,8 +211,8 @@ def _edge_levels(a: Analysis, ranges: Sequence[tuple[int, int]], strategy: str) 
     out = []
     for i, (s, e) in enumerate(ranges):
         ls, le = _natural_level(b, text, s), _natural_level(b, text, e)
-        at_line_s = s == 0 or text[s - 1] == "\n"
-        at_line_e = e == len(text) or text[e - 1] == "\n"
+        at_line_s = lines_of(text).at_line_end(s)  # \r\n, \r and \n end lines
+        at_line_e = lines_of(text).at_line_end(e)
         if strategy == "feature":
             ls = SECTION if at_line_s else min(ls, LINE)
             le = SECTION if at_line_e else min(le, LINE)
@@ -333,6 +336,11 @@ class _Builder:
             text = a.text[start:end]
         if token_count is None:
             token_count = a.index.exact(start, end)
+        if token_count > self.config.budget and not oversized and text_kind == "source":
+            # over the budget without a unit: one grapheme cluster longer than the budget
+            # (an 'a' with 3,000 combining accents). Never silently: flag it like a unit.
+            oversized = True
+            extra_flags = (*extra_flags, Flag.OVERSIZED, Flag.NEEDS_FALLBACK)
         escaped = text_kind in ("generalized", "part")
         records = tuple(
             GeomRecord(
@@ -549,7 +557,12 @@ def _rewrap_text(col: Any, bodies: Sequence[str]) -> str:
 def _rewrap(a: Analysis, chunk: Chunk) -> str | None:
     """The chunk's features as a valid FeatureCollection, when it lies inside one collection."""
     spans = a.detection.spans
-    ids = [i for i in range(len(spans)) if chunk.core_start <= spans[i].start and spans[i].end <= chunk.end]
+    i = bisect_left(spans, chunk.core_start, key=lambda s: s.start)  # spans are sorted: no
+    ids = []  # walk over every span for every chunk (quadratic on a big collection)
+    while i < len(spans) and spans[i].start < chunk.end:
+        if spans[i].end <= chunk.end:
+            ids.append(i)
+        i += 1
     if not ids:
         return None
     cols = {spans[i].collection for i in ids}
@@ -634,10 +647,12 @@ def _absorb_blank(a: Analysis, pieces: list[Piece], budget: int) -> list[Piece]:
     pending: Piece | None = None  # a blank piece no previous piece could take
     for p in pieces:
         if pending is not None:
-            if p.unit is not None or index.exact(pending.start, p.end) <= budget:
+            if p.unit is not None or index.exact(pending.start, p.end) <= budget or not out:
                 p = Piece(pending.start, p.end, p.unit, p.grapheme_cut)
-            else:
-                out.append(pending)
+            else:  # fits with neither neighbour (both already over, e.g. one huge grapheme
+                # cluster each): never a whitespace-only chunk, the previous one takes it
+                prev = out[-1]
+                out[-1] = Piece(prev.start, pending.end, prev.unit, prev.grapheme_cut)
             pending = None
         if not _is_filler(text[p.start : p.end]):
             out.append(p)
@@ -648,7 +663,11 @@ def _absorb_blank(a: Analysis, pieces: list[Piece], budget: int) -> list[Piece]:
         else:
             pending = p
     if pending is not None:
-        out.append(pending)
+        if out:
+            prev = out[-1]
+            out[-1] = Piece(prev.start, pending.end, prev.unit, prev.grapheme_cut)
+        else:
+            out.append(pending)
     return out
 
 

@@ -41,8 +41,9 @@ __all__ = [
 SECTION, PARAGRAPH, LINE, SENTENCE, WORD, GRAPHEME = range(6)
 LEVEL_NAMES = ("section", "paragraph", "line", "sentence", "word", "grapheme")
 
-# A blank-line run; the boundary is after its last newline (indentation stays with its line).
-_PARAGRAPH = re.compile(r"\n(?:[ \t\r\f\v]*\n)+")
+# A blank-line run; the boundary is after its last line end (indentation stays with its line).
+# Line ends are \r\n, \n and a lone \r (old Mac files): the classes are disjoint, so linear.
+_PARAGRAPH = re.compile(r"(?:\r\n|\r(?!\n)|\n)(?:[ \t\f\v]*+(?:\r\n|\r(?!\n)|\n))+")
 # Markdown ATX heading at a line start.
 _HEADING = re.compile(r"(?m)^#{1,6}[ \t]")
 # Sentence end: terminal punctuation (Latin, Devanagari danda/double danda, CJK), optional
@@ -103,7 +104,7 @@ def find_boundaries(text: str, exclude: tuple[tuple[int, int], ...] = ()) -> Bou
     found = [
         _positions(m.start() for m in _HEADING.finditer(text)),
         _positions(m.end() for m in _PARAGRAPH.finditer(text)),
-        np.flatnonzero(cp == 10).astype(np.int64) + 1,
+        np.flatnonzero((cp == 10) | ((cp == 13) & np.append(cp[1:] != 10, True))).astype(np.int64) + 1,
         _positions(m.end() for m in _SENTENCE.finditer(text)),
         np.flatnonzero(np.isin(cp[1:], _GAP_CODES) & ~is_space[:-1]).astype(np.int64) + 1,
     ]

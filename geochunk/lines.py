@@ -1,0 +1,67 @@
+"""Line starts and ends in O(log n), with ``\\r\\n``, lone ``\\r`` and ``\\n`` all ending a line.
+
+Scanning back or forward for a newline from every geometry is quadratic on a document written on
+one line (a minified FeatureCollection): each lookup walks the whole line. :class:`LineIndex`
+finds every line end once (one linear regex pass) and answers by bisection. :func:`lines_of`
+keeps the index of the last document asked about, so the helpers of one analysis share it.
+
+>>> li = LineIndex("a\\r\\nbb\\rc\\nd")
+>>> li.start(5), li.end(5), li.start(3), li.end(0)
+(3, 6, 3, 3)
+>>> li.at_line_end(3), li.at_line_end(2), li.at_line_end(6), li.at_line_end(9)
+(True, False, True, True)
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from array import array
+from bisect import bisect_left, bisect_right
+
+__all__ = ["LineIndex", "lines_of"]
+
+_BREAK = re.compile(r"\r\n?|\n")
+
+
+class LineIndex:
+    """Offsets just after every line terminator of one text (``\\r\\n`` counts once)."""
+
+    __slots__ = ("n", "ends")
+
+    def __init__(self, text: str) -> None:
+        self.n = len(text)
+        self.ends = array("q", (m.end() for m in _BREAK.finditer(text)))
+
+    def start(self, p: int) -> int:
+        """Start of the line holding offset ``p`` (0 for the first line)."""
+        i = bisect_right(self.ends, p)
+        return self.ends[i - 1] if i else 0
+
+    def end(self, p: int) -> int:
+        """Offset just after the terminator of the line holding ``p`` (``n`` on the last line)."""
+        i = bisect_right(self.ends, p)
+        return self.ends[i] if i < len(self.ends) else self.n
+
+    def at_line_end(self, p: int) -> bool:
+        """Whether ``p`` is 0, the end of the text, or just after a line terminator."""
+        if p <= 0 or p >= self.n:
+            return True
+        i = bisect_left(self.ends, p)
+        return i < len(self.ends) and self.ends[i] == p
+
+
+_lock = threading.Lock()
+_last: tuple[str, LineIndex] | None = None
+
+
+def lines_of(text: str) -> LineIndex:
+    """The :class:`LineIndex` of ``text``, reused while the same string object is asked about."""
+    global _last
+    cached = _last
+    if cached is not None and cached[0] is text:
+        return cached[1]
+    index = LineIndex(text)
+    with _lock:
+        _last = (text, index)
+    return index

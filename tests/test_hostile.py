@@ -1,0 +1,115 @@
+"""Hostile input (issue 7), the core: every reproduction of the issue is a test here.
+
+Cost is measured with deterministic work counters (``tests/work.py``: Python lines executed plus
+document characters read), never wall time: ``growth`` is the work at 8x the input divided by the
+work at 1x, about 8 when linear and about 64 when quadratic.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from geochunk.model import ChunkConfig, Flag
+from geochunk.pipeline import chunk_text
+from geochunk.validate import validate
+from work import growth
+
+LINEAR_8X = 10.5  # work ratio allowed at 8x the input (quadratic would be ~64)
+
+
+def _points(n: int) -> str:
+    return "POINT (1 2)\n" * n
+
+
+def _one_line_collection(n: int) -> str:
+    feats = [
+        {"type": "Feature", "id": i, "properties": {"name": f"f{i}"},
+         "geometry": {"type": "Point", "coordinates": [i, i]}}
+        for i in range(n)
+    ]
+    return json.dumps({"type": "FeatureCollection", "features": feats})
+
+
+def _gates(text: str, budget: int, **kw: object) -> None:
+    cs = chunk_text(text, ChunkConfig(budget=budget, **kw))  # type: ignore[arg-type]
+    report = validate(text, cs.chunks, budget=budget, detection=cs.analysis.detection)
+    assert report.passed, report.lines()
+    for c in cs.chunks:
+        assert c.text.strip(), f"whitespace-only chunk {c.index}"
+        if c.token_count > budget:
+            assert c.oversized and Flag.OVERSIZED in c.flags and Flag.NEEDS_FALLBACK in c.flags
+
+
+def test_identical_geometries_cost_linear() -> None:
+    """`POINT (1 2)` repeated: the duplicate-id suffix search probed .2, .3, ... every time."""
+    ratio = growth(lambda t: chunk_text(t, ChunkConfig(budget=256)), _points, 60, 8)
+    assert ratio < LINEAR_8X, ratio
+
+
+def test_identical_geometries_get_distinct_stable_ids() -> None:
+    text = _points(50)
+    ids = [f.id for f in chunk_text(text, ChunkConfig(budget=64)).analysis.features]
+    assert len(set(ids)) == 50
+    assert ids == [f.id for f in chunk_text(text, ChunkConfig(budget=512)).analysis.features]
+    assert ids[2].endswith(".2") and ids[1] == ids[2][: -len(".2")]
+
+
+@pytest.mark.parametrize("rewrap", [False, True], ids=["plain", "rewrap"])
+def test_one_line_feature_collection_cost_linear(rewrap: bool) -> None:
+    """A minified FeatureCollection: unit widening sliced the whole line once per feature."""
+    ratio = growth(
+        lambda t: chunk_text(t, ChunkConfig(budget=256, rewrap=rewrap)), _one_line_collection, 60, 8
+    )
+    assert ratio < LINEAR_8X, ratio
+
+
+def test_one_line_feature_collection_splits_between_features() -> None:
+    text = _one_line_collection(300)
+    cs = chunk_text(text, ChunkConfig(budget=256))
+    assert len(cs.chunks) > 5
+    assert sum(len(c.features) for c in cs.chunks) == 300
+    _gates(text, 256)
+
+
+@pytest.mark.parametrize(
+    "text,budget",
+    [
+        ("a" + "\u0301" * 3000, 64),
+        ("Intro words here.\n\n" + "a" + "\u0301" * 3000 + "\n\nTail words.\n", 64),
+        ("\U0001F468\u200d\U0001F469\u200d\U0001F467\u200d\U0001F466" * 40 + " end\n", 16),
+        ("x " + "\U0001F468\u200d\U0001F469\u200d\U0001F467\u200d\U0001F466" * 10 + "\n\n  \n", 16),
+    ],
+    ids=["3000-accents", "3000-accents-in-prose", "family-emoji-run", "family-emoji-then-blank"],
+)
+def test_grapheme_cluster_over_budget_is_flagged(text: str, budget: int) -> None:
+    """A grapheme cluster longer than the budget came out over budget, unflagged, and a
+    whitespace-only chunk followed it; `validate` failed its own gates."""
+    _gates(text, budget)
+    cs = chunk_text(text, ChunkConfig(budget=budget))
+    assert any(c.oversized for c in cs.chunks)
+    assert "".join(text[c.core_start : c.end] for c in cs.chunks) == text
+
+
+@pytest.mark.parametrize("newline", ["\n", "\r", "\r\n"], ids=["LF", "CR", "CRLF"])
+def test_lone_cr_attribute_lines_recognised(newline: str) -> None:
+    """Lone-CR line endings: `ID: ...` attribute lines were not recognised."""
+    text = newline.join(
+        ["Site notes.", "", "### Well W-9", "POINT (1 2)", "Well ID: W-7", "Depth: 3 m", "",
+         "More prose here.", ""]
+    )
+    cs = chunk_text(text, ChunkConfig(budget=64))
+    (unit,) = cs.analysis.units
+    assert unit.attributes == (("Well ID", "W-7"), ("Depth", "3 m"))
+    assert [f.id for f in cs.analysis.features] == ["W-7"]
+    assert text[unit.full[0] : unit.full[1]].startswith("### Well W-9")
+    _gates(text, 16)
+
+
+def test_lone_cr_lines_are_line_boundaries() -> None:
+    from geochunk.prose import LINE, PARAGRAPH, find_boundaries
+
+    b = find_boundaries("one\rtwo\r\rthree\r\nfour")
+    assert b.levels_at(4) == LINE and b.levels_at(9) == PARAGRAPH and b.levels_at(16) == LINE
+    assert b.levels_at(15) is None  # never between the \r and \n of a CRLF
