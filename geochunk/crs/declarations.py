@@ -20,7 +20,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .database import WGS84, crs_facts, preferred_order
-from .names import NameEntry, name_index
+from .names import NameEntry, find_names, name_index
+from .work import current, document_work, over_limit_note
 
 __all__ = [
     "Declaration", "declare_code", "find_declarations", "parse_crs_member", "FORMS",
@@ -101,6 +102,7 @@ class Declaration:
     note: str | None = None
     candidates: tuple[int, ...] = ()
     match: str | None = None  # how a name matched: "name", "alias" or "suffix"
+    unresolved: bool = False  # past the per-document bound (see ``work.py``): not looked up
 
 
 def _notes_for(code: int) -> tuple[int | None, str | None, str | None]:
@@ -119,6 +121,11 @@ def _notes_for(code: int) -> tuple[int | None, str | None, str | None]:
     return code, facts.name, "; ".join(notes) or None
 
 
+def _over_limit(codes: tuple[int, ...]) -> bool:
+    work = current()
+    return work is not None and not all(work.may_look_up(c) for c in codes)
+
+
 def declare_code(start: int, end: int, text: str, code: int, form: str) -> Declaration:
     """A declaration of ``EPSG:code`` in a given form, with the database's name and notes.
 
@@ -127,6 +134,9 @@ def declare_code(start: int, end: int, text: str, code: int, form: str) -> Decla
     """
     if form in ("ewkt_srid", "ewkb_srid") and code == 0:
         return Declaration(start, end, None, form, text, note="SRID 0 means no frame")
+    if _over_limit((code,)):
+        note = over_limit_note(f"EPSG:{code}", "looked up")
+        return Declaration(start, end, code, form, text, note=note, unresolved=True)
     epsg, name, note = _notes_for(code)
     return Declaration(start, end, epsg, form, text, name=name, note=note)
 
@@ -137,6 +147,10 @@ def _crs84(start: int, end: int, text: str, how: str) -> Declaration:
 
 
 def _from_entry(start: int, end: int, text: str, entry: NameEntry, form: str) -> Declaration:
+    if _over_limit(entry.codes):
+        note = over_limit_note(f"the name {text!r}", "looked up")
+        return Declaration(start, end, entry.codes[0], form, text, note=note, match=entry.kind,
+                           unresolved=True)
     codes = preferred_order(entry.codes) if entry.ambiguous else entry.codes
     code = codes[0]
     epsg, name, note = _notes_for(code)
@@ -324,13 +338,18 @@ def find_declarations(text: str) -> tuple[Declaration, ...]:
     >>> [d.epsg for d in find_declarations('SRID=27700;POINT(530000 180000) in Web Mercator')]
     [27700, 3857]
     """
+    with document_work():
+        return _find_declarations(text)
+
+
+def _find_declarations(text: str) -> tuple[Declaration, ...]:
     members = _crs_members(text)
     member_ranges = [(d.start, d.end) for d in members]
     explicit = [d for d in _explicit(text) if not _inside(member_ranges, d.start, d.end)]
     taken = sorted(member_ranges + [(d.start, d.end) for d in explicit])
     names = [
         _from_entry(h.start, h.end, h.text, h.entry, "name")
-        for h in name_index().scan(text)
+        for h in find_names(text)
         if not _overlaps(taken, h.start, h.end)
     ]
     return tuple(sorted(members + explicit + names, key=lambda d: d.start))

@@ -66,6 +66,7 @@ _CONTRADICTED = {
     "degree_like": 0.20,
     "outside": 0.10,
     "unusable": 0.0,
+    "unresolved": 0.0,
 }
 BACKWARD_FACTOR = 0.8
 DEPRECATED_FACTOR = 0.8
@@ -111,6 +112,8 @@ def _operation_notes(epsg: int, chk: Check) -> tuple[str | None, float | None, l
     if facts is None or facts.horizontal == WGS84:
         return None, None, []
     notes: list[str] = []
+    if chk.status in ("no_coordinates", "unresolved", "unusable", "untransformable"):
+        return None, None, []  # governs no geometry (or may not be checked): nothing is built
     if chk.xy is not None and chk.status in ("inside", "partial"):
         op = operation_at(epsg, *chk.xy)
         desc, acc = op.description, op.accuracy_m

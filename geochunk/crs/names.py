@@ -25,14 +25,18 @@ import time
 import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Iterable
+from typing import Any, Iterable
 
 from pyproj.database import query_crs_info
 from pyproj.enums import PJType
 
+from .cache import read_json, write_json
 from .database import area_size, proj_db_rows
 
-__all__ = ["NameEntry", "NameHit", "NameIndex", "name_index", "normalise"]
+__all__ = [
+    "NameEntry", "NameHeads", "NameHit", "NameIndex", "find_names", "name_heads", "name_index",
+    "normalise",
+]
 
 _TOKEN = re.compile(r"[^\W_]+")  # runs of letters/digits; no nesting, no backtracking
 _MAX_GAP = 4  # at most this many separator characters between two tokens of one name
@@ -40,6 +44,16 @@ _NEXT = re.compile(r"[\W_]{0,%d}([^\W_]+)" % _MAX_GAP)  # the next token, a boun
 _WORD_START = r"(?<![^\W_])(?:[^\W\d_][^\W_]*"  # a whole token that starts with a letter
 _RANK = {"name": 0, "alias": 1, "suffix": 2}
 _END = ""  # trie terminal key (tokens are never empty)
+_CACHE_INDEX = "crs-names"
+_CACHE_HEADS = "crs-name-heads"
+
+
+def _starts_pattern(numeric_roots: Iterable[str]) -> re.Pattern:
+    """Where a name can start: a whole token starting with a letter, or a number token that
+    starts some name (longest first)."""
+    roots = sorted(numeric_roots, key=len, reverse=True)
+    alternatives = "".join("|" + re.escape(t) for t in roots)
+    return re.compile(_WORD_START + alternatives + r")(?![^\W_])", re.IGNORECASE)
 
 
 def _fold(token: str) -> str:
@@ -100,23 +114,86 @@ class NameHit:
         return self.entry.codes
 
 
+def _as_entry(value: Any) -> NameEntry:
+    if isinstance(value, NameEntry):
+        return value
+    codes, kind, dep = value
+    if kind not in _RANK or not codes:
+        raise ValueError(f"bad name entry {value!r}")
+    return NameEntry(tuple(int(c) for c in codes), str(kind), bool(dep))
+
+
+def _entry_in(node: dict) -> NameEntry | None:
+    """The entry ending at a trie node (converted once from its cached JSON form)."""
+    value = node.get(_END)
+    if value is None or isinstance(value, NameEntry):
+        return value
+    try:
+        entry = _as_entry(value)
+    except (TypeError, ValueError):
+        entry = None
+    if entry is None:
+        node.pop(_END, None)
+        return None
+    node[_END] = entry
+    return entry
+
+
 class NameIndex:
     """A token trie of EPSG CRS names and aliases; see the module docstring."""
 
-    def __init__(self, candidates: dict[tuple[str, ...], dict[int, tuple[int, bool, float]]]):
+    def __init__(self, entries: dict[tuple[str, ...], NameEntry]):
         self._trie: dict = {}
         self.size = 0
-        for key, codes in candidates.items():
-            entry = self._entry(codes)
+        for key, entry in entries.items():
             node = self._trie
             for tok in key:
                 node = node.setdefault(tok, {})
             node[_END] = entry
             self.size += 1
-        numeric_roots = sorted((t for t in self._trie if t[:1].isdigit()), key=len, reverse=True)
-        alternatives = "".join("|" + re.escape(t) for t in numeric_roots)
-        self._starts = re.compile(_WORD_START + alternatives + r")(?![^\W_])", re.IGNORECASE)
+        self._starts = _starts_pattern(t for t in self._trie if t[:1].isdigit())
         self.build_seconds = 0.0
+        self.loaded_from_cache = False
+
+    @classmethod
+    def from_candidates(
+        cls, candidates: dict[tuple[str, ...], dict[int, tuple[int, bool, float]]]
+    ) -> "NameIndex":
+        """Build from ``key -> {code: (rank, deprecated, area size)}``."""
+        return cls({key: cls._entry(codes) for key, codes in candidates.items()})
+
+    def to_json(self) -> dict:
+        """The trie as plain JSON (an entry becomes ``[codes, kind, deprecated]``): loading it
+        back is one ``json.load``, with no per-entry work until a name is hit."""
+
+        def plain(node: dict) -> dict:
+            out = {}
+            for tok, child in node.items():
+                if tok == _END:
+                    e = _as_entry(child)
+                    out[tok] = [list(e.codes), e.kind, e.deprecated]
+                else:
+                    out[tok] = plain(child)
+            return out
+
+        return {"size": self.size, "trie": plain(self._trie)}
+
+    @classmethod
+    def from_json(cls, obj: Any) -> "NameIndex":
+        """The inverse of :meth:`to_json`; raises ``ValueError`` on anything malformed (entries
+        are checked when first used)."""
+        if not isinstance(obj, dict) or not isinstance(obj.get("trie"), dict):
+            raise ValueError("not a name index")
+        index = cls({})
+        index._trie = obj["trie"]
+        index.size = int(obj.get("size", 0))
+        index._starts = _starts_pattern(t for t in index._trie if t[:1].isdigit())
+        return index
+
+    def heads(self) -> dict[str, list[str]]:
+        """The trie's first two levels: first token -> the tokens that may follow it (``""``
+        when the first token alone is a name). Enough to tell that a text names no frame."""
+        return {t: sorted(node) for t, node in self._trie.items()}
 
     @staticmethod
     def _entry(codes: dict[int, tuple[int, bool, float]]) -> NameEntry:
@@ -134,10 +211,10 @@ class NameIndex:
             node = node.get(tok)
             if node is None:
                 return None
-        return node.get(_END)
+        return _entry_in(node)
 
-    def scan(self, text: str) -> list[NameHit]:
-        """Leftmost-longest, non-overlapping name matches in ``text`` (one linear pass).
+    def scan(self, text: str, start: int = 0) -> list[NameHit]:
+        """Leftmost-longest, non-overlapping name matches in ``text[start:]`` (one linear pass).
 
         Only tokens that can start a name are visited (words starting with a letter, and the
         few number tokens that start a key); from each, the trie walk reads at most one name's
@@ -146,7 +223,7 @@ class NameIndex:
         hits: list[NameHit] = []
         trie = self._trie
         resume = 0
-        for m in self._starts.finditer(text):
+        for m in self._starts.finditer(text, start):
             start = m.start()
             if start < resume:
                 continue
@@ -157,7 +234,7 @@ class NameIndex:
             best: tuple[int, NameEntry] | None = None
             pos = m.end()
             while True:
-                entry = node.get(_END)
+                entry = _entry_in(node)
                 if entry is not None:
                     best = (pos, entry)
                 nxt = _NEXT.match(text, pos)
@@ -205,10 +282,8 @@ def _alias_rows(codes: Iterable[int]) -> list[tuple[int, str]]:
     return out
 
 
-@lru_cache(maxsize=1)
-def name_index() -> NameIndex:
-    """The process-wide name index (built on first call, 0.5-1 s; never on import)."""
-    t0 = time.perf_counter()
+def _build_index() -> NameIndex:
+    """Build the index from PROJ's database (0.5-2 s)."""
     infos = query_crs_info(
         auth_name="EPSG", pj_types=[PJType.PROJECTED_CRS, PJType.GEOGRAPHIC_2D_CRS]
     )
@@ -248,6 +323,89 @@ def name_index() -> NameIndex:
         add(key, code, "suffix")
     for code, alt in _alias_rows(meta):
         add(normalise(alt), code, "alias")
-    index = NameIndex(candidates)
+    return NameIndex.from_candidates(candidates)
+
+
+@lru_cache(maxsize=1)
+def name_index() -> NameIndex:
+    """The process-wide name index (never built on import).
+
+    Read from the user's cache directory when a copy made from this very PROJ database is
+    there (tens of milliseconds), else built from the database (0.5-2 s) and stored there for
+    the next process (see ``cache.py``; an unwritable cache only means building every time).
+    """
+    t0 = time.perf_counter()
+    cached = read_json(_CACHE_INDEX)
+    index = None
+    if cached is not None:
+        try:
+            index = NameIndex.from_json(cached)
+            index.loaded_from_cache = True
+        except (ValueError, TypeError):
+            index = None
+    if index is None or index.size == 0:
+        index = _build_index()
+        write_json(_CACHE_INDEX, index.to_json())
+        write_json(_CACHE_HEADS, index.heads())
     index.build_seconds = time.perf_counter() - t0
     return index
+
+
+class NameHeads:
+    """The first two levels of the name trie: a cheap test that a text names no frame, so
+    that such a text never loads the whole index.
+
+    >>> heads = name_heads()
+    >>> heads.first_candidate("The survey covers the north field.") is None
+    True
+    >>> heads.first_candidate("Grid: British National Grid") is not None
+    True
+    """
+
+    def __init__(self, heads: dict[str, list[str]]):
+        self._heads = {t: frozenset(nxt) for t, nxt in heads.items()}
+        self._starts = _starts_pattern(t for t in self._heads if t[:1].isdigit())
+
+    def first_candidate(self, text: str, start: int = 0) -> int | None:
+        """The offset of the first place where a name could start, or ``None``: there, a
+        token that starts a name is followed (within the usual gap) by a token that can come
+        second in one, or is a whole name by itself."""
+        heads = self._heads
+        for m in self._starts.finditer(text, start):
+            token = m.group()
+            nxt_set = heads.get(token.lower() if token.isascii() else _fold(token))
+            if nxt_set is None:
+                continue
+            if _END in nxt_set:
+                return m.start()
+            nxt = _NEXT.match(text, m.end())
+            if nxt is not None and _fold(nxt.group(1)) in nxt_set:
+                return m.start()
+        return None
+
+
+@lru_cache(maxsize=1)
+def name_heads() -> NameHeads:
+    """The process-wide :class:`NameHeads` (from the cache; built with the index otherwise)."""
+    heads = read_json(_CACHE_HEADS)
+    if isinstance(heads, dict) and heads and all(
+        isinstance(k, str) and isinstance(v, list) for k, v in heads.items()
+    ):
+        return NameHeads(heads)
+    index = name_index()
+    heads = index.heads()
+    if index.loaded_from_cache:
+        write_json(_CACHE_HEADS, heads)
+    return NameHeads(heads)
+
+
+def find_names(text: str) -> list[NameHit]:
+    """Every frame name in ``text``; loads the name index only when the text may hold one.
+
+    >>> [h.codes for h in find_names("Plots in RD New")]
+    [(28992,)]
+    """
+    first = name_heads().first_candidate(text)
+    if first is None:
+        return []
+    return name_index().scan(text, first)

@@ -53,6 +53,7 @@ from .grade import (
     rfc7946_frame,
 )
 from .validate import Check, check, sample_xy
+from .work import document_work
 
 __all__ = ["FrameScope", "FrameReport", "resolve_frames", "merge_frames", "strength"]
 
@@ -86,6 +87,7 @@ class FrameReport:
     scopes: tuple[FrameScope, ...] = ()
     span_ranges: tuple[tuple[int, int], ...] = field(default=(), repr=False)
     collection_frames: tuple[tuple[int, int, Frame], ...] = field(default=(), repr=False)
+    work: dict = field(default_factory=dict, repr=False, compare=False)  # see ``work.py``
 
     def frame_for(self, span_index: int) -> Frame:
         """The frame of ``Detection.spans[span_index]``."""
@@ -131,6 +133,12 @@ class FrameReport:
             lines.append(f"  scope {sc.start}-{sc.end} (declaration {sc.declaration}): "
                          f"{_summary(sc.frame)}; {len(sc.features)} feature(s)")
         lines.append(f"  document frame: {_summary(self.document_frame)}")
+        if self.work.get("lookups_refused") or self.work.get("checks_refused"):
+            lines.append(
+                f"  bounded: {self.work['codes_looked_up']} code(s) looked up, "
+                f"{self.work['frames_checked']} frame(s) checked; "
+                f"{self.work['lookups_refused']} lookup(s) and {self.work['checks_refused']} "
+                "check(s) refused (too many distinct frames for one document): flagged")
         groups: dict[str, list[int]] = {}
         for i, f in enumerate(self.frames):
             groups.setdefault(_summary(f), []).append(i)
@@ -175,6 +183,10 @@ def _evaluate(
     """The frame a declaration gives these coordinates, or None if it names no usable frame."""
     if decl.epsg is None:
         return None, Check("unusable", note=decl.note or "declaration names no frame")
+    if decl.unresolved:
+        chk = Check("unresolved", note=decl.note)
+        return fallback_frame((f"declared by {decl.form} {decl.text!r} at offset {decl.start}",
+                               decl.note or "not resolved")), chk
     if decl.candidates:
         chosen, chk = decl.candidates[0], None
         for code in decl.candidates:
@@ -232,6 +244,8 @@ def _area_deg2(epsg: int | None) -> float:
 
 def _usable(decl: Declaration) -> bool:
     """Whether a declaration names a horizontal frame that can govern coordinates."""
+    if decl.unresolved:
+        return True  # not looked up (over the bound): it takes its scope, flagged
     codes = decl.candidates or ((decl.epsg,) if decl.epsg is not None else ())
     for code in codes:
         facts = crs_facts(code)
@@ -258,7 +272,8 @@ def resolve_frames(text: str, detection: Detection, geometries: Sequence[Any]) -
     """Find, scope, validate and grade the frames of a document (see the module docstring).
 
     ``geometries`` is index-aligned with ``detection.spans`` (shapely geometries, ``None`` for a
-    span that did not parse). Returns one frame per span, in order.
+    span that did not parse). Returns one frame per span, in order. The work is bounded per
+    document (see ``work.py``) and counted in ``FrameReport.work``.
 
     >>> import shapely
     >>> from geochunk.model import Span
@@ -269,6 +284,12 @@ def resolve_frames(text: str, detection: Detection, geometries: Sequence[Any]) -
     >>> f.epsg, f.source, f.flagged, f.confidence  # no declaration: a flagged lon/lat guess
     (4326, 'coordinates', True, 0.3)
     """
+    with document_work() as work:
+        report = _resolve(text, detection, geometries)
+    return replace(report, work=work.as_dict())
+
+
+def _resolve(text: str, detection: Detection, geometries: Sequence[Any]) -> FrameReport:
     spans = detection.spans
     geoms = list(geometries)[: len(spans)] + [None] * max(0, len(spans) - len(geometries))
     decls = list(find_declarations(text))

@@ -21,6 +21,7 @@ import shapely
 from pyproj.exceptions import ProjError
 
 from .database import WGS84, crs_facts, transformer
+from .work import current, over_limit_note
 
 __all__ = ["Check", "check", "sample_xy", "SAMPLE_PER_FEATURE", "INSIDE_SHARE"]
 
@@ -109,6 +110,11 @@ def check(epsg: int, xy: np.ndarray | None) -> Check:
         return Check("unusable", note=f"EPSG:{epsg} is not a CRS in the EPSG database")
     if facts.kind == "other":
         return Check("unusable", note=f"EPSG:{epsg} is not a horizontal 2D frame")
+    if xy is None or len(xy) == 0:
+        return Check("no_coordinates")  # nothing governed: no transformer is built
+    work = current()
+    if work is not None and facts.horizontal != WGS84 and not work.may_check(epsg):
+        return Check("unresolved", total=len(xy), note=over_limit_note(f"EPSG:{epsg}", "checked"))
     if facts.horizontal != WGS84 and transformer(epsg) is None:
         return Check(
             "untransformable",
@@ -117,8 +123,6 @@ def check(epsg: int, xy: np.ndarray | None) -> Check:
             "projection method, or not a single projection): the coordinates cannot be checked "
             "or placed on a map",
         )
-    if xy is None or len(xy) == 0:
-        return Check("no_coordinates")
     x, y = xy[:, 0], xy[:, 1]
     total = len(x)
     if facts.kind == "projected" and bool(_lonlat_range(x, y).all()):

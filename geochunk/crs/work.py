@@ -1,0 +1,100 @@
+"""A bound on the frame work one document can cause.
+
+Looking a code up in PROJ's database costs about a millisecond and building its transformer to
+WGS 84 tens of milliseconds, so a document that declares thousands of distinct codes would cost
+minutes. Per document, at most :data:`MAX_LOOKUPS` distinct codes are looked up and at most
+:data:`MAX_FRAMES` distinct frames are checked against coordinates (a transformer is built only
+for a frame that governs geometry); everything past the bound is reported as unresolved and the
+geometry it governs is flagged. The counts depend only on the document, never on what an
+earlier document left in the process caches, so results stay deterministic.
+
+>>> with document_work() as w:
+...     [w.may_check(c) for c in (27700, 27700, 3857)], w.checked
+([True, True, True], 2)
+>>> current() is None
+True
+"""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, field
+from typing import Iterator
+
+__all__ = ["MAX_FRAMES", "MAX_LOOKUPS", "Work", "current", "document_work", "over_limit_note"]
+
+MAX_FRAMES = 32  # distinct frames checked against coordinates (transformers built) per document
+MAX_LOOKUPS = 256  # distinct codes looked up in the database per document
+
+
+@dataclass
+class Work:
+    """Distinct codes one document has had looked up and checked, and what was refused."""
+
+    looked_up_codes: set = field(default_factory=set)
+    checked_codes: set = field(default_factory=set)
+    refused_lookups: int = 0
+    refused_checks: int = 0
+
+    @property
+    def looked_up(self) -> int:
+        return len(self.looked_up_codes)
+
+    @property
+    def checked(self) -> int:
+        return len(self.checked_codes)
+
+    def may_look_up(self, code: object) -> bool:
+        """Whether ``code`` may be looked up (already seen, or still under the bound)."""
+        if code in self.looked_up_codes or len(self.looked_up_codes) < MAX_LOOKUPS:
+            self.looked_up_codes.add(code)
+            return True
+        self.refused_lookups += 1
+        return False
+
+    def may_check(self, code: object) -> bool:
+        """Whether ``code`` may be checked against coordinates (a transformer built)."""
+        if code in self.checked_codes or len(self.checked_codes) < MAX_FRAMES:
+            self.checked_codes.add(code)
+            return True
+        self.refused_checks += 1
+        return False
+
+    def as_dict(self) -> dict[str, int]:
+        return {
+            "codes_looked_up": self.looked_up,
+            "frames_checked": self.checked,
+            "lookups_refused": self.refused_lookups,
+            "checks_refused": self.refused_checks,
+        }
+
+
+_CURRENT: ContextVar[Work | None] = ContextVar("geochunk_crs_work", default=None)
+
+
+def current() -> Work | None:
+    """The work record of the document being resolved, or ``None`` outside one."""
+    return _CURRENT.get()
+
+
+@contextmanager
+def document_work() -> Iterator[Work]:
+    """Count (and bound) the frame work done inside the ``with`` block as one document's.
+    Nested blocks share the outer record."""
+    outer = _CURRENT.get()
+    if outer is not None:
+        yield outer
+        return
+    work = Work()
+    token = _CURRENT.set(work)
+    try:
+        yield work
+    finally:
+        _CURRENT.reset(token)
+
+
+def over_limit_note(code: object, what: str) -> str:
+    limit = MAX_FRAMES if what == "checked" else MAX_LOOKUPS
+    return (f"{code} was not {what}: this document names more than {limit} distinct frames "
+            "(a bound on the work one document may cause); its geometry is flagged")
