@@ -33,8 +33,10 @@ def build_parser() -> argparse.ArgumentParser:
     p = _Parser(
         prog="geochunk",
         description="Geometry-aware chunking: no chunk boundary ever falls inside a geometry.",
+        formatter_class=argparse.ArgumentDefaultsHelpFormatter,
     )
     sub = p.add_subparsers(dest="command", required=True)
+    fmt = {"formatter_class": argparse.ArgumentDefaultsHelpFormatter}
 
     def common(sp: argparse.ArgumentParser) -> None:
         sp.add_argument("paths", nargs="+", metavar="PATH", help="files to read; '-' reads stdin")
@@ -52,13 +54,13 @@ def build_parser() -> argparse.ArgumentParser:
         sp.add_argument("--feature-threshold", type=float, default=0.50,
                         help="density above which auto picks feature-atomic packing")
 
-    c = sub.add_parser("chunk", help="chunk documents to JSON Lines (default) or GeoJSON")
+    c = sub.add_parser("chunk", help="chunk documents to JSON Lines (default) or GeoJSON", **fmt)
     common(c)
     c.add_argument("--format", choices=("jsonl", "geojson"), default="jsonl")
     c.add_argument("--out", default=None, help="write here instead of stdout")
-    i = sub.add_parser("inspect", help="density, strategy and reason, frames, feature count")
+    i = sub.add_parser("inspect", help="density, strategy and reason, frames, feature count", **fmt)
     common(i)
-    v = sub.add_parser("validate", help="run the validation gates; exit 1 on failure")
+    v = sub.add_parser("validate", help="run the validation gates; exit 1 on failure", **fmt)
     common(v)
     return p
 
@@ -177,9 +179,11 @@ def describe(cs: Any) -> list[str]:
         f"strategy:   {cs.strategy} — {cs.reason}",
         f"chunks:     {len(cs.chunks)} at budget {cs.config.budget}, "
         f"oversize rate {cs.oversize_rate:.1%}, flagged {len(cs.flagged)}",
-        "frames:",
     ]
-    lines.extend(f"  {x}" for x in a.frames.describe())
+    frames = a.frames.describe()
+    head = frames[0].removeprefix("frames:").strip() if frames else "none"
+    lines.append(f"frames:     {head}")
+    lines.extend(f"  {x}" for x in frames[1:])
     for s in problems:
         lines.append(f"problem:    {s.status} {s.geom_type or 'geometry'} at {s.start}-{s.end}: {s.error}")
     return lines

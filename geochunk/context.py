@@ -133,15 +133,33 @@ def _is_caption(line: str) -> bool:
     )
 
 
+_ID_TOKEN = re.compile(r"[A-Za-z][A-Za-z0-9]*+(?:[-_./][A-Za-z0-9]++)*+")  # LU-0007, W17, TQ.3080
+_CODE_MARKS = ("def ", "class ", "(self", " = ", "==", "return ", "()", "//", "/*", "--", "import ")
+
+
 def _heading_id(caption: str) -> str | None:
-    """An identifier-looking word of a heading (letters and digits: ``LU-0007``, ``W17``),
-    else the heading itself — never a bare number, which is usually a figure or a year."""
-    s = caption.strip().lstrip("#").strip()
-    for word in s.split():
+    """An id-shaped token of a heading (letters and digits: ``LU-0007``, ``W17``), else None —
+    never a bare number (usually a figure or a year), never words of a caption ("A database row
+    follows:"), never a line of code or a comment (``def test_polygon_2(self``).
+
+    >>> _heading_id("### Parcel LU-0007 - Park"), _heading_id("A database row follows:")
+    ('LU-0007', None)
+    >>> _heading_id("    def test_polygon_2(self):") is None
+    True
+    """
+    s = caption.strip()
+    if any(mark in s for mark in _CODE_MARKS):
+        return None
+    for word in s.lstrip("#").split():
         w = word.strip(".,;:()[]{}\"'")
-        if any(c.isdigit() for c in w) and any(c.isalpha() for c in w):
+        if (
+            len(w) <= 40
+            and _ID_TOKEN.fullmatch(w)
+            and any(c.isdigit() for c in w)
+            and any(c.isalpha() for c in w)
+        ):
             return w
-    return " ".join(s.split())[:80] or None
+    return None
 
 
 def _attribute_id(pairs: tuple[tuple[str, str], ...]) -> tuple[str, str] | None:
@@ -155,22 +173,26 @@ def _attribute_id(pairs: tuple[tuple[str, str], ...]) -> tuple[str, str] | None:
 def _widen(text: str, span: Span, prev_end: int = 0, next_start: int | None = None) -> tuple[int, int]:
     """The span widened to whole lines when the rest of the line is short lead-in/tail.
 
-    A Feature of a FeatureCollection only takes indentation before it and ``,`` after it, so a
-    minified collection on one line still splits between its features. ``prev_end`` and
-    ``next_start`` (the neighbouring spans) bound what is read: a span's text is never blank, so
-    a neighbour on the same line already decides, and a long line is read once, not per span."""
+    A geometry never widens over a neighbour on its line (``prev_end``/``next_start``: the
+    neighbouring spans), so several geometries on one line stay separate units and the separator
+    between them is a legal cut. A Feature of a FeatureCollection only takes indentation before
+    it and ``,`` after it, so a minified collection on one line still splits between its
+    features. A span's text is never blank, so a neighbour on the same line already decides,
+    and a long line is read once, not per span."""
     start, end = span.start, span.end
     ls = _line_start(text, start)
     le = _line_end(text, end)
+    alone_before = ls >= prev_end
+    alone_after = next_start is None or next_start >= le
     if span.collection is not None:
-        if ls >= prev_end and not text[ls:start].strip():
+        if alone_before and not text[ls:start].strip():
             start = ls
-        if (next_start is None or next_start >= le) and not text[end:le].strip(" \t\r\n,"):
+        if alone_after and not text[end:le].strip(" \t\r\n,"):
             end = le
         return start, end
-    if start - ls <= _MAX_LEAD and not _has_sentence_end(text[ls:start]):
+    if alone_before and start - ls <= _MAX_LEAD and not _has_sentence_end(text[ls:start]):
         start = ls
-    if le - end <= _MAX_LEAD and not _has_sentence_end(text[end:le]):
+    if alone_after and le - end <= _MAX_LEAD and not _has_sentence_end(text[end:le]):
         end = le
     return start, end
 

@@ -221,6 +221,8 @@ _NUMBERISH = re.compile(r"[-+]*+\.?+[0-9][0-9.eE+\-]*+")
 # A run of characters that cannot appear in WKT coordinate text except as a keyword.
 _NON_COORD = re.compile(r"[^0-9+\-.,() \t\r\n]++")
 _DIMS = ("ZM", "Z", "M")
+_NESTING = frozenset(("GEOMETRYCOLLECTION", "COMPOUNDCURVE", "CURVEPOLYGON", "MULTICURVE", "MULTISURFACE"))
+_SHORT_END = re.compile("[>\"'\n]")  # where a shortened repr ends after its ellipsis
 _KEYWORDS = frozenset(OGC_TYPES)
 _COORD_WORDS = frozenset(
     [k + d for k in OGC_TYPES for d in ("", *_DIMS)] + ["EMPTY", "Z", "M", "ZM", "E"]
@@ -406,26 +408,58 @@ class _WktScanner:
         if 0 <= close < bad:
             return Span(start, close + 1, "wkt", head.word, text[k : close + 1],
                         dims=head.dims, srid=srid)  # fmt: skip
-        quote = text[start - 1] if start > 0 else ""
-        if quote in ("'", '"') and bad < self.n and text[bad] == quote:
-            # A quoted value (JSON string, SQL literal, CSV cell) that ends before the geometry
-            # closes: the value is the block.
-            end = bad
-            while text[end - 1].isspace():
-                end -= 1
-            error = (
-                f"unclosed {head.word}: the quoted value ends at offset {bad} "
-                "before any closing ')'"
-            )
-        else:
-            end = max(self.blocks.end(start), o + 1)
-            if 0 <= close and bad < close or close < 0 and bad < end:
-                why = f"{text[bad]!r} at offset {bad} before any closing ')'"
-            else:
-                why = "no matching ')'"
-            error = f"unclosed {head.word}: {why}; protected to the end of its block"
+        limit = max(self.blocks.end(start), o + 1)
+        end, why = self._clear_end(start, o, bad, limit)
+        inner = self._first_closed(ke, end, head.word in _NESTING)
+        if inner is not None:
+            end = inner
+            why = f"a closed geometry starts at offset {inner}"
+        while end > o + 1 and text[end - 1] in " \t\r\n;,+-":
+            end -= 1
+        error = f"unclosed {head.word}: {why}; protected to offset {end}"
         return Span(start, end, "wkt", head.word, text[k:end], dims=head.dims, srid=srid,
                     status="unclosed", error=error)  # fmt: skip
+
+    def _clear_end(self, start: int, o: int, bad: int, limit: int) -> tuple[int, str]:
+        """Where an unclosed literal is clearly over, and why: a closing quote or ``>`` (a
+        shortened repr such as ``<POLYGON ((1 2, … 8.5...>``), after an ellipsis the next ``>``,
+        quote or line end, any other non-coordinate character (the literal ends before it),
+        else the end of its line block."""
+        text = self.text
+        if bad >= limit:
+            return limit, "no matching ')'"
+        dots = text.find("...", o, bad)
+        if text[bad] == "\u2026" or dots >= 0:
+            at = bad if dots < 0 else dots
+            stop = _SHORT_END.search(text, at, limit)
+            return (stop.start() if stop else limit), f"shortened (an ellipsis at offset {at})"
+        quote = text[start - 1] if start > 0 else ""
+        if text[bad] == quote:
+            # a quoted value (JSON string, SQL literal, CSV cell) that ends before the geometry
+            return bad, f"the quoted value ends at offset {bad} before any closing ')'"
+        return bad, f"{text[bad]!r} at offset {bad} before any closing ')'"
+
+    def _first_closed(self, lo: int, hi: int, nesting: bool) -> int | None:
+        """Start (with its ``SRID=n;`` prefix) of the first closed geometry whose keyword lies in
+        ``[lo, hi)``: it ends the unclosed literal before it instead of being swallowed. In a
+        type that nests keywords (``GEOMETRYCOLLECTION(POINT(1 2), ...``) a member right after
+        ``(`` or ``,`` belongs to the literal."""
+        text = self.text
+        for m in _KEYWORD.finditer(text, lo, hi):
+            k = m.start()
+            if nesting:
+                j = k
+                while j > lo and text[j - 1] in " \t\r\n":
+                    j -= 1
+                if text[j - 1] in "(,":
+                    continue
+            head = self._head(k, m.end())
+            if head is None or head.paren < 0 or not self._starts_like_geometry(k, head):
+                continue
+            close = self.parens.match(head.paren)
+            if 0 <= close < self._next_bad(head.paren):
+                return self._srid(k)[0]
+        return None
 
 
 # ============================================================================================

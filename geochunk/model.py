@@ -41,10 +41,12 @@ __all__ = [
 
 CHUNKER_VERSION = "geochunk/0.1.0"
 
-#: Every OGC simple-feature and curve/surface keyword the detector protects (upper case).
+#: Every OGC simple-feature and curve/surface keyword the detector protects (upper case): all
+#: that GEOS reads as WKT (``LINEARRING`` included) plus the ISO surface types it does not.
 OGC_TYPES: tuple[str, ...] = (
     "POINT",
     "LINESTRING",
+    "LINEARRING",
     "POLYGON",
     "MULTIPOINT",
     "MULTILINESTRING",

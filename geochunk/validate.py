@@ -1,10 +1,12 @@
 """The validation gates: checks every chunk list must pass, on any document.
 
-:func:`validate` runs eight gates over a document and its chunks and returns a
+:func:`validate` runs nine gates over a document and its chunks and returns a
 :class:`GateReport`; the ``geochunk validate`` command and the test suite call it on every sample.
 
 * ``geometries_parse`` - every geometry found in a chunk's text parses; unparseable *source*
   spans are allowed when the chunk carries ``unparseable_span`` / ``unclosed_geometry``;
+* ``no_swallowing`` - no unclosed (or shortened) source span holds a closed geometry of its own:
+  detection must end the broken literal before it, so the closed one is a feature;
 * ``no_severing`` - no chunk ``start``, ``core_start`` or ``end`` falls strictly inside a span;
 * ``frames`` - every chunk with features has a frame with an EPSG code, or is flagged;
 * ``budget`` - every chunk is within the budget unless it is ``oversized``;
@@ -48,6 +50,7 @@ __all__ = ["GATES", "Gate", "GateReport", "validate"]
 #: The gates, in the order they are run and reported.
 GATES: tuple[str, ...] = (
     "geometries_parse",
+    "no_swallowing",
     "no_severing",
     "frames",
     "budget",
@@ -144,6 +147,7 @@ def validate(
     spans = source.spans
     gates = (
         _geometries_parse(ordered, found, source),
+        _no_swallowing(spans),
         _no_severing(ordered, spans),
         _frames(ordered, spans),
         _budget(ordered, budget),
@@ -272,6 +276,36 @@ def _parse_problem(span: Span) -> str | None:
     if parsed.geometry is None and span.geom_type is not None:
         return "does not parse"
     return None
+
+
+def _no_swallowing(spans: Sequence[Span]) -> Gate:
+    problems = []
+    unclosed = 0
+    for s in spans:
+        if s.status != "unclosed":
+            continue
+        unclosed += 1
+        body = s.geometry_text
+        # the text after the literal's own first character: its own keyword cannot match there
+        for inner in detect(body[1:]).spans:
+            if inner.status != "ok":
+                continue
+            j = inner.start  # offset in body[1:]
+            while j > 0 and body[j] in " \t\r\n":  # body[j] is the character before it
+                j -= 1
+            if j > 0 and body[j] in "(,":
+                continue  # a member of a nesting type (GEOMETRYCOLLECTION(POINT(1 2), ...)
+            at = s.end - len(body) + 1 + inner.start
+            problems.append(
+                f"{_describe(s)} swallows a closed {inner.geom_type or 'geometry'} at {at}"
+            )
+            break
+    return _gate(
+        "no_swallowing",
+        problems,
+        f"none of {unclosed} unclosed span(s) holds a closed geometry",
+        ("swallowed geometry", "swallowed geometries"),
+    )
 
 
 def _no_severing(chunks: Sequence[Chunk], spans: Sequence[Span]) -> Gate:

@@ -161,3 +161,17 @@ def test_argparse_errors_are_one_line(capsys):
     assert main(["chunk", "--budget", "abc", "x"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert err == ["geochunk: error: argument --budget: invalid int value: 'abc' (see 'geochunk --help')"]
+
+
+def test_inspect_names_frames_once():
+    code, out, _ = run("inspect", str(sample_path("mixed_report")))
+    assert code == 0
+    assert sum(line.startswith("frames:") for line in out.splitlines()) == 1
+    assert out.count("frames:") == 1
+
+
+@pytest.mark.parametrize("command", ["chunk", "inspect", "validate"])
+def test_help_shows_defaults(command, capsys):
+    assert main([command, "--help"]) == 0
+    text = capsys.readouterr().out
+    assert "(default: 800)" in text and "(default: isolate)" in text

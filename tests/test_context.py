@@ -1,4 +1,6 @@
 
+import pytest
+
 from geochunk.context import attribute_pairs, find_units
 from geochunk.model import Detection, Span
 
@@ -57,12 +59,30 @@ def test_prose_sentence_is_not_swallowed_by_a_point():
     assert u.core == (span.start, span.end)
 
 
-def test_two_geometries_on_one_line_form_one_unit():
+def test_two_geometries_on_one_line_are_two_units_with_a_cut_between():
     text = "1,POINT (1 2),POINT (3 4)\n"
     s1 = _span(text, "POINT (1 2)")
     s2 = _span(text, "POINT (3 4)")
-    units = find_units(text, Detection((s1, s2)))
-    assert len(units) == 1 and units[0].spans == (0, 1)
+    u1, u2 = find_units(text, Detection((s1, s2)))
+    assert u1.spans == (0,) and u2.spans == (1,)
+    assert u1.full[1] <= u2.full[0]
+    assert u1.core[0] == 0 and u2.core[1] == len(text)  # each still takes its side of the line
+
+
+@pytest.mark.parametrize(
+    "caption",
+    [
+        "    def test_polygon_2(self):",
+        "A database row follows:",
+        "# the second polygon",
+        "-- row 2 of table parcels",
+        "## Site boundary (2019 survey)",
+    ],
+)
+def test_ids_never_come_from_code_comments_or_captions(caption):
+    text = f"{caption}\nPOINT (1 2)\n"
+    (u,) = find_units(text, Detection((_span(text, "POINT (1 2)"),)))
+    assert u.ids[0][1] == "hash"
 
 
 def test_attribute_pairs_ignore_prose_and_urls():

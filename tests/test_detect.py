@@ -50,6 +50,7 @@ def lift(wkt: str, extra: int) -> str:
 SAMPLES: dict[str, str] = {
     "POINT": "(1 2)",
     "LINESTRING": "(0 0, 1 1, 2 0)",
+    "LINEARRING": "(0 0, 4 0, 4 4, 0 0)",
     "POLYGON": "((0 0, 4 0, 4 4, 0 4, 0 0), (1 1, 2 1, 2 2, 1 1))",
     "MULTIPOINT": "((1 2), (3 4))",
     "MULTILINESTRING": "((0 0, 1 1), (2 2, 3 3))",
@@ -165,21 +166,47 @@ def test_nested_collection_is_one_span_outermost_wins() -> None:
     assert s.geom_type == "GEOMETRYCOLLECTION" and s.end == len(wkt)
 
 
-def test_unclosed_span_swallows_geometries_in_its_block() -> None:
+def test_unclosed_span_ends_where_it_is_clearly_over() -> None:
+    # issue #8: an unclosed literal ends before the first non-coordinate text; the closed
+    # geometries after it are found as usual (they used to be swallowed to the block's end)
     text = "POLYGON((0 0, 1 0, 1 1 -- truncated\nPOINT(1 2) and more\n\nPOINT(3 4)"
     d = detect(text)
     assert [(text[s.start : s.end], s.status) for s in d.spans] == [
-        ("POLYGON((0 0, 1 0, 1 1 -- truncated\nPOINT(1 2) and more", "unclosed"),
+        ("POLYGON((0 0, 1 0, 1 1", "unclosed"),
+        ("POINT(1 2)", "ok"),
         ("POINT(3 4)", "ok"),
     ]
 
 
-def test_unclosed_span_grows_over_a_geojson_object_that_crosses_its_block_end() -> None:
+def test_unclosed_span_stops_before_a_geojson_object() -> None:
     geo = '{"type": "Point",\n\n "coordinates": [1, 2]}'
     text = "LINESTRING(0 0, 1 1 " + geo + " tail"
-    s = only(detect(text))
-    assert s.status == "unclosed" and s.start == 0 and text[s.end - 1] == "}"
-    assert s.geometry_text == text[: s.end]
+    d = detect(text)
+    assert [(text[s.start : s.end], s.status) for s in d.spans] == [
+        ("LINESTRING(0 0, 1 1", "unclosed"),
+        (geo, "ok"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "unclosed"),
+    [
+        # a shortened repr as printed in docstrings, then six closed polygons
+        ("<POLYGON ((12 10, 14 10, 14 12, 12 10), (12.5 10.5, \u2026 8.5...>\n"
+         + "".join(f">>> p{i} = POLYGON (({i} 0, {i + 1} 0, {i + 1} 1, {i} 0))\n" for i in range(6)),
+         "POLYGON ((12 10, 14 10, 14 12, 12 10), (12.5 10.5, \u2026 8.5..."),
+        ('x = "POLYGON ((1 2, 3 4..." ; y = "POINT (1 2)"', "POLYGON ((1 2, 3 4..."),
+        ("POLYGON ((1 2, 3 4, 5 6\nPOLYGON ((0 0, 1 0, 1 1, 0 0))\n", "POLYGON ((1 2, 3 4, 5 6"),
+        ("'POLYGON ((1 2, 3 4' then POINT (5 6)", "POLYGON ((1 2, 3 4"),
+    ],
+)
+def test_shortened_or_unclosed_literal_never_swallows_closed_geometry(text: str, unclosed: str) -> None:
+    d = detect(text)
+    assert_well_formed(d, text)
+    bad = [s for s in d.spans if s.status == "unclosed"]
+    assert [text[s.start : s.end] for s in bad] == [unclosed]
+    closed = [s for s in d.spans if s.status == "ok"]
+    assert len(closed) == text.count("POLYGON ((") + text.count("POINT (") - 1
 
 
 def test_wkt_inside_a_feature_is_not_a_separate_span() -> None:
@@ -492,13 +519,13 @@ def test_stray_quotes_and_braces_do_not_swallow_the_document() -> None:
     [
         ("Boundary: POLYGON((0 0, 10 0, 10 10", "POLYGON((0 0, 10 0, 10 10"),
         ("POLYGON((0 0, 10 0,\n 10 10\n\nNext paragraph.", "POLYGON((0 0, 10 0,\n 10 10"),
-        ("x LINESTRING(0 0, 1 1 and then prose) more\n\nnext", "LINESTRING(0 0, 1 1 and then prose) more"),
+        ("x LINESTRING(0 0, 1 1 and then prose) more\n\nnext", "LINESTRING(0 0, 1 1"),
         ("POINT(12", "POINT(12"),
         ("SRID=4326;MULTIPOINT((1 2), (3", "SRID=4326;MULTIPOINT((1 2), (3"),
         ("GEOMETRYCOLLECTION(POINT(1 2), LINESTRING(0 0\n  \t\nrest", "GEOMETRYCOLLECTION(POINT(1 2), LINESTRING(0 0"),
     ],
 )
-def test_unclosed_wkt_is_protected_to_the_end_of_its_block(text: str, expected: str) -> None:
+def test_unclosed_wkt_is_protected_until_it_is_clearly_over(text: str, expected: str) -> None:
     s = detect(text).spans[0]
     assert text[s.start : s.end] == expected
     assert s.status == "unclosed" and s.error and "unclosed" in s.error
@@ -669,6 +696,7 @@ def wkt_piece(draw: st.DrawFn) -> Piece:
     body = {
         "POINT": lambda: f"({pt()})",
         "LINESTRING": lambda: f"({pts(draw(st.integers(2, 5)))})",
+        "LINEARRING": ring,
         "POLYGON": lambda: "(" + sep.join(ring() for _ in range(draw(st.integers(1, 3)))) + ")",
         "MULTIPOINT": lambda: "(" + sep.join(f"({pt()})" for _ in range(draw(st.integers(1, 3)))) + ")"
         if draw(st.booleans()) else f"({pts(draw(st.integers(1, 3)))})",

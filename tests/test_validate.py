@@ -11,7 +11,7 @@ from hypothesis import given, settings, strategies as st
 
 from geochunk.detect import detect
 from geochunk.errors import ConfigError, ValidationError
-from geochunk.model import Chunk, ChunkConfig, ChunkFeature, Flag, Frame, Part
+from geochunk.model import Chunk, ChunkConfig, ChunkFeature, Detection, Flag, Frame, Part, Span
 from geochunk.pipeline import analyse, assemble
 from geochunk.samples import list_samples, load_sample
 from geochunk.tokens import get_counter
@@ -343,7 +343,7 @@ def test_report_lines_and_raise():
     lines = report.lines()
     assert len(lines) == len(GATES) + 1
     assert lines[0].startswith("PASS geometries_parse") and "FAIL tokens" in lines[-2]
-    assert lines[-1].startswith("7/8 gates passed; 5 chunks, 2 features, oversize rate 0.0%")
+    assert lines[-1].startswith("8/9 gates passed; 5 chunks, 2 features, oversize rate 0.0%")
     with pytest.raises(ValidationError, match="1 validation gate") as info:
         report.raise_if_failed()
     assert info.value.failures == (f"tokens: {report.gate('tokens').detail}",)
@@ -359,7 +359,7 @@ def test_long_failure_lists_are_shortened():
 
 def test_unknown_gate_and_bad_budget_raise_config_error():
     report = GateReport((Gate("budget", True, "ok"),), 0.0, 0, 0)
-    with pytest.raises(ConfigError, match="valid values: geometries_parse, no_severing"):
+    with pytest.raises(ConfigError, match="valid values: geometries_parse, no_swallowing, no_severing"):
         report.gate("speed")
     with pytest.raises(ConfigError, match="positive integer"):
         validate("x", [], budget=0)
@@ -396,3 +396,19 @@ def test_property_any_cut_between_pieces_passes_and_any_cut_inside_fails(pieces,
     gate = report.gate("no_severing")
     k = bad.index(inside)
     assert not gate.passed and f"chunk {k}: end {inside} falls inside" in gate.detail
+
+
+def test_a_detection_that_swallowed_a_closed_geometry_fails_no_swallowing() -> None:
+    # issue #8: the old detector protected a shortened repr to the end of its block and the six
+    # closed POLYGONs after it were never features; validate passed. Now the gate fails on it.
+    text = "<POLYGON ((12 10, 14 10, \u2026 8.5...>\n" + "".join(
+        f"p{i} = POLYGON (({i} 0, {i + 1} 0, {i + 1} 1, {i} 0))\n" for i in range(6)
+    )
+    swallowed = Span(1, len(text) - 1, "wkt", "POLYGON", text[1:-1], status="unclosed", error="x")
+    chunk = Chunk("d", 0, 0, len(text), 0, text, 99, "cl100k_base", "document", "paragraph",
+                  flags=("unclosed_geometry", "crs_flagged"))
+    gate = validate(text, [chunk], budget=800, detection=Detection((swallowed,))).gate("no_swallowing")
+    assert not gate.passed and "swallows a closed POLYGON" in gate.detail
+    fresh = detect(text)
+    assert validate(text, [chunk], budget=800, detection=fresh).gate("no_swallowing").passed
+    assert sum(s.status == "ok" for s in fresh.spans) == 6
