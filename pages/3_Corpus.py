@@ -1,43 +1,61 @@
-"""Corpus: many documents at once, one row each (density, strategy, chunks, oversize, flags)."""
+"""Corpus: many documents at once, one row each (density, strategy, chunks, oversize, flags).
+
+Folder input is off unless the operator names the folders it may read
+(``GEOCHUNK_CORPUS_ROOTS``); pick a row to open that document in the Inspector or Review.
+"""
 
 import streamlit as st
 
 from geochunk.errors import GeochunkError
 from geochunk.ui import services, widgets
 from geochunk.ui.state import StateKeys
+from geochunk.view.corpus import CorpusJob
 from geochunk.view.highlight import escape_markdown
-from geochunk.view.tables import corpus_frame
+from geochunk.view.tables import corpus_frame, safe_csv
 
 widgets.setup_page("Corpus")
 st.title("Corpus")
 config = widgets.corpus_controls()
 
-uploads = st.file_uploader("Upload documents", type=list(services.UPLOAD_TYPES),
-                           accept_multiple_files=True, key=StateKeys.CORPUS_UPLOAD)
-folder = st.text_input("…or a folder path on the server", key=StateKeys.CORPUS_PATH,
-                       placeholder="/data/reports")
-use_samples = st.checkbox("…or the bundled samples", key=StateKeys.CORPUS_SAMPLES)
+uploads = st.file_uploader(
+    "Upload documents", type=list(services.UPLOAD_TYPES), accept_multiple_files=True,
+    key=StateKeys.CORPUS_UPLOAD,
+    help=f"UTF-8 text, up to {services.MAX_DOCUMENT_BYTES // 2**20} MB each",
+)
+jobs = [CorpusJob(f.name, data=f.getvalue(), max_bytes=services.MAX_DOCUMENT_BYTES)
+        for f in uploads or []]
 
-items = [(f.name, lambda f=f: services.read_upload(f.getvalue(), f.name)) for f in uploads or []]
-if folder.strip():
-    try:
-        paths = services.corpus_sources(folder.strip())
-    except GeochunkError as exc:
-        st.error(escape_markdown(str(exc)))
-        paths = []
-    items += [(str(p), lambda p=p: services.read_upload(p.read_bytes(), str(p), "path"))
-              for p in paths]
-if use_samples:
-    items += [(services.sample_options()[n], lambda n=n: services.sample_document(n))
-              for n in services.sample_options()]
+try:
+    policy = services.corpus_policy()
+except GeochunkError as exc:
+    st.error(f"Folder input is misconfigured: {escape_markdown(str(exc))}")
+    policy = None
+if policy is None:
+    st.caption("Reading folders on the server is off. The operator can allow some folders "
+               "with the GEOCHUNK_CORPUS_ROOTS environment variable.")
+else:
+    folder = st.text_input("…or a folder on the server", key=StateKeys.CORPUS_PATH,
+                           help=f"inside {policy.describe()}; files directly in it are read")
+    if folder.strip():
+        try:
+            found, summary = services.corpus_folder_jobs(policy, folder)
+            (st.caption if found else st.warning)(escape_markdown(summary))
+            jobs += found
+        except GeochunkError as exc:
+            st.error(escape_markdown(str(exc)))
 
-if st.button(f"Chunk {len(items)} document(s)", disabled=not items, type="primary"):
+if st.checkbox("…or the bundled samples", key=StateKeys.CORPUS_SAMPLES):
+    jobs += [CorpusJob(services.sample_document(n).name, sample=n)
+             for n in services.sample_options()]
+
+if st.button(f"Chunk {len(jobs)} document(s)", disabled=not jobs, type="primary"):
     bar = st.progress(0.0, text="Starting…")
 
     def progress(done: int, total: int, name: str) -> None:
         bar.progress(done / total, text=f"{done}/{total} · {escape_markdown(name)}")
 
-    st.session_state[StateKeys.CORPUS_ROWS] = services.run_corpus(items, config, progress)
+    st.session_state[StateKeys.CORPUS_ROWS] = services.run_corpus(jobs, config, progress)
+    st.session_state[StateKeys.CORPUS_JOBS] = {j.name: j for j in jobs}
 
 rows = st.session_state.get(StateKeys.CORPUS_ROWS)
 if rows:
@@ -50,4 +68,19 @@ if rows:
             "seconds": st.column_config.NumberColumn(format="%.2f"),
         },
     )
-    st.download_button("Corpus table (CSV)", frame.to_csv(index=False), "corpus.csv", "text/csv")
+    st.download_button("Corpus table (CSV)", safe_csv(frame), "corpus.csv", "text/csv",
+                       on_click="ignore")
+    known = st.session_state.get(StateKeys.CORPUS_JOBS, {})
+    names = [r.document for r in rows if not r.error and r.document in known]
+    if names:
+        left, mid, right = st.columns([3, 1, 1], vertical_alignment="bottom")
+        name = left.selectbox("Open a document", names, key=StateKeys.CORPUS_PICK)
+        for col, label, page in ((mid, "in the Inspector", "pages/0_Inspector.py"),
+                                 (right, "in Review", "pages/1_Review.py")):
+            if col.button(label, key=f"{StateKeys.CORPUS_OPEN}-{page}"):
+                try:
+                    widgets.open_document(services.corpus_document(known[name]))
+                except GeochunkError as exc:
+                    st.error(escape_markdown(str(exc)))
+                else:
+                    st.switch_page(page)

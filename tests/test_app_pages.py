@@ -128,3 +128,52 @@ def test_corpus_progress_text_escapes_file_names(app_dir: Path) -> None:
     assert not at.exception
     texts = [str(getattr(e.proto, "text", "")) for e in at.get("progress")]
     assert texts and all("![x](" not in t for t in texts)
+
+
+def _corpus(app_dir: Path) -> AppTest:
+    at = AppTest.from_file(str(app_dir / "app.py"), default_timeout=180)
+    at.run()
+    at.switch_page("pages/3_Corpus.py").run()
+    assert not at.exception
+    return at
+
+
+def test_corpus_folder_input_is_off_by_default(app_dir: Path, monkeypatch) -> None:
+    monkeypatch.delenv("GEOCHUNK_CORPUS_ROOTS", raising=False)
+    at = _corpus(app_dir)
+    assert not [t for t in at.text_input if t.key == StateKeys.CORPUS_PATH]
+    assert any("Reading folders on the server is off" in c.value for c in at.caption)
+
+
+def test_corpus_folders_are_confined_and_rows_open_in_the_inspector(
+    app_dir: Path, tmp_path: Path, monkeypatch
+) -> None:
+    root = tmp_path / "shared"
+    (root / "reports").mkdir(parents=True)
+    (root / "reports" / "wells.wkt").write_text("Well A.\n\nPOINT (1 2)\n\nWell B.\n\nPOINT (3 4)\n")
+    (root / "=cmd.md").write_text("Site.\n\nPOINT (5 6)\n")
+    (tmp_path / "prod-secrets.txt").write_text("password")
+    monkeypatch.setenv("GEOCHUNK_CORPUS_ROOTS", str(root))
+    at = _corpus(app_dir)
+    path = at.text_input(key=StateKeys.CORPUS_PATH)
+    for typed in ("/etc", "..", "~nosuchuser", "/proc/1/cwd", str(tmp_path)):
+        path.set_value(typed).run()
+        assert not at.exception
+        [error] = [e.value for e in at.error]
+        assert "app may read" in error or "not allowed" in error or "cannot be opened" in error
+        assert at.button[0].label == "Chunk 0 document(s)"
+    path.set_value("reports").run()
+    assert at.button[0].label == "Chunk 1 document(s)"
+    path.set_value(str(root)).run()
+    assert at.button[0].label == "Chunk 1 document(s)"
+    assert at.caption[-1].value.startswith("1 readable file")
+    path.set_value("reports").run()
+    at.button[0].click().run()
+    frame = at.dataframe[0].value
+    assert list(frame["document"]) == ["reports/wells.wkt"]
+    at.selectbox(key=StateKeys.CORPUS_PICK).set_value("reports/wells.wkt").run()
+    [open_inspector] = [b for b in at.button if b.label == "in the Inspector"]
+    open_inspector.click().run()
+    assert not at.exception
+    assert metric(at, "Features") == "2"
+    assert any("wells\\.wkt" in h.value for h in at.subheader)

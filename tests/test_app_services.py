@@ -9,6 +9,7 @@ import pytest
 from geochunk.errors import InputError
 from geochunk.model import ChunkConfig
 from geochunk.ui import services
+from geochunk.view.corpus import CorpusJob, run_corpus_jobs
 from geochunk.ui.static import ensure_leaflet_assets
 
 
@@ -39,27 +40,34 @@ def test_same_text_same_digest() -> None:
     assert a.digest == b.digest != services.Document.from_text("abd", name="a", origin="paste").digest
 
 
-def test_corpus_sources_filters_extensions(tmp_path: Path) -> None:
-    for name in ("a.md", "b.geojson", "c.png", "d.WKT"):
-        (tmp_path / name).write_text("POINT (1 2)")
-    (tmp_path / "sub").mkdir()
-    assert [p.name for p in services.corpus_sources(tmp_path)] == ["a.md", "b.geojson", "d.WKT"]
-    with pytest.raises(InputError, match="not a folder"):
-        services.corpus_sources(tmp_path / "missing")
-
-
 def test_run_corpus_reports_progress_and_errors(tmp_path: Path) -> None:
-    good = tmp_path / "good.md"
-    good.write_text("Parcel A.\n\nPOLYGON ((0 0, 1 0, 1 1, 0 0))\n")
-    bad = tmp_path / "bad.txt"
-    bad.write_bytes(b"\xff\xfe\x00garbage\x00")
-    items = [(str(p), lambda p=p: services.read_upload(p.read_bytes(), str(p), "path"))
-             for p in (good, bad)]
+    jobs = [CorpusJob("good.md", data=b"Parcel A.\n\nPOLYGON ((0 0, 1 0, 1 1, 0 0))\n"),
+            CorpusJob("bad.txt", data=b"\xff\xfe\x00garbage\x00")]
     seen = []
-    rows = services.run_corpus(items, ChunkConfig(budget=64), lambda d, t, n: seen.append((d, t)))
+    rows = services.run_corpus(jobs, ChunkConfig(budget=64), lambda d, t, n: seen.append((d, t)))
     assert seen == [(1, 2), (2, 2)]
     assert rows[0].error == "" and rows[0].chunks >= 1 and rows[0].features == 1
     assert rows[1].error and rows[1].chunks == 0
+
+
+@pytest.mark.slow
+def test_corpus_on_several_processes_gives_the_same_rows() -> None:
+    from geochunk.samples import list_samples
+
+    small = ("mixed_report", "sparse_prose", "sql_dump", "malformed")
+    jobs = [CorpusJob(s.filename, sample=s.name) for s in list_samples() if s.name in small]
+    jobs.append(CorpusJob("empty.txt", data=b""))
+    config = ChunkConfig(budget=256)
+    one = run_corpus_jobs(jobs, config, workers=1)
+    seen: list[int] = []
+    two = run_corpus_jobs(jobs, config, lambda d, t, n: seen.append(d), workers=2)
+    def strip(rows: list) -> list:
+        return [(r.document, r.characters, r.tokens, r.features, r.chunks, r.flags, r.error)
+                for r in rows]
+
+    assert strip(two) == strip(one)  # same rows, same order
+    assert sorted(seen) == list(range(1, len(jobs) + 1))
+    assert one[-1].error and all(not r.error for r in one[:-1])
 
 
 def test_leaflet_assets_are_copied_from_the_installed_package(tmp_path: Path) -> None:

@@ -122,3 +122,21 @@ def test_oversized_reason_after_an_escape_says_what_the_chunk_carries() -> None:
     [oversized, _] = flag_reasons(c, 800)
     assert "source unit (f7) is over the 800-token budget" in oversized
     assert "generalized form (700 tokens)" in oversized
+
+
+@pytest.mark.parametrize("cell", ["=1+1", "+1", "-1+A1", "@SUM(A1)", "\t=1", "\r=1", "  =1",
+                                  "\uff1d1", "=HYPERLINK(\"http://x\")"])
+def test_every_csv_neutralises_formulas(cell: str) -> None:
+    import csv
+    import io
+
+    import pandas as pd
+
+    from geochunk.view.tables import corpus_error_row, corpus_frame, safe_csv
+
+    for frame in (pd.DataFrame({"document": [cell], "n": [-3]}),
+                  corpus_frame([corpus_error_row(cell, cell)])):
+        rows = list(csv.DictReader(io.StringIO(safe_csv(frame))))
+        assert rows[0]["document"] == "'" + cell
+        assert all(not v.lstrip(" ")[:1] in "=+@\t\r\uff1d" or v == "" for v in rows[0].values())
+    assert list(csv.reader(io.StringIO(safe_csv(pd.DataFrame({"n": [-3]})))))[1] == ["-3"]

@@ -13,18 +13,16 @@ passed as an unhashed ``_text`` argument. So moving the budget slider only re-as
 from __future__ import annotations
 
 import hashlib
-import os
-import time
 from dataclasses import dataclass
-from pathlib import Path
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any, Callable, Sequence
 
 import streamlit as st
 
 from ..baselines import SplitStats, compare, split_stats
-from ..errors import GeochunkError, InputError
 from ..model import Chunk, ChunkConfig
-from ..view.tables import CorpusRow, corpus_error_row, corpus_row
+from ..folders import FolderPolicy, list_folder
+from ..view.corpus import CorpusJob, job_text, run_corpus_jobs
+from ..view.tables import CorpusRow
 
 __all__ = [
     "MAX_DOCUMENT_BYTES",
@@ -39,7 +37,9 @@ __all__ = [
     "get_comparison",
     "export_jsonl",
     "export_geojson",
-    "corpus_sources",
+    "corpus_policy",
+    "corpus_folder_jobs",
+    "corpus_document",
     "run_corpus",
 ]
 
@@ -174,39 +174,33 @@ def export_geojson(chunk_set: Any) -> str:
     return _geojson(chunk_set.analysis.digest, chunk_set.config, chunk_set.chunks)
 
 
-def corpus_sources(folder: str | os.PathLike[str]) -> list[Path]:
-    """Readable files with an accepted extension directly inside ``folder`` (sorted)."""
-    root = Path(folder).expanduser()
-    if not root.is_dir():
-        raise InputError(f"{root} is not a folder")
-    return sorted(
-        p for p in root.iterdir() if p.is_file() and p.suffix.lower().lstrip(".") in UPLOAD_TYPES
-    )
+def corpus_policy() -> FolderPolicy | None:
+    """The operator's folder policy (``GEOCHUNK_CORPUS_ROOTS``); ``None``: folder input is off.
+    A misconfigured root raises :class:`~geochunk.errors.ConfigError` with a clear message."""
+    return FolderPolicy.from_env(max_bytes=MAX_DOCUMENT_BYTES)
+
+
+def corpus_folder_jobs(policy: FolderPolicy, folder: str) -> tuple[list[CorpusJob], str]:
+    """Jobs for the readable files of a visitor's folder, and a one-line summary;
+    :class:`~geochunk.errors.InputError` when the folder is refused."""
+    listing = list_folder(policy, folder)
+    jobs = [CorpusJob(f.name, file=f, policy=policy, max_bytes=MAX_DOCUMENT_BYTES)
+            for f in listing.files]
+    return jobs, listing.message()
+
+
+def corpus_document(job: CorpusJob) -> Document:
+    """The :class:`Document` of a corpus job, to open it in the Inspector or Review."""
+    if job.sample is not None:
+        return sample_document(job.sample)
+    return Document.from_text(job_text(job), name=job.name, origin="upload")
 
 
 def run_corpus(
-    items: Iterable[tuple[str, Callable[[], Document]]],
+    jobs: Sequence[CorpusJob],
     config: ChunkConfig,
     on_progress: Callable[[int, int, str], None] | None = None,
 ) -> list[CorpusRow]:
-    """Load, analyse and assemble each ``(name, load)`` item; one :class:`CorpusRow` each.
-
-    A document that fails to load or chunk gets a row with the error; the run goes on.
-    ``on_progress(done, total, name)`` is called after each document.
-    """
-    from ..pipeline import analyse, assemble
-
-    todo = list(items)
-    rows: list[CorpusRow] = []
-    for k, (name, load) in enumerate(todo):
-        t0 = time.perf_counter()
-        try:
-            doc = load()
-            a = analyse(doc.text, encoding=config.encoding, doc_id=doc.name)
-            cs = assemble(a, config.with_(doc_id=doc.name))
-            rows.append(corpus_row(cs, time.perf_counter() - t0))
-        except GeochunkError as exc:
-            rows.append(corpus_error_row(name, str(exc)))
-        if on_progress is not None:
-            on_progress(k + 1, len(todo), name)
-    return rows
+    """One :class:`CorpusRow` per job (several processes when it pays); a document that fails
+    gets a row with the error and the run goes on."""
+    return run_corpus_jobs(jobs, config, on_progress)

@@ -19,6 +19,7 @@ class StateKeys:
     DOCUMENT = "gc_document"  # ui.services.Document currently loaded
     DECISIONS = "gc_decisions"  # {doc digest: {chunk key: view.tables.Decision}}
     CORPUS_ROWS = "gc_corpus_rows"  # list[view.tables.CorpusRow] of the last corpus run
+    CORPUS_JOBS = "gc_corpus_jobs"  # {document name: view.corpus.CorpusJob} of that run
     LOAD_ERROR = "gc_load_error"  # message of the last failed load
 
     # document loader widgets
@@ -54,6 +55,8 @@ class StateKeys:
     CORPUS_UPLOAD = "gc_corpus_upload"
     CORPUS_PATH = "gc_corpus_path"
     CORPUS_SAMPLES = "gc_corpus_samples"
+    CORPUS_PICK = "gc_corpus_pick"
+    CORPUS_OPEN = "gc_corpus_open"
 
     PERSISTENT: tuple[str, ...] = (
         SOURCE,

@@ -25,6 +25,7 @@ __all__ = [
     "sidebar_controls",
     "corpus_controls",
     "current_document",
+    "open_document",
 ]
 
 APP_DIR = Path(__file__).resolve().parents[2]
@@ -87,6 +88,21 @@ def current_document() -> Document | None:
 def _set_document(doc: Document | None) -> Document | None:
     st.session_state[StateKeys.DOCUMENT] = doc
     return doc
+
+
+def open_document(doc: Document) -> None:
+    """Make ``doc`` the loaded document of every page (a sample through the sample picker,
+    anything else as the current upload)."""
+    if doc.origin == "sample":
+        st.session_state[StateKeys.SOURCE] = "Sample"
+        st.session_state[StateKeys.SAMPLE] = next(
+            (n for n in services.sample_options() if services.sample_document(n).name == doc.name),
+            DEFAULT_SAMPLE)
+    else:
+        st.session_state[StateKeys.SOURCE] = "Upload"
+        st.session_state.pop(StateKeys.UPLOAD, None)
+        doc = Document(doc.name, doc.text, doc.digest, "upload")
+    _set_document(doc)
 
 
 def document_loader() -> Document | None:

@@ -32,6 +32,7 @@ __all__ = [
     "chunks_frame",
     "review_frame",
     "decisions_csv",
+    "safe_csv",
     "corpus_row",
     "corpus_error_row",
     "corpus_frame",
@@ -136,11 +137,31 @@ def review_frame(
     return pd.DataFrame(rows, columns=columns)
 
 
+_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r", "\n", "\uff1d", "\uff0b", "\uff0d", "\uff20")
+
+
 def _cell(value: Any) -> Any:
-    """Neutralise spreadsheet formulas in text cells (CSV injection)."""
-    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
-        return "'" + value
+    """Neutralise spreadsheet formulas in text cells (CSV injection): a cell that starts, after
+    any leading spaces, with ``= + - @``, a tab or a line break (or a full-width ``＝ ＋ － ＠``)
+    gets a leading ``'``. Lone surrogates are shown as escapes."""
+    if isinstance(value, str):
+        value = printable(value)
+        if value.lstrip(" ")[:1] in _FORMULA_STARTS:
+            return "'" + value
     return value
+
+
+def safe_csv(frame: pd.DataFrame) -> str:
+    """``frame`` as CSV text (CRLF rows) with every text cell neutralised against spreadsheet
+    formulas. Every CSV the app offers goes through here.
+
+    >>> safe_csv(pd.DataFrame({"document": ["=HYPERLINK(1)", "a.md"], "n": [1, -2]})).splitlines()
+    ['document,n', "'=HYPERLINK(1),1", 'a.md,-2']
+    """
+    buf = io.StringIO()
+    # CRLF rows (RFC 4180): a text cell holding a CR or LF is then quoted, never split
+    frame.map(_cell).to_csv(buf, index=False, lineterminator="\r\n")
+    return buf.getvalue()
 
 
 def decisions_csv(
@@ -176,10 +197,7 @@ def decisions_csv(
             "budget": budget,
         }
     )
-    out = out.map(_cell)
-    buf = io.StringIO()
-    out.to_csv(buf, index=False, lineterminator="\n")
-    return buf.getvalue()
+    return safe_csv(out)
 
 
 @dataclass(frozen=True)
