@@ -1,7 +1,7 @@
 """The ``geochunk`` command: ``chunk``, ``inspect`` and ``validate``.
 
 Exit codes: 0 success; 1 a document could not be read or failed validation (the other documents
-are still processed); 2 bad options.
+are still processed), or the output could not be written; 2 bad options; 130 interrupted (Ctrl-C).
 
 >>> main(["chunk", "--budget", "8", "x.txt"], err=sys.stdout)
 geochunk: error: budget must be at least 16 tokens, got 8
@@ -11,7 +11,7 @@ geochunk: error: budget must be at least 16 tokens, got 8
 from __future__ import annotations
 
 import argparse
-import json
+import os
 import sys
 from typing import Any, Iterator, NoReturn, Sequence, TextIO
 
@@ -53,6 +53,9 @@ def build_parser() -> argparse.ArgumentParser:
                         help="density below which auto picks paragraph splitting")
         sp.add_argument("--feature-threshold", type=float, default=0.50,
                         help="density above which auto picks feature-atomic packing")
+        sp.add_argument("--max-bytes", type=_byte_size, default=None, metavar="N",
+                        help="largest input read, files and standard input alike "
+                        "(bytes, or with a K/M/G suffix; default 64M)")
 
     c = sub.add_parser("chunk", help="chunk documents to JSON Lines (default) or GeoJSON", **fmt)
     common(c)
@@ -63,6 +66,22 @@ def build_parser() -> argparse.ArgumentParser:
     v = sub.add_parser("validate", help="run the validation gates; exit 1 on failure", **fmt)
     common(v)
     return p
+
+
+def _byte_size(value: str) -> int:
+    """``--max-bytes`` values: ``1000000``, ``512K``, ``64M``, ``1G`` (binary multiples).
+
+    >>> _byte_size("64M"), _byte_size("1000")
+    (67108864, 1000)
+    """
+    text = value.strip().upper().removesuffix("IB").removesuffix("B")
+    scale = {"K": 1024, "M": 1024**2, "G": 1024**3}.get(text[-1:], 1)
+    number = text[:-1] if scale > 1 else text
+    if not number.isdigit() or int(number) * scale < 1:
+        raise argparse.ArgumentTypeError(
+            f"--max-bytes takes a positive number of bytes (e.g. 1000000, 512K, 64M), got {value!r}"
+        )
+    return int(number) * scale
 
 
 def _config(args: argparse.Namespace, doc_id: str) -> ChunkConfig:
@@ -81,19 +100,20 @@ def _config(args: argparse.Namespace, doc_id: str) -> ChunkConfig:
     )
 
 
-def _read(path: str) -> str:
-    from .source import read_document
+def _read(path: str, max_bytes: int | None) -> str:
+    from .source import DEFAULT_MAX_BYTES, read_document, read_stream
 
-    if path == "-":
-        return read_document(sys.stdin.buffer.read(), name="<stdin>")
-    return read_document(path)
+    limit = DEFAULT_MAX_BYTES if max_bytes is None else max_bytes
+    if path == "-":  # the same cap as files: `geochunk chunk - < /dev/zero` stops at the limit
+        return read_stream(sys.stdin.buffer, max_bytes=limit, name="<stdin>")
+    return read_document(path, max_bytes=limit)
 
 
 def _documents(args: argparse.Namespace, err: TextIO) -> Iterator[tuple[str, str]]:
     for path in args.paths:
         doc_id = args.doc_id if path == "-" else path
         try:
-            yield doc_id, _read(path)
+            yield doc_id, _read(path, args.max_bytes)
         except InputError as e:
             print(f"geochunk: {e}", file=err)
             args._failed = True
@@ -105,10 +125,18 @@ def _chunk_sets(args: argparse.Namespace, err: TextIO) -> Iterator[tuple[str, st
 
     for doc_id, text in _documents(args, err):
         try:
-            yield doc_id, text, pipeline.chunk_text(text, _config(args, doc_id))
+            chunk_set = pipeline.chunk_text(text, _config(args, doc_id))
         except GeochunkError as e:
             print(f"geochunk: {doc_id}: {e}", file=err)
             args._failed = True
+            continue
+        except Exception as e:  # noqa: BLE001 - reported, and the run goes on
+            # a bug must not cost the other documents of the run: one line, carry on
+            print(f"geochunk: {doc_id}: internal error ({type(e).__name__}: {e}); "
+                  "please report it with the document", file=err)
+            args._failed = True
+            continue
+        yield doc_id, text, chunk_set
 
 
 def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None, err: TextIO | None = None) -> int:
@@ -128,26 +156,7 @@ def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None, err: T
         return 2
 
     if args.command == "chunk":
-        sink = open(args.out, "w", encoding="utf-8", newline="\n") if args.out else out
-        try:
-            collected = []
-            for _, _, cs in _chunk_sets(args, err):
-                if args.format == "jsonl":
-                    from .export import to_jsonl
-
-                    for line in to_jsonl(cs.chunks):
-                        sink.write(line + "\n")
-                else:
-                    collected.extend(cs.chunks)
-            if args.format == "geojson":
-                from .export import to_geojson
-
-                json.dump(to_geojson(collected), sink, ensure_ascii=False)
-                sink.write("\n")
-        finally:
-            if args.out:
-                sink.close()
-        return 1 if args._failed else 0
+        return _chunk(args, out, err)
 
     for doc_id, text, cs in _chunk_sets(args, err):
         if args.command == "inspect":
@@ -163,6 +172,127 @@ def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None, err: T
             if not report.passed:
                 args._failed = True
     return 1 if args._failed else 0
+
+
+def _chunk(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """``geochunk chunk``: JSON Lines or GeoJSON to stdout or, through :class:`_Output`, a file."""
+    from .export import json_text, to_geojson, to_jsonl
+
+    target = None
+    if args.out:
+        try:
+            target = _Output(args.out, [p for p in args.paths if p != "-"])
+            sink = target.open()
+        except _OutputError as e:
+            print(f"geochunk: error: {e}", file=err)
+            return 2
+    else:
+        sink = out
+    try:
+        collected = []
+        for _, _, cs in _chunk_sets(args, err):
+            if args.format == "jsonl":
+                for line in to_jsonl(cs.chunks):
+                    sink.write(line + "\n")
+            else:
+                collected.extend(cs.chunks)
+        if args.format == "geojson":
+            sink.write(json_text(to_geojson(collected)) + "\n")
+        if target:
+            target.commit()
+    except OSError as e:
+        if target is None:
+            raise  # stdout: BrokenPipeError is handled by run()
+        kept = ("the output is incomplete" if target.direct
+                else "the existing file is unchanged" if target.mode is not None else "nothing was written")
+        print(f"geochunk: error: cannot write --out {args.out!r}: {e.strerror or e}; {kept}", file=err)
+        return 1
+    finally:
+        if target:
+            target.discard()
+    return 1 if args._failed else 0
+
+
+class _OutputError(Exception):
+    pass
+
+
+class _Output:
+    """``--out``: written to a temporary file in the same folder and renamed over the target at
+    the end, so a failed or interrupted run never leaves a truncated file (nor truncates an
+    input); a path that is not a regular file (``/dev/null``, a pipe) is written directly."""
+
+    def __init__(self, path: str, inputs: Sequence[str]) -> None:
+        self.path = path
+        self.tmp: str | None = None
+        self.fh: Any = None
+        folder = os.path.dirname(os.path.abspath(path))
+        try:
+            info: os.stat_result | None = os.stat(path)
+        except FileNotFoundError:
+            info = None
+        except OSError as e:
+            raise _OutputError(f"--out {path!r} cannot be used: {e.strerror or e}") from None
+        if info is None and not os.path.isdir(folder):
+            raise _OutputError(f"--out {path!r}: the folder {folder} does not exist; create it first")
+        if info is not None and os.path.isdir(path):
+            raise _OutputError(f"--out {path!r} is a folder; give a file name inside it")
+        for p in inputs:
+            try:
+                same = info is not None and os.path.samefile(path, p)
+            except OSError:
+                same = False
+            if same:
+                raise _OutputError(
+                    f"--out {path!r} is one of the input files; writing it would destroy the input. "
+                    "Choose another output path"
+                )
+        self.direct = info is not None and not os.path.isfile(path)
+        self.mode = info.st_mode & 0o7777 if info is not None and not self.direct else None
+
+    def open(self) -> TextIO:
+        import tempfile
+
+        try:
+            if self.direct:
+                self.fh = open(self.path, "w", encoding="utf-8", newline="\n")
+            else:
+                folder, name = os.path.split(os.path.abspath(self.path))
+                fd, self.tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=folder)
+                if self.mode is not None:
+                    os.chmod(self.tmp, self.mode)
+                else:  # as a plain open() would have made it
+                    umask = os.umask(0)
+                    os.umask(umask)
+                    os.chmod(self.tmp, 0o666 & ~umask)
+                self.fh = open(fd, "w", encoding="utf-8", newline="\n")
+        except OSError as e:
+            self.discard()
+            raise _OutputError(f"cannot write --out {self.path!r}: {e.strerror or e}") from None
+        return self.fh
+
+    def commit(self) -> None:
+        self.fh.flush()
+        if self.tmp is not None:
+            os.fsync(self.fh.fileno())
+        self.fh.close()
+        if self.tmp is not None:
+            os.replace(self.tmp, self.path)
+            self.tmp = None
+
+    def discard(self) -> None:
+        """Close and remove the temporary file, if it is still there (a failed run)."""
+        if self.fh is not None and not self.fh.closed:
+            try:
+                self.fh.close()
+            except OSError:
+                pass
+        if self.tmp is not None:
+            try:
+                os.unlink(self.tmp)
+            except OSError:
+                pass
+            self.tmp = None
 
 
 def describe(cs: Any) -> list[str]:
@@ -190,15 +320,21 @@ def describe(cs: Any) -> list[str]:
 
 
 def run() -> None:
-    """Console-script entry point: ``main`` with a quiet exit when stdout's reader leaves."""
-    import os
-
+    """Console-script entry point: ``main`` with a quiet exit when stdout's reader leaves, and
+    one line and exit code 130 on Ctrl-C."""
+    for stream in (sys.stdout, sys.stderr):  # a lone surrogate in a path never crashes a print
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="backslashreplace")
     try:
         code = main()
         sys.stdout.flush()
     except BrokenPipeError:  # `geochunk chunk doc.md | head`
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         code = 0
+    except KeyboardInterrupt:
+        print("geochunk: interrupted", file=sys.stderr)
+        code = 130
     raise SystemExit(code)
 
 

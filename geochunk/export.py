@@ -26,12 +26,14 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from typing import IO, Any, Iterable, Iterator
 
 from .model import Chunk
 
-__all__ = ["to_jsonl", "write_jsonl", "to_geojson", "chunk_properties", "bbox_geometry"]
+__all__ = ["json_text", "to_jsonl", "write_jsonl", "to_geojson", "chunk_properties", "bbox_geometry"]
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
 _LINE_BREAKS = {"\u0085": "\\u0085", "\u2028": "\\u2028", "\u2029": "\\u2029"}
 
 
@@ -46,12 +48,26 @@ def _finite(value: Any) -> Any:
     return value
 
 
-def _dumps(obj: Any) -> str:
+def json_text(obj: Any) -> str:
+    """Strict one-line JSON for ``obj`` that always encodes as UTF-8.
+
+    Non-finite floats become ``null``; U+0085/U+2028/U+2029 are escaped; a lone surrogate
+    (a GeoJSON ``"id": "\\ud800"`` decodes to one) is written as its ``\\uXXXX`` escape, the
+    JSON that carried it in, instead of crashing the UTF-8 writer.
+
+    >>> json_text({"id": "\\ud800", "x": float("nan")})
+    '{"id":"\\\\ud800","x":null}'
+    """
     text = json.dumps(_finite(obj), ensure_ascii=False, separators=(",", ":"), allow_nan=False)
     for raw, escaped in _LINE_BREAKS.items():
         if raw in text:
             text = text.replace(raw, escaped)
+    if _SURROGATE.search(text):  # only inside JSON strings: the escape keeps the same value
+        text = _SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
     return text
+
+
+_dumps = json_text
 
 
 def to_jsonl(chunks: Iterable[Chunk]) -> Iterator[str]:

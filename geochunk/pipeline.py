@@ -39,7 +39,7 @@ from .model import (
 )
 from .oversize import escape
 from .prose import LINE, PARAGRAPH, SECTION, SENTENCE, WORD, Boundaries, find_boundaries
-from .source import read_document
+from .source import DEFAULT_MAX_BYTES, read_document
 from .strategy import choose_strategy, chunk_unit
 from .tokens import TokenCounter, TokenIndex, get_counter
 
@@ -680,7 +680,10 @@ def chunk_text(text: str, config: ChunkConfig = ChunkConfig()) -> ChunkSet:
     return assemble(analyse(text, encoding=config.encoding, doc_id=config.doc_id), config)
 
 
-def chunk_file(path: str | os.PathLike[str], config: ChunkConfig = ChunkConfig()) -> ChunkSet:
-    """Read ``path`` (strict UTF-8, no newline translation) and chunk it; ``doc_id`` is the path."""
-    text = read_document(path)
+def chunk_file(
+    path: str | os.PathLike[str], config: ChunkConfig = ChunkConfig(), *, max_bytes: int = DEFAULT_MAX_BYTES
+) -> ChunkSet:
+    """Read ``path`` (strict UTF-8, no newline translation, at most ``max_bytes`` bytes: the
+    CLI's ``--max-bytes``) and chunk it; ``doc_id`` is the path."""
+    text = read_document(path, max_bytes=max_bytes)
     return chunk_text(text, config.with_(doc_id=str(path)))

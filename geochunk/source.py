@@ -7,7 +7,10 @@ offsets one less than a decoder that keeps U+FEFF would give. Everything is chec
 text reaches the chunker:
 
 * the size against ``max_bytes`` -- from ``os.stat`` before a path is read, and reads are capped
-  at ``max_bytes + 1`` bytes so a growing file or a pipe cannot run away;
+  at ``max_bytes + 1`` bytes so a growing file or a stream cannot run away
+  (:func:`read_stream` reads standard input under the same cap);
+* only regular files are read by path: a FIFO would block forever and a device never ends
+  (pass ``-`` on the command line to read a stream);
 * empty input (0 bytes) and input that is only whitespace;
 * binary input, judged on the first 8 KiB *before* decoding: a known binary signature (ZIP,
   PDF, gzip, SQLite, ...), UTF-16/UTF-32 text, any NUL byte, or more than 30% control bytes;
@@ -32,6 +35,7 @@ from __future__ import annotations
 import os
 import stat
 from collections.abc import Iterator
+from typing import BinaryIO
 from pathlib import PurePath
 
 from .errors import ConfigError, InputError
@@ -42,6 +46,7 @@ __all__ = [
     "SNIFF_BYTES",
     "KINDS",
     "read_document",
+    "read_stream",
     "sniff_kind",
 ]
 
@@ -111,7 +116,8 @@ def read_document(
     ``name`` labels the document in error messages (defaults to the path, or ``"<bytes>"``).
     Newlines are kept exactly as stored; a leading UTF-8 BOM is dropped, and offsets are into
     the returned string. Raises :class:`~geochunk.errors.InputError` for a missing path, a
-    directory, empty or whitespace-only input, binary data, invalid UTF-8, or more than
+    directory or another non-regular file (a FIFO, a device: pass ``-`` for streams),
+    empty or whitespace-only input, binary data, invalid UTF-8, or more than
     ``max_bytes`` bytes (checked before reading), and
     :class:`~geochunk.errors.ConfigError` for a bad ``max_bytes``.
 
@@ -122,8 +128,7 @@ def read_document(
     ...
     geochunk.errors.InputError: 'blank.txt' contains only whitespace (5 bytes); there is nothing to chunk. Check that the right file was chosen and that it was saved completely
     """
-    if isinstance(max_bytes, bool) or not isinstance(max_bytes, int) or max_bytes < 1:
-        raise ConfigError(f"max_bytes must be a positive whole number of bytes, got {max_bytes!r}")
+    _check_max_bytes(max_bytes)
     if isinstance(src, (bytes, bytearray, memoryview)):
         data = bytes(src)
         label = name if name is not None else "<bytes>"
@@ -160,15 +165,16 @@ def _read_path(src: str | os.PathLike[str], max_bytes: int, name: str | None) ->
         ) from None
     except (OSError, ValueError) as exc:  # ValueError: embedded NUL in the path
         raise InputError(f"{label!r} cannot be opened ({exc}); check the path") from None
-    if stat.S_ISDIR(info.st_mode):
-        raise InputError(
-            f"{label!r} is a directory, not a file; pass the path of a document inside it"
-        )
+    _require_regular(info, label)
     if info.st_size > max_bytes:
         raise _too_large(label, info.st_size, max_bytes)
     try:
-        with open(path, "rb") as fh:
-            data = fh.read(max_bytes + 1)  # capped: pipes and growing files report no true size
+        # O_NONBLOCK: a path swapped for a FIFO after the stat must not block the open; the
+        # descriptor is checked again before anything is read
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+        with open(fd, "rb", closefd=True) as fh:
+            _require_regular(os.fstat(fd), label)
+            data = fh.read(max_bytes + 1)  # capped: a file growing while it is read
     except PermissionError:
         raise InputError(
             f"{label!r} cannot be read: permission denied; check the file's permissions"
@@ -182,12 +188,64 @@ def _read_path(src: str | os.PathLike[str], max_bytes: int, name: str | None) ->
     return data, label
 
 
+_SPECIAL = (
+    (stat.S_ISFIFO, "a named pipe (FIFO)"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+    (stat.S_ISSOCK, "a socket"),
+)
+
+
+def _require_regular(info: os.stat_result, label: str) -> None:
+    """Only regular files are read by path: a FIFO blocks forever, a device never ends."""
+    if stat.S_ISDIR(info.st_mode):
+        raise InputError(
+            f"{label!r} is a directory, not a file; pass the path of a document inside it"
+        )
+    if not stat.S_ISREG(info.st_mode):
+        what = next((w for test, w in _SPECIAL if test(info.st_mode)), "not a regular file")
+        raise InputError(
+            f"{label!r} is {what}, not a regular file; to read a stream, pass '-' and "
+            "redirect it to standard input (geochunk chunk - < source)"
+        )
+
+
+def read_stream(
+    stream: BinaryIO, *, max_bytes: int = DEFAULT_MAX_BYTES, name: str = "<stdin>"
+) -> str:
+    """Read a binary stream (standard input) as :func:`read_document` reads bytes, never more
+    than ``max_bytes + 1`` bytes: an endless stream (``/dev/zero``) is refused, not swallowed.
+
+    >>> import io
+    >>> read_stream(io.BytesIO(b"POINT (1 2)\\n"))
+    'POINT (1 2)\\n'
+    >>> read_stream(io.BytesIO(b"x" * 2000), max_bytes=1024)
+    Traceback (most recent call last):
+    ...
+    geochunk.errors.InputError: '<stdin>' is larger than the limit of 1.0 KiB (max_bytes=1,024); split the document, or raise the limit if you trust it (--max-bytes on the command line, max_bytes= in Python)
+    """
+    _check_max_bytes(max_bytes)
+    try:
+        data = stream.read(max_bytes + 1)
+    except OSError as exc:
+        raise InputError(f"{name!r} cannot be read ({exc.strerror or exc})") from None
+    if len(data) > max_bytes:
+        raise _too_large(name, None, max_bytes)
+    return _decode(data, name)
+
+
+def _check_max_bytes(max_bytes: int) -> None:
+    if isinstance(max_bytes, bool) or not isinstance(max_bytes, int) or max_bytes < 1:
+        raise ConfigError(f"max_bytes must be a positive whole number of bytes, got {max_bytes!r}")
+
+
 def _too_large(label: str, size: int | None, max_bytes: int) -> InputError:
     """``size`` is None when only "more than max_bytes" is known (a capped read)."""
     what = f"is {_human(size)}, larger than" if size is not None else "is larger than"
     return InputError(
         f"{label!r} {what} the limit of {_human(max_bytes)} (max_bytes={max_bytes:,}); "
-        "split the document, or raise max_bytes if you trust it"
+        "split the document, or raise the limit if you trust it "
+        "(--max-bytes on the command line, max_bytes= in Python)"
     )
 
 

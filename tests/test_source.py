@@ -169,7 +169,15 @@ def test_unreadable_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Non
                 raise PermissionError(13, "Permission denied", str(path))
             return real_open(path, *args, **kwargs)
 
+        real_os_open = os.open
+
+        def refusing_os_open(path, *args, **kwargs):
+            if str(path) == str(f):
+                raise PermissionError(13, "Permission denied", str(path))
+            return real_os_open(path, *args, **kwargs)
+
         monkeypatch.setattr("builtins.open", refusing_open)
+        monkeypatch.setattr("os.open", refusing_os_open)
     with pytest.raises(InputError, match="permission denied"):
         read_document(f)
 
@@ -211,7 +219,9 @@ def test_max_bytes_boundary_for_paths_and_bytes(tmp_path: Path, size: int, ok: b
             assert read_document(src, max_bytes=100) == "x" * size
         else:
             with pytest.raises(
-                InputError, match=r"101 bytes, larger than the limit of 100 bytes.*raise max_bytes"
+                InputError,
+                match=r"101 bytes, larger than the limit of 100 bytes.*raise the limit.*"
+                r"--max-bytes on the command line, max_bytes= in Python",
             ):
                 read_document(src, max_bytes=100)
 
@@ -241,10 +251,25 @@ def test_huge_sparse_file_is_refused_fast(tmp_path: Path) -> None:
 
 
 @pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="needs /dev/zero")
-def test_reads_are_capped_when_size_is_unknown() -> None:
-    # A character device reports size 0; the capped read still stops at max_bytes + 1.
-    with pytest.raises(InputError, match=r"'/dev/zero' is larger than the limit of 1\.0 KiB"):
+def test_devices_are_refused_by_path() -> None:
+    # A character device reports size 0 and never ends: refused before reading (issue 7).
+    with pytest.raises(InputError, match=r"'/dev/zero' is a character device, not a regular file.*'-'"):
         read_document("/dev/zero", max_bytes=1024)
+
+
+def test_stream_reads_are_capped() -> None:
+    import io
+
+    class Endless(io.RawIOBase):
+        def readable(self) -> bool:
+            return True
+
+        def readinto(self, b) -> int:  # type: ignore[no-untyped-def]
+            b[:] = b"x" * len(b)
+            return len(b)
+
+    with pytest.raises(InputError, match=r"'<stdin>' is larger than the limit of 1\.0 KiB"):
+        source.read_stream(io.BufferedReader(Endless()), max_bytes=1024)
 
 
 @pytest.mark.parametrize("bad", [0, -1, 1.5, True, "10", None])
