@@ -65,6 +65,9 @@ def build_parser() -> argparse.ArgumentParser:
     common(i)
     v = sub.add_parser("validate", help="run the validation gates; exit 1 on failure", **fmt)
     common(v)
+    from .retrieve.cli import add_subcommands as retrieval_subcommands
+
+    retrieval_subcommands(sub)  # index, query
     return p
 
 
@@ -144,10 +147,17 @@ def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None, err: T
     out = out or sys.stdout
     err = err or sys.stderr
     parser = build_parser()
+    from .retrieve.cli import join_negative_values
+
+    argv = join_negative_values(list(sys.argv[1:] if argv is None else argv))
     try:
         args = parser.parse_args(argv)
     except SystemExit as e:  # argparse already printed the message
         return int(e.code or 0)
+    if args.command in ("index", "query"):
+        from .retrieve.cli import main_for
+
+        return main_for(args.command, args, out, err)
     args._failed = False
     try:
         _config(args, "check")

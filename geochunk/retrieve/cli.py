@@ -1,0 +1,200 @@
+"""``geochunk index`` and ``geochunk query``: registered on the main parser by :mod:`geochunk.cli`.
+
+Exit codes: 0 ok; 1 the build or query failed (one clear line on stderr); 2 bad options.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any, TextIO
+
+from ..errors import GeochunkError
+from .embed import EMBEDDERS
+from .fuse import DECAYS
+
+__all__ = ["add_subcommands", "join_negative_values", "run_index", "run_query", "format_result"]
+
+
+def add_subcommands(sub: Any) -> None:
+    """Add ``index`` and ``query`` to an argparse sub-parser collection."""
+    ix = sub.add_parser("index", help="build or update a retrieval index (one DuckDB file)")
+    ix.add_argument("paths", nargs="+", metavar="PATH", help="documents or folders")
+    ix.add_argument("--db", required=True, help="the index file, e.g. corpus.duckdb")
+    ix.add_argument("--collection", required=True, help="collection name for these documents")
+    ix.add_argument("--version", default="1", help="corpus version label")
+    ix.add_argument("--licence", default="unspecified",
+                    help="licence of the collection (a 'NoAI'/'NoTDM' licence excludes it from queries)")
+    ix.add_argument("--period", default=None, help="period covered, START/END (ISO, '..' open)")
+    ix.add_argument("--resolution", type=float, default=None, help="declared resolution, metres")
+    ix.add_argument("--embedder", default="static", help=f"one of {', '.join(EMBEDDERS)}")
+    ix.add_argument("--budget", type=int, default=512, help="chunk token budget (>= 16)")
+    ix.add_argument("--workers", type=int, default=1, help="Dask LocalCluster worker processes")
+    ix.add_argument("--scheduler", default=None, help="address of a running Dask scheduler (tcp://...)")
+    ix.add_argument("--no-progress", action="store_true", help="no progress bar")
+
+    q = sub.add_parser("query", help="ask an index: by place and meaning")
+    q.add_argument("question")
+    q.add_argument("--db", required=True, help="the index file")
+    where = q.add_mutually_exclusive_group(required=True)
+    where.add_argument("--bbox", help="w,s,e,n (WGS 84 degrees unless --crs)")
+    where.add_argument("--near", help="lon,lat (WGS 84), with --radius")
+    where.add_argument("--feature", help="a feature id in the index")
+    q.add_argument("--crs", type=int, default=4326, help="EPSG code of --bbox")
+    q.add_argument("--radius", type=float, default=None, help="metres (required with --near)")
+    q.add_argument("--k", type=int, default=10, help="results to return")
+    q.add_argument("--period", default=None, help="START/END: only collections overlapping it")
+    q.add_argument("--collection", action="append", default=[], help="only these collections")
+    q.add_argument("--include-no-extent", action="store_true", help="also search chunks with no extent")
+    q.add_argument("--decay", default="exponential", help=f"one of {', '.join(DECAYS)}")
+    q.add_argument("--half-life", type=float, default=None, help="metres (default: half the region radius)")
+    q.add_argument("--proximity-weight", type=float, default=0.3, help="0..1 share of proximity in the final score")
+    q.add_argument("--json", action="store_true", help="JSON for programs")
+
+
+_COORD_OPTIONS = ("--bbox", "--near")
+
+
+def join_negative_values(argv: list[str]) -> list[str]:
+    """``--near -3.19,55.95`` -> ``--near=-3.19,55.95`` (argparse reads a leading '-' as an option).
+
+    >>> join_negative_values(["query", "q", "--near", "-3.2,55.9", "--radius", "500"])
+    ['query', 'q', '--near=-3.2,55.9', '--radius', '500']
+    """
+    out: list[str] = []
+    i = 0
+    while i < len(argv):
+        a = argv[i]
+        if a in _COORD_OPTIONS and i + 1 < len(argv) and argv[i + 1][:2].startswith("-") and argv[i + 1][1:2].isdigit():
+            out.append(f"{a}={argv[i + 1]}")
+            i += 2
+            continue
+        out.append(a)
+        i += 1
+    return out
+
+
+def _progress_bar(err: TextIO) -> Any:
+    from tqdm import tqdm
+
+    bar: dict[str, Any] = {}
+
+    def update(done: int, total: int, label: str) -> None:
+        if "b" not in bar:
+            bar["b"] = tqdm(total=total, unit="doc", file=err, desc="indexing", leave=True)
+        b = bar["b"]
+        b.set_postfix_str(label[-40:], refresh=False)
+        b.update(done - b.n)
+        if done >= total:
+            b.close()
+
+    return update
+
+
+def run_index(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from ..errors import ConfigError
+    from ..model import ChunkConfig
+    from .build import build_index
+
+    try:
+        report = build_index(
+            args.paths, args.db, collection=args.collection, version=args.version,
+            embedder=args.embedder, licence=args.licence, period=args.period,
+            resolution_m=args.resolution, config=ChunkConfig(budget=args.budget),
+            workers=args.workers, scheduler=args.scheduler,
+            progress=None if args.no_progress else _progress_bar(err),
+        )
+    except ConfigError as e:
+        print(f"geochunk: error: {e}", file=err)
+        return 2
+    except GeochunkError as e:
+        print(f"geochunk: {e}", file=err)
+        return 1
+    for line in report.lines():
+        print(line, file=out)
+    return 0
+
+
+def run_query(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from ..errors import ConfigError
+    from .query import open_index, query_index, resolve_feature
+    from .region import Region, parse_floats
+
+    try:
+        ix = open_index(args.db)
+    except GeochunkError as e:
+        print(f"geochunk: {e}", file=err)
+        return 1
+    try:
+        if args.bbox:
+            region = Region.from_bbox(*parse_floats(args.bbox, 4, "bbox"), epsg=args.crs)
+        elif args.near:
+            if args.radius is None:
+                raise ConfigError("--near needs --radius (metres)")
+            lon, lat = parse_floats(args.near, 2, "near")
+            region = Region.near(lon, lat, args.radius)
+        else:
+            region = resolve_feature(ix, args.feature, args.radius or 0.0)
+        res = query_index(
+            ix, args.question, region, k=args.k, period=args.period, collections=args.collection,
+            include_no_extent=args.include_no_extent, decay=args.decay, half_life_m=args.half_life,
+            proximity_weight=args.proximity_weight,
+        )
+    except ConfigError as e:
+        print(f"geochunk: error: {e}", file=err)
+        return 2
+    except GeochunkError as e:
+        print(f"geochunk: {e}", file=err)
+        return 1
+    finally:
+        ix.close()
+    if args.json:
+        json.dump(res.to_dict(), out, ensure_ascii=False, default=str)
+        out.write("\n")
+    else:
+        for line in format_result(res):
+            print(line, file=out)
+    return 0
+
+
+def _num(v: float | None, fmt: str) -> str:
+    return "-" if v is None else format(v, fmt)
+
+
+def format_result(res: Any) -> list[str]:
+    """The terminal table: region, shortlist, staleness, then one line per result."""
+    st = res.staleness
+    lines = [
+        f"region:     {res.region.description} (anchor {res.region.anchor[0]:.5f},{res.region.anchor[1]:.5f})",
+        f"searched:   {res.searched} chunks ({res.in_region} in the region; "
+        + (f"no-extent lane searched: {res.no_extent_total})" if res.no_extent_searched
+           else f"{res.no_extent_total} without extent skipped)"),
+        f"model:      {res.model_id}; decay {res.decay}, half-life {res.half_life_m:.0f} m",
+        f"staleness:  index {st.index_age_s:.0f} s old, catalog refreshed {st.catalog_refresh_age_s:.0f} s ago, "
+        f"versions {', '.join(f'{k}={v}' for k, v in st.corpus_versions.items())}",
+        "collections:",
+    ]
+    for s in res.shortlist:
+        lines.append(f"  {'+' if s.included else '-'} {s.collection}: {s.reason}")
+    head = f"{'#':>2} {'final':>6} {'sem':>6} {'bm25#':>5} {'fused':>7} {'dist_m':>9} {'prox':>5}  frame{'':<12} collection  chunk"
+    lines.append(head)
+    for r in res.rows:
+        frame = "-" if r.epsg is None else f"EPSG:{r.epsg} {r.frame_confidence:.2f}"
+        if r.frame_flagged:
+            frame += " FLAG"
+        lines.append(
+            f"{r.rank:>2} {r.final:6.3f} {r.semantic:6.3f} {_num(r.bm25_rank, 'd'):>5} {r.fused:7.4f} "
+            f"{_num(r.distance_m, '9.0f'):>9} {r.proximity:5.2f}  {frame:<17} "
+            f"{r.collection}@{r.corpus_version}  {r.chunk_id}" + ("  [no extent]" if r.lane == "no-extent" else "")
+        )
+    if not res.rows:
+        lines.append("   (no results in the region)")
+    return lines
+
+
+def main_for(command: str, args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None = None) -> int:
+    """Dispatch for :mod:`geochunk.cli`."""
+    out = out or sys.stdout
+    err = err or sys.stderr
+    return run_index(args, out, err) if command == "index" else run_query(args, out, err)

@@ -1,0 +1,309 @@
+"""Ask an index a question about a place: collections, region, meaning + words, then distance.
+
+Stages, each doing one job:
+
+1. **Collections** — the catalog and a shortlist: items inside the region per collection, the
+   period, and licence exclusion, with the reason for each (:mod:`.catalog`).
+2. **Region before vectors** — the R-tree on ``footprint`` and an exact ``ST_Intersects`` pick the
+   survivors; exact cosine scores are computed for them only (:mod:`.search`).
+3. **Dense + lexical fused on rank** — the top candidates by cosine and by BM25 (bm25s), both
+   inside the region and the shortlisted collections, fused with reciprocal rank fusion.
+4. **Proximity** — metres on the ellipsoid from the region's anchor to each footprint, decayed
+   (exponential half-life by default, or linear); blended into the final score.
+
+Chunks without an extent are never dropped silently: the answer says how many the region filter
+skipped, and ``include_no_extent=True`` searches them as a separate lane (no distance, proximity
+0). Every answer carries the staleness numbers (index age, catalog refresh age, corpus versions).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import functools
+import os
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any, Sequence
+
+import numpy as np
+
+from ..errors import ConfigError, GeochunkError
+from .catalog import CatalogEntry, Shortlisted, parse_period, read_catalog, shortlist
+from .embed import embedder_for_model_id
+from .fuse import DECAYS, RRF_K, final_score, proximity, ranks, rrf
+from .lexical import Lexical
+from .region import Region, distances_m
+from .search import scan_no_extent, scan_region
+from .store import StoreError, connect, read_meta
+
+__all__ = ["ResultRow", "Staleness", "QueryResult", "Index", "open_index", "query_index"]
+
+
+@dataclass(frozen=True)
+class ResultRow:
+    """One answer with every score component."""
+
+    rank: int
+    chunk_id: str
+    doc_id: str
+    collection: str
+    corpus_version: str
+    lane: str  # "region" or "no-extent"
+    semantic: float  # cosine similarity
+    dense_rank: int | None
+    bm25: float
+    bm25_rank: int | None
+    fused: float  # reciprocal rank fusion
+    distance_m: float | None
+    proximity: float
+    final: float
+    epsg: int | None
+    frame_confidence: float | None
+    frame_flagged: bool
+    feature_ids: tuple[str, ...]
+    flags: tuple[str, ...]
+    text: str
+    footprint_wkt: str | None
+
+    def to_dict(self) -> dict[str, Any]:
+        d = asdict(self)
+        d["feature_ids"] = list(self.feature_ids)
+        d["flags"] = list(self.flags)
+        return d
+
+
+@dataclass(frozen=True)
+class Staleness:
+    """How old the answer's sources are, in seconds, and which corpus versions they are."""
+
+    index_built_at: str
+    index_age_s: float
+    catalog_refresh_age_s: float  # the oldest collection refresh
+    corpus_versions: dict[str, str]
+
+
+@dataclass(frozen=True)
+class QueryResult:
+    """A query's answer: rows, the shortlist with reasons, the region, counts and staleness."""
+
+    question: str
+    region: Region
+    rows: tuple[ResultRow, ...]
+    shortlist: tuple[Shortlisted, ...]
+    staleness: Staleness
+    model_id: str
+    in_region: int  # survivors of the region filter (all collections)
+    searched: int  # survivors in shortlisted collections (+ the no-extent lane when searched)
+    no_extent_total: int
+    no_extent_searched: bool
+    decay: str
+    half_life_m: float
+    timings_ms: dict[str, float] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "question": self.question,
+            "region": {"kind": self.region.kind, "description": self.region.description,
+                       "wkt": self.region.wkt, "anchor": list(self.region.anchor)},
+            "model_id": self.model_id,
+            "decay": self.decay,
+            "half_life_m": self.half_life_m,
+            "in_region": self.in_region,
+            "searched": self.searched,
+            "no_extent": {"total": self.no_extent_total, "searched": self.no_extent_searched,
+                          "skipped": 0 if self.no_extent_searched else self.no_extent_total},
+            "shortlist": [asdict(s) for s in self.shortlist],
+            "staleness": asdict(self.staleness),
+            "timings_ms": self.timings_ms,
+            "results": [r.to_dict() for r in self.rows],
+        }
+
+
+@dataclass
+class Index:
+    """An open index: connection, meta, embedder, BM25 (loaded once)."""
+
+    path: str
+    con: Any
+    meta: dict[str, Any]
+    embedder: Any
+    lexical: Lexical
+    catalog: list[CatalogEntry]
+
+    def close(self) -> None:
+        self.con.close()
+
+
+def open_index(path: str | os.PathLike[str]) -> Index:
+    """Open an index read-only; refuses one whose embedding model is not available here."""
+    con = connect(path, read_only=True)
+    try:
+        meta = read_meta(con)
+        if "model_id" not in meta:
+            raise StoreError(f"{path} is not a finished geochunk index (no model recorded)")
+        emb = embedder_for_model_id(meta["model_id"])
+        blobs = dict(con.execute("SELECT name, data FROM lexical").fetchall())
+        lex = Lexical.from_blobs(blobs)
+        cat = read_catalog(con)
+    except BaseException:
+        con.close()
+        raise
+    return Index(str(path), con, meta, emb, lex, cat)
+
+
+def _staleness(ix: Index, now: dt.datetime) -> Staleness:
+    built = dt.datetime.fromisoformat(ix.meta["built_at"])
+    refreshed = [c.refreshed_at for c in ix.catalog if c.refreshed_at is not None]
+    oldest = min(refreshed) if refreshed else built
+    return Staleness(
+        index_built_at=built.isoformat() + "Z",
+        index_age_s=max(0.0, (now - built).total_seconds()),
+        catalog_refresh_age_s=max(0.0, (now - oldest).total_seconds()),
+        corpus_versions={c.collection: c.corpus_version for c in ix.catalog},
+    )
+
+
+def resolve_feature(ix: Index, feature_id: str, radius_m: float = 0.0) -> Region:
+    """The region of a feature id (the union of the footprints of the chunks that carry it)."""
+    import shapely
+
+    rows = ix.con.execute(
+        "SELECT ST_AsWKB(footprint) FROM chunks WHERE has_extent AND list_contains(feature_ids, ?)",
+        [feature_id],
+    ).fetchall()
+    if not rows:
+        raise ConfigError(f"no placed chunk carries feature {feature_id!r}")
+    geom = shapely.union_all(shapely.from_wkb([bytes(r[0]) for r in rows]))
+    return Region.around(geom, label=feature_id, radius_m=radius_m)
+
+
+def query_index(
+    ix: Index,
+    question: str,
+    region: Region,
+    *,
+    k: int = 10,
+    period: str | None = None,
+    collections: Sequence[str] = (),
+    include_no_extent: bool = False,
+    decay: str = "exponential",
+    half_life_m: float | None = None,
+    proximity_weight: float = 0.3,
+    candidates: int = 100,
+    now: dt.datetime | None = None,
+) -> QueryResult:
+    """Run the four stages on an open index. ``half_life_m`` defaults to half the region radius."""
+    if not question or not question.strip():
+        raise ConfigError("the question is empty")
+    if k < 1:
+        raise ConfigError(f"k must be >= 1, got {k}")
+    if decay not in DECAYS:
+        raise ConfigError(f"unknown decay {decay!r}; valid values: {', '.join(DECAYS)}")
+    half = float(half_life_m) if half_life_m is not None else max(region.radius_m / 2.0, 1.0)
+    proximity(0.0, half_life_m=half, decay=decay)  # validates
+    per = parse_period(period)
+    known = {c.collection for c in ix.catalog}
+    unknown = [c for c in collections if c not in known]
+    if unknown:
+        raise ConfigError(f"unknown collection(s) {', '.join(unknown)}; the index has: {', '.join(sorted(known))}")
+    t = {}
+    t0 = time.perf_counter()
+    qvec = ix.embedder.encode([question])[0]
+    t["embed"] = (time.perf_counter() - t0) * 1e3
+
+    # 2. region first: R-tree + exact predicate; exact scores on the survivors only
+    t0 = time.perf_counter()
+    rids, cols, sem = scan_region(ix.con, region.wkt, qvec)
+    t["region+dense"] = (time.perf_counter() - t0) * 1e3
+
+    # 1. collections: coverage counted from the items in the region
+    uniq, counts = np.unique(cols.astype(str), return_counts=True) if len(cols) else ([], [])
+    in_region = {str(c): int(n) for c, n in zip(uniq, counts)}
+    sl = shortlist(ix.catalog, in_region, period=per, only=tuple(collections))
+    allowed = {s.collection for s in sl if s.included}
+    keep = np.fromiter((c in allowed for c in cols), bool, len(cols))
+    rids, sem = rids[keep], sem[keep]
+    lane = {int(r): "region" for r in rids}
+
+    no_ext_total = int(sum(c.no_extent_count for c in ix.catalog))
+    if include_no_extent:
+        nr, nc, ns = scan_no_extent(ix.con, qvec)
+        ok = {c.collection for c in ix.catalog if not c.licence_forbids
+              and (not collections or c.collection in collections)}
+        m = np.fromiter((c in ok for c in nc), bool, len(nc))
+        nr, ns = nr[m], ns[m]
+        lane.update({int(r): "no-extent" for r in nr})
+        rids, sem = np.concatenate([rids, nr]), np.concatenate([sem, ns])
+
+    # 3. dense and lexical, both restricted to the searched rows, fused on rank
+    t0 = time.perf_counter()
+    top = np.lexsort((rids, -sem))[:candidates]
+    dense_order = [int(r) for r in rids[top]]
+    sem_of = dict(zip((int(r) for r in rids), (float(s) for s in sem)))
+    all_bm = ix.lexical.scores(question)
+    pos = np.searchsorted(ix.lexical.rids, rids)
+    bm = all_bm[pos] if len(rids) else np.zeros(0, np.float32)
+    bm_of = dict(zip((int(r) for r in rids), (float(s) for s in bm)))
+    pos_bm = bm > 0
+    bm_rids, bm_vals = rids[pos_bm], bm[pos_bm]
+    lex_order = [int(r) for r in bm_rids[np.lexsort((bm_rids, -bm_vals))[:candidates]]]
+    dense_rank, lex_rank = ranks(dense_order), ranks(lex_order)
+    fused = rrf(dense_rank, lex_rank, k=RRF_K)
+    t["lexical+fuse"] = (time.perf_counter() - t0) * 1e3
+
+    # 4. proximity within the survivors, in metres
+    t0 = time.perf_counter()
+    cand = sorted(fused)
+    details = _details(ix, cand)
+    placed = [r for r in cand if details[r]["wkb"] is not None]
+    import shapely
+
+    geoms = shapely.from_wkb([details[r]["wkb"] for r in placed]) if placed else []
+    dist = dict(zip(placed, distances_m(region.anchor, list(geoms))))
+    scored = []
+    for r in cand:
+        d = dist.get(r)
+        prox = proximity(d, half_life_m=half, decay=decay) if lane[r] == "region" else 0.0
+        scored.append((final_score(fused[r], prox, weight=proximity_weight), r, d, prox))
+    scored.sort(key=lambda x: (-x[0], x[1]))
+    t["proximity"] = (time.perf_counter() - t0) * 1e3
+
+    rows = []
+    for i, (final, r, d, prox) in enumerate(scored[:k]):
+        det = details[r]
+        rows.append(ResultRow(
+            rank=i + 1, chunk_id=det["chunk_id"], doc_id=det["doc_id"], collection=det["collection"],
+            corpus_version=det["corpus_version"], lane=lane[r], semantic=sem_of[r],
+            dense_rank=dense_rank.get(r), bm25=bm_of.get(r, 0.0), bm25_rank=lex_rank.get(r),
+            fused=fused[r], distance_m=d, proximity=prox, final=final, epsg=det["epsg"],
+            frame_confidence=det["frame_confidence"], frame_flagged=bool(det["frame_flagged"]),
+            feature_ids=tuple(det["feature_ids"]), flags=tuple(det["flags"]), text=det["text"],
+            footprint_wkt=det["wkt"],
+        ))
+    return QueryResult(
+        question=question, region=region, rows=tuple(rows), shortlist=tuple(sl),
+        staleness=_staleness(ix, now or dt.datetime.now(dt.timezone.utc).replace(tzinfo=None)),
+        model_id=ix.meta["model_id"], in_region=int(sum(in_region.values())), searched=len(rids),
+        no_extent_total=no_ext_total, no_extent_searched=include_no_extent, decay=decay,
+        half_life_m=half, timings_ms={k_: round(v, 2) for k_, v in t.items()},
+    )
+
+
+def _details(ix: Index, rids: Sequence[int]) -> dict[int, dict[str, Any]]:
+    if not rids:
+        return {}
+    cur = ix.con.execute(
+        "SELECT rid, chunk_id, doc_id, collection, corpus_version, epsg, frame_confidence, "
+        "frame_flagged, feature_ids, flags, text, ST_AsWKB(footprint) AS wkb, ST_AsText(footprint) AS wkt "
+        "FROM chunks WHERE list_contains(?, rid)",
+        [list(rids)],
+    )
+    names = [d[0] for d in cur.description]
+    out = {}
+    for row in cur.fetchall():
+        rec = dict(zip(names, row))
+        if rec["wkb"] is not None:
+            rec["wkb"] = bytes(rec["wkb"])
+        out[int(rec["rid"])] = rec
+    return out

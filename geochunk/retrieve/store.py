@@ -1,0 +1,160 @@
+"""The index file: one DuckDB database with the ``spatial`` extension loaded offline.
+
+``INSTALL spatial`` downloads from the internet; the extension is instead taken from the
+``duckdb-extension-spatial`` package (which requires exactly ``duckdb==1.5.5``) and ``LOAD``-ed
+from its installed file, so opening an index never needs a network.
+
+Tables (one file per index):
+
+* ``chunks``      one row per chunk: ids, collection, version, doc sha256, text, embedding,
+  WGS 84 footprint (R-tree indexed) and extent, frame, period, flags, build time.
+* ``collections`` the catalog: one row per collection (extent, period, licence, count, refresh).
+* ``meta``        key/value: embedding model, dimensions, build time, corpus versions.
+* ``lexical``     the BM25 index (bm25s arrays as ``.npy`` blobs).
+* ``recall``      the filtered-recall gate measured on this build.
+
+>>> con = connect(":memory:")
+>>> con.execute("SELECT ST_AsText(ST_Point(1, 2))").fetchone()[0]
+'POINT (1 2)'
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+from ..errors import GeochunkError
+
+__all__ = [
+    "DUCKDB_VERSION",
+    "StoreError",
+    "spatial_extension_path",
+    "connect",
+    "create_schema",
+    "read_meta",
+    "write_meta",
+    "RTREE_INDEX",
+]
+
+DUCKDB_VERSION = "1.5.5"
+RTREE_INDEX = "chunks_footprint_rtree"
+
+
+class StoreError(GeochunkError):
+    """The index file is missing, unreadable, of another model, or the store cannot load."""
+
+
+def spatial_extension_path() -> Path:
+    """The installed ``spatial.duckdb_extension`` (from the ``duckdb-extension-spatial`` package).
+
+    >>> spatial_extension_path().name
+    'spatial.duckdb_extension'
+    """
+    spec = importlib.util.find_spec("duckdb_extension_spatial")
+    if spec is None or spec.origin is None:
+        raise StoreError(
+            "the DuckDB spatial extension is not installed: "
+            f"pip install duckdb=={DUCKDB_VERSION} duckdb-extension-spatial=={DUCKDB_VERSION}"
+        )
+    path = Path(spec.origin).parent / "extensions" / f"v{DUCKDB_VERSION}" / "spatial.duckdb_extension"
+    if not path.is_file():
+        raise StoreError(f"spatial extension file missing at {path} (duckdb must be {DUCKDB_VERSION})")
+    return path
+
+
+def connect(path: str | os.PathLike[str], *, read_only: bool = False) -> Any:
+    """Open (or create) a DuckDB file with the spatial extension loaded from its installed file."""
+    try:
+        import duckdb
+    except ImportError as e:  # pragma: no cover - depends on the environment
+        raise StoreError(f"duckdb is not installed: pip install duckdb=={DUCKDB_VERSION}") from e
+    if duckdb.__version__ != DUCKDB_VERSION:
+        raise StoreError(
+            f"duckdb {duckdb.__version__} is installed; the spatial extension needs exactly {DUCKDB_VERSION}"
+        )
+    p = str(path)
+    if read_only and p != ":memory:" and not Path(p).is_file():
+        raise StoreError(f"no index at {p} (build one with 'geochunk index')")
+    try:
+        con = duckdb.connect(p, read_only=read_only, config={"autoinstall_known_extensions": False,
+                                                             "autoload_known_extensions": False})
+    except duckdb.Error as e:
+        raise StoreError(f"cannot open index {p}: {e}") from e
+    ext = spatial_extension_path()
+    con.execute(f"LOAD '{ext.as_posix()}'")
+    return con
+
+
+def create_schema(con: Any, dims: int) -> None:
+    """Create the tables of a new index (the R-tree is created after the rows are loaded)."""
+    con.execute(
+        f"""
+        CREATE TABLE chunks (
+            rid INTEGER NOT NULL,
+            chunk_id VARCHAR NOT NULL,
+            doc_id VARCHAR NOT NULL,
+            doc_sha256 VARCHAR NOT NULL,
+            chunk_index INTEGER NOT NULL,
+            feature_ids VARCHAR[] NOT NULL,
+            collection VARCHAR NOT NULL,
+            corpus_version VARCHAR NOT NULL,
+            text VARCHAR NOT NULL,
+            embedding FLOAT[{int(dims)}] NOT NULL,
+            footprint GEOMETRY,
+            has_extent BOOLEAN NOT NULL,
+            xmin DOUBLE, ymin DOUBLE, xmax DOUBLE, ymax DOUBLE,
+            epsg INTEGER,
+            frame_confidence DOUBLE,
+            frame_flagged BOOLEAN NOT NULL,
+            period_start VARCHAR,
+            period_end VARCHAR,
+            flags VARCHAR[] NOT NULL,
+            built_at TIMESTAMP NOT NULL
+        )"""
+    )
+    con.execute(
+        """
+        CREATE TABLE collections (
+            collection VARCHAR PRIMARY KEY,
+            corpus_version VARCHAR NOT NULL,
+            licence VARCHAR NOT NULL,
+            licence_forbids VARCHAR,
+            resolution_m DOUBLE,
+            period_start VARCHAR,
+            period_end VARCHAR,
+            xmin DOUBLE, ymin DOUBLE, xmax DOUBLE, ymax DOUBLE,
+            item_count INTEGER NOT NULL,
+            no_extent_count INTEGER NOT NULL,
+            refreshed_at TIMESTAMP NOT NULL
+        )"""
+    )
+    con.execute("CREATE TABLE meta (key VARCHAR PRIMARY KEY, value VARCHAR NOT NULL)")
+    con.execute("CREATE TABLE lexical (name VARCHAR PRIMARY KEY, data BLOB NOT NULL)")
+    con.execute(
+        """
+        CREATE TABLE recall (
+            label VARCHAR PRIMARY KEY,
+            target_selectivity DOUBLE,
+            selectivity DOUBLE NOT NULL,
+            queries INTEGER NOT NULL,
+            recall_at_10 DOUBLE NOT NULL
+        )"""
+    )
+
+
+def write_meta(con: Any, values: dict[str, Any]) -> None:
+    """Upsert meta keys (values stored as JSON)."""
+    for k, v in values.items():
+        con.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", [k, json.dumps(v)])
+
+
+def read_meta(con: Any) -> dict[str, Any]:
+    """Every meta key, JSON-decoded."""
+    try:
+        rows = con.execute("SELECT key, value FROM meta").fetchall()
+    except Exception as e:  # duckdb.CatalogException: not an index file
+        raise StoreError(f"not a geochunk index (no meta table): {e}") from e
+    return {k: json.loads(v) for k, v in rows}
