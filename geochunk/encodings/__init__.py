@@ -27,7 +27,9 @@ ENCODED_KINDS: frozenset[str] = frozenset({"wkb", "gml", "kml"})
 def find_encoded(text: str) -> list[Span]:
     """Every hex (E)WKB, GML and KML unit in ``text``, sorted by start (may overlap others:
     :func:`geochunk.detect.detect` merges, the outermost wins)."""
-    spans = find_wkb(text)
+    from .xml import find_xml
+
+    spans = find_wkb(text) + find_xml(text)
     spans.sort(key=lambda s: (s.start, -s.end))
     return spans
 
@@ -36,7 +38,9 @@ def parse_encoded(kind: str, geometry_text: str) -> Parsed:
     """Parse the ``geometry_text`` of a span of one of :data:`ENCODED_KINDS`; never raises."""
     if kind == "wkb":
         return parse_wkb(geometry_text)
-    raise ValueError(f"unknown encoded span kind {kind!r}")
+    from .gml import parse_gml, parse_kml
+
+    return parse_gml(geometry_text) if kind == "gml" else parse_kml(geometry_text)
 
 
 def feature_kind(span: Span) -> str:

@@ -12,7 +12,7 @@ True
 >>> sample_path("nope")
 Traceback (most recent call last):
 ...
-geochunk.errors.ConfigError: unknown sample 'nope'; valid values: land_use_appendix, parcels, mixed_report, boundary_40k, sparse_prose, sql_dump, malformed
+geochunk.errors.ConfigError: unknown sample 'nope'; valid values: land_use_appendix, parcels, mixed_report, boundary_40k, sparse_prose, sql_dump, malformed, ...
 """
 
 from __future__ import annotations
@@ -101,6 +101,35 @@ SAMPLES: tuple[Sample, ...] = (
         "nested and unbalanced brackets, CRLF lines, long words, multi-code-point graphemes, and an "
         "unclosed POLYGON at the very end of the file.",
     ),
+    Sample(
+        "postgis_copy",
+        "postgis_copy.sql",
+        "PostGIS COPY dump (hex EWKB)",
+        "What pg_dump writes for geometry columns: COPY ... FROM stdin blocks with hex EWKB, 240 "
+        "parcels in EPSG:27700 (polygons, holes, multipolygons, one NULL) and 60 POINT Z survey "
+        "points with SRID 4326.",
+    ),
+    Sample(
+        "wfs_getfeature",
+        "wfs_getfeature.gml",
+        "WFS GetFeature response (GML 3.2)",
+        "A WFS 2.0 FeatureCollection of 40 Edinburgh green spaces (MultiSurface, LineString, "
+        "Point) with srsName urn:ogc:def:crs:EPSG::4326, so every position is written lat/lon.",
+    ),
+    Sample(
+        "placemarks",
+        "placemarks.kml",
+        "KML placemarks (Lake District survey)",
+        "A KML 2.2 document with 36 Placemarks in folders: summits with altitude, footpaths, "
+        "enclosures with holes and MultiGeometry sites; name, CDATA descriptions, ExtendedData.",
+    ),
+    Sample(
+        "encodings_report",
+        "encodings_report.md",
+        "Data annex mixing every encoding",
+        "A regeneration report whose prose carries hex EWKB in a CSV block, SQL literals, "
+        "decode('...','hex') and bytea, GML 3 and GML 2 polygons, a KML placemark and WKT.",
+    ),
 )
 
 _BY_KEY: dict[str, Sample] = {key: s for s in SAMPLES for key in (s.name, s.filename)}
@@ -110,7 +139,7 @@ def list_samples() -> tuple[Sample, ...]:
     """Every bundled sample, in menu order.
 
     >>> len(list_samples())
-    7
+    11
     """
     return SAMPLES
 

@@ -21,6 +21,16 @@ from typing import Callable, Sequence
 
 from ._boundary import BOUNDARY_VERTICES, DISTRICT_PART_VERTICES, build_boundary_40k
 from ._common import SEED
+from ._encodings import (
+    COPY_PARCELS,
+    COPY_POINTS,
+    KML_PLACEMARKS,
+    WFS_FEATURES,
+    build_encodings_report,
+    build_placemarks_kml,
+    build_postgis_copy,
+    build_wfs_getfeature,
+)
 from ._geojson import GEOJSON_FEATURE_COUNT, XSS_PROBE, build_parcels_geojson
 from ._land_use import PARCEL_COUNT, build_land_use_appendix
 from ._malformed import build_malformed
@@ -43,6 +53,14 @@ __all__ = [
     "build_sparse_prose",
     "build_sql_dump",
     "build_malformed",
+    "COPY_PARCELS",
+    "COPY_POINTS",
+    "WFS_FEATURES",
+    "KML_PLACEMARKS",
+    "build_postgis_copy",
+    "build_wfs_getfeature",
+    "build_placemarks_kml",
+    "build_encodings_report",
     "build_all",
     "write_samples",
     "main",
@@ -56,6 +74,10 @@ _BUILDERS: dict[str, Callable[[], str]] = {
     "sparse_prose.txt": build_sparse_prose,
     "sql_dump.sql": build_sql_dump,
     "malformed.txt": build_malformed,
+    "postgis_copy.sql": build_postgis_copy,
+    "wfs_getfeature.gml": build_wfs_getfeature,
+    "placemarks.kml": build_placemarks_kml,
+    "encodings_report.md": build_encodings_report,
 }
 
 #: The file names written, in build order.

@@ -46,7 +46,9 @@ __all__ = [
 #: Largest document the app accepts (bytes). The upload widget's own cap is set higher in
 #: ``.streamlit/config.toml`` so that this check, with its clearer message, is the one seen.
 MAX_DOCUMENT_BYTES = 20 * 1024 * 1024
-UPLOAD_TYPES: tuple[str, ...] = ("txt", "md", "json", "geojson", "wkt", "sql", "csv")
+UPLOAD_TYPES: tuple[str, ...] = (
+    "txt", "md", "json", "geojson", "wkt", "sql", "csv", "gml", "kml", "xml",
+)
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,637 @@
+"""Read and write GML 2/3/3.2 and KML geometry elements.
+
+:func:`parse_gml` and :func:`parse_kml` read the text of one geometry element (as sliced from a
+document, so namespace prefixes may be undeclared: names are matched by their local part) with
+the safe expat parser and build a shapely geometry:
+
+* GML: ``Point``, ``LineString``, ``LinearRing``, ``Curve`` (linear segments), ``Polygon``,
+  ``Surface``/``PolygonPatch``, ``Envelope``, ``Box``, ``MultiPoint``, ``MultiLineString``,
+  ``MultiCurve``, ``MultiPolygon``, ``MultiSurface``, ``CompositeSurface``, ``MultiGeometry``;
+  positions from ``posList`` (``srsDimension``), ``pos``, ``coordinates`` (``cs``/``ts``/
+  ``decimal``) or ``coord``. Axis order follows ``srsName``: a URN or OGC URL naming an EPSG
+  frame whose first axis points north (EPSG:4326 is latitude, longitude) is swapped to x = east;
+  ``EPSG:n`` and ``.../srs/epsg.xml#n`` are read x, y as written (the traditional convention).
+* KML: ``Point``, ``LineString``, ``LinearRing``, ``Polygon``, ``MultiGeometry`` with
+  ``coordinates`` (``lon,lat[,alt]`` tuples; always WGS 84).
+
+The writers (:func:`gml_writer`) put a geometry back in the same dialect: element names, prefix,
+the root's attributes (``srsName``, ``gml:id``), GML 2 ``coordinates`` or GML 3 ``posList``, and
+the axis order.
+
+>>> p = parse_gml('<gml:Polygon srsName="urn:ogc:def:crs:EPSG::4326"><gml:exterior>'
+...               '<gml:LinearRing><gml:posList>51 -1 51 0 52 0 51 -1</gml:posList>'
+...               '</gml:LinearRing></gml:exterior></gml:Polygon>')
+>>> p.geometry.wkt  # lat/lon in the source, x = longitude here
+'POLYGON ((-1 51, 0 51, 0 52, -1 51))'
+>>> parse_kml("<Point><coordinates>-3.19,55.95,12</coordinates></Point>").geometry.wkt
+'POINT Z (-3.19 55.95 12)'
+>>> parse_gml("<gml:Point><gml:pos>1 2</gml:pos>").error  # doctest: +ELLIPSIS
+'not well-formed XML: ...'
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any, Callable
+
+import numpy as np
+import shapely
+from shapely.errors import ShapelyError
+
+from ..geometry import MAX_NESTING, Parsed
+from .xmlsafe import XML_ERRORS, safe_parser
+
+__all__ = [
+    "GML_GEOMETRIES",
+    "KML_GEOMETRIES",
+    "OGC_OF",
+    "XmlNode",
+    "gml_writer",
+    "parse_gml",
+    "parse_kml",
+    "xml_tree",
+    "local",
+]
+
+#: GML geometry element names (local) geochunk reads.
+GML_GEOMETRIES: frozenset[str] = frozenset({
+    "Point", "LineString", "LinearRing", "Curve", "Polygon", "Surface", "Envelope", "Box",
+    "MultiPoint", "MultiLineString", "MultiCurve", "MultiPolygon", "MultiSurface",
+    "CompositeSurface", "MultiGeometry",
+})  # fmt: skip
+#: KML geometry element names.
+KML_GEOMETRIES: frozenset[str] = frozenset(
+    {"Point", "LineString", "LinearRing", "Polygon", "MultiGeometry"}
+)
+#: Element local name -> OGC keyword (for ``Span.geom_type`` when the geometry does not parse).
+OGC_OF: dict[str, str] = {
+    "Point": "POINT", "LineString": "LINESTRING", "LinearRing": "LINESTRING",
+    "Curve": "LINESTRING", "Polygon": "POLYGON", "Surface": "POLYGON", "Envelope": "POLYGON",
+    "Box": "POLYGON", "MultiPoint": "MULTIPOINT", "MultiLineString": "MULTILINESTRING",
+    "MultiCurve": "MULTILINESTRING", "MultiPolygon": "MULTIPOLYGON",
+    "MultiSurface": "MULTIPOLYGON", "CompositeSurface": "MULTIPOLYGON",
+    "MultiGeometry": "GEOMETRYCOLLECTION",
+}  # fmt: skip
+
+_NUM = re.compile(r"[^\s,]++")
+_COMMA_WS = re.compile(r"[ \t\r\n]*+,[ \t\r\n]*+")
+_SWAP_FORMS = re.compile(
+    r"(?:urn:(?:x-)?ogc:def:crs:EPSG:[0-9.]{0,12}:|https?://www\.opengis\.net/def/crs/EPSG/[0-9.]{1,12}/)"
+    r"(\d{1,7})$",
+    re.IGNORECASE,
+)
+
+
+class GeometryError(ValueError):
+    """Why a geometry element cannot be read."""
+
+
+def local(name: str) -> str:
+    """The local part of a qualified (``gml:Polygon``) or expanded (``uri Polygon``) name.
+
+    >>> local("gml:Polygon"), local("http://www.opengis.net/gml Polygon"), local("Point")
+    ('Polygon', 'Polygon', 'Point')
+    """
+    return name.rpartition(" ")[2].rpartition(":")[2]
+
+
+@dataclass
+class XmlNode:
+    """One element: qualified name, attributes (qualified names), children, text."""
+
+    name: str
+    attrs: dict[str, str]
+    children: list["XmlNode"] = field(default_factory=list)
+    parts: list[str] = field(default_factory=list)
+
+    @property
+    def local(self) -> str:
+        return local(self.name)
+
+    @property
+    def text(self) -> str:
+        return "".join(self.parts)
+
+    def attr(self, name: str) -> str | None:
+        """An attribute by local name (``srsName``, ``gml:id`` as ``id``)."""
+        for k, v in self.attrs.items():
+            if local(k) == name:
+                return v
+        return None
+
+    def kids(self, *names: str) -> list["XmlNode"]:
+        return [c for c in self.children if c.local in names]
+
+
+def xml_tree(text: str) -> XmlNode:
+    """Parse one element's text (prefixes need not be declared) into nodes; raises
+    ``GeometryError`` when it is not well-formed or nests deeper than ``MAX_NESTING``."""
+    root: list[XmlNode] = []
+    stack: list[XmlNode] = []
+
+    def start(name: str, attrs: dict[str, str]) -> None:
+        if len(stack) >= MAX_NESTING:
+            raise GeometryError(f"XML nested deeper than {MAX_NESTING} elements")
+        node = XmlNode(name, attrs)
+        if stack:
+            stack[-1].children.append(node)
+        else:
+            root.append(node)
+        stack.append(node)
+
+    def end(_: str) -> None:
+        stack.pop()
+
+    def data(s: str) -> None:
+        if stack:
+            stack[-1].parts.append(s)
+
+    p = safe_parser()
+    p.StartElementHandler = start
+    p.EndElementHandler = end
+    p.CharacterDataHandler = data
+    try:
+        p.Parse(text.encode("utf-8", "surrogatepass"), True)
+    except GeometryError:
+        raise
+    except XML_ERRORS as exc:
+        raise GeometryError(f"not well-formed XML: {exc}") from None
+    if len(root) != 1:
+        raise GeometryError("not one XML element")
+    return root[0]
+
+
+# --------------------------------------------------------------------------------------------
+# reading
+
+
+@lru_cache(maxsize=512)
+def _north_first(code: int) -> bool:
+    """Whether EPSG:code's first axis points north or south (latitude/northing first)."""
+    from pyproj import CRS
+    from pyproj.exceptions import CRSError
+
+    try:
+        axes = CRS.from_epsg(code).axis_info
+    except (CRSError, ValueError, OverflowError):
+        return False
+    return bool(axes) and axes[0].direction.lower() in ("north", "south")
+
+
+def axis_swapped(srs_name: str | None) -> bool:
+    """Whether positions under ``srsName`` are written northing/latitude first.
+
+    >>> axis_swapped("urn:ogc:def:crs:EPSG::4326"), axis_swapped("EPSG:4326")
+    (True, False)
+    >>> axis_swapped("http://www.opengis.net/def/crs/EPSG/0/27700")
+    False
+    """
+    if not srs_name:
+        return False
+    m = _SWAP_FORMS.match(srs_name.strip())
+    return m is not None and _north_first(int(m.group(1)))
+
+
+@dataclass(frozen=True)
+class _Ctx:
+    swap: bool
+    dim: int | None  # srsDimension in force
+
+
+def _numbers(text: str) -> np.ndarray:
+    try:
+        values = np.array(text.split(), dtype=float)
+    except ValueError:
+        bad = next((w for w in text.split() if not _is_float(w)), text[:20])
+        raise GeometryError(f"not a number: {bad[:40]!r}") from None
+    if not np.isfinite(values).all():
+        raise GeometryError("coordinates must be finite numbers")
+    return values
+
+
+def _is_float(w: str) -> bool:
+    try:
+        float(w)
+    except ValueError:
+        return False
+    return True
+
+
+def _dim_of(node: XmlNode, ctx: _Ctx) -> _Ctx:
+    d = node.attr("srsDimension")
+    if d is None:
+        return ctx
+    if not d.strip().isdigit() or int(d) not in (2, 3, 4):
+        raise GeometryError(f"srsDimension must be 2, 3 or 4, got {d!r}")
+    return _Ctx(ctx.swap, int(d))
+
+
+def _tuples(text: str, cs: str = ",", ts: str | None = None, dec: str = ".") -> np.ndarray:
+    """GML 2 / KML ``coordinates``: tuples separated by ``ts`` (whitespace), values by ``cs``."""
+    if cs == ",":
+        text = _COMMA_WS.sub(",", text.strip())
+    rows = text.split(ts) if ts and ts.strip() else text.split()
+    if not rows:
+        raise GeometryError("empty coordinates")
+    out = []
+    width = None
+    for row in rows:
+        vals = [v for v in row.split(cs)] if cs.strip() else row.split()
+        if dec != ".":
+            vals = [v.replace(dec, ".") for v in vals]
+        if width is None:
+            width = len(vals)
+        if len(vals) != width or width < 2 or width > 4:
+            raise GeometryError(f"coordinate tuples must all have 2-4 values, found {row[:40]!r}")
+        out.append(vals)
+    try:
+        arr = np.array(out, dtype=float)
+    except ValueError:
+        raise GeometryError("coordinates hold something that is not a number") from None
+    if not np.isfinite(arr).all():
+        raise GeometryError("coordinates must be finite numbers")
+    return arr
+
+
+def _positions(node: XmlNode, ctx: _Ctx) -> np.ndarray:
+    """The positions of a point/line/ring element (rows), x = east after axis swapping."""
+    ctx = _dim_of(node, ctx)
+    pos_list = node.kids("posList")
+    if pos_list:
+        pl = pos_list[0]
+        c = _dim_of(pl, ctx)
+        values = _numbers(pl.text)
+        dim = c.dim or 2
+        if values.size % dim:
+            raise GeometryError(f"posList holds {values.size} numbers, not a multiple of {dim}")
+        arr = values.reshape(-1, dim)
+    elif node.kids("coordinates"):
+        co = node.kids("coordinates")[0]
+        arr = _tuples(co.text, co.attr("cs") or ",", co.attr("ts"), co.attr("decimal") or ".")
+    elif node.kids("pos", "pointProperty", "pointRep"):
+        rows = []
+        for k in node.kids("pos", "pointProperty", "pointRep"):
+            if k.local == "pos":
+                rows.append(_numbers(k.text))
+            else:
+                pts = k.kids("Point")
+                if not pts:
+                    raise GeometryError(f"{k.local} without an inline Point (xlink is not followed)")
+                rows.append(_positions(pts[0], ctx)[0])
+        if len({len(r) for r in rows}) != 1 or not 2 <= len(rows[0]) <= 4:
+            raise GeometryError("pos elements must all have the same 2-4 values")
+        arr = np.array(rows)
+    elif node.kids("coord"):
+        rows = []
+        for k in node.kids("coord"):
+            vals = [k.kids(a)[0].text for a in ("X", "Y", "Z") if k.kids(a)]
+            rows.append(_numbers(" ".join(vals)))
+        if len({len(r) for r in rows}) != 1:
+            raise GeometryError("coord elements must all have the same axes")
+        arr = np.array(rows)
+    else:
+        raise GeometryError(f"{node.local} has no posList, pos, coordinates or coord")
+    if arr.shape[1] > 3:
+        arr = arr[:, :3]  # a 4th ordinate (M) is not carried by GML positions we read
+    if ctx.swap:
+        arr = arr.copy()
+        arr[:, [0, 1]] = arr[:, [1, 0]]
+    return arr
+
+
+def _ring(node: XmlNode, ctx: _Ctx) -> np.ndarray:
+    if node.local == "Ring":  # GML 3 Ring of curve members
+        parts = [_line_coords(m, ctx) for cm in node.kids("curveMember") for m in cm.children]
+        if not parts:
+            raise GeometryError("Ring without curve members")
+        arr = np.vstack(parts)
+    else:
+        arr = _positions(node, ctx)
+    if len(arr) < 4:
+        raise GeometryError(f"a linear ring needs at least 4 positions, found {len(arr)}")
+    if not np.array_equal(arr[0], arr[-1]):
+        raise GeometryError("a linear ring must end where it starts")
+    return arr
+
+
+def _line_coords(node: XmlNode, ctx: _Ctx) -> np.ndarray:
+    if node.local == "Curve":
+        segs = [s for seg in node.kids("segments") for s in seg.children]
+        parts = []
+        for s in segs:
+            if s.local != "LineStringSegment":
+                raise GeometryError(f"curve segment {s.local} is not linear; not read")
+            parts.append(_positions(s, _dim_of(node, ctx)))
+        if not parts:
+            raise GeometryError("Curve without segments")
+        return np.vstack(parts)
+    if node.local not in ("LineString", "LinearRing"):
+        raise GeometryError(f"expected a curve, found {node.local}")
+    arr = _positions(node, ctx)
+    if len(arr) < 2:
+        raise GeometryError("a line needs at least 2 positions")
+    return arr
+
+
+def _polygon_rings(node: XmlNode, ctx: _Ctx) -> list[np.ndarray]:
+    ctx = _dim_of(node, ctx)
+    outer = node.kids("exterior", "outerBoundaryIs")
+    if len(outer) != 1:
+        raise GeometryError(f"{node.local} needs exactly one exterior ring")
+    rings = []
+    for boundary in outer + node.kids("interior", "innerBoundaryIs"):
+        members = boundary.kids("LinearRing", "Ring")
+        if not members:
+            raise GeometryError(f"{boundary.local} without a LinearRing")
+        rings.extend(_ring(m, ctx) for m in members)
+    return rings
+
+
+def _polygon(rings: list[np.ndarray]) -> Any:
+    return shapely.Polygon(rings[0], rings[1:])
+
+
+def _members(node: XmlNode, single: tuple[str, ...], plural: tuple[str, ...]) -> list[XmlNode]:
+    out: list[XmlNode] = []
+    for k in node.children:
+        if k.local in single:
+            if not k.children:
+                raise GeometryError(f"{k.local} without an inline geometry (xlink is not followed)")
+            out.extend(k.children)
+        elif k.local in plural:
+            out.extend(k.children)
+    return out
+
+
+def _gml(node: XmlNode, ctx: _Ctx, depth: int) -> Any:
+    if depth > MAX_NESTING:
+        raise GeometryError("geometry nested too deeply")
+    name = node.local
+    ctx = _dim_of(node, ctx)
+    if name == "Point":
+        arr = _positions(node, ctx)
+        if len(arr) != 1:
+            raise GeometryError(f"a Point needs one position, found {len(arr)}")
+        return shapely.Point(arr[0])
+    if name in ("LineString", "Curve"):
+        return shapely.LineString(_line_coords(node, ctx))
+    if name == "LinearRing":
+        return shapely.LineString(_ring(node, ctx))
+    if name == "Polygon":
+        return _polygon(_polygon_rings(node, ctx))
+    if name == "Surface":
+        patches = [p for ps in node.kids("patches", "polygonPatches") for p in ps.children]
+        polys = []
+        for p in patches:
+            if p.local != "PolygonPatch":
+                raise GeometryError(f"surface patch {p.local} is not planar; not read")
+            polys.append(_polygon(_polygon_rings(p, ctx)))
+        if not polys:
+            raise GeometryError("Surface without patches")
+        return polys[0] if len(polys) == 1 else shapely.MultiPolygon(polys)
+    if name in ("Envelope", "Box"):
+        lo, hi = node.kids("lowerCorner"), node.kids("upperCorner")
+        if lo and hi:
+            a, b = _numbers(lo[0].text), _numbers(hi[0].text)
+            if len(a) != len(b) or len(a) < 2:
+                raise GeometryError("Envelope corners must have the same 2-3 values")
+            corners = np.array([a, b])
+            if ctx.swap:
+                corners[:, [0, 1]] = corners[:, [1, 0]]
+        else:
+            corners = _positions(node, ctx)
+        if len(corners) != 2:
+            raise GeometryError(f"{name} needs two corners")
+        (x0, y0), (x1, y1) = corners[0][:2], corners[1][:2]
+        return shapely.box(min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
+    if name == "MultiPoint":
+        parts = _members(node, ("pointMember",), ("pointMembers",))
+        pts = [_gml(p, ctx, depth + 1) for p in parts]
+        if any(p.geom_type != "Point" for p in pts):
+            raise GeometryError("MultiPoint members must be Points")
+        return shapely.MultiPoint(pts)
+    if name in ("MultiLineString", "MultiCurve"):
+        parts = _members(node, ("lineStringMember", "curveMember"), ("curveMembers",))
+        lines = [_gml(p, ctx, depth + 1) for p in parts]
+        if any(g.geom_type != "LineString" for g in lines):
+            raise GeometryError(f"{name} members must be lines")
+        return shapely.MultiLineString(lines)
+    if name in ("MultiPolygon", "MultiSurface", "CompositeSurface"):
+        parts = _members(node, ("polygonMember", "surfaceMember"), ("surfaceMembers",))
+        polys: list[Any] = []
+        for p in parts:
+            g = _gml(p, ctx, depth + 1)
+            if g.geom_type == "Polygon":
+                polys.append(g)
+            elif g.geom_type == "MultiPolygon":
+                polys.extend(g.geoms)
+            else:
+                raise GeometryError(f"{name} members must be surfaces")
+        return shapely.MultiPolygon(polys)
+    if name == "MultiGeometry":
+        parts = _members(node, ("geometryMember",), ("geometryMembers",))
+        return shapely.GeometryCollection([_gml(p, ctx, depth + 1) for p in parts])
+    raise GeometryError(f"{name} is not a GML geometry geochunk reads")
+
+
+def _kml(node: XmlNode, depth: int) -> Any:
+    if depth > MAX_NESTING:
+        raise GeometryError("geometry nested too deeply")
+    name = node.local
+    ctx = _Ctx(False, None)
+    if name in ("Point", "LineString", "LinearRing"):
+        co = node.kids("coordinates")
+        if len(co) != 1:
+            raise GeometryError(f"KML {name} needs one coordinates element")
+        arr = _tuples(co[0].text)
+        if arr.shape[1] > 3:
+            raise GeometryError("KML coordinates are lon,lat[,alt]")
+        if name == "Point":
+            if len(arr) != 1:
+                raise GeometryError(f"a Point needs one position, found {len(arr)}")
+            return shapely.Point(arr[0])
+        if name == "LinearRing":
+            return shapely.LineString(_ring_check(arr))
+        if len(arr) < 2:
+            raise GeometryError("a line needs at least 2 positions")
+        return shapely.LineString(arr)
+    if name == "Polygon":
+        rings = []
+        outer = node.kids("outerBoundaryIs")
+        if len(outer) != 1:
+            raise GeometryError("KML Polygon needs exactly one outerBoundaryIs")
+        for b in outer + node.kids("innerBoundaryIs"):
+            lrs = b.kids("LinearRing")
+            if not lrs:
+                raise GeometryError(f"{b.local} without a LinearRing")
+            for lr in lrs:
+                co = lr.kids("coordinates")
+                if len(co) != 1:
+                    raise GeometryError("LinearRing needs one coordinates element")
+                rings.append(_ring_check(_tuples(co[0].text)))
+        return _polygon(rings)
+    if name == "MultiGeometry":
+        del ctx
+        parts = [_kml(k, depth + 1) for k in node.children if k.local in KML_GEOMETRIES]
+        kinds = {p.geom_type for p in parts}
+        if kinds == {"Point"}:
+            return shapely.MultiPoint(parts)
+        if kinds == {"LineString"}:
+            return shapely.MultiLineString(parts)
+        if kinds == {"Polygon"}:
+            return shapely.MultiPolygon(parts)
+        return shapely.GeometryCollection(parts)
+    raise GeometryError(f"{name} is not a KML geometry")
+
+
+def _ring_check(arr: np.ndarray) -> np.ndarray:
+    if len(arr) < 4:
+        raise GeometryError(f"a linear ring needs at least 4 positions, found {len(arr)}")
+    if not np.array_equal(arr[0], arr[-1]):
+        raise GeometryError("a linear ring must end where it starts")
+    return arr
+
+
+def _parsed(build: Callable[[], Any]) -> Parsed:
+    try:
+        geom = build()
+    except GeometryError as exc:
+        return Parsed(None, 0, error=str(exc))
+    except (ShapelyError, ValueError, TypeError, IndexError) as exc:
+        return Parsed(None, 0, error=f"not a valid geometry: {exc}")
+    return Parsed(geom, int(shapely.get_num_coordinates(geom)), dims="Z" if geom.has_z else "")
+
+
+def parse_gml(text: str) -> Parsed:
+    """Read one GML geometry element (see the module docstring); never raises."""
+
+    def build() -> Any:
+        root = xml_tree(text)
+        if root.local not in GML_GEOMETRIES:
+            raise GeometryError(f"{root.local} is not a GML geometry")
+        return _gml(root, _Ctx(axis_swapped(root.attr("srsName")), None), 0)
+
+    return _parsed(build)
+
+
+def parse_kml(text: str) -> Parsed:
+    """Read one KML geometry element (see the module docstring); never raises."""
+
+    def build() -> Any:
+        root = xml_tree(text)
+        return _kml(root, 0)
+
+    return _parsed(build)
+
+
+# --------------------------------------------------------------------------------------------
+# writing
+
+_START_TAG = re.compile(r"<([^\s/>]++)([^>]*?)(/?)>", re.DOTALL)
+
+
+def _num(v: float) -> str:
+    return str(int(v)) if float(v).is_integer() and abs(v) < 2**53 else repr(float(v))
+
+
+@dataclass(frozen=True)
+class _Style:
+    prefix: str  # "gml:" / "kml:" / ""
+    root_attrs: str  # the root start tag's attributes, verbatim
+    kml: bool
+    gml2: bool
+    swap: bool
+    surface: bool  # write MultiSurface/surfaceMember (else MultiPolygon/polygonMember)
+    curve: bool  # write MultiCurve/curveMember (else MultiLineString/lineStringMember)
+
+
+def gml_writer(kind: str, source: str) -> Callable[[Any, "int | None"], str] | None:
+    """A function writing a shapely geometry as the ``kind`` (``"gml"``/``"kml"``) dialect of
+    ``source`` (one geometry element); None if ``source`` has no readable start tag.
+
+    >>> w = gml_writer("gml", '<gml:MultiSurface srsName="EPSG:27700"><gml:surfaceMember/>'
+    ...                       '</gml:MultiSurface>')
+    >>> w(shapely.Point(1, 2), None)
+    '<gml:Point srsName="EPSG:27700"><gml:pos>1 2</gml:pos></gml:Point>'
+    """
+    m = _START_TAG.match(source.lstrip())
+    if m is None:
+        return None
+    qname, attrs = m.group(1), m.group(2).rstrip()
+    prefix = qname[: qname.index(":") + 1] if ":" in qname else ""
+    name = local(qname)
+    srs = re.search(r"""srsName\s*=\s*["']([^"']*)["']""", attrs)
+    style = _Style(
+        prefix=prefix,
+        root_attrs=attrs,
+        kml=kind == "kml",
+        gml2="<" + prefix + "coordinates" in source or "outerBoundaryIs" in source,
+        swap=kind == "gml" and axis_swapped(srs.group(1) if srs else None),
+        surface=name in ("MultiSurface", "Surface", "CompositeSurface") or "surfaceMember" in source,
+        curve=name in ("MultiCurve", "Curve") or "curveMember" in source,
+    )
+
+    def write(geom: Any, precision: int | None) -> str:
+        return _write(geom, style, True)
+
+    return write
+
+
+def _coords(geom: Any, style: _Style) -> tuple[str, int]:
+    arr = shapely.get_coordinates(geom, include_z=bool(geom.has_z))
+    if style.swap:
+        arr = arr.copy()
+        arr[:, [0, 1]] = arr[:, [1, 0]]
+    rows = arr.tolist()
+    if style.kml or style.gml2:
+        return " ".join(",".join(_num(v) for v in r) for r in rows), arr.shape[1]
+    return " ".join(" ".join(_num(v) for v in r) for r in rows), arr.shape[1]
+
+
+def _el(style: _Style, name: str, body: str, root: bool) -> str:
+    attrs = style.root_attrs if root else ""
+    return f"<{style.prefix}{name}{attrs}>{body}</{style.prefix}{name}>"
+
+
+def _positions_el(geom: Any, style: _Style, single: bool) -> str:
+    text, dim = _coords(geom, style)
+    if style.kml or style.gml2:
+        return _el(style, "coordinates", text, False)
+    name = "pos" if single else "posList"
+    attrs = f' srsDimension="{dim}"' if dim != 2 else ""
+    return f"<{style.prefix}{name}{attrs}>{text}</{style.prefix}{name}>"
+
+
+def _ring_el(ring: Any, style: _Style) -> str:
+    return _el(style, "LinearRing", _positions_el(ring, style, False), False)
+
+
+def _write(geom: Any, style: _Style, root: bool) -> str:
+    kind = geom.geom_type
+    if kind == "Point":
+        return _el(style, "Point", _positions_el(geom, style, True), root)
+    if kind in ("LineString", "LinearRing"):
+        return _el(style, "LineString", _positions_el(geom, style, False), root)
+    if kind == "Polygon":
+        outer, inner = ("outerBoundaryIs", "innerBoundaryIs") if style.kml or style.gml2 else (
+            "exterior", "interior")
+        body = _el(style, outer, _ring_el(geom.exterior, style), False)
+        body += "".join(_el(style, inner, _ring_el(r, style), False) for r in geom.interiors)
+        return _el(style, "Polygon", body, root)
+    parts = list(geom.geoms)
+    if style.kml:
+        return _el(style, "MultiGeometry", "".join(_write(p, style, False) for p in parts), root)
+    if kind == "MultiPoint":
+        name, member = "MultiPoint", "pointMember"
+    elif kind == "MultiLineString":
+        name, member = (("MultiCurve", "curveMember") if style.curve and not style.gml2
+                        else ("MultiLineString", "lineStringMember"))
+    elif kind == "MultiPolygon":
+        name, member = (("MultiSurface", "surfaceMember") if style.surface and not style.gml2
+                        else ("MultiPolygon", "polygonMember"))
+    else:
+        name, member = "MultiGeometry", "geometryMember"
+    body = "".join(_el(style, member, _write(p, style, False), False) for p in parts)
+    return _el(style, name, body, root)

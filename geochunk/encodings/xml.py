@@ -1,0 +1,448 @@
+"""Find GML and KML geometry units in text: whole XML documents and fragments in prose.
+
+1. **Pre-check.** One regex search for a start tag whose local name is a GML/KML geometry or
+   ``Placemark``. A document without one costs that search and nothing else.
+2. **Elements.** A text that is an XML document (it starts with ``<``) is parsed with the safe
+   expat parser (namespaces on, no DTD, no entities: see ``xmlsafe.py``); every element's
+   namespace, local name and exact ``str`` offsets are recorded. Anything else - or a document
+   expat refuses - is read by a linear tag scan: each ``<`` is classified (comment, CDATA,
+   processing instruction, declaration, end tag, start tag read by one possessive regex whose
+   attribute values may not hold ``<``), and a stack matches end tags to start tags (an end tag
+   with no open element of its name is ignored; elements it closes over stay unclosed).
+   Namespaces come from ``xmlns`` declarations; the conventional ``gml:`` and ``kml:`` prefixes
+   count without one.
+3. **Units.** The outermost geometry elements: GML ones (GML namespace) and KML ones (KML
+   namespace, or no namespace inside a ``Placemark``). A KML ``Placemark`` with one geometry is
+   the unit (its ``name`` the id, ``name``/``description``/``ExtendedData`` the attributes). A
+   GML geometry inside a feature (the child of a ``featureMember``/``member``/``featureMembers``)
+   makes the feature the unit - or its ``member`` wrapper when that holds only the feature - with
+   ``gml:id`` (or ``fid``) as the id and the feature's simple-valued properties as attributes;
+   the feature's first geometry outside ``boundedBy`` is its geometry. A geometry element that
+   never closes is protected to the end of its block (``status="unclosed"``).
+
+>>> doc = ('<kml xmlns="http://www.opengis.net/kml/2.2"><Placemark><name>Well 7</name>'
+...        '<Point><coordinates>-3.19,55.95</coordinates></Point></Placemark></kml>')
+>>> [(s.kind, s.geom_type, s.feature_id, s.start) for s in find_xml(doc)]
+[('kml', 'POINT', 'Well 7', 44)]
+>>> find_xml("a <Polygon> in prose is not GML: no namespace says so")
+[]
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from ..geometry import remember
+from ..model import Span
+from .gml import (
+    GML_GEOMETRIES,
+    KML_GEOMETRIES,
+    OGC_OF,
+    GeometryError,
+    XmlNode,
+    local,
+    parse_gml,
+    parse_kml,
+    xml_tree,
+)
+from .xmlsafe import XML_ERRORS, safe_parser
+
+__all__ = ["GML_NAMESPACES", "KML_NAMESPACES", "find_xml", "has_xml_geometry"]
+
+GML_NAMESPACES: frozenset[str] = frozenset(
+    {"http://www.opengis.net/gml", "http://www.opengis.net/gml/3.2"}
+)
+KML_NAMESPACES: frozenset[str] = frozenset({
+    "http://www.opengis.net/kml/2.2", "http://earth.google.com/kml/2.0",
+    "http://earth.google.com/kml/2.1", "http://earth.google.com/kml/2.2",
+})  # fmt: skip
+_DEFAULT_PREFIXES = {"gml": "http://www.opengis.net/gml", "kml": "http://www.opengis.net/kml/2.2"}
+_MEMBERS = frozenset({"featureMember", "member", "featureMembers"})
+
+_PRECHECK = re.compile(
+    r"<(?:[A-Za-z_][\w.\-]*+:)?+(?:Point|LineString|LinearRing|Polygon|Multi[A-Za-z]++|Envelope"
+    r"|Box|Curve|Surface|CompositeSurface|Placemark)[\s/>]"
+)
+_TAG = re.compile(
+    r"<(/?+)([A-Za-z_][\w.\-]*+(?::[A-Za-z_][\w.\-]*+)?+)"
+    r"((?:\s++[A-Za-z_][\w.\-:]*+\s*+=\s*+(?:\"[^\"<]*+\"|'[^'<]*+'))*+)\s*+(/?+)>"
+)
+_ATTR = re.compile(r"([A-Za-z_][\w.\-:]*+)\s*+=\s*+(?:\"([^\"<]*+)\"|'([^'<]*+)')")
+_BLANK = re.compile(r"\n[ \t\r\f\v]*+\n")
+_WANTED_ATTRS = ("srsName", "id", "fid")
+
+
+@dataclass
+class _El:
+    local: str
+    ns: str | None
+    start: int
+    end: int  # -1 while (or if never) closed
+    parent: int
+    attrs: dict[str, str]  # local attribute name -> value (only the few we use)
+    children: int = 0
+
+
+def has_xml_geometry(text: str) -> bool:
+    """The cheap pre-check: is there a start tag named like a GML/KML geometry or Placemark?
+
+    >>> has_xml_geometry("<p>plain HTML</p>"), has_xml_geometry("<gml:Point>")
+    (False, True)
+    """
+    return "<" in text and _PRECHECK.search(text) is not None
+
+
+def find_xml(text: str) -> list[Span]:
+    """Every GML/KML geometry unit in ``text`` (see the module docstring), sorted by start."""
+    if not has_xml_geometry(text):
+        return []
+    elements = None
+    if text.lstrip()[:1] == "<":
+        elements = _expat_elements(text)
+    if elements is None:
+        elements = _scan_elements(text)
+    return _units(text, elements)
+
+
+# --------------------------------------------------------------------------------------------
+# elements: a well-formed document
+
+
+def _char_offsets(data: bytes) -> np.ndarray | None:
+    """Byte offset -> str offset table for non-ASCII UTF-8 (None when the bytes are ASCII)."""
+    if data.isascii():
+        return None
+    raw = np.frombuffer(data, dtype=np.uint8)
+    starts = (raw & 0xC0) != 0x80
+    table = np.empty(len(raw) + 1, dtype=np.int64)
+    table[0] = 0
+    np.cumsum(starts, out=table[1:])
+    return table
+
+
+def _tag_end(data: bytes, i: int) -> int:
+    """End (exclusive) of the tag starting at byte ``i``, skipping quoted attribute values."""
+    quote = 0
+    n = len(data)
+    while i < n:
+        c = data[i]
+        if quote:
+            if c == quote:
+                quote = 0
+        elif c in (34, 39):
+            quote = c
+        elif c == 62:
+            return i + 1
+        i += 1
+    return n
+
+
+def _expat_elements(text: str) -> list[_El] | None:
+    """Every element of a well-formed document, or None when expat refuses the text."""
+    data = text.encode("utf-8", "surrogatepass")
+    elements: list[_El] = []
+    stack: list[int] = []
+    p = safe_parser(namespaces=True)
+
+    def start(name: str, attrs: dict[str, str]) -> None:
+        ns, _, loc = name.rpartition(" ")
+        wanted = {}
+        for k, v in attrs.items():
+            lk = k.rpartition(" ")[2]
+            if lk in _WANTED_ATTRS:
+                wanted[lk] = v
+        parent = stack[-1] if stack else -1
+        if parent >= 0:
+            elements[parent].children += 1
+        elements.append(_El(loc, ns or None, p.CurrentByteIndex, -1, parent, wanted))
+        stack.append(len(elements) - 1)
+
+    def end(_: str) -> None:
+        i = stack.pop()
+        at = p.CurrentByteIndex
+        el = elements[i]
+        if data[at - 2 : at] == b"/>" and _tag_end(data, el.start) == at:
+            el.end = at  # <x/>: expat reports the end event after the tag
+        else:
+            close = data.find(b">", at)
+            el.end = close + 1 if close >= 0 else len(data)
+
+    p.StartElementHandler = start
+    p.EndElementHandler = end
+    try:
+        p.Parse(data, True)
+    except XML_ERRORS:
+        return None
+    table = _char_offsets(data)
+    if table is not None:
+        for el in elements:
+            el.start, el.end = int(table[el.start]), int(table[el.end])
+    return elements
+
+
+# --------------------------------------------------------------------------------------------
+# elements: fragments (a linear tag scan)
+
+
+class _Finder:
+    """``text.find(token, pos)`` that reuses its last answer while it is still ahead (so many
+    unterminated ``<!--`` cannot make the scan quadratic)."""
+
+    def __init__(self, text: str, token: str) -> None:
+        self.text, self.token, self.found = text, token, -2
+
+    def __call__(self, pos: int) -> int:
+        if self.found == -1 or self.found >= pos:
+            return self.found
+        self.found = self.text.find(self.token, pos)
+        return self.found
+
+
+def _scan_elements(text: str) -> list[_El]:
+    elements: list[_El] = []
+    stack: list[int] = []
+    open_names: dict[str, int] = {}
+    ns_maps: list[dict[str, str]] = [dict(_DEFAULT_PREFIXES)]
+    qnames: list[str] = []
+    comment_end = _Finder(text, "-->")
+    cdata_end = _Finder(text, "]]>")
+    pi_end = _Finder(text, "?>")
+    decl_end = _Finder(text, ">")
+    match = _TAG.match
+    pos = text.find("<")
+    while pos != -1:
+        if text.startswith("<!--", pos):
+            e = comment_end(pos + 4)
+            pos = text.find("<", pos + 4 if e < 0 else e + 3)
+            continue
+        if text.startswith("<![CDATA[", pos):
+            e = cdata_end(pos + 9)
+            pos = text.find("<", pos + 9 if e < 0 else e + 3)
+            continue
+        if text.startswith("<?", pos) or text.startswith("<!", pos):
+            e = (pi_end if text[pos + 1] == "?" else decl_end)(pos + 2)
+            pos = text.find("<", pos + 2 if e < 0 else e + 1)
+            continue
+        m = match(text, pos)
+        if m is None:
+            pos = text.find("<", pos + 1)
+            continue
+        closing, qname, raw_attrs, empty = m.group(1), m.group(2), m.group(3), m.group(4)
+        if closing:
+            if not raw_attrs and not empty and open_names.get(qname, 0) > 0:
+                while stack:
+                    i = stack.pop()
+                    ns_maps.pop()
+                    q = qnames[i]
+                    open_names[q] -= 1
+                    if q == qname:
+                        elements[i].end = m.end()
+                        break
+            pos = text.find("<", m.end())
+            continue
+        attrs: dict[str, str] = {}
+        ns_map = ns_maps[-1]
+        if raw_attrs:
+            declared = {}
+            for k, v1, v2 in _ATTR.findall(raw_attrs):
+                v = v1 or v2
+                if k == "xmlns":
+                    declared[""] = v
+                elif k.startswith("xmlns:"):
+                    declared[k[6:]] = v
+                else:
+                    lk = k.rpartition(":")[2]
+                    if lk in _WANTED_ATTRS:
+                        attrs[lk] = v
+            if declared:
+                ns_map = {**ns_map, **declared}
+        prefix, _, loc = qname.rpartition(":")
+        parent = stack[-1] if stack else -1
+        if parent >= 0:
+            elements[parent].children += 1
+        elements.append(_El(loc, ns_map.get(prefix), m.start(), m.end() if empty else -1,
+                            parent, attrs))  # fmt: skip
+        qnames.append(qname)
+        if not empty:
+            stack.append(len(elements) - 1)
+            ns_maps.append(ns_map)
+            open_names[qname] = open_names.get(qname, 0) + 1
+        pos = text.find("<", m.end())
+    return elements
+
+
+# --------------------------------------------------------------------------------------------
+# units
+
+
+def _kind_of(el: _El, in_placemark: bool) -> str | None:
+    if el.ns in GML_NAMESPACES and el.local in GML_GEOMETRIES:
+        return "gml"
+    if el.local in KML_GEOMETRIES and (el.ns in KML_NAMESPACES or (el.ns is None and in_placemark)):
+        return "kml"
+    return None
+
+
+def _is_placemark(el: _El) -> bool:
+    return el.local == "Placemark" and (el.ns is None or el.ns in KML_NAMESPACES)
+
+
+def _block_end(text: str, start: int) -> int:
+    m = _BLANK.search(text, start)
+    e = m.start() if m else len(text)
+    while e > start + 1 and text[e - 1].isspace():
+        e -= 1
+    return e
+
+
+def _units(text: str, els: list[_El]) -> list[Span]:
+    n = len(els)
+    geom_kind: list[str | None] = [None] * n
+    in_geom = [False] * n
+    placemark = [-1] * n  # nearest Placemark ancestor (or self)
+    feature = [-1] * n  # nearest ancestor (or self) whose parent is a member element
+    for i, el in enumerate(els):
+        p = el.parent
+        if p >= 0:
+            in_geom[i] = in_geom[p] or geom_kind[p] is not None
+            placemark[i] = placemark[p]
+            feature[i] = i if els[p].local in _MEMBERS else feature[p]
+        if _is_placemark(el):
+            placemark[i] = i
+        geom_kind[i] = _kind_of(el, placemark[i] >= 0)
+    tops = [i for i in range(n) if geom_kind[i] is not None and not in_geom[i]]
+
+    # one unit per Placemark (with a single geometry) or GML feature; else the geometry itself
+    per_owner: dict[int, list[int]] = {}
+    owner_of: dict[int, int] = {}
+    for g in tops:
+        if geom_kind[g] == "kml" and placemark[g] >= 0 and els[placemark[g]].end >= 0:
+            owner_of[g] = placemark[g]
+        elif geom_kind[g] == "gml" and feature[g] >= 0 and feature[g] != g and els[feature[g]].end >= 0:
+            owner_of[g] = feature[g]
+        else:
+            continue
+        per_owner.setdefault(owner_of[g], []).append(g)
+    out: list[Span] = []
+    done: set[int] = set()
+    for g in tops:
+        owner = owner_of.get(g)
+        kind = geom_kind[g] or "gml"
+        if owner is not None and (kind == "gml" or len(per_owner[owner]) == 1):
+            if owner in done:
+                continue
+            done.add(owner)
+            members = per_owner[owner]
+            geom = next((m for m in members if els[els[m].parent].local != "boundedBy"), members[0])
+            out.append(_owner_span(text, els, owner, geom, kind))
+        else:
+            out.append(_geometry_span(text, els, g, kind))
+    return out
+
+
+def _parse(kind: str, geometry_text: str) -> Any:
+    parsed = parse_gml(geometry_text) if kind == "gml" else parse_kml(geometry_text)
+    remember(kind, geometry_text, parsed)
+    return parsed
+
+
+def _geom_type(parsed: Any, el: _El) -> str:
+    if parsed.geometry is not None:
+        return str(parsed.geometry.geom_type).upper()
+    return OGC_OF.get(el.local, "GEOMETRYCOLLECTION")
+
+
+def _geometry_span(text: str, els: list[_El], g: int, kind: str) -> Span:
+    el = els[g]
+    if el.end < 0:
+        end = max(_block_end(text, el.start), el.start + 1)
+        body = text[el.start : end]
+        return Span(el.start, end, kind, OGC_OF.get(el.local), body, status="unclosed",  # type: ignore[arg-type]
+                    error=f"unclosed {kind.upper()} {el.local}: no end tag; protected to the "
+                          "end of its block")  # fmt: skip
+    body = text[el.start : el.end]
+    parsed = _parse(kind, body)
+    fid = el.attrs.get("id")
+    return Span(el.start, el.end, kind, _geom_type(parsed, el), body, dims=parsed.dims,  # type: ignore[arg-type]
+                feature_id=fid, id_source="gml:id" if fid else None,
+                status="ok" if parsed.error is None else "unparseable",
+                error=parsed.error)  # fmt: skip
+
+
+def _owner_span(text: str, els: list[_El], owner: int, g: int, kind: str) -> Span:
+    unit = owner
+    parent = els[owner].parent
+    if (
+        kind == "gml"
+        and parent >= 0
+        and els[parent].local in ("featureMember", "member")
+        and els[parent].children == 1
+        and els[parent].end >= 0
+    ):
+        unit = parent  # the member wrapper holds only this feature: it travels with it
+    s, e = els[unit].start, els[unit].end
+    gel = els[g]
+    if gel.end < 0:
+        return _geometry_span(text, els, g, kind)
+    body = text[gel.start : gel.end]
+    parsed = _parse(kind, body)
+    fid, id_source, props = _describe(text[els[owner].start : els[owner].end], kind, els[owner])
+    return Span(s, e, kind, _geom_type(parsed, gel), body, dims=parsed.dims,  # type: ignore[arg-type]
+                feature_id=fid, id_source=id_source,
+                properties_json=json.dumps(props, ensure_ascii=False, separators=(",", ":"))
+                if props else None,
+                status="ok" if parsed.error is None else "unparseable",
+                error=parsed.error)  # fmt: skip
+
+
+def _simple_text(node: XmlNode) -> str | None:
+    if node.children:
+        return None
+    value = " ".join(node.text.split())
+    return value or None
+
+
+def _describe(slice_text: str, kind: str, el: _El) -> tuple[str | None, str | None, dict[str, str]]:
+    """(id, id source, attributes) of a Placemark or GML feature from its own text."""
+    try:
+        node = xml_tree(slice_text)
+    except (GeometryError, *XML_ERRORS):
+        node = None
+    props: dict[str, str] = {}
+    if kind == "kml":
+        if node is not None:
+            for child in node.children:
+                if child.local in ("name", "description", "address", "styleUrl"):
+                    value = _simple_text(child) if child.local != "description" else (
+                        " ".join(child.text.split()) or None)
+                    if value is not None:
+                        props[child.local] = value
+                elif child.local == "ExtendedData":
+                    for d in child.children:
+                        if d.local == "Data":
+                            vals = d.kids("value")
+                            if d.attr("name") and vals:
+                                props[d.attr("name") or ""] = " ".join(vals[0].text.split())
+                        elif d.local == "SchemaData":
+                            for sd in d.kids("SimpleData"):
+                                if sd.attr("name"):
+                                    props[sd.attr("name") or ""] = " ".join(sd.text.split())
+        if props.get("name"):
+            return props["name"], "kml:name", props
+        if el.attrs.get("id"):
+            return el.attrs["id"], "kml:id", props
+        return None, None, props
+    if node is not None:
+        for child in node.children:
+            value = _simple_text(child)
+            if value is not None and child.local not in props:
+                props[child.local] = value
+    fid = el.attrs.get("id") or el.attrs.get("fid")
+    if fid:
+        return fid, "gml:id" if el.attrs.get("id") else "gml:fid", props
+    return None, None, props

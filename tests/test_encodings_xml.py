@@ -1,0 +1,317 @@
+"""GML 2/3/3.2 and KML: found in documents and in prose, parsed safely, frames declared, kept
+whole, rewritten in their own dialect, drawn on the map."""
+
+from __future__ import annotations
+
+import pytest
+import shapely
+
+from geochunk import ChunkConfig, chunk_text
+from geochunk.detect import detect
+from geochunk.encodings.gml import axis_swapped, gml_writer, parse_gml, parse_kml
+from geochunk.encodings.xml import find_xml
+from geochunk.validate import validate
+from geochunk.view.features import chunk_map_features
+
+GML3 = "http://www.opengis.net/gml"
+GML32 = "http://www.opengis.net/gml/3.2"
+KML = "http://www.opengis.net/kml/2.2"
+
+# (GML element text with prefix "gml:", the geometry it means, x/y as written)
+GML_CASES = {
+    "point_pos": ("<gml:Point><gml:pos>1 2</gml:pos></gml:Point>", "POINT (1 2)"),
+    "point_coordinates": ("<gml:Point><gml:coordinates>1,2</gml:coordinates></gml:Point>", "POINT (1 2)"),
+    "point_coord": ("<gml:Point><gml:coord><gml:X>1</gml:X><gml:Y>2</gml:Y></gml:coord></gml:Point>",
+                    "POINT (1 2)"),
+    "line_poslist": ("<gml:LineString><gml:posList>0 0 1 1 2 0</gml:posList></gml:LineString>",
+                     "LINESTRING (0 0, 1 1, 2 0)"),
+    "line_pos": ("<gml:LineString><gml:pos>0 0</gml:pos><gml:pos>1 1</gml:pos></gml:LineString>",
+                 "LINESTRING (0 0, 1 1)"),
+    "line_3d": ('<gml:LineString srsDimension="3"><gml:posList>0 0 5 1 1 6</gml:posList>'
+                "</gml:LineString>", "LINESTRING Z (0 0 5, 1 1 6)"),
+    "curve": ("<gml:Curve><gml:segments><gml:LineStringSegment><gml:posList>0 0 1 1</gml:posList>"
+              "</gml:LineStringSegment></gml:segments></gml:Curve>", "LINESTRING (0 0, 1 1)"),
+    "polygon_gml3": ("<gml:Polygon><gml:exterior><gml:LinearRing><gml:posList>0 0 4 0 4 4 0 0"
+                     "</gml:posList></gml:LinearRing></gml:exterior><gml:interior><gml:LinearRing>"
+                     "<gml:posList>1 1 2 1 2 2 1 1</gml:posList></gml:LinearRing></gml:interior>"
+                     "</gml:Polygon>",
+                     "POLYGON ((0 0, 4 0, 4 4, 0 0), (1 1, 2 1, 2 2, 1 1))"),
+    "polygon_gml2": ("<gml:Polygon><gml:outerBoundaryIs><gml:LinearRing><gml:coordinates>"
+                     "0,0 4,0 4,4 0,0</gml:coordinates></gml:LinearRing></gml:outerBoundaryIs>"
+                     "</gml:Polygon>", "POLYGON ((0 0, 4 0, 4 4, 0 0))"),
+    "surface": ("<gml:Surface><gml:patches><gml:PolygonPatch><gml:exterior><gml:LinearRing>"
+                "<gml:posList>0 0 1 0 1 1 0 0</gml:posList></gml:LinearRing></gml:exterior>"
+                "</gml:PolygonPatch></gml:patches></gml:Surface>", "POLYGON ((0 0, 1 0, 1 1, 0 0))"),
+    "envelope": ("<gml:Envelope><gml:lowerCorner>0 1</gml:lowerCorner><gml:upperCorner>2 3"
+                 "</gml:upperCorner></gml:Envelope>", "POLYGON ((2 1, 2 3, 0 3, 0 1, 2 1))"),
+    "box_gml2": ("<gml:Box><gml:coordinates>0,1 2,3</gml:coordinates></gml:Box>",
+                 "POLYGON ((2 1, 2 3, 0 3, 0 1, 2 1))"),
+    "multipoint": ("<gml:MultiPoint><gml:pointMember><gml:Point><gml:pos>1 2</gml:pos></gml:Point>"
+                   "</gml:pointMember><gml:pointMember><gml:Point><gml:pos>3 4</gml:pos></gml:Point>"
+                   "</gml:pointMember></gml:MultiPoint>", "MULTIPOINT ((1 2), (3 4))"),
+    "multicurve": ("<gml:MultiCurve><gml:curveMember><gml:LineString><gml:posList>0 0 1 1"
+                   "</gml:posList></gml:LineString></gml:curveMember></gml:MultiCurve>",
+                   "MULTILINESTRING ((0 0, 1 1))"),
+    "multilinestring": ("<gml:MultiLineString><gml:lineStringMember><gml:LineString><gml:coordinates>"
+                        "0,0 1,1</gml:coordinates></gml:LineString></gml:lineStringMember>"
+                        "</gml:MultiLineString>", "MULTILINESTRING ((0 0, 1 1))"),
+    "multisurface": ("<gml:MultiSurface><gml:surfaceMembers><gml:Polygon><gml:exterior>"
+                     "<gml:LinearRing><gml:posList>0 0 1 0 1 1 0 0</gml:posList></gml:LinearRing>"
+                     "</gml:exterior></gml:Polygon><gml:Polygon><gml:exterior><gml:LinearRing>"
+                     "<gml:posList>5 5 6 5 6 6 5 5</gml:posList></gml:LinearRing></gml:exterior>"
+                     "</gml:Polygon></gml:surfaceMembers></gml:MultiSurface>",
+                     "MULTIPOLYGON (((0 0, 1 0, 1 1, 0 0)), ((5 5, 6 5, 6 6, 5 5)))"),
+    "multipolygon_gml2": ("<gml:MultiPolygon><gml:polygonMember><gml:Polygon><gml:outerBoundaryIs>"
+                          "<gml:LinearRing><gml:coordinates>0,0 1,0 1,1 0,0</gml:coordinates>"
+                          "</gml:LinearRing></gml:outerBoundaryIs></gml:Polygon></gml:polygonMember>"
+                          "</gml:MultiPolygon>", "MULTIPOLYGON (((0 0, 1 0, 1 1, 0 0)))"),
+    "multigeometry": ("<gml:MultiGeometry><gml:geometryMember><gml:Point><gml:pos>1 2</gml:pos>"
+                      "</gml:Point></gml:geometryMember><gml:geometryMember><gml:LineString>"
+                      "<gml:posList>0 0 1 1</gml:posList></gml:LineString></gml:geometryMember>"
+                      "</gml:MultiGeometry>", "GEOMETRYCOLLECTION (POINT (1 2), LINESTRING (0 0, 1 1))"),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("case", list(GML_CASES))
+@pytest.mark.parametrize("how", ["prefix_undeclared", "prefix_gml3", "prefix_gml32", "default_ns"])
+def test_every_gml_geometry_in_prose_and_in_documents(case: str, how: str) -> None:
+    body, expected = GML_CASES[case]
+    if how == "prefix_gml3":
+        body = body.replace("<gml:" + body[5:].split(">")[0].split()[0],
+                            f'<gml:{body[5:].split(">")[0].split()[0]} xmlns:gml="{GML3}"', 1)
+    elif how == "prefix_gml32":
+        body = f'<doc xmlns:gml="{GML32}">{body}</doc>'
+    elif how == "default_ns":
+        body = f'<doc xmlns="{GML32}">{body.replace("gml:", "")}</doc>'
+    text = f"Survey note.\n\n{body}\n\nEnd of note."
+    (span,) = detect(text).spans
+    assert span.kind == "gml" and span.status == "ok", span.error
+    assert text[span.start : span.end].startswith(("<gml:", "<Point", "<Line", "<Poly", "<Multi",
+                                                   "<Curve", "<Surface", "<Envelope", "<Box"))
+    assert parse_gml(span.geometry_text).geometry.equals(shapely.from_wkt(expected))
+
+
+def test_unprefixed_geometry_without_a_namespace_is_prose() -> None:
+    text = "<Polygon><exterior><LinearRing><posList>0 0 1 0 1 1 0 0</posList></LinearRing></exterior></Polygon>"
+    assert detect("In HTML-ish notes: " + text).spans == ()
+    text2 = f'<x xmlns:g="{GML3}"><g:Point><g:pos>1 2</g:pos></g:Point></x>'
+    assert [s.kind for s in detect("Note " + text2).spans] == ["gml"]
+
+
+@pytest.mark.parametrize(
+    ("srs", "swapped"),
+    [("urn:ogc:def:crs:EPSG::4326", True), ("http://www.opengis.net/def/crs/EPSG/0/4326", True),
+     ("EPSG:4326", False), ("http://www.opengis.net/gml/srs/epsg.xml#4326", False),
+     ("urn:ogc:def:crs:EPSG::27700", False), ("urn:ogc:def:crs:OGC:1.3:CRS84", False), (None, False)],
+)  # fmt: skip
+def test_srsname_axis_order(srs: str | None, swapped: bool) -> None:
+    assert axis_swapped(srs) is swapped
+    attr = f' srsName="{srs}"' if srs else ""
+    g = parse_gml(f"<gml:Point{attr}><gml:pos>55.95 -3.19</gml:pos></gml:Point>").geometry
+    assert (g.x, g.y) == ((-3.19, 55.95) if swapped else (55.95, -3.19))
+
+
+@pytest.mark.parametrize(
+    ("srs", "epsg"),
+    [("urn:ogc:def:crs:EPSG::27700", 27700), ("EPSG:27700", 27700),
+     ("http://www.opengis.net/def/crs/EPSG/0/27700", 27700), ("urn:ogc:def:crs:EPSG::4326", 4326)],
+)  # fmt: skip
+def test_srsname_is_the_frame(srs: str, epsg: int) -> None:
+    pos = "51.5 -0.12" if epsg == 4326 else "530000 180000"
+    text = f'Prose about EPSG:3857 first.\n\n<gml:Point srsName="{srs}"><gml:pos>{pos}</gml:pos></gml:Point>\n'
+    cs = chunk_text(text, ChunkConfig(budget=512))
+    (f,) = [f for c in cs.chunks for f in c.features]
+    assert f.kind == "gml" and f.epsg == epsg
+    assert cs.analysis.frames.frame_for(0).source == "explicit_code"
+
+
+KML_CASES = {
+    "point": ("<Point><coordinates>-3.1,54.5,300</coordinates></Point>", "POINT Z (-3.1 54.5 300)"),
+    "line": ("<LineString><coordinates>-3.1,54.5 -3.0,54.6</coordinates></LineString>",
+             "LINESTRING (-3.1 54.5, -3 54.6)"),
+    "line_spaces_after_commas": ("<LineString><coordinates>\n  -3.1, 54.5\n  -3.0, 54.6\n"
+                                 "</coordinates></LineString>", "LINESTRING (-3.1 54.5, -3 54.6)"),
+    "polygon": ("<Polygon><outerBoundaryIs><LinearRing><coordinates>0,0 4,0 4,4 0,0</coordinates>"
+                "</LinearRing></outerBoundaryIs><innerBoundaryIs><LinearRing><coordinates>1,1 2,1 2,2 "
+                "1,1</coordinates></LinearRing></innerBoundaryIs></Polygon>",
+                "POLYGON ((0 0, 4 0, 4 4, 0 0), (1 1, 2 1, 2 2, 1 1))"),
+    "multigeometry": ("<MultiGeometry><Point><coordinates>1,2</coordinates></Point><LineString>"
+                      "<coordinates>0,0 1,1</coordinates></LineString></MultiGeometry>",
+                      "GEOMETRYCOLLECTION (POINT (1 2), LINESTRING (0 0, 1 1))"),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("case", list(KML_CASES))
+@pytest.mark.parametrize("how", ["placemark_fragment", "kml_document", "kml_prefix"])
+def test_every_kml_geometry_with_its_placemark(case: str, how: str) -> None:
+    geom, expected = KML_CASES[case]
+    pm = (f'<Placemark id="p9"><name>Tarn &amp; beck</name><description><![CDATA[<b>wet</b>]]>'
+          f'</description><ExtendedData><Data name="grade"><value>II</value></Data></ExtendedData>'
+          f"{geom}</Placemark>")  # fmt: skip
+    if how == "placemark_fragment":
+        text = f"Walk notes.\n\n{pm}\n\nMore notes."
+    elif how == "kml_document":
+        text = f'<?xml version="1.0"?>\n<kml xmlns="{KML}"><Document>\n{pm}\n</Document></kml>\n'
+    else:
+        cdata = "<![CDATA[<b>wet</b>]]>"
+        prefixed = pm.replace(cdata, "\x00").replace("</", "\x01").replace("<", "<kml:")
+        prefixed = prefixed.replace("\x01", "</kml:").replace("\x00", cdata)
+        text = f'<kml:kml xmlns:kml="{KML}">{prefixed}</kml:kml>'
+    (span,) = detect(text).spans
+    assert span.kind == "kml" and span.status == "ok", span.error
+    assert text[span.start : span.end].startswith(("<Placemark", "<kml:Placemark"))
+    assert span.feature_id == "Tarn & beck" and span.id_source == "kml:name"
+    import json
+
+    props = json.loads(span.properties_json)
+    assert props["description"] == "<b>wet</b>" and props["grade"] == "II"
+    assert parse_kml(span.geometry_text).geometry.equals(shapely.from_wkt(expected))
+    cs = chunk_text(text, ChunkConfig(budget=512))
+    (f,) = [f for c in cs.chunks for f in c.features]
+    assert (f.kind, f.epsg, cs.analysis.frames.frame_for(0).source) == ("kml", 4326, "kml")
+
+
+def test_kml_geometry_outside_a_placemark_needs_the_namespace() -> None:
+    assert detect("<Point><coordinates>1,2</coordinates></Point>").spans == ()
+    (s,) = detect(f'<Folder xmlns="{KML}"><Point><coordinates>1,2</coordinates></Point></Folder>').spans
+    assert s.kind == "kml" and s.feature_id is None
+
+
+def test_wfs_feature_is_the_unit_with_id_and_attributes() -> None:
+    doc = (f'<wfs:FeatureCollection xmlns:wfs="http://www.opengis.net/wfs/2.0" xmlns:gml="{GML32}" '
+           'xmlns:app="urn:app"><wfs:member><app:road gml:id="road.7"><gml:boundedBy><gml:Envelope>'
+           "<gml:lowerCorner>0 0</gml:lowerCorner><gml:upperCorner>1 1</gml:upperCorner></gml:Envelope>"
+           "</gml:boundedBy><app:name>High St</app:name><app:lanes>2</app:lanes><app:geom>"
+           "<gml:LineString><gml:posList>0 0 1 1</gml:posList></gml:LineString></app:geom></app:road>"
+           "</wfs:member></wfs:FeatureCollection>")  # fmt: skip
+    (s,) = detect(doc).spans
+    assert doc[s.start : s.end].startswith("<wfs:member>") and doc[s.start : s.end].endswith("</wfs:member>")
+    assert (s.feature_id, s.id_source, s.geom_type) == ("road.7", "gml:id", "LINESTRING")
+    assert '"name":"High St"' in s.properties_json and '"lanes":"2"' in s.properties_json
+
+
+@pytest.mark.parametrize(
+    "broken",
+    [
+        "<gml:Polygon><gml:exterior><gml:LinearRing><gml:posList>0 0 1 0 1 1</gml:posList>"
+        "</gml:LinearRing></gml:exterior></gml:Polygon>",  # open ring
+        "<gml:Polygon><gml:exterior><gml:LinearRing><gml:posList>0 0 1 0 x 1 0 0</gml:posList>"
+        "</gml:LinearRing></gml:exterior></gml:Polygon>",  # not a number
+        "<gml:LineString><gml:posList>0 0 1</gml:posList></gml:LineString>",  # odd count
+        "<gml:Polygon><gml:exterior><gml:LinearRing><gml:posList>0 0 1 0 1 1 0 0</gml:posList>"
+        "</gml:Polygon>",  # mismatched tags
+    ],
+)
+def test_broken_gml_is_protected_and_flagged_never_a_traceback(broken: str) -> None:
+    text = f"Before.\n\n{broken}\n\nAfter."
+    (s,) = detect(text).spans
+    assert s.status in ("unparseable", "unclosed") and s.error
+    cs = chunk_text(text, ChunkConfig(budget=32))
+    assert validate(text, cs.chunks, budget=32).passed
+    assert any({"unparseable_span", "unclosed_geometry"} & set(c.flags) for c in cs.chunks)
+
+
+def test_half_a_gml_polygon_fails_geometries_parse() -> None:
+    from geochunk.model import Chunk
+
+    body = GML_CASES["polygon_gml3"][0]
+    text = f"Intro.\n\n{body}\n"
+    cut = text.index("<gml:interior>")
+    chunks = [
+        Chunk("d", 0, 0, cut, 0, text[:cut], 10, "cl100k_base", "feature", "feature"),
+        Chunk("d", 1, cut, len(text), cut, text[cut:], 10, "cl100k_base", "feature", "feature"),
+    ]
+    report = validate(text, chunks, budget=1000)
+    assert not report.gate("geometries_parse").passed
+    assert not report.gate("no_severing").passed
+
+
+XXE = """<?xml version="1.0"?>
+<!DOCTYPE kml [<!ENTITY xxe SYSTEM "file:///etc/passwd">
+<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">
+<!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;"><!ENTITY d "&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;">
+<!ENTITY e "&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;"><!ENTITY f "&e;&e;&e;&e;&e;&e;&e;&e;&e;&e;">]>
+<kml xmlns="http://www.opengis.net/kml/2.2"><Placemark><name>&xxe;&f;</name>
+<Point><coordinates>1,2</coordinates></Point></Placemark></kml>
+"""
+
+
+def test_no_entity_is_ever_expanded() -> None:
+    (s,) = detect(XXE).spans  # expat refuses the DTD: the linear scan reads the fragment
+    assert s.kind == "kml" and s.status == "ok"
+    # the Placemark's own text holds undefined entities: no attributes, no id, nothing expanded
+    assert s.properties_json is None and s.feature_id is None
+    assert parse_kml(s.geometry_text).geometry.equals(shapely.Point(1, 2))
+
+
+def test_hostile_tag_soup_stays_linear_and_finds_nothing() -> None:
+    soup = "<!-- " * 2000 + "<a x='" * 2000 + "<gml:Point " * 2000 + "</gml:Point>" * 2000
+    spans = detect(soup).spans
+    assert all(s.status != "ok" for s in spans)
+
+
+@pytest.mark.parametrize("style", ["gml3", "gml2", "gml3_latlon", "kml"])
+@pytest.mark.parametrize(
+    "wkt",
+    ["POINT (1.5 2.25)", "LINESTRING Z (0 0 1, 1 1 2)", "POLYGON ((0 0, 4 0, 4 4, 0 0), (1 1, 2 1, 2 2, 1 1))",
+     "MULTIPOINT ((1 2), (3 4))", "MULTILINESTRING ((0 0, 1 1), (2 2, 3 3))",
+     "MULTIPOLYGON (((0 0, 1 0, 1 1, 0 0)), ((5 5, 6 5, 6 6, 5 5)))",
+     "GEOMETRYCOLLECTION (POINT (1 2), LINESTRING (0 0, 1 1))"],
+)  # fmt: skip
+def test_writers_read_back(style: str, wkt: str) -> None:
+    sources = {
+        "gml3": ("gml", '<gml:MultiSurface srsName="EPSG:27700"><gml:surfaceMember/></gml:MultiSurface>'),
+        "gml2": ("gml", "<gml:Polygon><gml:outerBoundaryIs/></gml:Polygon>"),
+        "gml3_latlon": ("gml", '<gml:Point srsName="urn:ogc:def:crs:EPSG::4326"><gml:pos>1 2</gml:pos></gml:Point>'),
+        "kml": ("kml", "<Polygon><outerBoundaryIs/></Polygon>"),
+    }
+    kind, source = sources[style]
+    geom = shapely.from_wkt(wkt)
+    out = gml_writer(kind, source)(geom, None)
+    parsed = (parse_gml if kind == "gml" else parse_kml)(out)
+    assert parsed.error is None, (out, parsed.error)
+    back = parsed.geometry
+    assert shapely.equals_exact(shapely.normalize(back), shapely.normalize(geom), 0) or back.equals(geom)
+
+
+@pytest.mark.parametrize("policy", ["split", "generalize"])
+def test_oversize_rewrites_gml_in_place(policy: str) -> None:
+    import math
+
+    rings = []
+    for k in range(3):
+        pts = [(530000 + 100 * k + 30 * math.cos(i / 20), 180000 + 30 * math.sin(i / 20) + (i % 3) * 0.01)
+               for i in range(126)]
+        pts.append(pts[0])
+        rings.append(" ".join(f"{x:.2f} {y:.2f}" for x, y in pts))
+    members = "".join(f"<gml:surfaceMember><gml:Polygon><gml:exterior><gml:LinearRing><gml:posList>{r}"
+                      "</gml:posList></gml:LinearRing></gml:exterior></gml:Polygon></gml:surfaceMember>"
+                      for r in rings)  # fmt: skip
+    text = (f'Blocks.\n\n<gml:MultiSurface srsName="EPSG:27700" gml:id="blocks">{members}'
+            "</gml:MultiSurface>\n\nEnd.")  # fmt: skip
+    budget = 1600 if policy == "split" else 300
+    cs = chunk_text(text, ChunkConfig(budget=budget, oversize=policy, tolerance="auto"))
+    escaped = [c for c in cs.chunks if c.text_kind != "source"]
+    assert len(escaped) == (3 if policy == "split" else 1)
+    for c in escaped:
+        (s,) = detect(c.text).spans
+        assert s.kind == "gml" and s.status == "ok" and 'srsName="EPSG:27700"' in s.geometry_text
+        assert c.token_count <= budget
+    assert validate(text, cs.chunks, budget=budget).passed
+
+
+@pytest.mark.parametrize("sample", ["encodings_report", "wfs_getfeature", "placemarks"])
+def test_the_map_draws_every_encoding(sample: str) -> None:
+    from geochunk.samples import load_sample
+    from geochunk.view.layers import features_layer, layer_data
+
+    text = load_sample(sample)
+    cs = chunk_text(text, ChunkConfig(budget=256))
+    drawn = [f for f in chunk_map_features(cs) if f.role == "feature"]
+    ids = {f.id for c in cs.chunks for f in c.features}
+    assert {f.feature_id for f in drawn} == ids and len(ids) == len(cs.analysis.detection.spans)
+    for f in drawn:  # in WGS 84 lon/lat, where the samples are
+        w, s_, e, n = f.geometry.bounds
+        assert -4 < w <= e < 1 and 50 < s_ <= n < 57, (f.feature_id, f.geometry.bounds)
+    data = layer_data(features_layer(drawn))
+    assert data is not None and len(data["features"]) == len(drawn)
