@@ -66,6 +66,10 @@ def test_seed_every_chunk_parses(analyses, name):
                 obj = json.loads(piece)
                 geom = obj.get("geometry", obj) if obj.get("type") == "Feature" else obj
                 assert geom is None or shapely.from_geojson(json.dumps(geom)) is not None
+            elif f.kind in ("wkb", "ewkb", "gml", "kml"):  # the piece alone is found again, whole
+                (span,) = detect(piece).spans
+                assert (span.start, span.end) == (0, len(piece)), (c.index, piece[:60])
+                assert parse_span(span).geometry is not None, (c.index, piece[:60])
             else:
                 wkt = piece.split(";", 1)[1] if f.kind == "ewkt" else piece
                 assert parse_wkt(wkt).geometry is not None, (c.index, piece[:60])
