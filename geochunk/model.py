@@ -30,6 +30,7 @@ __all__ = [
     "Flag",
     "Span",
     "Collection",
+    "Evidence",
     "Detection",
     "Frame",
     "ChunkFeature",
@@ -141,6 +142,28 @@ class Detection:
 
 
 @dataclass(frozen=True)
+class Evidence:
+    """Why a frame was chosen: the words and codes that declared it, the places named in the
+    document that bear on it, what the coordinates showed, and the other frames considered
+    (each with why it lost). Every entry is a short human-readable line.
+    """
+
+    words: tuple[str, ...] = ()
+    codes: tuple[str, ...] = ()
+    places: tuple[str, ...] = ()
+    coordinates: tuple[str, ...] = ()
+    considered: tuple[str, ...] = ()
+
+    def to_dict(self) -> dict[str, list[str]]:
+        return {f.name: list(getattr(self, f.name)) for f in fields(self)}
+
+    def lines(self) -> list[str]:
+        """``["words: ...", "places: ...", ...]`` for the non-empty parts."""
+        return [f"{f.name}: " + "; ".join(getattr(self, f.name))
+                for f in fields(self) if getattr(self, f.name)]
+
+
+@dataclass(frozen=True)
 class Frame:
     """The coordinate reference system that governs some geometries, and how sure we are.
 
@@ -158,10 +181,28 @@ class Frame:
     notes: tuple[str, ...] = ()
     operation: str | None = None  # transformation used to reach WGS 84
     accuracy_m: float | None = None  # its stated accuracy, metres
+    authority: str | None = None  # "ESRI" for a frame with no EPSG equivalent (epsg is None)
+    code: int | None = None  # its code in that authority
+    evidence: Evidence | None = None  # what decided the frame, and what else was considered
+
+    @property
+    def ref(self) -> int | str | None:
+        """The frame's key for PROJ: the EPSG code, else ``"AUTH:code"``, else ``None``.
+
+        >>> Frame(None, 0.95, "explicit_code", False, authority="ESRI", code=54030).ref
+        'ESRI:54030'
+        """
+        if self.epsg is not None:
+            return self.epsg
+        if self.authority and self.code is not None:
+            return f"{self.authority}:{self.code}"
+        return None
 
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)
         d["notes"] = list(self.notes)
+        if self.evidence is not None:
+            d["evidence"] = self.evidence.to_dict()
         return d
 
 
@@ -301,7 +342,11 @@ class Chunk:
         kw["bbox"] = box(kw.get("bbox"))
         kw["bbox_wgs84"] = box(kw.get("bbox_wgs84"))
         if kw.get("crs") is not None:
-            kw["crs"] = Frame(**{**kw["crs"], "notes": tuple(kw["crs"].get("notes", ()))})
+            crs = dict(kw["crs"])
+            ev = crs.get("evidence")
+            if isinstance(ev, Mapping):
+                crs["evidence"] = Evidence(**{k: tuple(v) for k, v in ev.items()})
+            kw["crs"] = Frame(**{**crs, "notes": tuple(crs.get("notes", ()))})
         if kw.get("generalized") is not None:
             kw["generalized"] = Generalization(**kw["generalized"])
         if kw.get("part") is not None:

@@ -237,7 +237,7 @@ def _swapped_cases(rnd: random.Random, n: int) -> list[Case]:
 # ----------------------------------------------------------------------------------------- esri
 
 def _esri_truth(code: int) -> Key:
-    epsg = CRS.from_user_input(f"ESRI:{code}").to_epsg(min_confidence=100)
+    epsg = CRS.from_user_input(f"ESRI:{code}").to_epsg(min_confidence=90)
     return epsg if epsg is not None else ("ESRI", code)
 
 

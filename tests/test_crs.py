@@ -133,6 +133,12 @@ DECLARATIONS: list[tuple[str, str, int]] = [
     ('{"epsg": 32633}', "epsg_code", 32633),
     ("EPSG = 28992", "epsg_code", 28992),
     ("EPSG/0/4326", "epsg_code", 4326),
+    # ESRI codes and ArcGIS WKIDs with an EPSG equivalent
+    ("Spatial reference ESRI:102100", "esri_code", 3857),
+    ("Esri WKID 102100", "esri_code", 3857),
+    ('"spatialReference": {"wkid": 102100}', "esri_code", 3857),
+    ("WKID: 27700", "esri_code", 27700),
+    ("urn:ogc:def:crs:ESRI::102100", "urn", 3857),
     # URNs
     ("urn:ogc:def:crs:EPSG::27700", "urn", 27700),
     ("urn:ogc:def:crs:EPSG:6.6:27700", "urn", 27700),

@@ -37,6 +37,9 @@ __all__ = [
     "area_size",
     "preferred_order",
     "WGS84",
+    "label",
+    "esri_facts",
+    "projection_lonlat",
 ]
 
 WGS84 = 4326
@@ -82,21 +85,34 @@ def _kind(crs: CRS) -> str:
     return "other"
 
 
+def label(ref: int | str | None) -> str:
+    """``EPSG:27700`` for an EPSG code, the ref itself (``ESRI:54030``) for another authority.
+
+    >>> label(27700), label("ESRI:54030")
+    ('EPSG:27700', 'ESRI:54030')
+    """
+    return ref if isinstance(ref, str) else f"EPSG:{ref}"
+
+
 @lru_cache(maxsize=8192)
-def crs_facts(epsg: int) -> CrsFacts | None:
-    """Facts for ``EPSG:epsg``, or ``None`` when the code names no CRS in the database.
+def crs_facts(epsg: int | str) -> CrsFacts | None:
+    """Facts for ``EPSG:epsg`` (or a ``"ESRI:code"`` ref), or ``None`` when the code names no
+    CRS in the database.
 
     >>> crs_facts(2229).units
     'US survey foot'
     >>> crs_facts(7405).horizontal  # compound BNG + ODN height -> its horizontal part
     27700
+    >>> crs_facts("ESRI:54030").name
+    'World_Robinson'
     """
+    other = isinstance(epsg, str)
     try:
-        crs = CRS.from_epsg(int(epsg))
-    except (CRSError, ProjError, ValueError, OverflowError):
+        crs = CRS.from_user_input(epsg) if other else CRS.from_epsg(int(epsg))
+    except (CRSError, ProjError, ValueError, OverflowError, TypeError):
         return None
     horizontal_crs = crs
-    horizontal = int(epsg)
+    horizontal: int | str = epsg if other else int(epsg)
     if crs.is_compound and crs.sub_crs_list:
         horizontal_crs = crs.sub_crs_list[0]
         horizontal = horizontal_crs.to_epsg() or horizontal
@@ -116,13 +132,16 @@ def crs_facts(epsg: int) -> CrsFacts | None:
     area = tuple(float(v) for v in aou.bounds) if aou is not None else None
     if area is not None and not all(math.isfinite(v) for v in area):
         area = None
-    areas = _usage_extents().get(int(epsg)) or _usage_extents().get(horizontal) or ()
+    if other:
+        areas: tuple = ()
+    else:
+        areas = _usage_extents().get(int(epsg)) or _usage_extents().get(horizontal) or ()
     if area is not None and area not in areas:
         areas = (area,) + areas  # type: ignore[assignment]
     return CrsFacts(
         unit_factor=unit_factor,
         areas=areas,  # type: ignore[arg-type]
-        epsg=int(epsg),
+        epsg=epsg if other else int(epsg),  # type: ignore[arg-type]
         name=crs.name,
         kind=kind,
         units=units,
@@ -308,3 +327,54 @@ def preferred_order(codes: tuple[int, ...]) -> tuple[int, ...]:
     top.sort(key=lambda c: (_stated_accuracy(c), c))
     rest.sort(key=lambda c: (-sizes[c], c))
     return tuple(top + rest)
+
+
+@lru_cache(maxsize=256)
+def esri_facts(code: int) -> tuple[int | None, str | None]:
+    """(the EPSG code PROJ's database holds as identical, the ESRI name) for ``ESRI:code``;
+    ``(None, None)`` when ESRI has no such CRS.
+
+    >>> esri_facts(102100)
+    (3857, 'WGS_1984_Web_Mercator_Auxiliary_Sphere')
+    >>> esri_facts(54030)
+    (None, 'World_Robinson')
+    """
+    try:
+        crs = CRS.from_user_input(f"ESRI:{int(code)}")
+    except (CRSError, ProjError, ValueError, OverflowError):
+        return None, None
+    try:
+        epsg = crs.to_epsg(min_confidence=90)
+    except (CRSError, ProjError):
+        epsg = None
+    return epsg, crs.name
+
+
+@lru_cache(maxsize=1024)
+def _projection_inverse(ref: int | str) -> Transformer | None:
+    facts = crs_facts(ref)
+    if facts is None or facts.kind != "projected":
+        return None
+    try:
+        crs = CRS.from_user_input(facts.horizontal)
+        return Transformer.from_crs(crs, crs.geodetic_crs, always_xy=True)
+    except (CRSError, ProjError, AttributeError):
+        return None
+
+
+def projection_lonlat(ref: int | str, x: "object", y: "object") -> tuple | None:
+    """Projected ``x, y`` of a frame to longitude/latitude on the frame's own datum (no datum
+    shift: a few hundred metres at most from WGS 84, and ~10x cheaper to build than the full
+    transformation): enough to tell which of several candidate frames puts numbers where.
+
+    >>> lon, lat = projection_lonlat(28992, 155000.0, 463000.0)
+    >>> round(float(lon), 2), round(float(lat), 2)
+    (5.39, 52.16)
+    """
+    tr = _projection_inverse(ref)
+    if tr is None:
+        return None
+    try:
+        return tr.transform(x, y, errcheck=False)
+    except ProjError:
+        return None

@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .database import WGS84, crs_facts, preferred_order
+from .database import WGS84, crs_facts, esri_facts, preferred_order
 from .names import NameEntry, find_names, name_index
 from .work import current, document_work, over_limit_note
 
@@ -30,7 +30,7 @@ __all__ = [
 
 #: Every value of ``Declaration.form``.
 FORMS: tuple[str, ...] = (
-    "epsg_code", "urn", "ogc_url", "geojson_crs", "ewkt_srid", "crs84", "name",
+    "epsg_code", "urn", "ogc_url", "geojson_crs", "ewkt_srid", "crs84", "name", "esri_code",
     "ewkb_srid", "kml",
 )
 #: The forms no text scan finds: the resolver declares them from a span (an EWKB header's SRID;
@@ -44,6 +44,7 @@ _EXPLICIT = re.compile(
     r"""
     (?P<urn>urn:(?:x-)?ogc:def:crs:
         (?:EPSG:(?:[0-9.]{0,12}:)?(?P<urn_code>\d{1,7})(?!\d)
+          |ESRI:(?:[0-9.]{0,12}:)?(?P<urn_esri>\d{1,7})(?!\d)
           |OGC:(?:[0-9.]{0,12}:)?(?P<urn_crs84>CRS:?84)(?![\w]))
     )
     |(?P<url>https?://www\.opengis\.net/
@@ -57,6 +58,11 @@ _EXPLICIT = re.compile(
           |"?\s{0,2}(?:code\s{0,2})?(?:[:=\#]{1,2}|\s)\s{0,2}"?
         )(?P<epsg_code>\d{4,7})(?!\d)
     )
+    |(?P<esri>ESRI
+        (?:\s{0,2}[:=]{1,2}\s{0,2}|\s{1,2}(?:WKID\s{0,2}[:=]?\s{0,2})?)
+        (?P<esri_code>\d{4,6})(?!\d)
+    )
+    |(?P<wkid>"?WKID"?\s{0,2}[:=]?\s{0,2}(?P<wkid_code>\d{4,6})(?!\d))
     |(?P<crs84>(?:OGC:)?CRS:?84(?![^\W_]))
     """,
     re.IGNORECASE | re.VERBOSE,
@@ -70,6 +76,8 @@ _ANCHORS: tuple[tuple[str, tuple[int, ...]], ...] = (
     ("epsg", (0,)),
     ("crs84", (4, 0)),  # optional "ogc:" prefix
     ("crs:84", (4, 0)),
+    ("esri", (0,)),
+    ("wkid", (1, 0)),  # optional opening quote ("wkid": 102100 in ArcGIS JSON)
 )
 _ASCII_LOWER = str.maketrans(
     "ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz"
@@ -103,6 +111,17 @@ class Declaration:
     candidates: tuple[int, ...] = ()
     match: str | None = None  # how a name matched: "name", "alias" or "suffix"
     unresolved: bool = False  # past the per-document bound (see ``work.py``): not looked up
+    authority: str | None = None  # "ESRI" for a frame with no EPSG equivalent (epsg is None)
+    code: int | None = None  # its code in that authority
+
+    @property
+    def ref(self) -> int | str | None:
+        """The frame's key for PROJ: the EPSG code, else ``"AUTH:code"``, else ``None``."""
+        if self.epsg is not None:
+            return self.epsg
+        if self.authority and self.code is not None:
+            return f"{self.authority}:{self.code}"
+        return None
 
 
 def _notes_for(code: int) -> tuple[int | None, str | None, str | None]:
@@ -139,6 +158,45 @@ def declare_code(start: int, end: int, text: str, code: int, form: str) -> Decla
         return Declaration(start, end, code, form, text, note=note, unresolved=True)
     epsg, name, note = _notes_for(code)
     return Declaration(start, end, epsg, form, text, name=name, note=note)
+
+
+def declare_esri(start: int, end: int, text: str, code: int, form: str) -> Declaration:
+    """A declaration of ``ESRI:code``: the EPSG frame when PROJ's database holds an identical
+    one, else the ESRI frame itself (``authority="ESRI"``, ``epsg`` None).
+
+    >>> d = declare_esri(0, 0, "", 102100, "esri_code")
+    >>> d.epsg, d.note
+    (3857, 'ESRI:102100 (WGS_1984_Web_Mercator_Auxiliary_Sphere) is EPSG:3857 in the database')
+    >>> d = declare_esri(0, 0, "", 54030, "esri_code")
+    >>> d.epsg, d.ref, d.name
+    (None, 'ESRI:54030', 'World_Robinson')
+    """
+    if _over_limit((f"ESRI:{code}",)):
+        note = over_limit_note(f"ESRI:{code}", "looked up")
+        return Declaration(start, end, None, form, text, note=note, unresolved=True,
+                           authority="ESRI", code=code)
+    epsg, name = esri_facts(code)
+    if name is None:
+        return Declaration(start, end, None, form, text,
+                           note=f"ESRI:{code} is not a CRS in the ESRI database")
+    if epsg is not None:
+        d = declare_code(start, end, text, epsg, form)
+        return _with_note(d, f"ESRI:{code} ({name}) is EPSG:{epsg} in the database")
+    facts = crs_facts(f"ESRI:{code}")
+    notes = ["no EPSG equivalent: the ESRI frame is used"]
+    if facts is None or facts.kind == "other":
+        notes.append(f"ESRI:{code} is not a horizontal 2D frame")
+    elif facts.deprecated:
+        notes.append(f"ESRI:{code} is deprecated")
+    return Declaration(start, end, None, form, text, name=name, note="; ".join(notes),
+                       authority="ESRI", code=code)
+
+
+def _wkid(start: int, end: int, text: str, code: int, form: str) -> Declaration:
+    """An ArcGIS WKID: below 100000 and known to EPSG it is the EPSG code, else ESRI's."""
+    if code < 100000 and crs_facts(code) is not None:
+        return declare_code(start, end, text, code, form)
+    return declare_esri(start, end, text, code, form)
 
 
 def _crs84(start: int, end: int, text: str, how: str) -> Declaration:
@@ -181,6 +239,9 @@ def _explicit_in(value: str) -> tuple[int | None, str] | None:
         return None
     if m.group("urn_crs84") or m.group("url_crs84") or m.group("crs84"):
         return WGS84, "crs84"
+    for group in ("urn_esri", "esri_code", "wkid_code"):
+        if m.group(group):
+            return int(m.group(group)), "esri"
     for group in ("urn_code", "url_code", "gml_code", "epsg_code", "srid_code"):
         if m.group(group):
             return int(m.group(group)), group
@@ -212,6 +273,8 @@ def parse_crs_member(
                 if how == "crs84":
                     d = _crs84(start, end, text, "named GeoJSON crs")
                     return Declaration(start, end, d.epsg, form, text, d.name, d.note)
+                if how == "esri":
+                    return _with_note(_wkid(start, end, text, code, form), "named crs")
                 return _with_note(declare_code(start, end, text, code, form), "named crs")
             entry = name_index().lookup(value)
             if entry is not None:
@@ -296,6 +359,8 @@ def _explicit(text: str) -> list[Declaration]:
         if m.group("urn"):
             if m.group("urn_crs84"):
                 out.append(_crs84(s, e, t, "URN"))
+            elif m.group("urn_esri"):
+                out.append(declare_esri(s, e, t, int(m.group("urn_esri")), "urn"))
             else:
                 out.append(declare_code(s, e, t, int(m.group("urn_code")), "urn"))
         elif m.group("url"):
@@ -304,6 +369,10 @@ def _explicit(text: str) -> list[Declaration]:
             else:
                 code = m.group("url_code") or m.group("gml_code")
                 out.append(declare_code(s, e, t, int(code), "ogc_url"))
+        elif m.group("esri"):
+            out.append(_wkid(s, e, t, int(m.group("esri_code")), "esri_code"))
+        elif m.group("wkid"):
+            out.append(_wkid(s, e, t, int(m.group("wkid_code")), "esri_code"))
         elif m.group("srid"):
             out.append(declare_code(s, e, t, int(m.group("srid_code")), "ewkt_srid"))
         elif m.group("epsg"):

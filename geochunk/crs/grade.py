@@ -10,6 +10,9 @@ name or alias resolved through the database    0.85         0.70                
 projection part of a name, one frame           0.80         0.65                    no
 GeoJSON without ``crs`` (RFC 7946 WGS 84)      0.80         0.60                    no
 ambiguous name (several frames)                0.50         0.40                    yes
+UTM / Gauss-Krüger zone phrase, one frame      0.75         0.60                    no
+  chosen by datum words, places, coordinates
+grid inferred from named places + coordinates  0.50         --                      yes
 coordinates alone look like lon/lat            0.30         --                      yes
 nothing at all: EPSG:4326 fallback             0.00         0.00                    yes
 ============================================  ===========  ======================  =======
@@ -36,8 +39,15 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..model import FALLBACK_FRAME, Frame
-from .database import WGS84, crs_facts, operation_at, transformer, unavailable_better_operation
+from ..model import FALLBACK_FRAME, Evidence, Frame
+from .database import (
+    WGS84,
+    crs_facts,
+    label,
+    operation_at,
+    transformer,
+    unavailable_better_operation,
+)
 from .declarations import Declaration
 from .validate import Check
 
@@ -58,6 +68,8 @@ _BASE = {  # basis -> (coordinates fit, nothing to test)
     "suffix": (0.80, 0.65),
     "rfc7946": (0.80, 0.60),
     "ambiguous": (0.50, 0.40),
+    "zone": (0.75, 0.60),
+    "place": (0.50, 0.0),
     "coordinates": (0.30, 0.0),
 }
 _CONTRADICTED = {
@@ -75,6 +87,7 @@ _SOURCE = {
     "urn": "explicit_code",
     "ogc_url": "explicit_code",
     "crs84": "explicit_code",
+    "esri_code": "explicit_code",
     "ewkt_srid": "ewkt_srid",
     "ewkb_srid": "ewkb_srid",
     "kml": "kml",
@@ -86,7 +99,7 @@ _SOURCE = {
 def grade(basis: str, chk: Check) -> tuple[float, bool]:
     """(confidence, flagged) for a basis (see the table) and a coordinate check."""
     fit, untested = _BASE[basis]
-    flagged = basis in ("ambiguous", "coordinates")
+    flagged = basis in ("ambiguous", "coordinates", "place")
     if chk.status == "inside":
         return fit, flagged
     if chk.status == "no_coordinates":
@@ -133,22 +146,27 @@ def _operation_notes(epsg: int, chk: Check) -> tuple[str | None, float | None, l
 
 def frame_from_check(
     decl: Declaration,
-    epsg: int,
+    epsg: int | str,
     chk: Check,
     *,
     ambiguous: bool = False,
     backward: bool = False,
     extra_notes: tuple[str, ...] = (),
+    basis: str | None = None,
+    places: tuple[str, ...] = (),
+    considered: tuple[str, ...] = (),
 ) -> Frame:
-    """The graded frame a declaration gives coordinates that were checked against ``epsg``."""
+    """The graded frame a declaration gives coordinates that were checked against ``epsg``
+    (an EPSG code, or an ``"ESRI:code"`` ref). ``basis`` overrides the grade's basis (see the
+    table); ``places`` and ``considered`` go into the frame's evidence."""
     facts = crs_facts(epsg)
-    conf, flagged = grade(_basis(decl, ambiguous), chk)
+    conf, flagged = grade(basis or _basis(decl, ambiguous), chk)
     where = f"{decl.form} {decl.text!r} at offset {decl.start}" if decl.text else decl.form
     notes = [f"declared by {where}"]
     if decl.note:
         notes.append(decl.note)
-    if ambiguous:
-        notes.append(f"chose EPSG:{epsg}: the first candidate whose area of use fits")
+    if ambiguous and not considered:
+        notes.append(f"chose {label(epsg)}: the first candidate whose area of use fits")
     if chk.status == "inside":
         notes.append(f"{chk.inside}/{chk.total} sampled points inside the area of use")
     elif chk.status == "no_coordinates":
@@ -156,7 +174,7 @@ def frame_from_check(
     if chk.note:
         notes.append(chk.note)
     if chk.status in ("outside", "degree_like", "partial"):
-        notes.append(f"coordinates contradict the declared EPSG:{epsg}: not to be trusted")
+        notes.append(f"coordinates contradict the declared {label(epsg)}: not to be trusted")
     if facts is not None and facts.deprecated:
         conf *= DEPRECATED_FACTOR
         flagged = True
@@ -167,8 +185,15 @@ def frame_from_check(
     op, acc, op_notes = _operation_notes(epsg, chk) if facts is not None else (None, None, [])
     notes.extend(op_notes)
     horizontal = facts.horizontal if facts is not None else epsg
+    words = (f"{decl.text!r} at offset {decl.start}",) if decl.form == "name" and decl.text else ()
+    codes = ((f"{decl.text!r} ({decl.form}) at offset {decl.start}",)
+             if decl.form != "name" and decl.text else ((decl.form,) if not decl.text else ()))
+    evidence = Evidence(words=words, codes=codes, places=places,
+                        coordinates=coordinate_evidence(epsg, chk), considered=considered)
+    other = isinstance(horizontal, str)
+    auth, code = (horizontal.split(":", 1) if other else (None, None))
     return Frame(
-        epsg=horizontal,
+        epsg=None if other else horizontal,  # type: ignore[arg-type]
         confidence=round(conf, 3),
         source=source_of(decl),
         flagged=flagged,
@@ -177,10 +202,31 @@ def frame_from_check(
         notes=tuple(notes),
         operation=op,
         accuracy_m=acc,
+        authority=auth,
+        code=int(code) if code is not None and code.isdigit() else None,
+        evidence=evidence,
     )
 
 
-def _name(epsg: int) -> str | None:
+def coordinate_evidence(ref: int | str, chk: Check) -> tuple[str, ...]:
+    """What the coordinates showed about ``ref``, as evidence lines."""
+    if chk.status == "no_coordinates":
+        return ("no coordinates to test",)
+    line = f"{chk.inside}/{chk.total} sampled points inside the area of use of {label(ref)}"
+    if chk.status in ("unusable", "unresolved", "untransformable"):
+        line = f"not checked against {label(ref)} ({chk.status})"
+    out = [line]
+    if chk.xy is not None and chk.lonlat is not None:
+        out.append(f"e.g. ({chk.xy[0]:.6g}, {chk.xy[1]:.6g}) -> lon {chk.lonlat[0]:.4f}, "
+                   f"lat {chk.lonlat[1]:.4f}")
+    facts = crs_facts(ref)
+    if facts is not None and facts.area is not None and chk.status in ("inside", "partial"):
+        out.append("area of use tested as its rough rectangle(s) from PROJ (the real boundary "
+                   "is a polygon PROJ does not ship): inside means inside the rectangle")
+    return tuple(out)
+
+
+def _name(epsg: int | str) -> str | None:
     facts = crs_facts(epsg)
     return facts.name if facts else None
 
@@ -207,8 +253,13 @@ def coordinates_frame(chk: Check, extra_notes: tuple[str, ...] = ()) -> Frame:
 
 
 def _wgs84_frame(conf: float, source: str, flagged: bool, notes: tuple[str, ...]) -> Frame:
+    evidence = Evidence(
+        codes=(notes[0],) if source == "geojson_rfc7946" else (),
+        coordinates=tuple(n for n in notes[1:2]),
+        considered=tuple(n for n in notes[2:]),
+    )
     return Frame(epsg=WGS84, confidence=conf, source=source, flagged=flagged, name="WGS 84",
-                 units="degree", notes=notes)
+                 units="degree", notes=notes, evidence=evidence)
 
 
 def fallback_frame(extra_notes: tuple[str, ...] = ()) -> Frame:

@@ -44,7 +44,7 @@ from typing import Any, Sequence
 import numpy as np
 
 from ..model import FALLBACK_FRAME, Detection, Frame
-from .database import WGS84, crs_facts
+from .database import WGS84, crs_facts, label
 from .declarations import Declaration, declare_code, find_declarations, parse_crs_member
 from .grade import (
     coordinates_frame,
@@ -120,10 +120,10 @@ class FrameReport:
         while k < len(decls):
             d = decls[k]
             j = k
-            key = (d.form, d.epsg, d.text)
+            key = (d.form, d.ref, d.text)
             while j + 1 < len(decls) and _decl_key(decls[j + 1]) == key:
                 j += 1
-            target = f"EPSG:{d.epsg} {d.name}" if d.epsg is not None else "nothing usable"
+            target = f"{label(d.ref)} {d.name}" if d.ref is not None else "nothing usable"
             which = f"declaration {k}" if j == k else f"declarations {k}-{j} ({j - k + 1}x)"
             lines.append(f"  {which} @{d.start} {d.form} {d.text[:60]!r} -> {target}")
             if d.note:
@@ -151,7 +151,7 @@ class FrameReport:
 
 
 def _decl_key(d: Declaration) -> tuple[str, int | None, str]:
-    return d.form, d.epsg, d.text
+    return d.form, d.ref, d.text
 
 
 def _ranges(indices: list[int]) -> str:
@@ -169,7 +169,7 @@ def _ranges(indices: list[int]) -> str:
 
 
 def _summary(f: Frame) -> str:
-    head = f"EPSG:{f.epsg} {f.name or ''}".rstrip()
+    head = f"{label(f.ref) if f.ref is not None else 'no frame'} {f.name or ''}".rstrip()
     text = f"{head}, confidence {f.confidence:.2f} ({f.source}{', flagged' if f.flagged else ''})"
     if f.operation:
         acc = f" ±{f.accuracy_m:g} m" if f.accuracy_m is not None else " accuracy unknown"
@@ -181,7 +181,7 @@ def _evaluate(
     decl: Declaration, xy: np.ndarray | None, *, backward: bool = False, extra: tuple[str, ...] = ()
 ) -> tuple[Frame | None, Check]:
     """The frame a declaration gives these coordinates, or None if it names no usable frame."""
-    if decl.epsg is None:
+    if decl.ref is None:
         return None, Check("unusable", note=decl.note or "declaration names no frame")
     if decl.unresolved:
         chk = Check("unresolved", note=decl.note)
@@ -200,10 +200,10 @@ def _evaluate(
             return None, chk
         return frame_from_check(decl, chosen, chk, ambiguous=True, backward=backward,
                                 extra_notes=extra), chk
-    chk = check(decl.epsg, xy)
+    chk = check(decl.ref, xy)
     if chk.status == "unusable":
         return None, chk
-    return frame_from_check(decl, decl.epsg, chk, backward=backward, extra_notes=extra), chk
+    return frame_from_check(decl, decl.ref, chk, backward=backward, extra_notes=extra), chk
 
 
 _GROUP_ORDER = {"ewkt_srid": 0, "ewkb_srid": 0, "kml": 0, "geojson_crs": 1, "name": 3}
@@ -231,7 +231,7 @@ def _from_group(
     return None
 
 
-def _area_deg2(epsg: int | None) -> float:
+def _area_deg2(epsg: int | str | None) -> float:
     """Size of a frame's area of use in square degrees (inf when unknown): a narrower frame is
     the more specific claim."""
     facts = crs_facts(epsg) if epsg is not None else None
@@ -246,7 +246,7 @@ def _usable(decl: Declaration) -> bool:
     """Whether a declaration names a horizontal frame that can govern coordinates."""
     if decl.unresolved:
         return True  # not looked up (over the bound): it takes its scope, flagged
-    codes = decl.candidates or ((decl.epsg,) if decl.epsg is not None else ())
+    codes = decl.candidates or ((decl.ref,) if decl.ref is not None else ())
     for code in codes:
         facts = crs_facts(code)
         if facts is not None and facts.kind != "other":
@@ -255,7 +255,7 @@ def _usable(decl: Declaration) -> bool:
 
 
 def _same_frame(a: Declaration, b: Declaration) -> bool:
-    return a.epsg == b.epsg and a.candidates == b.candidates
+    return a.ref == b.ref and a.candidates == b.candidates
 
 
 def _concat(samples: list[np.ndarray | None]) -> np.ndarray | None:
@@ -397,7 +397,7 @@ def _resolve(text: str, detection: Detection, geometries: Sequence[Any]) -> Fram
             coll_frames.append((colls[j].start, colls[j].end, frame))
     if scopes:
         document = scopes[0].frame
-    elif frames and len({f.epsg for f in frames}) == 1 and not any(f.flagged for f in frames):
+    elif frames and len({f.ref for f in frames}) == 1 and not any(f.flagged for f in frames):
         notes = ("taken from the document's features",) + frames[0].notes
         document = replace(frames[0], notes=notes)
     else:
@@ -456,10 +456,10 @@ def _scoped_frame(
         return frame, chk, n
     fits = frame is not None and chk.status == "inside"
     s, ps = strength(decl), strength(prev_decl)
-    facts = crs_facts(frame.epsg) if frame is not None and frame.epsg is not None else None
+    facts = crs_facts(frame.ref) if frame is not None and frame.ref is not None else None
     geographic = facts is not None and facts.kind == "geographic"
     weak_and_vague = s == 1 and (
-        geographic or _area_deg2(frame.epsg if frame else None) >= _area_deg2(prev_frame.epsg)
+        geographic or _area_deg2(frame.ref if frame else None) >= _area_deg2(prev_frame.ref)
     )
     if not fits or weak_and_vague:
         # a later mention the coordinates contradict, or a weak name (no digit: "Web
@@ -474,7 +474,7 @@ def _scoped_frame(
         return kept, prev_chk, prev_n
     if ps == 3 and s < 3 and frame is not None:
         # a frame name after a stated code, and the coordinates fit both: ambiguous
-        note = (f"the earlier {prev_decl.text!r} (EPSG:{prev_frame.epsg}) also fits these "
+        note = (f"the earlier {prev_decl.text!r} ({label(prev_frame.ref)}) also fits these "
                 "coordinates: which one governs them is ambiguous")
         frame = replace(frame, flagged=True, confidence=min(frame.confidence, 0.5),
                         notes=frame.notes + (note,))
@@ -509,7 +509,7 @@ def _from_scope(
         if lonlat.status == "inside" or (xy is None and scoped is None):
             extra = notes
             if scoped is not None:
-                extra += (f"the declaration in scope (EPSG:{scoped.epsg}) does not fit these "
+                extra += (f"the declaration in scope ({label(scoped.ref)}) does not fit these "
                           "coordinates",)
             return rfc7946_frame(lonlat, extra)
         if scoped is None:
@@ -544,15 +544,15 @@ def merge_frames(frames: Sequence[Frame]) -> tuple[Frame, bool]:
     """
     if not frames:
         return FALLBACK_FRAME, False
-    counts = Counter(f.epsg for f in frames)
+    counts = Counter(f.ref for f in frames)
     lowest = min(f.confidence for f in frames)
     flagged = any(f.flagged for f in frames)
     if len(counts) == 1:
         frame = min(frames, key=lambda f: f.confidence)
         return (replace(frame, flagged=True) if flagged and not frame.flagged else frame), False
     top = max(counts.values())
-    main = next(f for f in frames if counts[f.epsg] == top)
-    listing = ", ".join(f"EPSG:{code} x{n}" for code, n in counts.most_common())
+    main = next(f for f in frames if counts[f.ref] == top)
+    listing = ", ".join(f"{label(code)} x{n}" for code, n in counts.most_common())
     frame = replace(
         main,
         confidence=lowest,

@@ -68,9 +68,9 @@ def bbox_wgs84(geom: Any, frame: Frame) -> tuple[float, float, float, float] | N
     >>> bbox_wgs84(shapely.Point(530000, 180000), FALLBACK_FRAME) is None  # not degrees
     True
     """
-    if geom is None or frame.epsg is None or shapely.is_empty(geom):
+    if geom is None or frame.ref is None or shapely.is_empty(geom):
         return None
-    facts = crs_facts(frame.epsg)
+    facts = crs_facts(frame.ref)
     if facts is None or facts.kind == "other":
         return None
     minx, miny, maxx, maxy = (float(v) for v in geom.bounds)
@@ -79,7 +79,7 @@ def bbox_wgs84(geom: Any, frame: Frame) -> tuple[float, float, float, float] | N
     if facts.horizontal == WGS84:
         box = (minx, miny, maxx, maxy)
         return box if _valid_box(box) else None
-    tr = transformer(frame.epsg)
+    tr = transformer(frame.ref)
     if tr is None:
         return None
     try:
@@ -111,10 +111,10 @@ def bboxes_wgs84(
     (True, None)
     """
     out: list[tuple[float, float, float, float] | None] = [None] * len(geoms)
-    groups: dict[int, list[int]] = {}
+    groups: dict[int | str, list[int]] = {}
     for i, (g, f) in enumerate(zip(geoms, frames)):
-        if g is not None and f.epsg is not None:
-            groups.setdefault(f.epsg, []).append(i)
+        if g is not None and f.ref is not None:
+            groups.setdefault(f.ref, []).append(i)
     for epsg, idx in groups.items():
         facts = crs_facts(epsg)
         tr = transformer(epsg) if facts is not None and facts.horizontal != WGS84 else None
@@ -171,15 +171,15 @@ def to_wgs84(geom: Any, frame: Frame) -> Any | None:
     >>> round(p.x, 4), round(p.y, 4)
     (-0.1284, 51.504)
     """
-    if geom is None or frame.epsg is None:
+    if geom is None or frame.ref is None:
         return None
-    facts = crs_facts(frame.epsg)
+    facts = crs_facts(frame.ref)
     if facts is None or facts.kind == "other":
         return None
     if facts.horizontal == WGS84:
         out = geom
     else:
-        tr = transformer(frame.epsg)
+        tr = transformer(frame.ref)
         if tr is None:
             return None
 

@@ -20,7 +20,7 @@ import numpy as np
 import shapely
 from pyproj.exceptions import ProjError
 
-from .database import WGS84, crs_facts, transformer
+from .database import WGS84, crs_facts, label, transformer
 from .work import current, over_limit_note
 
 __all__ = ["Check", "check", "sample_xy", "SAMPLE_PER_FEATURE", "INSIDE_SHARE"]
@@ -103,23 +103,23 @@ def _lonlat_range(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     return (np.abs(x) <= 180.0) & (np.abs(y) <= 90.0)
 
 
-def check(epsg: int, xy: np.ndarray | None) -> Check:
-    """Test ``EPSG:epsg`` against sampled ``(x, y)`` coordinates (see :class:`Check`)."""
+def check(epsg: int | str, xy: np.ndarray | None) -> Check:
+    """Test ``EPSG:epsg`` (or an ``"ESRI:code"`` ref) against sampled ``(x, y)`` coordinates (see :class:`Check`)."""
     facts = crs_facts(epsg)
     if facts is None:
-        return Check("unusable", note=f"EPSG:{epsg} is not a CRS in the EPSG database")
+        return Check("unusable", note=f"{label(epsg)} is not a CRS in the database")
     if facts.kind == "other":
-        return Check("unusable", note=f"EPSG:{epsg} is not a horizontal 2D frame")
+        return Check("unusable", note=f"{label(epsg)} is not a horizontal 2D frame")
     if xy is None or len(xy) == 0:
         return Check("no_coordinates")  # nothing governed: no transformer is built
     work = current()
     if work is not None and facts.horizontal != WGS84 and not work.may_check(epsg):
-        return Check("unresolved", total=len(xy), note=over_limit_note(f"EPSG:{epsg}", "checked"))
+        return Check("unresolved", total=len(xy), note=over_limit_note(label(epsg), "checked"))
     if facts.horizontal != WGS84 and transformer(epsg) is None:
         return Check(
             "untransformable",
             total=0 if xy is None else len(xy),
-            note=f"PROJ has no operation from EPSG:{epsg} to WGS 84 (an unimplemented "
+            note=f"PROJ has no operation from {label(epsg)} to WGS 84 (an unimplemented "
             "projection method, or not a single projection): the coordinates cannot be checked "
             "or placed on a map",
         )
@@ -131,7 +131,7 @@ def check(epsg: int, xy: np.ndarray | None) -> Check:
             total=total,
             xy=(float(x[0]), float(y[0])),
             note=f"coordinates look like lon/lat degrees, not {facts.units or 'projected'} "
-            f"values of EPSG:{epsg}",
+            f"values of {label(epsg)}",
         )
     if facts.horizontal == WGS84:
         lon, lat = x.astype(float), y.astype(float)

