@@ -262,8 +262,11 @@ def test_ambiguous_name_lists_its_candidates_best_first() -> None:
     (d,) = find_declarations("Coordinates in UTM zone 33N.")
     assert d.epsg == 32633  # widest area of use, then the most accurate route to WGS 84
     assert 32633 in d.candidates and 25833 in d.candidates and len(d.candidates) > 5
-    assert "name matches" in d.note
-    assert strength(d) == 1
+    # a bare UTM zone is a zone phrase: WGS 84 first, the datum chosen later by the evidence
+    assert d.match == "zone" and "leaves the datum unstated" in d.note
+    assert strength(d) == 2
+    (d,) = find_declarations("Grid: Amersfoort 1889 / RD New")
+    assert d.candidates == () or "name matches" in (d.note or "")
 
 
 def test_deprecated_code_reports_its_replacement() -> None:
@@ -570,10 +573,15 @@ def test_a_collection_title_naming_a_frame_applies_to_its_features() -> None:
     assert report.frame_at(5).epsg == 27700
 
 
-def test_ambiguous_name_is_resolved_by_the_coordinates_and_flagged() -> None:
+def test_bare_utm_zone_takes_wgs84_and_lists_the_other_datums_considered() -> None:
     f = _frames("Coordinates in UTM zone 30N.\n", ("wkt", UTM30_POINT)).frame_for(0)
-    assert f.epsg == 32630 and f.flagged and f.confidence == 0.5
-    assert any("name matches" in n for n in f.notes)
+    assert f.epsg == 32630 and not f.flagged and f.confidence == 0.75
+    assert any("candidate frame(s) for 'UTM zone 30N'" in n for n in f.notes)
+    assert any("EPSG:25830" in c and "default" in c for c in f.evidence.considered)
+    assert f.evidence.words == ("'UTM zone 30N' at offset 15",)
+    # a datum named elsewhere in the document settles it
+    f = _frames("Datum: ETRS89. Coordinates in UTM zone 30N.\n", ("wkt", UTM30_POINT)).frame_for(0)
+    assert f.epsg == 25830 and not f.flagged
 
 
 def test_ambiguous_name_skips_candidates_whose_area_does_not_fit() -> None:

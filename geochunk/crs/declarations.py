@@ -22,6 +22,7 @@ from typing import Any
 from .database import WGS84, crs_facts, esri_facts, preferred_order
 from .names import NameEntry, find_names, name_index
 from .work import current, document_work, over_limit_note
+from .zones import ZonePhrase, find_zones, zone_candidates
 
 __all__ = [
     "Declaration", "declare_code", "find_declarations", "parse_crs_member", "FORMS",
@@ -416,9 +417,37 @@ def _find_declarations(text: str) -> tuple[Declaration, ...]:
     member_ranges = [(d.start, d.end) for d in members]
     explicit = [d for d in _explicit(text) if not _inside(member_ranges, d.start, d.end)]
     taken = sorted(member_ranges + [(d.start, d.end) for d in explicit])
-    names = [
-        _from_entry(h.start, h.end, h.text, h.entry, "name")
-        for h in find_names(text)
-        if not _overlaps(taken, h.start, h.end)
-    ]
+    hits = [h for h in find_names(text) if not _overlaps(taken, h.start, h.end)]
+    zones = [z for z in find_zones(text) if not _overlaps(taken, z.start, z.end)]
+    if zones:
+        # an official name ("ETRS89 / UTM zone 32N") beats the bare zone phrase inside it; a
+        # zone phrase beats an ambiguous name match over the same words ("UTM zone 49N")
+        exact = sorted((h.start, h.end) for h in hits if not h.entry.ambiguous)
+        zones = [z for z in zones if not _overlaps(exact, z.start, z.end)]
+        zone_ranges = sorted((z.start, z.end) for z in zones)
+        hits = [h for h in hits if not h.entry.ambiguous
+                or not _overlaps(zone_ranges, h.start, h.end)]
+    names = [_from_entry(h.start, h.end, h.text, h.entry, "name") for h in hits]
+    names += [d for d in (_from_zone(z) for z in zones) if d is not None]
     return tuple(sorted(members + explicit + names, key=lambda d: d.start))
+
+
+def _from_zone(z: ZonePhrase) -> Declaration | None:
+    codes = zone_candidates(z.system, z.zone, z.hemisphere, z.degrees)
+    if not codes:
+        return None
+    if _over_limit(codes):
+        note = over_limit_note(f"the zone phrase {z.text!r}", "looked up")
+        return Declaration(z.start, z.end, codes[0], "name", z.text, note=note, match="zone",
+                           unresolved=True)
+    family = "UTM" if z.system == "utm" else "Gauss-Krüger"
+    left = []
+    if z.system == "utm" and z.hemisphere is None:
+        left.append("hemisphere")
+    left.append("datum")
+    note = (f"{family} zone {z.zone}{z.hemisphere or ''} leaves the {' and '.join(left)} "
+            f"unstated: {len(codes)} candidate frame(s) in the database")
+    facts = crs_facts(codes[0])
+    return Declaration(z.start, z.end, codes[0], "name", z.text,
+                       name=facts.name if facts else None, note=note, candidates=codes,
+                       match="zone")

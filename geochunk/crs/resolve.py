@@ -53,7 +53,8 @@ from .grade import (
     rfc7946_frame,
 )
 from .validate import Check, check, sample_xy
-from .work import document_work
+from .work import current, document_work
+from .zones import choose_zone
 
 __all__ = ["FrameScope", "FrameReport", "resolve_frames", "merge_frames", "strength"]
 
@@ -187,6 +188,8 @@ def _evaluate(
         chk = Check("unresolved", note=decl.note)
         return fallback_frame((f"declared by {decl.form} {decl.text!r} at offset {decl.start}",
                                decl.note or "not resolved")), chk
+    if decl.match == "zone":
+        return _evaluate_zone(decl, xy, backward=backward, extra=extra)
     if decl.candidates:
         chosen, chk = decl.candidates[0], None
         for code in decl.candidates:
@@ -204,6 +207,32 @@ def _evaluate(
     if chk.status == "unusable":
         return None, chk
     return frame_from_check(decl, decl.ref, chk, backward=backward, extra_notes=extra), chk
+
+
+def _evaluate_zone(
+    decl: Declaration, xy: np.ndarray | None, *, backward: bool, extra: tuple[str, ...]
+) -> tuple[Frame | None, Check]:
+    """A zone phrase: choose among its candidates by coordinates, named datum and places."""
+    work = current()
+    text_lower = work.lower() if work is not None else ""
+    places = work.places() if work is not None and work.text else []
+    system = "utm" if "utm" in decl.text.lower() else "gk"
+    choice = choose_zone(system, decl.text, decl.candidates, xy, text_lower, places)
+    chk = check(choice.code, xy)
+    if chk.status == "unusable":
+        return None, chk
+    basis = "ambiguous" if choice.ambiguous else "zone"
+    place_lines = tuple(f"{p.describe()} at offset {p.start}" for p in places
+                        if p.text in choice.places)[:5]
+    frame = frame_from_check(decl, choice.code, chk, ambiguous=choice.ambiguous,
+                             backward=backward, extra_notes=extra, basis=basis,
+                             places=place_lines, considered=choice.considered)
+    why = [choice.considered[0]]
+    if choice.datum_named:
+        why.append(f"datum {choice.datum_named!r} is named in the document")
+    if choice.places:
+        why.append("place(s) named: " + ", ".join(choice.places[:3]))
+    return replace(frame, notes=frame.notes[:2] + tuple(why) + frame.notes[2:]), chk
 
 
 _GROUP_ORDER = {"ewkt_srid": 0, "ewkb_srid": 0, "kml": 0, "geojson_crs": 1, "name": 3}
@@ -285,6 +314,8 @@ def resolve_frames(text: str, detection: Detection, geometries: Sequence[Any]) -
     (4326, 'coordinates', True, 0.3)
     """
     with document_work() as work:
+        work.text = text
+        work.spans = tuple((s.start, s.end) for s in detection.spans)
         report = _resolve(text, detection, geometries)
     return replace(report, work=work.as_dict())
 
@@ -434,6 +465,8 @@ def strength(decl: Declaration) -> int:
     projection part, or ambiguous) that must be backed by the coordinates to take over."""
     if decl.form != "name":
         return 3
+    if decl.match == "zone":
+        return 2  # a zone number is a specific claim, even with the datum left out
     has_digit = any(c.isdigit() for c in decl.text)
     if decl.match in ("name", "alias") and not decl.candidates and has_digit:
         return 2

@@ -36,6 +36,24 @@ class Work:
     checked_codes: set = field(default_factory=set)
     refused_lookups: int = 0
     refused_checks: int = 0
+    text: str = ""  # the document (set by the resolver), for evidence found on demand
+    spans: tuple = ()  # its geometry spans as (start, end): not searched for places
+    _places: list | None = None
+    _lower: str | None = None
+
+    def places(self) -> list:
+        """Places named in the document outside its geometry (found once, on first use)."""
+        if self._places is None:
+            from .places import find_places
+
+            self._places = find_places(self.text, self.spans) if self.text else []
+        return self._places
+
+    def lower(self) -> str:
+        """The document in lower case (computed once, on first use)."""
+        if self._lower is None:
+            self._lower = self.text.lower()
+        return self._lower
 
     @property
     def looked_up(self) -> int:

@@ -1,0 +1,310 @@
+"""Declarations that leave something out: "UTM zone 12", "UTM 44S", "Gauß-Krüger Zone 4".
+
+A zone phrase names a projection family and a zone but not the datum, and sometimes not the
+hemisphere. The candidate frames come from PROJ's database (every non-deprecated ``<datum> / UTM
+zone <z><N|S>`` or ``<datum> / [3-degree ]Gauss-Kruger zone <z>``), and one is chosen with the
+evidence the document carries, in this order:
+
+1. the coordinates: the frame must put them inside its area of use (PROJ's rectangles);
+2. a datum named anywhere in the document ("ETRS89", "NAD83", "DHDN", "Pulkovo 1942");
+3. a place named in the document (offline gazetteer, ``places.py``) that lies inside the frame's
+   area and near where the frame puts the coordinates;
+4. for UTM only, WGS 84 when no datum is named (the conventional reading of a bare UTM zone).
+
+If two candidates are still equal (the northings fit both hemispheres and nothing else tells;
+two datums share the projection and the place), the choice is flagged ambiguous, and every frame
+considered is listed with why it lost.
+
+Scanning is linear: ``str.find`` for the anchors ("utm", "gauss", "gauß", "gk") and one
+bounded regular expression at each.
+
+>>> [(z.system, z.zone, z.hemisphere) for z in find_zones("Grid: UTM Zone 31 N; GK4 east")]
+[('utm', 31, 'N'), ('gk', 4, None)]
+>>> zone_candidates("utm", 32, "N")[0]
+32632
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Sequence
+
+import numpy as np
+
+from .database import crs_facts, label, projection_lonlat
+from .places import Place, distance_deg
+
+__all__ = ["ZonePhrase", "ZoneChoice", "find_zones", "zone_candidates", "choose_zone"]
+
+_UTM = re.compile(
+    r"""utm(?![^\W\d_])[\s,:/\-]{0,3}
+    (?:(?:zone|zona)\s{0,2}[:\#]?\s{0,2})?
+    (?P<z>\d{1,2})(?!\d)
+    (?:\s{0,2}(?:
+        (?P<h>[NS](?![^\W_])|north(?:ern)?(?![^\W_])|south(?:ern)?(?![^\W_]))
+        |(?P<band>[C-HJ-MP-RT-X])(?![^\W_])
+    ))?""",
+    re.IGNORECASE | re.VERBOSE,
+)
+_GK = re.compile(
+    r"""(?:gau(?:ss|ß)[\s\-]{0,2}kr(?:ü|u|ue)ger|gk)(?![^\W\d_])[\s,:\-]{0,3}
+    (?:\(?(?P<deg>[36])[\s\-]?(?:degree|deg|°|grad)\)?[\s,\-]{0,3})?
+    (?:(?:zone|zona|streifen|strip)\s{0,2}[:\#]?\s{0,2})?
+    (?P<z>\d{1,2})(?!\d)""",
+    re.IGNORECASE | re.VERBOSE,
+)
+_AFTER_HEMI = re.compile(r"[\s,;()\-]{0,4}(?:in\s+the\s+)?(north|south)(?:ern)?\s+hemisphere",
+                         re.IGNORECASE)
+_BEFORE_HEMI = re.compile(r"(north|south)(?:ern)?(?:\s+hemisphere)?[\s,]{0,3}$", re.IGNORECASE)
+_BEFORE_DEG = re.compile(r"([36])[\s\-]?(?:degree|deg|°|grad)[\s\-]{0,2}$", re.IGNORECASE)
+_ANCHORS = (("utm", _UTM), ("gauss", _GK), ("gauß", _GK), ("gk", _GK))
+_UTM_NAME = re.compile(r"^(?P<datum>.+) / UTM zone (?P<z>\d{1,2})(?P<h>[NS])$")
+_GK_NAME = re.compile(r"^(?P<datum>.+) / (?P<three>3-degree )?Gauss-Kruger zone (?P<z>\d{1,2})$")
+_STRICT_MARGIN = 0.05  # degrees: the rectangle test for choosing among candidates
+_DEFAULT_DATUM = {"utm": "WGS 84"}
+_MAX_CANDIDATES = 48
+
+
+@dataclass(frozen=True)
+class ZonePhrase:
+    """A zone phrase in the text: ``text == source[start:end]``."""
+
+    start: int
+    end: int
+    text: str
+    system: str  # "utm" or "gk"
+    zone: int
+    hemisphere: str | None = None  # "N", "S" or None (not stated)
+    degrees: int | None = None  # Gauss-Krüger 3- or 6-degree zones, when stated
+
+
+def _word_start(text: str, i: int) -> bool:
+    return i == 0 or not (text[i - 1].isalnum() or text[i - 1] == "_")
+
+
+def find_zones(text: str) -> list[ZonePhrase]:
+    """Every UTM / Gauss-Krüger zone phrase in ``text``, in order, non-overlapping."""
+    low = text.lower()
+    if len(low) != len(text):
+        low = text.translate(str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ",
+                                           "abcdefghijklmnopqrstuvwxyz"))
+    starts: list[tuple[int, re.Pattern]] = []
+    for anchor, pattern in _ANCHORS:
+        i = low.find(anchor)
+        while i != -1:
+            starts.append((i, pattern))
+            i = low.find(anchor, i + 1)
+    starts.sort(key=lambda t: t[0])
+    out: list[ZonePhrase] = []
+    resume = 0
+    for i, pattern in starts:
+        if i < resume or not _word_start(text, i):
+            continue
+        m = pattern.match(text, i)
+        if m is None:
+            continue
+        zone = int(m.group("z"))
+        if not 1 <= zone <= 60:
+            continue
+        before = text[max(0, i - 24):i]
+        end = m.end()
+        if pattern is _UTM:
+            hemi = None
+            h = m.group("h")
+            if h:
+                hemi = h[0].upper()
+            elif m.group("band"):
+                hemi = "N" if m.group("band").upper() >= "N" else "S"
+            else:
+                after = _AFTER_HEMI.match(text, end)
+                if after is not None:
+                    hemi = after.group(1)[0].upper()
+                    end = after.end()
+                else:
+                    b = _BEFORE_HEMI.search(before)
+                    if b is not None:
+                        hemi = b.group(1)[0].upper()
+            out.append(ZonePhrase(i, end, text[i:end], "utm", zone, hemi))
+        else:
+            deg = int(m.group("deg")) if m.group("deg") else None
+            if deg is None:
+                b = _BEFORE_DEG.search(before[-12:])
+                deg = int(b.group(1)) if b is not None else None
+            out.append(ZonePhrase(i, end, text[i:end], "gk", zone, None, deg))
+        resume = end
+    return out
+
+
+@lru_cache(maxsize=1)
+def _zone_frames() -> tuple[tuple[int, str, str, int, str | None, bool], ...]:
+    """(code, name, system, zone, hemisphere, 3-degree) of every non-deprecated zone frame."""
+    from pyproj.database import query_crs_info
+    from pyproj.enums import PJType
+
+    out = []
+    for info in query_crs_info(auth_name="EPSG", pj_types=[PJType.PROJECTED_CRS]):
+        if info.deprecated or not info.code.isdigit():
+            continue
+        m = _UTM_NAME.match(info.name)
+        if m:
+            out.append((int(info.code), info.name, "utm", int(m.group("z")), m.group("h"), False))
+            continue
+        m = _GK_NAME.match(info.name)
+        if m:
+            out.append((int(info.code), info.name, "gk", int(m.group("z")), None,
+                        bool(m.group("three"))))
+    return tuple(out)
+
+
+@lru_cache(maxsize=512)
+def zone_candidates(system: str, zone: int, hemisphere: str | None = None,
+                    degrees: int | None = None) -> tuple[int, ...]:
+    """Candidate EPSG codes for a zone phrase, the default datum first (WGS 84 for UTM), then
+    by widest area of use."""
+    found = []
+    for code, name, sys_, z, h, three in _zone_frames():
+        if sys_ != system or z != zone:
+            continue
+        if hemisphere is not None and h is not None and h != hemisphere:
+            continue
+        if degrees == 3 and not three or degrees == 6 and three:
+            continue
+        found.append((code, name))
+    default = _DEFAULT_DATUM.get(system)
+
+    def order(item: tuple[int, str]) -> tuple:
+        code, name = item
+        facts = crs_facts(code)
+        area = facts.area if facts is not None else None
+        size = 0.0 if area is None else (area[2] - area[0]) % 360 * (area[3] - area[1])
+        return (_datum(name) != default, -round(size, 1), code)
+
+    found = list(dict(found).items())  # the database lists a code once per usage
+    found.sort(key=order)
+    return tuple(code for code, _ in found[:_MAX_CANDIDATES])
+
+
+def _datum(name: str) -> str:
+    return name.split(" / ", 1)[0]
+
+
+@dataclass(frozen=True)
+class ZoneChoice:
+    """The candidate chosen for a zone phrase, whether the choice is ambiguous, and the
+    evidence: the places that bore on it and every other candidate with why it lost."""
+
+    code: int
+    ambiguous: bool
+    places: tuple[str, ...]
+    considered: tuple[str, ...]
+    datum_named: str | None = None
+
+
+def _strict_share(lon: np.ndarray, lat: np.ndarray, areas: Sequence[tuple]) -> float:
+    if not len(lon):
+        return 0.0
+    ok = np.zeros(len(lon), dtype=bool)
+    m = _STRICT_MARGIN
+    for w, s, e, n in areas:
+        in_lat = (lat >= s - m) & (lat <= n + m)
+        if e >= w:
+            in_lon = (lon >= w - m) & (lon <= e + m)
+        else:
+            in_lon = (lon >= w - m) | (lon <= e + m)
+        ok |= in_lat & in_lon
+    return float(ok.mean())
+
+
+def _in_areas(lon: float, lat: float, areas: Sequence[tuple]) -> bool:
+    return _strict_share(np.array([lon]), np.array([lat]), areas) > 0
+
+
+def choose_zone(
+    system: str,
+    phrase_text: str,
+    candidates: Sequence[int],
+    xy: np.ndarray | None,
+    text_lower: str,
+    places: Sequence[Place],
+) -> ZoneChoice:
+    """Choose among a zone phrase's candidate frames (see the module docstring)."""
+    datums = {c: _datum((crs_facts(c).name if crs_facts(c) else "")) for c in candidates}
+    named = {d for d in set(datums.values()) if d and _named(d, text_lower)}
+    default = _DEFAULT_DATUM.get(system)
+    lonlat_of: dict[int, tuple[np.ndarray, np.ndarray] | None] = {}
+    rows = []
+    for c in candidates:
+        facts = crs_facts(c)
+        if facts is None:
+            continue
+        areas = facts.areas or ((facts.area,) if facts.area else ())
+        fits = None
+        centre = None
+        if xy is not None and len(xy):
+            ll = projection_lonlat(c, xy[:, 0], xy[:, 1])
+            if ll is None:
+                fits = False
+            else:
+                lon, lat = np.asarray(ll[0], dtype=float), np.asarray(ll[1], dtype=float)
+                good = np.isfinite(lon) & np.isfinite(lat)
+                fits = bool(good.all()) and _strict_share(lon, lat, areas) >= 0.95
+                if good.any():
+                    centre = (float(np.median(lon[good])), float(np.median(lat[good])))
+                lonlat_of[c] = (lon, lat)
+        support = []
+        for p in places:
+            for plon, plat, _ in p.points:
+                if not _in_areas(plon, plat, areas):
+                    continue
+                if centre is not None and distance_deg(plon, plat, *centre) > 1.5:
+                    continue
+                support.append(p.text)
+                break
+        datum = datums.get(c, "")
+        score = (fits is not False, datum in named, bool(support), datum == default)
+        rows.append((score, c, facts.name, fits, support))
+    if not rows:
+        return ZoneChoice(candidates[0], True, (), ("no candidate frame could be read",))
+    best = max(r[0] for r in rows)
+    top = [r for r in rows if r[0] == best]
+    chosen = top[0]
+    ambiguous = len(top) > 1
+    placed = tuple(dict.fromkeys(p for r in rows for p in r[4]))
+    considered = []
+    for score, c, name, fits, support in rows:
+        if c == chosen[1]:
+            continue
+        if score == best:
+            why = "fits as well: the evidence does not decide between them"
+        elif fits is False:
+            why = "the coordinates fall outside its area of use"
+        elif not score[1] and best[1]:
+            why = f"its datum is not named (the document names {', '.join(sorted(named))})"
+        elif not score[2] and best[2]:
+            why = "no place named in the document lies in its area near the coordinates"
+        else:
+            why = f"its datum is not named, and {default} is the default for a bare zone"
+        considered.append(f"{label(c)} {name}: {why}")
+    if len(considered) > 8:
+        considered = considered[:8] + [f"... and {len(considered) - 8} more"]
+    head = (f"{len(rows)} candidate frame(s) for {phrase_text!r}; chose {label(chosen[1])} "
+            f"{chosen[2]}" + (" (ambiguous)" if ambiguous else ""))
+    datum_named = _datum(chosen[2]) if chosen[0][1] else None
+    return ZoneChoice(chosen[1], ambiguous, placed, (head, *considered), datum_named)
+
+
+def _named(datum: str, text_lower: str) -> bool:
+    """Whether a datum name ("ETRS89", "Pulkovo 1942(58)", "WGS 84") occurs as words."""
+    d = datum.lower()
+    variants = {d, d.replace(" ", ""), d.replace(" ", "-")}
+    for v in variants:
+        i = text_lower.find(v)
+        while i != -1:
+            before = text_lower[i - 1] if i else " "
+            after = text_lower[i + len(v)] if i + len(v) < len(text_lower) else " "
+            if not (before.isalnum() or after.isalnum() or after == "("):
+                return True
+            i = text_lower.find(v, i + 1)
+    return False
