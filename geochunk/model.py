@@ -16,6 +16,7 @@ geochunk.errors.ConfigError: budget must be at least 16 tokens, got 8
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any, Literal, Mapping
 
@@ -359,6 +360,34 @@ class Chunk:
         return bool(self.flags)
 
 
+#: What ``ChunkConfig.encoding`` takes besides the names in :data:`ENCODINGS`.
+OTHER_TOKENIZERS = (
+    "a path to a Hugging Face tokenizer.json, a tokenizers.Tokenizer, a TokenCounter "
+    "or a callable str -> int"
+)
+
+
+def _check_encoding(encoding: Any) -> None:
+    """Accept a tiktoken name, an existing ``*.json`` path, or a tokenizer-like object."""
+    if isinstance(encoding, str) and encoding in ENCODINGS:
+        return
+    if isinstance(encoding, (str, os.PathLike)):
+        path = os.fspath(encoding)
+        if isinstance(path, str) and path.endswith(".json") and os.path.isfile(path):
+            return
+        what = "no such tokenizer.json" if isinstance(path, str) and path.endswith(".json") else "unknown encoding"
+        raise ConfigError(
+            f"{what} {encoding!r}; valid values: {', '.join(ENCODINGS)}, {OTHER_TOKENIZERS}"
+        )
+    if callable(encoding) or callable(getattr(encoding, "encode", None)) or callable(
+        getattr(encoding, "count_many", None)
+    ):
+        return
+    raise ConfigError(
+        f"unknown encoding {encoding!r}; valid values: {', '.join(ENCODINGS)}, {OTHER_TOKENIZERS}"
+    )
+
+
 @dataclass(frozen=True)
 class ChunkConfig:
     """Every setting of a chunking run; checks itself on construction.
@@ -368,7 +397,7 @@ class ChunkConfig:
     """
 
     budget: int = 800
-    encoding: str = "cl100k_base"
+    encoding: Any = "cl100k_base"  # a tiktoken name, or see OTHER_TOKENIZERS
     strategy: str = "auto"
     oversize: str = "isolate"
     tolerance: float | str | None = None
@@ -384,10 +413,7 @@ class ChunkConfig:
             raise ConfigError(f"budget must be an integer number of tokens, got {self.budget!r}")
         if self.budget < 16:
             raise ConfigError(f"budget must be at least 16 tokens, got {self.budget}")
-        if self.encoding not in ENCODINGS:
-            raise ConfigError(
-                f"unknown encoding {self.encoding!r}; valid values: {', '.join(ENCODINGS)}"
-            )
+        _check_encoding(self.encoding)
         if self.strategy not in STRATEGIES:
             raise ConfigError(
                 f"unknown strategy {self.strategy!r}; valid values: {', '.join(STRATEGIES)}"
@@ -410,6 +436,19 @@ class ChunkConfig:
         if isinstance(tol, (int, float)) and not isinstance(tol, bool):
             if not tol > 0 or tol != tol or tol == float("inf"):
                 raise ConfigError(f"tolerance must be a positive finite number, got {tol!r}")
+        for name in ("overlap",):
+            v = getattr(self, name)
+            if isinstance(v, bool) or not isinstance(v, int):
+                raise ConfigError(f"{name} must be an integer, got {v!r}")
+        for name in ("rewrap", "attach_context"):
+            if not isinstance(getattr(self, name), bool):
+                raise ConfigError(f"{name} must be True or False, got {getattr(self, name)!r}")
+        for name in ("paragraph_threshold", "feature_threshold"):
+            v = getattr(self, name)
+            if isinstance(v, bool) or not isinstance(v, (int, float)):
+                raise ConfigError(f"{name} must be a number between 0 and 1, got {v!r}")
+        if not isinstance(self.doc_id, str):
+            raise ConfigError(f"doc_id must be a str, got {self.doc_id!r}")
         if self.overlap < 0:
             raise ConfigError(f"overlap must be >= 0, got {self.overlap}")
         if not 0.0 <= self.paragraph_threshold <= self.feature_threshold <= 1.0:

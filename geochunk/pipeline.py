@@ -23,6 +23,7 @@ from typing import Any, Sequence
 from . import crs as crs_mod
 from .packing import Piece, pack
 from .context import Unit, content_id, find_units
+from .errors import ConfigError
 from .detect import detect
 from .encodings import feature_kind
 from .geometry import Parsed, bounds, parse_span
@@ -675,8 +676,26 @@ def _with(c: Chunk, **kw: Any) -> Chunk:
     return replace(c, **kw)
 
 
+def _check_call(text: Any, config: Any) -> None:
+    """Clear errors for the usual slips (``chunk_text(text, 512)``, bytes for text)."""
+    if not isinstance(config, ChunkConfig):
+        raise ConfigError(
+            f"config must be a ChunkConfig, got {type(config).__name__} {config!r:.40} "
+            "(for keyword options use geochunk.chunk(text, budget=..., ...))"
+        )
+    if not isinstance(text, str):
+        raise ConfigError(f"text must be a str, got {type(text).__name__}")
+
+
 def chunk_text(text: str, config: ChunkConfig = ChunkConfig()) -> ChunkSet:
-    """Chunk a document held in memory. See the README's "How it works"."""
+    """Chunk a document held in memory. See the README's "How it works".
+
+    >>> chunk_text("abc", 16)
+    Traceback (most recent call last):
+    ...
+    geochunk.errors.ConfigError: config must be a ChunkConfig, got int 16 (for keyword options use geochunk.chunk(text, budget=..., ...))
+    """
+    _check_call(text, config)
     return assemble(analyse(text, encoding=config.encoding, doc_id=config.doc_id), config)
 
 
@@ -685,5 +704,6 @@ def chunk_file(
 ) -> ChunkSet:
     """Read ``path`` (strict UTF-8, no newline translation, at most ``max_bytes`` bytes: the
     CLI's ``--max-bytes``) and chunk it; ``doc_id`` is the path."""
+    _check_call("", config)
     text = read_document(path, max_bytes=max_bytes)
     return chunk_text(text, config.with_(doc_id=str(path)))

@@ -32,6 +32,7 @@ import gzip
 import hashlib
 import importlib.resources
 import importlib.util
+import json
 import logging
 import os
 import threading
@@ -56,6 +57,8 @@ __all__ = [
     "TokenCounter",
     "TokenIndex",
     "get_counter",
+    "hf_counter",
+    "callable_counter",
     "clear_cache",
     "clean_boundary",
     "estimate_count",
@@ -335,6 +338,11 @@ class TokenCounter:
     _enc: "tiktoken.Encoding | None" = field(default=None, repr=False)
     _byte_len: np.ndarray | None = field(default=None, repr=False)
     _rule_verified: bool = field(default=True, repr=False)  # pat_str is the analysed one
+    # any other tokenizer: its count, optionally a batch count and the token start offsets of a
+    # whole document (for the index's fast estimate; exact counts always come from ``_fn``)
+    _fn: Callable[[str], int] | None = field(default=None, repr=False)
+    _fn_many: Callable[[list[str]], list[int]] | None = field(default=None, repr=False)
+    _starts: Callable[[str], np.ndarray | None] | None = field(default=None, repr=False)
 
     @property
     def tiktoken_encoding(self) -> "tiktoken.Encoding | None":
@@ -344,6 +352,8 @@ class TokenCounter:
     def count(self, text: str) -> int:
         """Number of tokens in ``text`` (special-token text such as ``<|endoftext|>`` counts
         as ordinary text, it never raises)."""
+        if self._fn is not None:
+            return self._fn(text)
         if self._enc is None:
             return estimate_count(text)
         return len(self._enc.encode_ordinary(text))
@@ -351,6 +361,10 @@ class TokenCounter:
     def count_many(self, texts: Iterable[str]) -> list[int]:
         """Counts for many texts, encoded in parallel threads."""
         batch = list(texts)
+        if self._fn_many is not None:
+            return self._fn_many(batch)
+        if self._fn is not None:
+            return [self._fn(t) for t in batch]
         if self._enc is None:
             return [estimate_count(t) for t in batch]
         if len(batch) < 2:
@@ -360,6 +374,8 @@ class TokenCounter:
 
     def index(self, text: str) -> "TokenIndex":
         """Encode the whole document once and return its :class:`TokenIndex`."""
+        if self._fn is not None:
+            return _generic_index(self, text)
         if self._enc is None or self._byte_len is None:
             weights = _estimate_weights(text)
             prefix = np.zeros(len(text) + 1, dtype=np.int64)
@@ -550,6 +566,152 @@ class TokenIndex:
 
 
 # --------------------------------------------------------------------------------------------
+# any other tokenizer: Hugging Face ``tokenizers`` or a plain callable
+# --------------------------------------------------------------------------------------------
+
+
+def _generic_index(counter: TokenCounter, text: str) -> "TokenIndex":
+    """A :class:`TokenIndex` for a tokenizer whose counts are not proven additive anywhere.
+
+    ``count(a, b)`` is only a guide for packing (tokens starting in ``[a, b)`` when the tokenizer
+    reports offsets, else the estimate scaled to the document's real total); no position is
+    clean, so ``exact`` always counts the substring itself and every emitted ``token_count`` is
+    the tokenizer's own count of the chunk text.
+    """
+    n = len(text)
+    starts = counter._starts(text) if counter._starts is not None and n else None
+    if starts is not None:
+        starts = np.clip(np.sort(np.asarray(starts, dtype=np.int64)), 0, max(0, n - 1))
+        reps = np.diff(starts, prepend=-1, append=n)
+        prefix = np.repeat(np.arange(len(starts) + 1, dtype=np.int64), reps)
+    else:
+        total = counter.count(text) if n else 0
+        cum = np.zeros(n + 1, dtype=np.float64)
+        if n:
+            np.cumsum(_estimate_weights(text), out=cum[1:])
+        scale = total / cum[-1] if n and cum[-1] > 0 else 0.0
+        prefix = np.rint(cum * scale).astype(np.int64)
+        if n:
+            prefix[-1] = total
+    return TokenIndex(text, counter, prefix, 1, lambda p: False)
+
+
+def _checked(fn: Callable[[str], Any], name: str) -> Callable[[str], int]:
+    def count(text: str) -> int:
+        n = fn(text)
+        if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 0:
+            raise TokenizerError(f"{name} returned {n!r}; a token counter must return an int >= 0")
+        return int(n)
+
+    return count
+
+
+def callable_counter(fn: Callable[[str], int], *, name: str | None = None) -> TokenCounter:
+    """A :class:`TokenCounter` from any ``Callable[[str], int]`` (e.g. a model's tokenizer).
+
+    ``name`` is what chunks record in ``tokenizer`` (default ``callable:<module>.<qualname>``).
+    Counts are verified per chunk (the callable counts every chunk's text); the document-wide
+    index only guides packing.
+
+    >>> c = callable_counter(lambda s: len(s.split()), name="words")
+    >>> c.name, c.count("two words"), c.estimated
+    ('words', 2, False)
+    >>> callable_counter(lambda s: s.split())
+    Traceback (most recent call last):
+    ...
+    geochunk.errors.ConfigError: a token counter must return an int >= 0; callable:geochunk.tokens.<lambda> returned list for 'hello world'
+    """
+    if not callable(fn):
+        raise ConfigError(f"a token counter must be callable, got {type(fn).__name__}")
+    if name is None:
+        module = getattr(fn, "__module__", None) or type(fn).__module__
+        qual = getattr(fn, "__qualname__", None) or type(fn).__qualname__
+        name = f"callable:{module}.{qual}"
+    probe = fn("hello world")
+    if isinstance(probe, bool) or not isinstance(probe, (int, np.integer)) or probe < 0:
+        raise ConfigError(
+            f"a token counter must return an int >= 0; {name} returned "
+            f"{type(probe).__name__} for 'hello world'"
+        )
+    return TokenCounter(name=name, encoding=name, estimated=False, _fn=_checked(fn, name))
+
+
+def _is_hf_tokenizer(obj: Any) -> bool:
+    return type(obj).__module__.split(".")[0] == "tokenizers" and callable(getattr(obj, "encode_batch", None))
+
+
+def hf_counter(
+    tokenizer: Any, *, name: str | None = None, add_special_tokens: bool = False
+) -> TokenCounter:
+    """A :class:`TokenCounter` from a Hugging Face ``tokenizers.Tokenizer`` or a path to its
+    ``tokenizer.json`` (read locally: nothing is downloaded).
+
+    Counts are ``len(encode(text, add_special_tokens=...).ids)`` on a private copy of the
+    tokenizer with truncation and padding switched off (so a long chunk is never under-counted).
+    By default the model's special tokens (``[CLS]``/``[SEP]``) are not counted: leave room for
+    them in the budget, or pass ``add_special_tokens=True``. ``name`` defaults to
+    ``tokenizers:<folder or model type>@<sha256 of the tokenizer JSON, 12 hex>``.
+    """
+    try:
+        from tokenizers import Tokenizer
+    except ImportError as exc:  # pragma: no cover - tokenizers is installed with the dev deps
+        raise ConfigError(
+            "a tokenizer.json needs the 'tokenizers' package: pip install tokenizers"
+        ) from exc
+    if isinstance(tokenizer, (str, os.PathLike)):
+        path = Path(tokenizer)
+        try:
+            spec = path.read_text(encoding="utf-8")
+            tok = Tokenizer.from_str(spec)
+        except (OSError, UnicodeDecodeError, Exception) as exc:  # noqa: BLE001 - say which file
+            raise ConfigError(f"cannot load tokenizer {str(path)!r}: {exc}") from None
+        label = path.parent.name if path.name == "tokenizer.json" and path.parent.name else path.stem
+    elif _is_hf_tokenizer(tokenizer):
+        spec = tokenizer.to_str()
+        tok = Tokenizer.from_str(spec)
+        label = json_model_type(spec)
+    else:
+        raise ConfigError(f"expected a tokenizers.Tokenizer or a tokenizer.json path, got {type(tokenizer).__name__}")
+    tok.no_truncation()
+    tok.no_padding()
+    if name is None:
+        name = f"tokenizers:{label}@{hashlib.sha256(spec.encode('utf-8')).hexdigest()[:12]}"
+    special = bool(add_special_tokens)
+
+    def fix(text: str) -> str:  # lone surrogates cannot cross into Rust: U+FFFD, like tiktoken
+        try:
+            text.encode("utf-8")
+            return text
+        except UnicodeEncodeError:
+            return text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
+
+    def count(text: str) -> int:
+        return len(tok.encode(fix(text), add_special_tokens=special).ids)
+
+    def count_many(texts: list[str]) -> list[int]:
+        return [len(e.ids) for e in tok.encode_batch([fix(t) for t in texts], add_special_tokens=special)]
+
+    def starts(text: str) -> np.ndarray | None:
+        fixed = fix(text)
+        if len(fixed) != len(text):
+            return None  # offsets would not line up with str indices: use the scaled estimate
+        offsets = tok.encode(fixed, add_special_tokens=special).offsets
+        return np.fromiter((o[0] for o in offsets), dtype=np.int64, count=len(offsets))
+
+    return TokenCounter(
+        name=name, encoding=name, estimated=False, _fn=count, _fn_many=count_many, _starts=starts
+    )
+
+
+def json_model_type(spec: str) -> str:
+    """The ``model.type`` of a tokenizer JSON (``"BPE"``, ``"WordPiece"`` ...), or ``"tokenizer"``."""
+    try:
+        return str(json.loads(spec).get("model", {}).get("type") or "tokenizer")
+    except (ValueError, AttributeError):
+        return "tokenizer"
+
+
+# --------------------------------------------------------------------------------------------
 # the per-process cache
 # --------------------------------------------------------------------------------------------
 
@@ -605,18 +767,27 @@ def _build_counter(encoding: str, mode: str) -> TokenCounter:
     )
 
 
-def get_counter(encoding: str = "cl100k_base") -> TokenCounter:
-    """The shared :class:`TokenCounter` for ``encoding`` (loaded once per process, thread-safe).
+def get_counter(encoding: Any = "cl100k_base") -> TokenCounter:
+    """The :class:`TokenCounter` for ``encoding``.
+
+    ``encoding`` is ``"cl100k_base"`` or ``"o200k_base"`` (real tiktoken ranks, shared per process,
+    thread-safe), a path to a Hugging Face ``tokenizer.json`` (see :func:`hf_counter`; cached per
+    file version), a ``tokenizers.Tokenizer``, a :class:`TokenCounter` (returned as is) or any
+    ``Callable[[str], int]`` (see :func:`callable_counter`).
 
     >>> get_counter("cl100k_base") is get_counter("cl100k_base")
     True
+    >>> get_counter(len).count("four"), get_counter(len).name
+    (4, 'callable:builtins.len')
     >>> get_counter("gpt2")
     Traceback (most recent call last):
     ...
-    geochunk.errors.ConfigError: unknown encoding 'gpt2'; valid values: cl100k_base, o200k_base
+    geochunk.errors.ConfigError: unknown encoding 'gpt2'; valid values: cl100k_base, o200k_base, a path to a Hugging Face tokenizer.json, a tokenizers.Tokenizer, a TokenCounter or a callable str -> int
     """
-    if encoding not in ENCODINGS:
-        raise ConfigError(f"unknown encoding {encoding!r}; valid values: {', '.join(ENCODINGS)}")
+    if isinstance(encoding, TokenCounter):
+        return encoding
+    if not (isinstance(encoding, str) and encoding in ENCODINGS):
+        return _other_counter(encoding)
     key = (encoding, _mode())
     counter = _COUNTERS.get(key)
     if counter is not None:
@@ -629,8 +800,40 @@ def get_counter(encoding: str = "cl100k_base") -> TokenCounter:
     return counter
 
 
+_FILE_COUNTERS: dict[tuple[str, int, int], TokenCounter] = {}
+
+
+def _other_counter(encoding: Any) -> TokenCounter:
+    from .model import OTHER_TOKENIZERS
+
+    if isinstance(encoding, (str, os.PathLike)):
+        path = os.fspath(encoding)
+        if not (isinstance(path, str) and path.endswith(".json") and os.path.isfile(path)):
+            what = "no such tokenizer.json" if isinstance(path, str) and path.endswith(".json") else "unknown encoding"
+            raise ConfigError(
+                f"{what} {encoding!r}; valid values: {', '.join(ENCODINGS)}, {OTHER_TOKENIZERS}"
+            )
+        st = os.stat(path)
+        key = (os.path.realpath(path), st.st_mtime_ns, st.st_size)
+        with _COUNTERS_LOCK:
+            counter = _FILE_COUNTERS.get(key)
+        if counter is None:
+            counter = hf_counter(path)
+            with _COUNTERS_LOCK:
+                _FILE_COUNTERS[key] = counter
+        return counter
+    if _is_hf_tokenizer(encoding):
+        return hf_counter(encoding)
+    if callable(encoding):
+        return callable_counter(encoding)
+    raise ConfigError(
+        f"unknown encoding {encoding!r}; valid values: {', '.join(ENCODINGS)}, {OTHER_TOKENIZERS}"
+    )
+
+
 def clear_cache() -> None:
     """Forget loaded counters and the warned-once set (the next call reloads)."""
     with _COUNTERS_LOCK:
         _COUNTERS.clear()
+        _FILE_COUNTERS.clear()
         _WARNED.clear()

@@ -1,0 +1,91 @@
+"""The one-call face: geochunk.chunk / chunk_file, option names and errors, the package surface."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+import geochunk
+from geochunk import Chunk, ChunkConfig, ConfigError, chunk, chunk_file, chunk_text
+from geochunk.api import OPTIONS
+from geochunk.cli import build_parser
+from geochunk.samples import load_sample, sample_path
+
+DOC = "Gauge 4 at POINT (-2.9 51.2).\n\nIt flooded twice in 2019.\n"
+
+
+def test_chunk_is_chunk_text_with_keyword_options():
+    got = chunk(DOC, budget=32, strategy="paragraph", overlap=1)
+    want = chunk_text(DOC, ChunkConfig(budget=32, strategy="paragraph", overlap=1)).chunks
+    assert isinstance(got, list) and all(isinstance(c, Chunk) for c in got)
+    assert got == list(want)
+    assert "".join(DOC[c.core_start : c.end] for c in got) == DOC
+
+
+def test_options_have_the_command_lines_names_and_defaults():
+    args = build_parser().parse_args(["chunk", "x.txt"])
+    cli = {k.replace("-", "_"): v for k, v in vars(args).items()}
+    cli["attach_context"] = not cli.pop("no_context")
+    for name, default in OPTIONS.items():
+        assert name in cli, name
+        if name != "budget":  # the library defaults to 512 (an embedder window), the command to 800
+            assert cli[name] == default, name
+    assert OPTIONS["budget"] == 512 and cli["budget"] == 800
+
+
+def test_chunk_file_defaults_doc_id_to_the_path_and_reads_like_the_command():
+    path = sample_path("mixed_report")
+    got = chunk_file(path, budget=300)
+    assert {c.doc_id for c in got} == {str(path)}
+    assert got == list(chunk_text(load_sample("mixed_report"), ChunkConfig(budget=300, doc_id=str(path))).chunks)
+    assert chunk_file(str(path), 300, doc_id="report")[0].doc_id == "report"
+
+
+@pytest.mark.parametrize(
+    ("call", "match"),
+    [
+        (lambda: chunk_text("abc", 16), r"config must be a ChunkConfig, got int 16"),
+        (lambda: chunk("abc", budget="512"), r"budget must be an integer"),
+        (lambda: chunk("abc", budget=8), r"at least 16"),
+        (lambda: chunk("abc", strategy="fast"), r"valid values: auto, paragraph, mixed, feature"),
+        (lambda: chunk("abc", oversize="cut"), r"valid values: isolate, generalize, split"),
+        (lambda: chunk("abc", encoding="gpt2"), r"valid values: cl100k_base, o200k_base, a path"),
+        (lambda: chunk("abc", encoding=42), r"unknown encoding 42"),
+        (lambda: chunk("abc", encoding="missing/tokenizer.json"), r"no such tokenizer.json"),
+        (lambda: chunk("abc", encoding=lambda s: s.split()), r"must return an int"),
+        (lambda: chunk("abc", overlap="2"), r"overlap must be an integer"),
+        (lambda: chunk("abc", rewrap="yes"), r"rewrap must be True or False"),
+        (lambda: chunk("abc", paragraph_threshold="low"), r"paragraph_threshold must be a number"),
+        (lambda: chunk("abc", tolerance="fine"), r"tolerance must be a number"),
+        (lambda: chunk("abc", no_context=True), r"unknown option 'no_context' \(use attach_context=False\); valid options: budget, encoding"),
+        (lambda: chunk(b"abc"), r"text must be a str, got bytes"),
+        (lambda: chunk_file(42), r"path must be a str or os.PathLike"),
+    ],
+)
+def test_wrong_arguments_get_a_value_error_that_says_what_is_valid(call, match):
+    with pytest.raises(ValueError, match=match) as info:
+        call()
+    assert isinstance(info.value, ConfigError)
+
+
+def test_dir_lists_the_public_api_and_every_name_resolves():
+    names = dir(geochunk)
+    assert names == sorted(geochunk.__all__)
+    for name in ("chunk", "chunk_file", "chunk_text", "analyse", "assemble", "Chunk", "ChunkConfig", "ConfigError"):
+        assert name in names
+    for name in geochunk.__all__:
+        assert getattr(geochunk, name) is not None
+    with pytest.raises(AttributeError, match="no attribute 'nope'"):
+        geochunk.nope  # noqa: B018
+
+
+def test_import_geochunk_is_light():
+    code = (
+        "import sys, geochunk\n"
+        "heavy = [m for m in ('numpy', 'shapely', 'pyproj', 'tiktoken', 'regex', 'geochunk.pipeline') if m in sys.modules]\n"
+        "print(heavy)\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert proc.stdout.strip() == "[]"
