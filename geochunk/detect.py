@@ -47,6 +47,7 @@ import numpy as np
 
 from .encodings import find_encoded
 from .errors import InputError
+from .lines import lines_of
 from .geometry import Parsed, parse_geojson, parse_geojson_object, parse_wkt, remember
 from .model import OGC_TYPES, Collection, Detection, Span, SpanKind, SpanStatus
 
@@ -454,7 +455,9 @@ class _WktScanner:
                 if text[j - 1] in "(,":
                     continue
             head = self._head(k, m.end())
-            if head is None or head.paren < 0 or not self._starts_like_geometry(k, head):
+            if head is not None and head.paren < 0:  # `POINT EMPTY` is closed too
+                return self._srid(k)[0]
+            if head is None or not self._starts_like_geometry(k, head):
                 continue
             close = self.parens.match(head.paren)
             if 0 <= close < self._next_bad(head.paren):
@@ -466,7 +469,7 @@ class _WktScanner:
 # GeoJSON: the bracket scan
 
 _JSON_OUT = re.compile(r'[{}\[\]"]')
-_JSON_IN = re.compile(r'["\\\n]')
+_JSON_IN = re.compile(r'["\\\n\r]')  # a raw CR or LF never sits inside a JSON string
 _JSON_COLON = re.compile(r"[ \t\r\n]*+:")
 _JSON_NUMERIC = re.compile(r"[\[\]0-9 \t\r\n,.eE+\-]*+")
 _JSON_OPEN_RUN = re.compile(r"\[(?:[ \t\r\n]*+\[)*+")
@@ -534,8 +537,8 @@ def _scan_json(text: str) -> _JsonFound:
                     break
                 if fc < 0:
                     fc = idx
-        if pick < 0 and fc >= 0 and not member_count.get(stack[fc].pos):
-            pick = fc
+        if pick < 0 and fc >= 0:
+            pick = fc  # its closed features end its span when the units are merged
         if pick >= 0:
             f = stack[pick]
             hint = f.type if f.type in GEOJSON_TO_OGC else None
@@ -545,6 +548,12 @@ def _scan_json(text: str) -> _JsonFound:
                         hint = g.type
                         break
             unclosed.append((f.pos, f.type or "", hint, reason))
+            # deeper open objects too: the outer one is protected only to the end of its block,
+            # so one in a later block would be neither protected nor reported (duplicates in
+            # the same block are dropped when the units are read)
+            for g in stack[pick + 1 :]:
+                if g.pos < limit and g.obj and g.type in _ALL_TYPES and g.type != "FeatureCollection":
+                    unclosed.append((g.pos, g.type or "", g.type if g.type in GEOJSON_TO_OGC else None, reason))
         stack.clear()
 
     pos = 0
@@ -586,7 +595,7 @@ def _scan_json(text: str) -> _JsonFound:
                 # this string if a GeoJSON object already closed on this line, else the line's
                 # first quote. A line is re-read at most once, so the scan stays linear.
                 rescanned_to = k
-                line_start = text.rfind("\n", 0, i) + 1
+                line_start = lines_of(text).start(i)  # \r, \r\n or \n; O(log n)
                 if closed and closed[-1][1] > line_start:
                     stray = i
                 else:
@@ -959,6 +968,18 @@ def _merge(
     for sp in candidates:
         if kept and sp.start < kept[-1].end:
             last = kept[-1]
+            if last.status == "unclosed" and sp.status != "unclosed" and sp.start > last.start:
+                j = sp.start
+                while j > last.start and text[j - 1] in " \t\r\n":
+                    j -= 1
+                if last.kind != "wkt" or text[j - 1] not in "(,":
+                    # a closed geometry inside an unclosed guess's block ends the guess there:
+                    # it is found as usual, never swallowed (a WKT member after "(" or ","
+                    # still belongs to its unclosed GEOMETRYCOLLECTION)
+                    text_start = last.end - len(last.geometry_text)
+                    kept[-1] = replace(last, end=sp.start, geometry_text=text[text_start : sp.start])
+                    kept.append(sp)
+                    continue
             if sp.end <= last.end:
                 continue  # contained: the outermost wins
             if last.status == "unclosed":

@@ -16,6 +16,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, replace
 from typing import Any, Sequence
@@ -531,9 +532,8 @@ def _wrap_collections(a: Analysis, ranges: list[tuple[int, int]], chosen: Sequen
         if first == 0 or ranges[first - 1][1] <= col.start:
             ranges[first] = (min(ranges[first][0], _line_start_of(text, col.start)), ranges[first][1])
         end = col.end
-        tail_end = text.find("\n", end)
-        tail_end = len(text) if tail_end == -1 else tail_end + 1
-        if not text[end:tail_end].strip():
+        tail_end = lines_of(text).end(end)  # O(log n): a document with no "\n" is one line
+        if not _NON_SPACE.search(text, end, tail_end):  # reads only the blank run after it
             end = tail_end
         if last + 1 == len(ranges) or ranges[last + 1][0] >= end:
             ranges[last] = (ranges[last][0], max(ranges[last][1], end))
@@ -542,9 +542,12 @@ def _wrap_collections(a: Analysis, ranges: list[tuple[int, int]], chosen: Sequen
     return worst
 
 
+_NON_SPACE = re.compile(r"\S")
+
+
 def _line_start_of(text: str, p: int) -> int:
-    q = text.rfind("\n", 0, p) + 1
-    return q if not text[q:p].strip() else p
+    q = lines_of(text).start(p)
+    return q if p - q <= 200 and not text[q:p].strip() else p  # (longer: not indentation)
 
 
 def _rewrap_text(col: Any, bodies: Sequence[str]) -> str:

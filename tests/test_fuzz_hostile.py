@@ -1,0 +1,127 @@
+"""Fuzz: generated hostile documents thrown at ``chunk`` and ``validate`` (issue 7).
+
+Documents are built from pieces an adversarial user would type: identical geometries, one-line
+FeatureCollections, lone surrogate escapes, unclosed and deeply nested brackets, stray quotes,
+lone-CR / CRLF / no line ends, grapheme clusters longer than the budget (combining accents, ZWJ
+family emoji), long unbroken runs, attribute lines and headings. For each: no exception escapes,
+every gate passes, every chunk over the budget is flagged, and the cost of the piece repeated 8x
+is about 8x the cost of the piece repeated once (deterministic work counters, ``tests/work.py``).
+Bounded: a few seconds in the default run.
+"""
+
+from __future__ import annotations
+
+import json
+
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from geochunk.model import ChunkConfig, Flag
+from geochunk.pipeline import chunk_text
+from geochunk.validate import validate
+from work import growth
+
+FAMILY = "\U0001F468\u200d\U0001F469\u200d\U0001F467\u200d\U0001F466"
+coord = st.integers(-180, 180)
+
+
+@st.composite
+def wkt(draw: st.DrawFn) -> str:
+    x, y = draw(coord), draw(coord)
+    return draw(st.sampled_from([
+        f"POINT ({x} {y})",
+        f"SRID=4326;POINT ({x} {y})",
+        f"LINESTRING ({x} {y}, {x + 1} {y + 1})",
+        f"POLYGON (({x} {y}, {x + 1} {y}, {x + 1} {y + 1}, {x} {y}))",
+        f"MULTIPOINT (({x} {y}), ({y} {x}))",
+        "POINT EMPTY",
+    ]))
+
+
+@st.composite
+def feature(draw: st.DrawFn) -> str:
+    fid = draw(st.sampled_from(['"\\ud800"', '"\\udfff\\ud800"', '"a\\u0000b"', "1", '"x"', "null"]))
+    prop = draw(st.sampled_from(['"\\udc80"', '"<img src=x onerror=alert(1)>"', '"=cmd|x"', "[]", "{}"]))
+    x, y = draw(coord), draw(coord)
+    return (f'{{"type":"Feature","id":{fid},"properties":{{"name":{prop}}},'
+            f'"geometry":{{"type":"Point","coordinates":[{x},{y}]}}}}')
+
+
+junk = st.sampled_from([
+    "POLYGON ((1 2, 3 4", "POINT (", "((((((((((", "))))))", "[[[[[[", "]]]]", "{{{{", "}}}}",
+    '"', '"unterminated', "'", "\\", "EPSG:27700", "SRID=999999;POINT (1 2)", "POINT (1 2",
+    '{"type":"Point","coordinates":[1,', '{"type":"FeatureCollection","features":[',
+    "GEOMETRYCOLLECTION (POINT (1 2), LINESTRING (", "TIN Z (((0 0 0, 1 0 0, 0 1 0, 0 0 0)))",
+])
+prose = st.sampled_from([
+    "The survey found a well.", "Parcel ID: LU-0007", "Well ID: W-7", "### Parcel LU-9",
+    "Area: 2 ha", "# Heading", "- item", "|a|b|", "1.", "Mr. Smith met Dr. Who.", "\u0964",
+])
+grapheme = st.sampled_from(["a" + "\u0301" * 300, FAMILY * 5, "\U0001F1EC\U0001F1E7" * 20,
+                            "x" * 500, "1," * 200, "\u200b" * 50, "\ufeff"])
+newline = st.sampled_from(["\n", "\r", "\r\n", "", " ", "\n\n", "\r\r", "\t", "\u2028"])
+
+
+@st.composite
+def piece(draw: st.DrawFn) -> str:
+    kind = draw(st.sampled_from(["wkt", "feature", "collection", "junk", "prose", "grapheme"]))
+    if kind == "wkt":
+        return draw(wkt())
+    if kind == "feature":
+        return draw(feature())
+    if kind == "collection":
+        feats = draw(st.lists(feature(), min_size=1, max_size=4))
+        return '{"type":"FeatureCollection","features":[' + ",".join(feats) + "]}"
+    if kind == "junk":
+        return draw(junk)
+    if kind == "grapheme":
+        return draw(grapheme)
+    return draw(prose)
+
+
+@st.composite
+def document(draw: st.DrawFn) -> str:
+    parts = draw(st.lists(st.tuples(piece(), newline), min_size=1, max_size=12))
+    text = "".join(p + nl for p, nl in parts)
+    return text if text.strip() else "x"
+
+
+configs = st.builds(
+    ChunkConfig,
+    budget=st.sampled_from([16, 17, 32, 64, 200]),
+    oversize=st.sampled_from(["isolate", "generalize", "split"]),
+    overlap=st.sampled_from([0, 0, 1]),
+    rewrap=st.booleans(),
+    attach_context=st.booleans(),
+)
+
+
+def _check(text: str, config: ChunkConfig) -> None:
+    cs = chunk_text(text, config)  # no exception escapes
+    report = validate(text, cs.chunks, budget=config.budget, detection=cs.analysis.detection)
+    assert report.passed, report.lines()
+    for c in cs.chunks:
+        if c.token_count > config.budget:
+            assert c.oversized and Flag.NEEDS_FALLBACK in c.flags, (c.index, c.token_count, c.flags)
+        assert c.text.strip()
+    for line in __import__("geochunk.export", fromlist=["to_jsonl"]).to_jsonl(cs.chunks):
+        json.loads(line)
+        line.encode("utf-8")  # strict: lone surrogates are written as escapes
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(document(), configs)
+def test_hostile_documents_pass_the_gates(text: str, config: ChunkConfig) -> None:
+    _check(text, config)
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.tuples(piece(), newline), min_size=1, max_size=3), newline, configs)
+def test_hostile_cost_stays_linear(motif: list[tuple[str, str]], joiner: str, config: ChunkConfig) -> None:
+    """The motif repeated 8x costs about 8x the motif repeated 3x (quadratic would be ~64x)."""
+    unit = "".join(p + nl for p, nl in motif) or "x"
+
+    def make(n: int) -> str:
+        return joiner.join([unit] * n)
+
+    ratio = growth(lambda t: chunk_text(t, config), make, 3, 8)
+    assert ratio < 12, (ratio, unit[:200], repr(joiner), config)
