@@ -1,0 +1,111 @@
+"""The LangChain and LlamaIndex adapters, against the real packages (requirements-dev.txt)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import geochunk
+from geochunk.integrations import METADATA_KEYS, chunk_metadata
+from geochunk.samples import load_sample
+
+pytest.importorskip("langchain_text_splitters")
+pytest.importorskip("llama_index.core")
+
+from langchain_core.documents import Document as LCDocument  # noqa: E402
+from langchain_text_splitters import TextSplitter  # noqa: E402
+from llama_index.core import Document as LIDocument  # noqa: E402
+from llama_index.core.node_parser import NodeParser  # noqa: E402
+from llama_index.core.schema import MetadataMode, NodeRelationship  # noqa: E402
+
+from geochunk.integrations.langchain import GeochunkTextSplitter  # noqa: E402
+from geochunk.integrations.llamaindex import GeochunkNodeParser  # noqa: E402
+
+# the same parcel twice: str.find would give the second copy the first one's offsets
+REPEATED = "Parcel P-1\nPOLYGON ((0 0, 10 0, 10 10, 0 10, 0 0))\nArea: 100\n\n" * 2 + "Both are pasture.\n"
+
+
+def _plain_json(value) -> bool:
+    if isinstance(value, list):
+        return all(_plain_json(v) for v in value if not isinstance(v, list)) and all(
+            not isinstance(v, (dict, list)) for v in value
+        )
+    return value is None or isinstance(value, (str, int, float, bool))
+
+
+def test_metadata_is_flat_plain_json():
+    for c in geochunk.chunk(load_sample("mixed_report"), budget=200):
+        meta = chunk_metadata(c)
+        assert tuple(meta) == METADATA_KEYS
+        assert all(_plain_json(v) for v in meta.values()), meta
+        assert json.loads(json.dumps(meta)) == meta
+
+
+def test_langchain_splitter_is_a_text_splitter_and_splits_like_chunk():
+    text = load_sample("mixed_report")
+    splitter = GeochunkTextSplitter(budget=200, strategy="mixed")
+    assert isinstance(splitter, TextSplitter)
+    chunks = geochunk.chunk(text, budget=200, strategy="mixed")
+    assert splitter.split_text(text) == [c.text for c in chunks]
+
+
+def test_langchain_documents_carry_chunk_metadata_and_exact_offsets():
+    splitter = GeochunkTextSplitter(budget=24, add_start_index=True)
+    docs = splitter.split_documents([LCDocument(page_content=REPEATED, metadata={"source": "parcels.md", "page": 3})])
+    assert all(isinstance(d, LCDocument) for d in docs) and len(docs) >= 2
+    assert [d.metadata["start_index"] for d in docs] == [d.metadata["start"] for d in docs]
+    for d in docs:
+        m = d.metadata
+        assert d.page_content == REPEATED[m["start"] : m["end"]]
+        assert m["source"] == "parcels.md" and m["page"] == 3 and m["doc_id"] == "parcels.md"
+        assert m["token_count"] <= 24 or m["oversized"]
+        assert all(_plain_json(v) for v in m.values())
+        json.dumps(m)
+    # the second parcel keeps its own offsets (not the first copy's)
+    starts = [d.metadata["start"] for d in docs if d.metadata["geom_types"] == ["POLYGON"]]
+    assert len(starts) == 2 and starts[0] < starts[1]
+    # create_documents: one metadata dict per text, copied (not shared) into each chunk
+    made = splitter.create_documents(["Well at POINT (1 2).", REPEATED], [{"k": [1]}, {"k": [2]}])
+    made[0].metadata["k"].append(99)
+    assert made[1].metadata["k"] == [2] and made[-1].metadata["k"] == [2]
+    with pytest.raises(ValueError, match="2 texts but 1 metadata"):
+        splitter.create_documents(["a", "b"], [{}])
+
+
+def test_langchain_splitter_rejects_wrong_options_clearly():
+    with pytest.raises(ValueError, match="valid values: isolate, generalize, split"):
+        GeochunkTextSplitter(budget=64, oversize="cut")
+    with pytest.raises(ValueError, match="unknown option 'chunk_size' \\(use budget=\\)"):
+        GeochunkTextSplitter(chunk_size=64)
+
+
+def test_llamaindex_parser_gives_exact_offsets_metadata_and_relationships():
+    parser = GeochunkNodeParser(budget=24, encoding=len)
+    assert isinstance(parser, NodeParser)
+    doc = LIDocument(text=REPEATED, metadata={"file_path": "parcels.md"})
+    nodes = parser.get_nodes_from_documents([doc])
+    assert len(nodes) >= 2
+    for k, n in enumerate(nodes):
+        assert n.get_content(metadata_mode=MetadataMode.NONE) == REPEATED[n.start_char_idx : n.end_char_idx]
+        assert n.metadata["file_path"] == "parcels.md" and n.metadata["doc_id"] == "parcels.md"
+        assert n.metadata["tokenizer"] == "callable:builtins.len"
+        assert n.metadata["token_count"] == len(n.text)
+        assert all(_plain_json(v) for v in n.metadata.values())
+        # what gets embedded is the chunk text: geochunk's keys stay out of it
+        assert n.get_content(metadata_mode=MetadataMode.EMBED).endswith(n.text.strip())
+        assert "token_count" not in n.get_content(metadata_mode=MetadataMode.EMBED)
+        assert n.relationships[NodeRelationship.SOURCE].node_id == doc.doc_id
+        if k:
+            assert n.relationships[NodeRelationship.PREVIOUS].node_id == nodes[k - 1].node_id
+    polygons = [n.start_char_idx for n in nodes if n.metadata["geom_types"] == ["POLYGON"]]
+    assert len(polygons) == 2 and polygons[0] < polygons[1]
+    assert "".join(REPEATED[chunk["core_start"] : chunk["end"]] for chunk in (n.metadata for n in nodes)) == REPEATED
+
+
+def test_llamaindex_parser_matches_chunk_and_checks_options():
+    text = load_sample("sparse_prose")
+    nodes = GeochunkNodeParser(budget=128).get_nodes_from_documents([LIDocument(text=text)])
+    assert [n.text for n in nodes] == [c.text for c in geochunk.chunk(text, budget=128)]
+    with pytest.raises(ValueError, match="valid values: auto, paragraph, mixed, feature"):
+        GeochunkNodeParser(budget=64, strategy="fast")
