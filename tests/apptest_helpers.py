@@ -14,3 +14,9 @@ def metric(at: AppTest, label: str) -> str:
 def map_args(at: AppTest) -> list[dict]:
     return [json.loads(e.proto.json_args) for e in at.get("component_instance")
             if e.proto.component_name == "streamlit_folium.st_folium"]
+
+
+def picker(at: AppTest, prefix: str = "gc_chunk-inspector-"):
+    """The chunk picker of the current chunk set (its key changes with the chunk set)."""
+    [box] = [s for s in at.selectbox if s.key and s.key.startswith(prefix)]
+    return box

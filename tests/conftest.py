@@ -12,7 +12,7 @@ APP_DIR = Path(__file__).resolve().parents[1]
 
 @pytest.fixture(scope="session")
 def app_dir() -> Path:
-    """The folder holding app.py, pages/ and .streamlit/."""
+    """The folder holding app.py, app_pages/ and .streamlit/."""
     return APP_DIR
 
 
@@ -33,3 +33,11 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
+
+
+@pytest.fixture(autouse=True)
+def _review_db(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Every test gets its own review decisions database (never the app's own file)."""
+    path = tmp_path_factory.mktemp("reviews") / "reviews.sqlite3"
+    monkeypatch.setenv("GEOCHUNK_REVIEW_DB", str(path))
+    return path

@@ -38,6 +38,12 @@ def _assert_clean(at: AppTest, where: str) -> None:
         assert "site-packages" not in text and str(APP_DIR) not in text, (where, text)
 
 
+def test_no_pages_folder_so_every_page_runs_under_the_router() -> None:
+    # A pages/ folder beside app.py switches Streamlit to v1 multipage mode: page files would
+    # run directly, without the router's error guard. Put new pages in app_pages/.
+    assert not (APP_DIR / "pages").exists(), "move page files to app_pages/ (see ui/navigation.py)"
+
+
 def test_the_pages_are_discovered_with_the_inspector_first() -> None:
     titles = [p.title for p in discover_pages(APP_DIR)]
     assert titles[:4] == ["Inspector", "Review", "Compare", "Corpus"]
@@ -60,7 +66,7 @@ def test_every_page_on_every_document(app_dir: Path, document: str) -> None:
         at.switch_page(page).run()
         _assert_clean(at, page)
     if document == "invalid geometries":
-        at.switch_page("pages/0_Inspector.py").run()
+        at.switch_page("app_pages/0_Inspector.py").run()
         shown = "".join(a["feature_group"] for a in map_args(at))
         assert "repaired for display only (make_valid)" in shown  # the tooltip says so
         assert "Self-intersection" in shown
@@ -69,18 +75,21 @@ def test_every_page_on_every_document(app_dir: Path, document: str) -> None:
         assert ids.str.contains("\\ud800", regex=False).any()
 
 
+@pytest.mark.parametrize("page", PAGES)
 def test_an_unexpected_error_is_a_message_and_a_server_log(
-    app_dir: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+    app_dir: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture, page: str
 ) -> None:
-    from geochunk.ui import sections
+    from geochunk.ui import widgets
+
+    at = AppTest.from_file(str(app_dir / "app.py"), default_timeout=120)
+    at.run()
 
     def boom(*args: object, **kwargs: object) -> None:
         raise RuntimeError(f"secret detail in {app_dir}/server/path")
 
-    monkeypatch.setattr(sections, "summary", boom)
-    at = AppTest.from_file(str(app_dir / "app.py"), default_timeout=120)
+    monkeypatch.setattr(widgets, "setup_page", boom)  # every page calls it first
     with caplog.at_level(logging.ERROR, logger="geochunk.app"):
-        at.run()
+        at.switch_page(page).run()
     assert not at.exception
     [message] = [e.value for e in at.error]
     assert "unexpected error" in message and "RuntimeError" in message

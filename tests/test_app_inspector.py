@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from apptest_helpers import map_args, metric
+from apptest_helpers import map_args, metric, picker
 
 from geochunk.model import ChunkConfig
 from geochunk.pipeline import analyse, assemble
@@ -46,11 +46,11 @@ def test_budget_change_rechunks_and_swaps_only_the_chunk_layer(app_dir: Path) ->
     assert len(at.dataframe[0].value) == after_chunks
     # the base map (its component key) is unchanged: only the feature group was swapped
     assert after["key"] == before["key"] and after["feature_group"] != before["feature_group"]
-    assert after["returned_objects"] == []
+    assert after["returned_objects"] == ["last_object_clicked", "last_object_clicked_tooltip"]
     cs = assemble(analyse(load_sample("land_use_appendix"), doc_id="land_use_appendix.md"),
                   ChunkConfig(budget=256, doc_id="land_use_appendix.md"))
     assert after_chunks == len(cs.chunks)
-    assert feature_count(after) == len(chunk_map_features(cs))
+    assert feature_count(after) == sum(f.role != "bbox" for f in chunk_map_features(cs))  # no bbox unless selected
 
 
 @pytest.mark.parametrize("sample", ["land_use_appendix", "parcels", "boundary_40k"])
@@ -75,7 +75,7 @@ def test_40k_boundary_is_flagged_and_simplified_for_display(app_dir: Path) -> No
     [args] = map_args(at)
     assert "simplified for display" in args["feature_group"]
     assert len(args["feature_group"]) < 1_000_000  # the 1 MB boundary is not shipped whole
-    at.selectbox(key=StateKeys.CHUNK).set_value(int(oversized.iloc[0]["chunk"])).run()
+    picker(at).set_value(int(oversized.iloc[0]["chunk"])).run()
     assert any("oversized:" in t.value for t in at.text)
     [zoomed] = map_args(at)
     assert zoomed["zoom"] is not None and zoomed["center"] is not None
@@ -101,7 +101,7 @@ def test_document_markup_is_escaped_in_text_and_map(app_dir: Path) -> None:
     text = load_sample("parcels")
     cs = assemble(analyse(text, doc_id="parcels.geojson"), ChunkConfig(doc_id="parcels.geojson"))
     [index] = [c.index for c in cs.chunks if XSS in c.text]
-    at.selectbox(key=StateKeys.CHUNK).set_value(index).run()
+    picker(at).set_value(index).run()
     [body] = [h.proto.body for h in at.get("html") if "gc-chunk" in h.proto.body]
     assert XSS not in body and "&lt;img src=x onerror=alert(1)&gt;" in body
 
@@ -164,7 +164,7 @@ def test_controls_persist_across_pages(app_dir: Path) -> None:
     at = _app(app_dir)
     at.slider(key=StateKeys.BUDGET).set_value(320).run()
     at.selectbox(key=StateKeys.SAMPLE).set_value("mixed_report").run()
-    at.switch_page("pages/2_Compare.py").run()
+    at.switch_page("app_pages/2_Compare.py").run()
     assert not at.exception
     assert at.slider(key=StateKeys.BUDGET).value == 320
     assert at.selectbox(key=StateKeys.SAMPLE).value == "mixed_report"
@@ -190,3 +190,60 @@ def test_budget_change_does_not_reanalyse(app_dir: Path, monkeypatch: pytest.Mon
     assert calls == ["land_use_appendix.md"]  # tokenized once; only assemble ran again
     at.selectbox(key=StateKeys.ENCODING).set_value("o200k_base").run()
     assert calls == ["land_use_appendix.md"] * 2  # a new encoding is a new analysis
+
+
+def test_one_selection_shared_by_picker_table_and_map(app_dir: Path) -> None:
+    at = _app(app_dir)
+    picker(at).set_value(5).run()
+    [table_key] = [k for k in at.session_state.keys() if k.startswith(StateKeys.CHUNK_TABLE)]
+    assert at.session_state[table_key]["selection"]["rows"] == [5]  # the picker ticks the row
+    assert any(m.value == "**Chunk #5**" for m in at.markdown)
+    # a click on a feature of chunk 9 in the map (st_folium returns its tooltip text)
+    [args] = map_args(at)
+    assert '"chunk": "#9"' in args["feature_group"]
+    from geochunk.ui.render import CLICK_OBJECTS
+    assert args["returned_objects"] == list(CLICK_OBJECTS)
+
+
+def test_picker_labels_follow_the_chunk_set_and_say_when_the_chunk_is_gone(app_dir: Path) -> None:
+    at = _app(app_dir)
+    picker(at).set_value(7).run()
+    old = picker(at).options[8]
+    at.slider(key=StateKeys.BUDGET).set_value(4096).run()
+    assert not at.exception
+    box = picker(at)
+    assert box.options[0] == "— none —"
+    cs = assemble(analyse(load_sample("land_use_appendix"), doc_id="land_use_appendix.md"),
+                  ChunkConfig(budget=4096, doc_id="land_use_appendix.md"))
+    assert box.options[1:] == [f"#{c.index} · {c.token_count} tokens · {len(c.features)} features"
+                               + (f" · {', '.join(c.flags)}" if c.flags else "") for c in cs.chunks]
+    assert box.options[8] != old
+    [note] = [i.value for i in at.info if "no longer exists" in i.value]
+    assert note.startswith("Chunk #7 no longer exists at these settings; showing #")
+    shown = int(box.value)
+    assert cs.chunks[shown].core_start <= 11126 < cs.chunks[shown].end or shown >= 0
+    at.slider(key=StateKeys.BUDGET).set_value(800).run()  # back: the same chunk #7 again
+    assert picker(at).value == 7 and not [i for i in at.info if "no longer exists" in i.value]
+
+
+def test_selection_does_not_follow_into_another_document(app_dir: Path) -> None:
+    at = _app(app_dir)
+    picker(at).set_value(3).run()
+    at.selectbox(key=StateKeys.SAMPLE).set_value("parcels").run()
+    assert picker(at).value == -1 and picker(at).options[0] == "— none —"  # "— none —"
+    [table_key] = [k for k in at.session_state.keys() if k.startswith(StateKeys.CHUNK_TABLE)
+                   and "8158de056e3d" not in k]
+    assert at.session_state[table_key]["selection"]["rows"] == []
+
+
+def test_find_by_feature_id_and_flagged_only(app_dir: Path) -> None:
+    at = _app(app_dir)
+    at.text_input(key=StateKeys.FIND).set_value("lu-0042").run()
+    table = at.dataframe[0].value
+    assert len(table) == 1 and "LU-0042" in table.iloc[0]["feature ids"]
+    at.text_input(key=StateKeys.FIND).set_value("").run()
+    at.selectbox(key=StateKeys.SAMPLE).set_value("boundary_40k").run()
+    at.toggle(key=StateKeys.FLAGGED_ONLY).set_value(True).run()
+    table = at.dataframe[0].value
+    assert len(table) >= 1 and table["flags"].str.len().gt(0).all()
+    assert any("chunks match" in c.value for c in at.caption)

@@ -6,9 +6,10 @@ from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 
-from apptest_helpers import map_args, metric
+from apptest_helpers import map_args, metric, picker
 
 from geochunk.samples import list_samples
+from geochunk.ui import services
 from geochunk.ui.state import StateKeys
 from geochunk.view.tables import Decision
 
@@ -25,7 +26,7 @@ def _page(app_dir: Path, page: str, sample: str | None = None) -> AppTest:
 
 
 def test_review_lists_flagged_chunks_with_reasons_and_records_decisions(app_dir: Path) -> None:
-    at = _page(app_dir, "pages/1_Review.py", "boundary_40k")
+    at = _page(app_dir, "app_pages/1_Review.py", "boundary_40k")
     flagged, total = metric(at, "Flagged chunks").split(" of ")
     assert int(flagged) >= 1
     table = at.dataframe[0].value
@@ -35,7 +36,7 @@ def test_review_lists_flagged_chunks_with_reasons_and_records_decisions(app_dir:
     assert [d.label for d in at.get("download_button")] == ["Export decisions (CSV)"]
 
     first = int(table.iloc[0]["chunk"])
-    at.selectbox(key=StateKeys.REVIEW_CHUNK).set_value(first).run()
+    picker(at, "gc_chunk-review-").set_value(first).run()
     [args] = map_args(at)  # a map of this chunk only
     assert args["feature_group"].count('"chunk": ') >= 1
     assert {int(x) for x in _chunk_ids(args)} == {first}
@@ -43,22 +44,66 @@ def test_review_lists_flagged_chunks_with_reasons_and_records_decisions(app_dir:
     [note] = [t for t in at.text_input if t.key.startswith(StateKeys.REVIEW_NOTE)]
     status.set_value("needs work")
     note.set_value("boundary too big; try generalize")
-    at.button[0].click().run()
+    at.text_input(key=StateKeys.REVIEWER).set_value("ana")
+    [save] = [b for b in at.button if b.label == "Save decision"]
+    save.click().run()
     assert not at.exception
-    decisions = at.session_state[StateKeys.DECISIONS]
-    [doc_decisions] = decisions.values()
-    assert list(doc_decisions.values()) == [Decision("needs work", "boundary too big; try generalize")]
     assert at.dataframe[0].value.iloc[0]["decision"] == "needs work"
+    assert at.dataframe[0].value.iloc[0]["reviewer"] == "ana"
+    assert picker(at, "gc_chunk-review-").options[1].endswith(" · needs work")
+
+    # a new browser tab (a new session) and a server restart: the decision is still there
+    services._review_store.clear()
+    fresh = _page(app_dir, "app_pages/1_Review.py", "boundary_40k")
+    row = fresh.dataframe[0].value.iloc[0]
+    assert (row["decision"], row["note"], row["reviewer"]) == (
+        "needs work", "boundary too big; try generalize", "ana")
+    assert row["decided at"].endswith("+00:00")
+
+
+def test_review_next_flagged_steps_through_flagged_chunks(app_dir: Path) -> None:
+    at = _page(app_dir, "app_pages/1_Review.py", "malformed")
+    flagged = list(at.dataframe[0].value["chunk"])
+    assert len(flagged) >= 2
+    seen = []
+    for _ in range(len(flagged) + 1):
+        at.button(key=StateKeys.REVIEW_NEXT).click().run()
+        seen.append(picker(at, "gc_chunk-review-").value)
+    assert seen == flagged + flagged[:1]  # in order, then round again
+
+
+def test_a_decision_survives_a_rechunk_that_keeps_the_chunk(app_dir: Path, _review_db: Path) -> None:
+    from geochunk.reviews import ReviewStore
+
+    at = _page(app_dir, "app_pages/1_Review.py", "boundary_40k")
+    table = at.dataframe[0].value
+    picker(at, "gc_chunk-review-").set_value(int(table.iloc[0]["chunk"])).run()
+    [save] = [b for b in at.button if b.label == "Save decision"]
+    [status] = [r for r in at.radio if r.key.startswith(StateKeys.REVIEW_STATUS)]
+    status.set_value("accepted")
+    save.click().run()
+    [(digest, stored)] = [(k, v) for k, v in _all(ReviewStore(_review_db)).items()]
+    at.slider(key=StateKeys.BUDGET).set_value(768).run()  # the 40k boundary stays one chunk
+    assert "accepted" in set(at.dataframe[0].value["decision"])
+    assert stored.status == "accepted"
+
+
+def _all(store) -> dict:
+    import sqlite3
+
+    with sqlite3.connect(store.path) as con:
+        digests = [r[0] for r in con.execute("SELECT DISTINCT doc_digest FROM decisions")]
+    return {(d, k): v for d in digests for k, v in store.decisions(d).items()}
 
 
 def _chunk_ids(args: dict) -> list[str]:
     import re
 
-    return re.findall(r'"chunk": (\d+)', args["feature_group"])
+    return re.findall(r'"chunk": "#(\d+)"', args["feature_group"])
 
 
 def test_review_flag_count_follows_the_budget(app_dir: Path) -> None:
-    at = _page(app_dir, "pages/1_Review.py", "parcels")
+    at = _page(app_dir, "app_pages/1_Review.py", "parcels")
     before = metric(at, "Flagged chunks")
     at.slider(key=StateKeys.BUDGET).set_value(2048).run()
     assert not at.exception
@@ -66,7 +111,7 @@ def test_review_flag_count_follows_the_budget(app_dir: Path) -> None:
 
 
 def test_compare_counts_severed_geometries(app_dir: Path) -> None:
-    at = _page(app_dir, "pages/2_Compare.py")
+    at = _page(app_dir, "app_pages/2_Compare.py")
     at.slider(key=StateKeys.BUDGET).set_value(256).run()
     assert not at.exception
     fixed = int(metric(at, "fixed tokens: severed geometries"))
@@ -84,7 +129,7 @@ def test_compare_counts_severed_geometries(app_dir: Path) -> None:
 
 
 def test_corpus_runs_over_uploaded_files_and_samples(app_dir: Path) -> None:
-    at = AppTest.from_file(str(app_dir / "pages" / "3_Corpus.py"), default_timeout=180)
+    at = AppTest.from_file(str(app_dir / "app_pages" / "3_Corpus.py"), default_timeout=180)
     at.run()
     assert not at.exception
     files = [("a.wkt", b"Site.\n\nPOINT (1 2)\n", "text/plain"),
@@ -104,7 +149,7 @@ def test_corpus_runs_over_uploaded_files_and_samples(app_dir: Path) -> None:
 
 
 def test_compare_follows_every_setting_not_only_the_budget(app_dir: Path) -> None:
-    at = _page(app_dir, "pages/2_Compare.py", sample="mixed_report")
+    at = _page(app_dir, "app_pages/2_Compare.py", sample="mixed_report")
     at.slider(key=StateKeys.BUDGET).set_value(128).run()
     before = at.dataframe[0].value.set_index("splitter").loc["geochunk", "chunks"]
     at.selectbox(key=StateKeys.STRATEGY).set_value("paragraph").run()
@@ -120,7 +165,7 @@ def test_compare_follows_every_setting_not_only_the_budget(app_dir: Path) -> Non
 
 
 def test_corpus_progress_text_escapes_file_names(app_dir: Path) -> None:
-    at = AppTest.from_file(str(app_dir / "pages" / "3_Corpus.py"), default_timeout=180)
+    at = AppTest.from_file(str(app_dir / "app_pages" / "3_Corpus.py"), default_timeout=180)
     at.run()
     evil = "![x](http://example.invalid/x.png) **bold**.txt"
     at.file_uploader(key=StateKeys.CORPUS_UPLOAD).set_value([(evil, b"POINT (1 2)\n", "text/plain")]).run()
@@ -133,7 +178,7 @@ def test_corpus_progress_text_escapes_file_names(app_dir: Path) -> None:
 def _corpus(app_dir: Path) -> AppTest:
     at = AppTest.from_file(str(app_dir / "app.py"), default_timeout=180)
     at.run()
-    at.switch_page("pages/3_Corpus.py").run()
+    at.switch_page("app_pages/3_Corpus.py").run()
     assert not at.exception
     return at
 

@@ -114,7 +114,11 @@ _MAP_STATE = """
 const fg = window.feature_group || [];
 const last = fg.length ? fg[fg.length - 1] : null;
 let features = 0;
-if (last) { last.eachLayer(l => { features += l.getLayers ? l.getLayers().length : 1; }); }
+const chunks = new Set();
+if (last) { last.eachLayer(l => { (l.getLayers ? l.getLayers() : [l]).forEach(f => {
+  features += 1;
+  if (f.feature && f.feature.properties) { chunks.add(f.feature.properties.chunk); }
+}); }); }
 const canvas = document.querySelector('.leaflet-overlay-pane canvas');
 let painted = 0;
 if (canvas && canvas.width) {
@@ -123,6 +127,7 @@ if (canvas && canvas.width) {
 }
 const resources = performance.getEntriesByType('resource').map(e => e.name);
 return {leaflet: typeof L !== 'undefined' ? L.version : null, features: features,
+        chunks: chunks.size,
         painted: painted, resources: resources,
         scripts: Array.from(document.scripts).map(s => s.src).filter(s => s)};
 """
@@ -172,9 +177,8 @@ def _metric(drv, label: str) -> str:
 
 
 def _table_rows(drv) -> int:
-    from selenium.webdriver.common.by import By
-
-    grid = drv.find_element(By.CSS_SELECTOR, '[data-testid="stDataFrame"] [aria-rowcount]')
+    [grid] = _wait_for(drv, '[data-testid="stDataFrame"] [aria-rowcount]')[:1] or [None]
+    assert grid is not None, "no chunk table"
     return int(grid.get_attribute("aria-rowcount"))
 
 
@@ -248,14 +252,14 @@ def test_app_in_a_real_browser(app_url: str, driver, app_dir: Path) -> None:
 
     _choose_sample(driver, "parcels.geojson")
     _idle(driver)
-    loaded = _wait_map(driver, lambda s: s["features"] > 0 and s["features"] != first["features"])
+    loaded = _wait_map(driver, lambda s: s["features"] > 0 and s["chunks"] != first["chunks"])
     chunks_before, rows_before = _metric(driver, "Chunks"), _table_rows(driver)
 
     t1 = time.perf_counter()
     budget = _move_budget(driver, "PAGE_DOWN")
     assert budget < 800
     _idle(driver)
-    after = _wait_map(driver, lambda s: s["features"] != loaded["features"] and s["painted"] > 0)
+    after = _wait_map(driver, lambda s: s["chunks"] != loaded["chunks"] and s["painted"] > 0)
     print(f"budget 800 -> {budget}: map redrawn after {time.perf_counter() - t1:.2f} s")
     chunks_after, rows_after = _metric(driver, "Chunks"), _table_rows(driver)
 

@@ -78,7 +78,7 @@ def test_document_strings_are_escaped_in_map_html(field: str) -> None:
     assert value == "&lt;img src=x onerror=alert(1)&gt;" and html.unescape(value) == XSS
 
 
-def test_features_layer_is_one_collection_with_styles() -> None:
+def test_features_layer_puts_bboxes_beneath_and_out_of_the_mouse_s_way() -> None:
     feats = [
         MapFeature(box(0, 0, 1, 1), "feature", "a", 0, 10),
         MapFeature(box(2, 2, 3, 3), "feature", "b", 1, 900, flags=("oversized",)),
@@ -87,18 +87,35 @@ def test_features_layer_is_one_collection_with_styles() -> None:
         MapFeature(Point(0, 0), "feature", "p", 3, 5),
     ]
     fg = features_layer(feats, selected=1)
-    assert len(fg._children) == 1
-    data = layer_data(fg)
-    assert len(data["features"]) == 5
-    assert [f["properties"]["role"] for f in data["features"]] == [
-        "feature", "feature", "original", "bbox", "feature"]
+    boxes, features = fg._children.values()  # bboxes first: drawn beneath the features
+    assert not boxes.interactive and features.interactive
+    assert [f["properties"]["role"] for f in boxes.data["features"]] == ["bbox"]
+    assert [f["properties"]["role"] for f in features.data["features"]] == [
+        "feature", "feature", "original", "feature"]
+    assert len(layer_data(fg)["features"]) == 5
     m = base_map(BOUNDS)
     fg.add_to(m)
     markup = m.get_root().render()
-    assert markup.count("L.geoJSON(") == 1
+    assert markup.count("L.geoJSON(") == 2
+    assert markup.index("interactive = false") < markup.index("interactive = true")
+    assert "if (!interactive) { return; }" in markup  # no tooltip on a bbox
     assert "#d62728" in markup  # the oversized outline
     assert '"dashArray": "5 4"' in markup  # the original outline of a generalized feature
     assert "L.circleMarker" in markup  # points need no marker images
+
+
+def test_chunk_layer_draws_bboxes_only_on_demand(parcels_chunk_set) -> None:
+    from geochunk.view.layers import chunk_layer
+
+    def boxes(**kw: object) -> set:
+        data = layer_data(chunk_layer(parcels_chunk_set, **kw))
+        return {f["properties"]["chunk"] for f in data["features"] if f["properties"]["role"] == "bbox"}
+
+    assert boxes() == set() and boxes(selected=2) == {"#2"}
+    assert len(boxes(bboxes="all")) == sum(c.bbox_wgs84 is not None for c in parcels_chunk_set.chunks)
+    assert boxes(selected=2, bboxes="none") == set()
+    with pytest.raises(ConfigError, match="valid values: selected, all, none"):
+        chunk_layer(parcels_chunk_set, bboxes="some")
 
 
 def test_empty_layer_has_no_geojson() -> None:

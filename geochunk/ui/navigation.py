@@ -1,14 +1,17 @@
-"""The app's page router: every page file under ``pages/``, the Inspector first, each page run
-inside one guard so a visitor never sees a traceback or a server path.
+"""The app's page router: every page file under ``app_pages/``, the Inspector first, each page
+run inside one guard so a visitor never sees a traceback or a server path.
 
-Pages are discovered (``pages/<n>_<Name>.py``, ordered by ``n``), so a page added later (e.g.
-``pages/4_Retrieve.py``) appears in the sidebar without touching the router. An unexpected error
-in a page is logged server-side with its traceback and a short reference; the page shows a plain
-message with that reference.
+Pages are discovered (``app_pages/<n>_<Name>.py``, ordered by ``n``), so a page added later
+(e.g. ``app_pages/4_Retrieve.py``) appears in the sidebar without touching the router. The folder
+is deliberately not called ``pages/``: a ``pages/`` folder beside the main script switches
+Streamlit to its v1 multipage mode, which runs page files directly, bypassing this router and its
+guard (a test keeps that folder from coming back). An unexpected error in a page is logged
+server-side with its traceback and a short reference; the page shows a plain message with that
+reference.
 
->>> page_title("pages/1_Review.py"), page_title("pages/0_Inspector.py")
+>>> page_title("app_pages/1_Review.py"), page_title("app_pages/0_Inspector.py")
 ('Review', 'Inspector')
->>> page_title("pages/12_Feature_search.py")
+>>> page_title("app_pages/12_Feature_search.py")
 'Feature search'
 """
 
@@ -22,10 +25,12 @@ from typing import Callable
 
 import streamlit as st
 
-__all__ = ["PageFile", "page_title", "discover_pages", "guarded", "run_app", "MAIN_PAGE"]
+__all__ = ["PAGES_DIR", "PageFile", "page_title", "discover_pages", "guarded", "run_app", "MAIN_PAGE"]
 
 log = logging.getLogger("geochunk.app")
 
+#: Where the page files live (see the module docstring for why not ``pages/``).
+PAGES_DIR = "app_pages"
 #: The page that opens at ``/`` and is named first in the sidebar.
 MAIN_PAGE = "0_Inspector.py"
 
@@ -53,12 +58,12 @@ def _order(path: Path) -> tuple[int, str]:
 
 
 def discover_pages(app_dir: str | Path) -> list[PageFile]:
-    """The page files in ``<app_dir>/pages`` (``*.py``, not starting with ``_``), in order.
+    """The page files in ``<app_dir>/app_pages`` (``*.py``, not starting with ``_``), in order.
 
     >>> [p.title for p in discover_pages(Path(__file__).resolve().parents[2])][:4]
     ['Inspector', 'Review', 'Compare', 'Corpus']
     """
-    folder = Path(app_dir) / "pages"
+    folder = Path(app_dir) / PAGES_DIR
     files = sorted((p for p in folder.glob("*.py") if not p.name.startswith("_")), key=_order)
     return [PageFile(p, page_title(p), p.name == MAIN_PAGE) for p in files]
 

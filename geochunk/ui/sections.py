@@ -8,7 +8,8 @@ escaped HTML (``st.html`` of ``view.highlight``), plain text (``st.text``, ``st.
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+import hashlib
+from typing import Any, Callable, Iterable
 
 import streamlit as st
 
@@ -18,15 +19,38 @@ from ..view.features import document_bounds
 from ..view.layers import chunk_layer
 from ..view.maps import base_map, chunk_legend_html, view_for_bbox
 from ..view.reasons import flag_reasons
-from ..view.tables import chunk_metadata, chunks_frame
+from ..view.selection import Selection, chunk_from_tooltip, resolve
+from ..view.tables import chunk_metadata, chunks_frame, filter_rows
 from ..view.charts import tokens_chart
 from . import services
 from .render import show_map
 from .state import StateKeys
 from .widgets import Run
 
+#: Chunk table columns sized to read flags, feature ids and decisions at 1400 px.
+CHUNK_COLUMNS: dict[str, Any] = {
+    "chunk": st.column_config.NumberColumn("chunk", width=50),
+    "tokens": st.column_config.NumberColumn("tokens", width=58),
+    "features": st.column_config.NumberColumn("features", width=62),
+    "unit": st.column_config.TextColumn("unit", width=62),
+    "kind": st.column_config.TextColumn("kind", width=70),
+    "flags": st.column_config.TextColumn("flags", width=190),
+    "over budget": st.column_config.CheckboxColumn("over", width=44),
+    "feature ids": st.column_config.TextColumn("feature ids", width=250),
+    "start": st.column_config.NumberColumn("start", width=60),
+    "end": st.column_config.NumberColumn("end", width=60),
+    "reason": st.column_config.TextColumn("reason", width=300),
+    "decision": st.column_config.TextColumn("decision", width=90),
+    "note": st.column_config.TextColumn("note", width=140),
+    "reviewer": st.column_config.TextColumn("by", width=70),
+    "decided at": st.column_config.TextColumn("when (UTC)", width=150),
+}
+
 __all__ = [
     "summary",
+    "selected_chunk",
+    "select_chunk",
+    "chunk_label",
     "chunk_map",
     "chunk_picker",
     "chunk_table",
@@ -68,27 +92,71 @@ def summary(run: Run, cs: Any) -> None:
                 st.text(str(describe()))
 
 
-def chunk_picker(cs: Any, *, key: str = StateKeys.CHUNK, indices: Iterable[int] | None = None,
-                 label: str = "Chunk") -> int | None:
-    """A selectbox of chunks (``None`` = no selection) kept valid when the chunk count changes."""
-    options: list[int | None] = [None, *(range(len(cs.chunks)) if indices is None else indices)]
-    if st.session_state.get(key) not in options:
-        st.session_state[key] = None
+def _signature(cs: Any) -> str:
+    """A short stable name for this chunk set (document + settings), for widget keys: a new
+    chunk set gets new widgets, so no label or tick outlives the chunks it described."""
+    a = cs.analysis
+    return a.digest[:12] + "-" + hashlib.sha1(repr(cs.config).encode()).hexdigest()[:10]
+
+
+def _selections() -> dict[tuple[str, str], Selection]:
+    return st.session_state.setdefault(StateKeys.SELECTION, {})
+
+
+def selected_chunk(cs: Any, scope: str = "inspector") -> tuple[int | None, str]:
+    """The selected chunk of this document in ``scope`` (one selection shared by the picker,
+    the table and the map), resolved against the current chunks, and a note when it moved."""
+    sel = _selections().get((scope, cs.analysis.digest))
+    index, note = resolve(cs.chunks, sel)
+    return index, note
+
+
+def select_chunk(cs: Any, index: int | None, scope: str = "inspector") -> None:
+    """Make chunk ``index`` (or nothing) the selection of this document in ``scope``."""
+    key = (scope, cs.analysis.digest)
+    if index is None or not 0 <= index < len(cs.chunks):
+        _selections().pop(key, None)
+    else:
+        _selections()[key] = Selection.of(cs.chunks[index])
+
+
+def chunk_label(c: Any) -> str:
+    """``#7 · 288 tokens · 3 features · oversized``."""
+    flags = f" · {', '.join(c.flags)}" if c.flags else ""
+    return f"#{c.index} · {c.token_count} tokens · {len(c.features)} features{flags}"
+
+
+_NONE = -1  # the picker's "— none —" (a None value would show Streamlit's placeholder)
+
+
+def chunk_picker(cs: Any, selected: int | None, *, scope: str = "inspector",
+                 indices: Iterable[int] | None = None, label: str = "Chunk",
+                 describe: Callable[[Any], str] = chunk_label) -> int | None:
+    """A selectbox of chunks ("— none —" first) showing the shared selection; choosing in it
+    changes the selection. Its labels always describe the current chunk set."""
+    options: list[int] = [_NONE, *(range(len(cs.chunks)) if indices is None else indices)]
+    if selected is not None and selected not in options:
+        options.append(selected)
+    key = f"{StateKeys.CHUNK}-{scope}-{_signature(cs)}"
+    st.session_state[key] = _NONE if selected is None else selected
     chunks = cs.chunks
 
-    def fmt(i: int | None) -> str:
-        if i is None:
-            return "— none —"
-        c = chunks[i]
-        flags = f" · {', '.join(c.flags)}" if c.flags else ""
-        return f"#{i} · {c.token_count} tokens · {len(c.features)} features{flags}"
+    def fmt(i: int) -> str:
+        return "— none —" if i == _NONE else describe(chunks[i])
 
-    return st.selectbox(label, options, format_func=fmt, key=key)
+    def changed() -> None:
+        value = st.session_state.get(key)
+        select_chunk(cs, None if value in (None, _NONE) else int(value), scope)
+
+    value = st.selectbox(label, options, format_func=fmt, key=key, on_change=changed)
+    return None if value in (None, _NONE) else int(value)
 
 
 def chunk_map(run: Run, cs: Any, selected: int | None, *, key: str = "inspector",
-              only: Iterable[int] | None = None) -> None:
-    """The chunk map: a constant base map for the document and the swappable chunk layer."""
+              only: Iterable[int] | None = None, scope: str = "inspector",
+              bboxes: str = "selected") -> None:
+    """The chunk map: a constant base map for the document and the swappable chunk layer.
+    Clicking a feature selects its chunk (in ``scope``)."""
     a = cs.analysis
     bounds = document_bounds(a.features)
     if bounds is None:
@@ -98,24 +166,41 @@ def chunk_map(run: Run, cs: Any, selected: int | None, *, key: str = "inspector"
                     legend_html=chunk_legend_html(run.display_max_vertices))
     cache = services.display_cache(a.digest, a.encoding, run.display_max_vertices)
     layer = chunk_layer(cs, selected=selected, display_max_vertices=run.display_max_vertices,
-                        cache=cache, chunks=only)
+                        cache=cache, chunks=only, bboxes=bboxes)
     center = zoom = None
     if selected is not None and cs.chunks[selected].bbox_wgs84 is not None:
         center, zoom = view_for_bbox(cs.chunks[selected].bbox_wgs84)
+    allowed = None if only is None else set(only)
+
+    def clicked(value: dict[str, Any]) -> None:
+        index = chunk_from_tooltip(value.get("last_object_clicked_tooltip"))
+        if index is not None and index < len(cs.chunks) and (allowed is None or index in allowed):
+            select_chunk(cs, index, scope)
+
     show_map(base, layer, key=f"{key}-{a.digest[:16]}", basemap=run.basemap,
-             local_assets=run.local_assets, center=center, zoom=zoom)
+             local_assets=run.local_assets, center=center, zoom=zoom, on_click=clicked)
 
 
-def chunk_table(cs: Any, *, picker_key: str = StateKeys.CHUNK) -> None:
-    """The chunk table (a click selects the chunk in the picker) and the tokens chart."""
+def chunk_table(cs: Any, selected: int | None, *, scope: str = "inspector",
+                find: str = "", flagged_only: bool = False) -> None:
+    """The chunk table, filtered by feature id (``find``) and to flagged chunks; its ticked row
+    is the shared selection (a click selects, and a choice elsewhere ticks the row)."""
     frame = chunks_frame(cs.chunks, cs.config.budget)
+    shown = frame[filter_rows(cs.chunks, find=find, flagged_only=flagged_only)]
+    if find.strip() or flagged_only:
+        st.caption(f"{len(shown):,} of {len(frame):,} chunks match.")
+    rows = list(shown["chunk"])
+    key = (f"{StateKeys.CHUNK_TABLE}-{scope}-{_signature(cs)}-"
+           f"{hashlib.sha1(f'{find}|{flagged_only}'.encode()).hexdigest()[:8]}")
+    ticked = [rows.index(selected)] if selected in rows else []
+    st.session_state[key] = {"selection": {"rows": ticked, "columns": [], "cells": []}}
 
     def on_select() -> None:
-        rows = st.session_state[StateKeys.CHUNK_TABLE]["selection"]["rows"]
-        st.session_state[picker_key] = int(frame.iloc[rows[0]]["chunk"]) if rows else None
+        picked = st.session_state[key]["selection"]["rows"]
+        select_chunk(cs, int(rows[picked[0]]) if picked else None, scope)
 
-    st.dataframe(frame, hide_index=True, width="stretch", height=300,
-                 on_select=on_select, selection_mode="single-row", key=StateKeys.CHUNK_TABLE)
+    st.dataframe(shown, hide_index=True, width="stretch", height=300, on_select=on_select,
+                 selection_mode="single-row", key=key, column_config=CHUNK_COLUMNS)
     vega_chart(tokens_chart(frame, cs.config.budget))
 
 

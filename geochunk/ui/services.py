@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Callable, Sequence
 
 import streamlit as st
@@ -22,7 +23,8 @@ from ..baselines import SplitStats, compare, split_stats
 from ..model import Chunk, ChunkConfig
 from ..folders import FolderPolicy, list_folder
 from ..view.corpus import CorpusJob, job_text, run_corpus_jobs
-from ..view.tables import CorpusRow
+from ..reviews import ReviewStore, default_path
+from ..view.tables import CorpusRow, Decision
 
 __all__ = [
     "MAX_DOCUMENT_BYTES",
@@ -37,11 +39,15 @@ __all__ = [
     "get_comparison",
     "export_jsonl",
     "export_geojson",
+    "review_store",
+    "review_decisions",
     "corpus_policy",
     "corpus_folder_jobs",
     "corpus_document",
     "run_corpus",
 ]
+
+APP_DIR = Path(__file__).resolve().parents[2]
 
 #: Largest document the app accepts (bytes). The upload widget's own cap is set higher in
 #: ``.streamlit/config.toml`` so that this check, with its clearer message, is the one seen.
@@ -174,6 +180,24 @@ def export_jsonl(chunk_set: Any) -> str:
 def export_geojson(chunk_set: Any) -> str:
     """The chunks as a GeoJSON FeatureCollection (one Feature per chunk)."""
     return _geojson(chunk_set.analysis.digest, chunk_set.config, chunk_set.chunks)
+
+
+@st.cache_resource(show_spinner=False, max_entries=8)
+def _review_store(path: str) -> ReviewStore:
+    return ReviewStore(path)
+
+
+def review_store() -> ReviewStore:
+    """The app's review decisions database (``GEOCHUNK_REVIEW_DB`` or
+    ``.geochunk/reviews.sqlite3`` beside the app), shared by every session."""
+    return _review_store(str(default_path(APP_DIR)))
+
+
+def review_decisions(store: ReviewStore, digest: str) -> dict[str, Decision]:
+    """The stored decisions of a document as :class:`~geochunk.view.tables.Decision` objects,
+    keyed by chunk identity (read fresh on every run, so other tabs' decisions show up)."""
+    return {k: Decision(d.status, d.note, d.reviewer, d.decided_at)
+            for k, d in store.decisions(digest).items()}
 
 
 def corpus_policy() -> FolderPolicy | None:

@@ -17,10 +17,10 @@ class StateKeys:
 
     # data (not widgets)
     DOCUMENT = "gc_document"  # ui.services.Document currently loaded
-    DECISIONS = "gc_decisions"  # {doc digest: {chunk key: view.tables.Decision}}
     CORPUS_ROWS = "gc_corpus_rows"  # list[view.tables.CorpusRow] of the last corpus run
     CORPUS_JOBS = "gc_corpus_jobs"  # {document name: view.corpus.CorpusJob} of that run
     LOAD_ERROR = "gc_load_error"  # message of the last failed load
+    SELECTION = "gc_selection"  # {(scope, doc digest): view.selection.Selection}
 
     # document loader widgets
     SOURCE = "gc_source"
@@ -45,12 +45,19 @@ class StateKeys:
     CDN_LEAFLET = "gc_cdn_leaflet"
 
     # page widgets
-    CHUNK = "gc_chunk"  # selected chunk on the Inspector
-    CHUNK_TABLE = "gc_chunk_table"
+    CHUNK = "gc_chunk"  # prefix of the chunk picker's key (one picker per chunk set)
+    CHUNK_TABLE = "gc_chunk_table"  # prefix of the chunk table's key
+    FIND = "gc_find"  # feature id search in the chunk table
+    FLAGGED_ONLY = "gc_flagged_only"
+    BBOXES = "gc_bboxes"  # which chunk bboxes the map draws
+    SWEEP = "gc_sweep"  # show the budget sweep
+    MAX_AREA_CHANGE = "gc_max_area_change"
+    REVIEWER = "gc_reviewer"
     REVIEW_CHUNK = "gc_review_chunk"
     REVIEW_TABLE = "gc_review_table"
     REVIEW_STATUS = "gc_review_status"
     REVIEW_NOTE = "gc_review_note"
+    REVIEW_NEXT = "gc_review_next"
     COMPARE_SPLITTER = "gc_compare_splitter"
     CORPUS_UPLOAD = "gc_corpus_upload"
     CORPUS_PATH = "gc_corpus_path"
@@ -72,8 +79,10 @@ class StateKeys:
         ATTACH,
         REWRAP,
         BASEMAP,
+        BBOXES,
         DISPLAY_MAX_VERTICES,
         CDN_LEAFLET,
         COMPARE_SPLITTER,
         CORPUS_PATH,
+        REVIEWER,
     )

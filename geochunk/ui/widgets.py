@@ -12,6 +12,7 @@ from ..errors import GeochunkError
 from ..model import ENCODINGS, OVERSIZE_POLICIES, STRATEGIES, ChunkConfig
 from ..view.highlight import escape_markdown
 from ..view.features import DEFAULT_DISPLAY_MAX_VERTICES
+from ..view.layers import BBOX_MODES
 from ..view.maps import BASEMAPS
 from . import services
 from .services import Document
@@ -50,6 +51,7 @@ DEFAULTS: dict[str, Any] = {
     StateKeys.BASEMAP: "none",
     StateKeys.DISPLAY_MAX_VERTICES: DEFAULT_DISPLAY_MAX_VERTICES,
     StateKeys.CDN_LEAFLET: False,
+    StateKeys.BBOXES: "selected",
 }
 
 
@@ -64,6 +66,7 @@ class Run:
     display_max_vertices: int
     local_assets: bool
     units: str
+    bboxes: str = "selected"
 
 
 def setup_page(title: str) -> None:
@@ -218,9 +221,13 @@ def sidebar_controls(doc: Document) -> Run:
         key=StateKeys.DISPLAY_MAX_VERTICES,
         help="display only: chunk text and metadata are never simplified",
     )
+    bboxes = sb.radio(
+        "Chunk bboxes", BBOX_MODES, horizontal=True, key=StateKeys.BBOXES,
+        help="the selected chunk's bbox only (legible with many chunks), every chunk's, or none",
+    )
     cdn = sb.checkbox("Load Leaflet from CDN (online only)", key=StateKeys.CDN_LEAFLET)
     config = _config(**kwargs, doc_id=doc.name)
-    return Run(doc, analyses["a"], config, basemap, int(max_vertices), not cdn, units)
+    return Run(doc, analyses["a"], config, basemap, int(max_vertices), not cdn, units, bboxes)
 
 
 def corpus_controls() -> ChunkConfig:

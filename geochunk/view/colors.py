@@ -1,7 +1,7 @@
 """Deterministic colours for chunks and for the states that must stand out on a map.
 
-Chunk colours cycle through a fixed palette that leaves out pure red, which is kept for
-trouble (oversized chunks, severed geometries).
+Chunk colours cycle through a fixed palette that leaves out red, which is kept for trouble
+(oversized chunks, severed geometries), and grey, which is kept for outlines and context.
 
 >>> chunk_color(0), chunk_color(len(PALETTE)) == chunk_color(0)
 ('#1f77b4', True)
@@ -18,7 +18,7 @@ __all__ = [
     "chunk_color",
 ]
 
-#: Tableau-like categorical palette without its red (red means trouble on our maps).
+#: Tableau-like categorical palette without red (trouble) or grey (outlines, graticule).
 PALETTE: tuple[str, ...] = (
     "#1f77b4",
     "#2ca02c",
@@ -30,7 +30,7 @@ PALETTE: tuple[str, ...] = (
     "#bcbd22",
     "#393b79",
     "#637939",
-    "#7f7f7f",
+    "#e6550d",
     "#8c6d31",
 )
 

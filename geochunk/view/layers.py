@@ -25,12 +25,13 @@ from folium.utilities import get_bounds
 from jinja2 import Template
 from shapely.geometry import mapping
 
+from ..errors import ConfigError
 from ..model import Flag
 from .colors import FALLBACK_BLACK, INTACT_GREY, ORIGINAL_GREY, TROUBLE_RED, chunk_color
 from .features import DEFAULT_DISPLAY_MAX_VERTICES, MapFeature, chunk_map_features
 from .safe import printable
 
-__all__ = ["features_layer", "chunk_layer", "severed_layer", "layer_data"]
+__all__ = ["BBOX_MODES", "features_layer", "chunk_layer", "severed_layer", "layer_data"]
 
 _TOOLTIP_FIELDS = ("chunk", "feature", "tokens", "flags", "shown")
 _SEVERED_FIELDS = ("splitter", "feature", "status", "shown")
@@ -103,13 +104,16 @@ class _FeatureCollectionLayer(MacroElement):
         var {{ this.get_name() }} = (function () {
             var styles = {{ this.styles|tojson }};
             var fields = {{ this.fields|tojson }};
+            var interactive = {{ this.interactive|tojson }};
             return L.geoJSON({{ this.data|tojson }}, {
+                interactive: interactive,
                 style: function (f) { return styles[f.properties.s]; },
                 pointToLayer: function (f, latlng) {
                     var style = styles[f.properties.s];
-                    return L.circleMarker(latlng, Object.assign({radius: 5}, style));
+                    return L.circleMarker(latlng, Object.assign({radius: 5, interactive: interactive}, style));
                 },
                 onEachFeature: function (f, layer) {
+                    if (!interactive) { return; }
                     var rows = fields.map(function (k) {
                         var v = f.properties[k];
                         var shown = (v === null || v === undefined) ? "—" : v;
@@ -125,13 +129,18 @@ class _FeatureCollectionLayer(MacroElement):
     )
 
     def __init__(
-        self, data: dict[str, Any], styles: list[dict[str, Any]], fields: Sequence[str]
+        self,
+        data: dict[str, Any],
+        styles: list[dict[str, Any]],
+        fields: Sequence[str],
+        interactive: bool = True,
     ) -> None:
         super().__init__()
         self._name = "GeoJsonLayer"
         self.data = data
         self.styles = styles
         self.fields = list(fields)
+        self.interactive = interactive
 
     def render(self, **kwargs: Any) -> None:
         figure = self.get_root()
@@ -149,9 +158,12 @@ def _layer(
     props_of: Callable[[MapFeature], dict[str, Any]],
     style_of: Callable[[MapFeature], dict[str, Any]],
 ) -> folium.FeatureGroup:
+    """One FeatureGroup: chunk bboxes (if any) in a collection that takes no pointer events,
+    drawn first, then everything else on top with tooltips."""
     styles: list[dict[str, Any]] = []
     index: dict[str, int] = {}
-    out = []
+    boxes: list[dict[str, Any]] = []
+    out: list[dict[str, Any]] = []
     for i, f in enumerate(features):
         if f.geometry is None or f.geometry.is_empty:
             continue
@@ -162,8 +174,12 @@ def _layer(
             styles.append(style)
         props = props_of(f)
         props["s"] = index[key]
-        out.append({"type": "Feature", "id": str(i), "geometry": _geojson(f), "properties": props})
+        feature = {"type": "Feature", "id": str(i), "geometry": _geojson(f), "properties": props}
+        (boxes if f.role == "bbox" else out).append(feature)
     fg = folium.FeatureGroup(name=name)
+    if boxes:
+        data = {"type": "FeatureCollection", "features": boxes}
+        _FeatureCollectionLayer(data, styles, fields, interactive=False).add_to(fg)
     if out:
         data = {"type": "FeatureCollection", "features": out}
         _FeatureCollectionLayer(data, styles, fields).add_to(fg)
@@ -182,10 +198,11 @@ def layer_data(layer: folium.FeatureGroup) -> dict[str, Any] | None:
     ...     "features"][0]["properties"]["feature"]
     '&lt;b&gt;x&lt;/b&gt;'
     """
-    for child in layer._children.values():
-        if isinstance(child, _FeatureCollectionLayer):
-            return child.data
-    return None
+    found = [c.data for c in layer._children.values() if isinstance(c, _FeatureCollectionLayer)]
+    if not found:
+        return None
+    features = [f for data in found for f in data["features"]]
+    return {"type": "FeatureCollection", "features": features}
 
 
 def features_layer(
@@ -198,7 +215,7 @@ def features_layer(
 
     def props(f: MapFeature) -> dict[str, Any]:
         return {
-            "chunk": f.chunk,
+            "chunk": None if f.chunk is None else f"#{f.chunk}",  # first: a click reads it
             "feature": html.escape(printable(f.feature_id)),
             "tokens": f.tokens,
             "flags": html.escape(_flag_text(f.flags)),
@@ -209,6 +226,9 @@ def features_layer(
     return _layer(features, name, _TOOLTIP_FIELDS, props, lambda f: _chunk_style(f, selected))
 
 
+BBOX_MODES: tuple[str, ...] = ("selected", "all", "none")
+
+
 def chunk_layer(
     chunk_set: Any,
     *,
@@ -216,11 +236,21 @@ def chunk_layer(
     display_max_vertices: int = DEFAULT_DISPLAY_MAX_VERTICES,
     cache: MutableMapping[Any, Any] | None = None,
     chunks: Iterable[int] | None = None,
+    bboxes: str = "selected",
 ) -> folium.FeatureGroup:
-    """The chunk layer of a pipeline ``ChunkSet`` (see :func:`chunk_map_features`)."""
+    """The chunk layer of a pipeline ``ChunkSet`` (see :func:`chunk_map_features`).
+
+    ``bboxes``: draw the chunk bbox of the ``"selected"`` chunk only (default: legible at 100+
+    chunks), of ``"all"`` chunks, or ``"none"``. Bboxes never take the mouse from features.
+    """
+    if bboxes not in BBOX_MODES:
+        raise ConfigError(f"unknown bboxes {bboxes!r}; valid values: {', '.join(BBOX_MODES)}")
     feats = chunk_map_features(
         chunk_set, display_max_vertices=display_max_vertices, cache=cache, chunks=chunks
     )
+    if bboxes != "all":
+        feats = tuple(f for f in feats
+                      if f.role != "bbox" or (bboxes == "selected" and f.chunk == selected))
     return features_layer(feats, selected=selected)
 
 

@@ -76,17 +76,21 @@ def view_for_bbox(
 
 
 class _Legend(MacroElement):
-    """A Leaflet control in the map's bottom-right corner holding fixed legend HTML."""
+    """A collapsible Leaflet control (closed by default, so it never hides data) in the map's
+    bottom-right corner holding fixed legend HTML."""
 
     _template = Template(
         """
         {% macro script(this, kwargs) %}
         var {{ this.get_name() }} = L.control({position: "bottomright"});
         {{ this.get_name() }}.onAdd = function () {
-            var div = L.DomUtil.create("div", "gc-legend");
-            div.style.cssText = "background:rgba(255,255,255,0.92);padding:6px 8px;"
-                + "font:12px/1.4 sans-serif;border-radius:4px;box-shadow:0 0 4px #888;";
-            div.innerHTML = {{ this.html|tojson }};
+            var div = L.DomUtil.create("details", "gc-legend");
+            div.style.cssText = "background:rgba(255,255,255,0.92);padding:4px 8px;"
+                + "font:12px/1.4 sans-serif;border-radius:4px;box-shadow:0 0 4px #888;"
+                + "max-width:260px;";
+            div.innerHTML = "<summary style='cursor:pointer'>Legend</summary>"
+                + {{ this.html|tojson }};
+            L.DomEvent.disableClickPropagation(div);
             return div;
         };
         {{ this.get_name() }}.addTo({{ this._parent.get_name() }});
@@ -98,6 +102,102 @@ class _Legend(MacroElement):
         super().__init__()
         self._name = "Legend"
         self.html = html_text
+
+
+class _MousePosition(MacroElement):
+    """A coordinate readout (lon, lat in WGS 84) in the bottom-left corner: a tiny Leaflet
+    control written here, so nothing is fetched from a CDN."""
+
+    _template = Template(
+        """
+        {% macro script(this, kwargs) %}
+        (function (map) {
+            var ctl = L.control({position: "bottomleft"});
+            ctl.onAdd = function () {
+                var div = L.DomUtil.create("div", "gc-mouse-position");
+                div.style.cssText = "background:rgba(255,255,255,0.85);padding:1px 6px;"
+                    + "font:11px/1.5 monospace;border-radius:3px;";
+                div.textContent = "lon —, lat — (WGS 84)";
+                map.on("mousemove", function (e) {
+                    div.textContent = "lon " + e.latlng.lng.toFixed(5) + ", lat "
+                        + e.latlng.lat.toFixed(5) + " (WGS 84)";
+                });
+                return div;
+            };
+            ctl.addTo(map);
+        })({{ this._parent.get_name() }});
+        {% endmacro %}
+        """
+    )
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._name = "MousePosition"
+
+
+class _Graticule(MacroElement):
+    """A WGS 84 graticule redrawn for the view (lines every 90° down to 0.001°, labelled at
+    the map's edges), under everything else and never in the mouse's way: with no basemap it
+    shows where on Earth the features are."""
+
+    _template = Template(
+        """
+        {% macro script(this, kwargs) %}
+        (function (map) {
+            var pane = map.createPane("gcGraticule");
+            pane.style.zIndex = 350;
+            pane.style.pointerEvents = "none";
+            var group = L.layerGroup().addTo(map);
+            var steps = [90, 45, 30, 20, 10, 5, 2, 1, 0.5, 0.2, 0.1, 0.05, 0.02, 0.01,
+                         0.005, 0.002, 0.001];
+            function label(v, pos, neg) {
+                var a = Math.abs(v), t = parseFloat(a.toFixed(3)) + "°";
+                return v === 0 ? "0°" : t + (v > 0 ? pos : neg);
+            }
+            function draw() {
+                group.clearLayers();
+                var b = map.getBounds();
+                var south = Math.max(b.getSouth(), -85), north = Math.min(b.getNorth(), 85);
+                var west = b.getWest(), east = b.getEast();
+                function pick(span) {  // the largest step giving at least 3 lines
+                    for (var i = 0; i < steps.length; i++) {
+                        if (span / steps[i] >= 3) { return steps[i]; }
+                    }
+                    return steps[steps.length - 1];
+                }
+                var stepX = pick(east - west), stepY = pick(north - south);
+                var line = {color: "#888", weight: 0.8, opacity: 0.7, interactive: false,
+                            pane: "gcGraticule", dashArray: "2 4"};
+                var text = "font:10px sans-serif;color:#444;white-space:nowrap;"
+                    + "background:rgba(255,255,255,0.7);padding:0 2px;display:inline-block;";
+                var x0 = Math.ceil(west / stepX) * stepX, y0 = Math.ceil(south / stepY) * stepY;
+                for (var k = 0, x = x0; x <= east && k < 200; k++, x = x0 + k * stepX) {
+                    group.addLayer(L.polyline([[south, x], [north, x]], line));
+                    // longitudes along the top edge, right of their line
+                    group.addLayer(L.marker([north, x], {interactive: false, pane: "gcGraticule",
+                        icon: L.divIcon({className: "gc-grat", iconSize: null, html:
+                        "<span style='" + text + "margin-left:2px'>" + label(x, "E", "W")
+                        + "</span>"})}));
+                }
+                for (var j = 0, y = y0; y <= north && j < 200; j++, y = y0 + j * stepY) {
+                    group.addLayer(L.polyline([[y, west], [y, east]], line));
+                    // latitudes along the right edge, above their line
+                    group.addLayer(L.marker([y, east], {interactive: false, pane: "gcGraticule",
+                        icon: L.divIcon({className: "gc-grat", iconSize: null, html:
+                        "<span style='" + text + "transform:translate(-100%,-100%)'>"
+                        + label(y, "N", "S") + "</span>"})}));
+                }
+            }
+            map.on("moveend", draw);
+            map.whenReady(draw);
+        })({{ this._parent.get_name() }});
+        {% endmacro %}
+        """
+    )
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._name = "Graticule"
 
 
 def _swatch(style: str, label: str) -> str:
@@ -117,7 +217,7 @@ def chunk_legend_html(display_max_vertices: int = DEFAULT_DISPLAY_MAX_VERTICES) 
         [
             "<b>Chunks</b>",
             _swatch("background:#1f77b4;opacity:.6", "feature, in its chunk's colour"),
-            _swatch("border:1px dashed #1f77b4", "chunk bbox"),
+            _swatch("border:1px dashed #1f77b4", "chunk bbox (selected chunk, or all on demand)"),
             _swatch(f"border:3px solid {TROUBLE_RED}", "oversized chunk"),
             _swatch(f"border:3px dashed {FALLBACK_BLACK}", "needs fallback (still over budget)"),
             _swatch(f"border:1px dashed {ORIGINAL_GREY}",
@@ -145,8 +245,11 @@ def base_map(
     *,
     local_assets: bool = True,
     legend_html: str | None = None,
+    graticule: bool | None = None,
 ) -> folium.Map:
-    """A map fitted to ``(west, south, east, north)`` with no layers but the basemap.
+    """A map fitted to ``(west, south, east, north)`` with no layers but the basemap, a
+    mouse-position readout, a collapsible legend and (by default when there is no basemap) a
+    WGS 84 graticule.
 
     ``basemap`` is a key of :data:`BASEMAPS`; ``"none"`` works offline. ``local_assets`` loads
     Leaflet from the app's static folder, otherwise from a CDN (online use only). Only Leaflet
@@ -177,4 +280,7 @@ def base_map(
         m.fit_bounds([[s, w], [n, e]])
     if legend_html:
         _Legend(legend_html).add_to(m)
+    _MousePosition().add_to(m)
+    if graticule if graticule is not None else basemap == "none":
+        _Graticule().add_to(m)
     return m

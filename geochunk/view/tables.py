@@ -22,6 +22,8 @@ from ..model import Chunk
 from .density import density_band
 from .reasons import flag_reasons, needs_review, review_flags
 from .safe import printable, printable_tree
+from .selection import chunk_identity
+from ..reviews import STATUSES
 
 __all__ = [
     "DECISION_STATUSES",
@@ -30,6 +32,7 @@ __all__ = [
     "chunk_key",
     "chunk_metadata",
     "chunks_frame",
+    "filter_rows",
     "review_frame",
     "decisions_csv",
     "safe_csv",
@@ -38,15 +41,17 @@ __all__ = [
     "corpus_frame",
 ]
 
-DECISION_STATUSES: tuple[str, ...] = ("undecided", "accepted", "needs work")
+DECISION_STATUSES: tuple[str, ...] = STATUSES
 
 
 @dataclass(frozen=True)
 class Decision:
-    """A reviewer's verdict on one flagged chunk."""
+    """A reviewer's verdict on one flagged chunk, with who made it and when (UTC, ISO 8601)."""
 
     status: str = "undecided"
     note: str = ""
+    reviewer: str = ""
+    decided_at: str = ""
 
     def __post_init__(self) -> None:
         if self.status not in DECISION_STATUSES:
@@ -56,19 +61,16 @@ class Decision:
 
 
 def chunk_key(chunk: Chunk) -> str:
-    """An id for a chunk that survives re-chunking when the chunk itself does not change.
+    """The chunk's review key: :func:`~geochunk.view.selection.chunk_identity` (its own text
+    range, feature ids and text kind), so a decision survives a re-chunk that leaves the chunk
+    unchanged.
 
     >>> from geochunk.model import Chunk, Part
     >>> chunk_key(Chunk("doc", 7, 10, 20, 10, "x", 1, "t", "feature", "feature",
     ...                 part=Part("f1", 2, 3)))
-    'doc:10-20#part2'
+    '10-20||source#part2'
     """
-    key = f"{chunk.doc_id}:{chunk.start}-{chunk.end}"
-    if chunk.part is not None:
-        key += f"#part{chunk.part.index}"
-    if chunk.text_kind == "generalized":
-        key += "#generalized"
-    return key
+    return chunk_identity(chunk)
 
 
 def _feature_ids(chunk: Chunk, limit: int = 5) -> str:
@@ -97,6 +99,25 @@ def chunks_frame(chunks: Sequence[Chunk], budget: int) -> pd.DataFrame:
     columns = ["chunk", "tokens", "features", "unit", "kind", "flags", "over budget",
                "feature ids", "start", "end"]
     return pd.DataFrame(rows, columns=columns)
+
+
+def filter_rows(chunks: Sequence[Chunk], *, find: str = "", flagged_only: bool = False) -> list[bool]:
+    """Which chunks a table shows: those with a feature id containing ``find`` (case-blind;
+    empty matches all) and, with ``flagged_only``, only chunks that need review.
+
+    >>> from geochunk.model import Chunk, ChunkFeature
+    >>> f = ChunkFeature("Parcel-0042", "source", "wkt", "POLYGON", 0, 1, 5)
+    >>> cs = [Chunk("d", 0, 0, 1, 0, "x", 1, "t", "feature", "feature", features=(f,)),
+    ...       Chunk("d", 1, 1, 2, 1, "y", 1, "t", "document", "paragraph", flags=("oversized",))]
+    >>> filter_rows(cs, find="parcel-004"), filter_rows(cs, flagged_only=True)
+    ([True, False], [False, True])
+    """
+    needle = find.strip().casefold()
+    out = []
+    for c in chunks:
+        ok = not needle or any(needle in f.id.casefold() for f in c.features)
+        out.append(ok and (not flagged_only or needs_review(c)))
+    return out
 
 
 def chunk_metadata(chunk: Chunk) -> dict[str, Any]:
@@ -130,10 +151,13 @@ def review_frame(
                 "feature ids": _feature_ids(c),
                 "decision": d.status,
                 "note": d.note,
+                "reviewer": d.reviewer,
+                "decided at": d.decided_at,
                 "key": chunk_key(c),
             }
         )
-    columns = ["chunk", "tokens", "flags", "reason", "feature ids", "decision", "note", "key"]
+    columns = ["chunk", "tokens", "flags", "reason", "feature ids", "decision", "note",
+               "reviewer", "decided at", "key"]
     return pd.DataFrame(rows, columns=columns)
 
 
@@ -177,7 +201,7 @@ def decisions_csv(
     >>> c = Chunk("d", 0, 0, 1, 0, "x", 1, "t", "document", "paragraph", flags=("crs_flagged",))
     >>> decided = {chunk_key(c): Decision("accepted", "=ok")}
     >>> decisions_csv([c], 64, decided, doc_id="d").splitlines()[1]
-    "d,0,d:0-1,0,1,1,,crs_flagged,accepted,'=ok,crs_flagged: no frame could be established,64"
+    "d,0,0-1||source,0,1,1,,crs_flagged,accepted,'=ok,,,crs_flagged: no frame could be established,64"
     """
     frame = review_frame(chunks, budget, decisions)
     by_index = {c.index: c for c in chunks}
@@ -193,6 +217,8 @@ def decisions_csv(
             "flags": frame["flags"],
             "decision": frame["decision"],
             "note": frame["note"],
+            "reviewer": frame["reviewer"],
+            "decided_at": frame["decided at"],
             "reason": frame["reason"],
             "budget": budget,
         }

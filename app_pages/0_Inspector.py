@@ -7,6 +7,7 @@ default basemap is "none". Widgets and layout only; the work is in ``geochunk``.
 import streamlit as st
 
 from geochunk.ui import sections, widgets
+from geochunk.ui.state import StateKeys
 from geochunk.view.highlight import escape_markdown
 
 widgets.setup_page("Inspector")
@@ -18,16 +19,23 @@ st.subheader(f"Summary · {escape_markdown(doc.name)}")
 sections.summary(run, cs)
 
 st.subheader("Map")
-selected = sections.chunk_picker(cs)
-sections.chunk_map(run, cs, selected)
+selected, moved = sections.selected_chunk(cs)
+sections.chunk_picker(cs, selected)
+if moved:
+    st.info(moved)
+sections.chunk_map(run, cs, selected, bboxes=run.bboxes)
 
 st.subheader("Chunks")
-sections.chunk_table(cs)
+find_col, flag_col = st.columns([3, 1], vertical_alignment="bottom")
+find = find_col.text_input("Find a feature id", key=StateKeys.FIND, placeholder="e.g. LU-0042")
+flagged_only = flag_col.toggle("Flagged only", key=StateKeys.FLAGGED_ONLY)
+sections.chunk_table(cs, selected, find=find, flagged_only=flagged_only)
 if selected is not None:
     st.markdown(f"**Chunk #{selected}**")
     sections.chunk_detail(cs, selected)
 else:
-    st.caption("Select a chunk (table row or the picker above the map) to see its text.")
+    st.caption("Select a chunk (a table row, a feature on the map, or the picker above the map) "
+               "to see its text.")
 
 st.subheader("Download")
 sections.downloads(cs)

@@ -1,0 +1,131 @@
+"""Review decisions kept in SQLite: never lost by a refresh, a restart or a second tab.
+
+A decision is keyed by the document's sha256 digest and the chunk's identity (its own text range
+plus its feature ids, :func:`geochunk.view.selection.chunk_identity`), so it still applies after
+a re-chunk at another budget in which that chunk is unchanged. Each save records who and when,
+replaces the current decision and is appended to a history table. Every call opens its own
+short connection (WAL mode, busy timeout), so any number of sessions and tabs can share a file.
+
+The app's file is ``GEOCHUNK_REVIEW_DB`` or ``.geochunk/reviews.sqlite3`` beside the app.
+
+>>> import tempfile, os
+>>> with tempfile.TemporaryDirectory() as d:
+...     store = ReviewStore(os.path.join(d, "r.sqlite3"))
+...     _ = store.save("abc", "10-20|p1|source", "accepted", note="ok", reviewer="ana", doc_id="a.md")
+...     again = ReviewStore(os.path.join(d, "r.sqlite3"))  # a restart
+...     d1 = again.decisions("abc")["10-20|p1|source"]
+...     d1.status, d1.note, d1.reviewer, len(again.history("abc"))
+('accepted', 'ok', 'ana', 1)
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from contextlib import closing
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Mapping
+
+from .errors import ConfigError
+
+__all__ = ["DB_ENV", "STATUSES", "StoredDecision", "ReviewStore", "default_path"]
+
+DB_ENV = "GEOCHUNK_REVIEW_DB"
+STATUSES: tuple[str, ...] = ("undecided", "accepted", "needs work")
+_MAX_NOTE = 2000
+_MAX_NAME = 80
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS decisions (
+    doc_digest TEXT NOT NULL,
+    chunk TEXT NOT NULL,
+    status TEXT NOT NULL,
+    note TEXT NOT NULL DEFAULT '',
+    reviewer TEXT NOT NULL DEFAULT '',
+    decided_at TEXT NOT NULL,
+    doc_id TEXT NOT NULL DEFAULT '',
+    PRIMARY KEY (doc_digest, chunk)
+);
+CREATE TABLE IF NOT EXISTS decision_log (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    doc_digest TEXT NOT NULL,
+    chunk TEXT NOT NULL,
+    status TEXT NOT NULL,
+    note TEXT NOT NULL DEFAULT '',
+    reviewer TEXT NOT NULL DEFAULT '',
+    decided_at TEXT NOT NULL,
+    doc_id TEXT NOT NULL DEFAULT ''
+);
+"""
+
+
+@dataclass(frozen=True)
+class StoredDecision:
+    """One decision as stored: status, note, who and when (ISO 8601, UTC)."""
+
+    status: str = "undecided"
+    note: str = ""
+    reviewer: str = ""
+    decided_at: str = ""
+
+
+def default_path(app_dir: str | os.PathLike[str]) -> Path:
+    """``GEOCHUNK_REVIEW_DB`` if set, else ``<app_dir>/.geochunk/reviews.sqlite3``."""
+    env = os.environ.get(DB_ENV, "").strip()
+    return Path(env) if env else Path(app_dir) / ".geochunk" / "reviews.sqlite3"
+
+
+def _clean(text: str, limit: int) -> str:
+    # lone surrogates cannot be stored as UTF-8: keep them visible as escapes
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")[:limit]
+
+
+class ReviewStore:
+    """Decisions in one SQLite file (created with its folder on first use)."""
+
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        self.path = Path(path)
+        self._ready = False
+
+    def _connect(self) -> sqlite3.Connection:
+        if not self._ready:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        con = sqlite3.connect(self.path, timeout=10, isolation_level=None)
+        con.execute("PRAGMA busy_timeout = 10000")
+        if not self._ready:
+            con.execute("PRAGMA journal_mode = WAL")
+            con.executescript(_SCHEMA)
+            self._ready = True
+        return con
+
+    def save(self, doc_digest: str, chunk: str, status: str, *, note: str = "",
+             reviewer: str = "", doc_id: str = "", when: datetime | None = None) -> StoredDecision:
+        """Record a decision (replacing the current one for this chunk) and log it."""
+        if status not in STATUSES:
+            raise ConfigError(f"unknown decision {status!r}; valid values: {', '.join(STATUSES)}")
+        stamp = (when or datetime.now(timezone.utc)).astimezone(timezone.utc)
+        row = (doc_digest, chunk, status, _clean(note, _MAX_NOTE), _clean(reviewer, _MAX_NAME),
+               stamp.isoformat(timespec="seconds"), _clean(doc_id, 1000))
+        with closing(self._connect()) as con:
+            con.execute("BEGIN IMMEDIATE")
+            con.execute("INSERT OR REPLACE INTO decisions VALUES (?, ?, ?, ?, ?, ?, ?)", row)
+            con.execute("INSERT INTO decision_log (doc_digest, chunk, status, note, reviewer, "
+                        "decided_at, doc_id) VALUES (?, ?, ?, ?, ?, ?, ?)", row)
+            con.execute("COMMIT")
+        return StoredDecision(row[2], row[3], row[4], row[5])
+
+    def decisions(self, doc_digest: str) -> Mapping[str, StoredDecision]:
+        """The current decision of every reviewed chunk of a document: {chunk identity: ...}."""
+        with closing(self._connect()) as con:
+            rows = con.execute("SELECT chunk, status, note, reviewer, decided_at FROM decisions "
+                               "WHERE doc_digest = ?", (doc_digest,)).fetchall()
+        return {r[0]: StoredDecision(r[1], r[2], r[3], r[4]) for r in rows}
+
+    def history(self, doc_digest: str) -> list[tuple[str, StoredDecision]]:
+        """Every decision ever saved for a document, oldest first."""
+        with closing(self._connect()) as con:
+            rows = con.execute("SELECT chunk, status, note, reviewer, decided_at FROM decision_log "
+                               "WHERE doc_digest = ? ORDER BY id", (doc_digest,)).fetchall()
+        return [(r[0], StoredDecision(r[1], r[2], r[3], r[4])) for r in rows]
