@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 import struct
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Iterator
 
 import shapely
 from shapely.errors import ShapelyError
@@ -52,6 +52,8 @@ _Z, _M, _SRID = 0x80000000, 0x40000000, 0x20000000
 # A hex run at a word start (``\x`` / ``0x`` bytea prefixes join it); possessive: no backtracking,
 # and the look-behind stops the engine from retrying at every position inside a long run.
 _HEX_RUN = re.compile(r"(?<![0-9A-Za-z_])(?:\\x|0x)?+([0-9A-Fa-f]{18,}+)(?![0-9A-Za-z_])")
+_HEX_MARKS = bytes(0x68 if chr(i) in "0123456789abcdefABCDEF" else 0x2E for i in range(256))
+_RUN = b"h" * MIN_HEX
 
 
 @dataclass(frozen=True)
@@ -135,6 +137,24 @@ def _walk(buf: bytes, pos: int, depth: int, top: bool) -> tuple[int, WkbHeader] 
     return (p, header) if p <= n else None
 
 
+def _point_length_fits(hex_text: str) -> bool:
+    """A POINT's length is fixed by its header: check it before decoding anything (a cheap
+    reject for hex that merely starts like a point)."""
+    try:
+        code = int(hex_text[8:10] + hex_text[6:8] + hex_text[4:6] + hex_text[2:4], 16) if (
+            hex_text[:2] == "01") else int(hex_text[2:10], 16)
+    except ValueError:
+        return False
+    word = _type_word(code)
+    if word is None:
+        return False
+    typ, z, m, extended = word
+    if typ != 1:
+        return True
+    srid = 4 if extended and code & _SRID else 0
+    return len(hex_text) == 2 * (5 + srid + 8 * (2 + z + m))
+
+
 def wkb_header(hex_text: str) -> WkbHeader | None:
     """The header of a hex WKB/EWKB string that is *exactly* one geometry, else None.
 
@@ -143,7 +163,7 @@ def wkb_header(hex_text: str) -> WkbHeader | None:
     >>> wkb_header("0101000000000000000000F03F000000000000004000") is None  # a byte too many
     True
     """
-    if len(hex_text) % 2 or len(hex_text) < MIN_HEX:
+    if len(hex_text) % 2 or len(hex_text) < MIN_HEX or not _point_length_fits(hex_text):
         return None
     try:
         buf = bytes.fromhex(hex_text)
@@ -177,6 +197,31 @@ def parse_wkb(hex_text: str) -> Parsed:
     return Parsed(geom, int(shapely.get_num_coordinates(geom)), dims=header.dims)
 
 
+def _hex_runs(text: str) -> Iterator[re.Match[str]]:
+    """Every hex run of at least ``MIN_HEX`` digits that starts with a byte-order byte (``00``
+    or ``01``) at a word start (a ``\\x``/``0x`` prefix joins it).
+
+    The text is mapped to one byte per character (``encode("ascii", "replace")`` keeps
+    offsets), hex digits to ``h`` and everything else to ``.`` (``bytes.translate``), and runs
+    of ``MIN_HEX`` ``h`` are found with ``bytes.find``: coordinate text full of short digit runs
+    costs C speed; the regex then confirms each long run's boundaries.
+    """
+    marks = text.encode("ascii", "replace").translate(_HEX_MARKS)
+    pos = 0
+    while True:
+        s = marks.find(_RUN, pos)
+        if s < 0:
+            return
+        e = marks.find(b".", s)
+        pos = e = len(marks) if e < 0 else e
+        if text[s : s + 2] not in ("00", "01") or (e - s) % 2:
+            continue  # no byte-order byte, or half a byte: most hex (digests, ids) stops here
+        p = s - 2 if s >= 2 and text[s - 2 : s] in ("\\x", "0x") else s
+        m = _HEX_RUN.match(text, p)
+        if m is not None and m.end() == e:
+            yield m
+
+
 def find_wkb(text: str) -> list[Span]:
     """Every hex (E)WKB geometry in ``text`` as a ``"wkb"`` span (see the module docstring).
 
@@ -186,11 +231,8 @@ def find_wkb(text: str) -> list[Span]:
     from ..geometry import remember
 
     out: list[Span] = []
-    for m in _HEX_RUN.finditer(text):
+    for m in _hex_runs(text):
         hex_text = m.group(1)
-        head = hex_text[:2]
-        if head not in ("00", "01"):
-            continue  # cheap reject before any decoding
         header = wkb_header(hex_text)
         if header is None:
             continue
