@@ -5,8 +5,8 @@ Run: python benchmarks/context_figures.py [--budgets 128,256,512,800]
 Counts, per sample and budget, with definitions that do not depend on geochunk's internals (so
 the same script measures any version):
 
-* ``attr-only`` - featureless chunks whose non-blank lines are all ``Key: value`` lines (a
-  feature's attribute block divorced from its geometry);
+* ``attr-only`` - featureless chunks whose non-blank lines are all short ``Key: value`` lines
+  (at most 120 characters: a feature's attribute block divorced from its geometry);
 * ``head-only`` - chunks whose non-blank lines are all Markdown headings (``#``), in a document
   that is more than a heading;
 * ``head-end`` - chunks (not the last) whose last non-blank line is a heading: the heading is
@@ -39,7 +39,7 @@ def _lines(text: str) -> list[str]:
 
 def is_attr_only(text: str) -> bool:
     lines = _lines(text)
-    return bool(lines) and all(_ATTR.match(ln) for ln in lines)
+    return bool(lines) and all(len(ln) <= 120 and _ATTR.match(ln) for ln in lines)
 
 
 def is_heading(line: str) -> bool:

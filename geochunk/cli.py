@@ -16,7 +16,7 @@ import sys
 from typing import Any, Iterator, NoReturn, Sequence, TextIO
 
 from .errors import ConfigError, GeochunkError, InputError
-from .model import ENCODINGS, OVERSIZE_POLICIES, STRATEGIES, ChunkConfig
+from .model import ENCODINGS, OVERSIZE_POLICIES, STRATEGIES, UNIT_MODES, ChunkConfig
 
 __all__ = ["main", "run", "build_parser"]
 
@@ -48,6 +48,15 @@ def build_parser() -> argparse.ArgumentParser:
         sp.add_argument("--overlap", type=int, default=0, help="whole sentences/features repeated")
         sp.add_argument("--rewrap", action="store_true", help="emit FeatureCollection chunks as valid FeatureCollections")
         sp.add_argument("--no-context", action="store_true", help="do not attach captions/attribute blocks to features")
+        sp.add_argument("--no-prose-context", action="store_true",
+                        help="do not attach the paragraph that introduces a feature to it")
+        sp.add_argument("--unit", default="auto", choices=UNIT_MODES,
+                        help="feature: one feature (with its context) per chunk; section: chunks "
+                        "never cross a heading; auto: pack by the strategy")
+        sp.add_argument("--collection", default=None,
+                        help="provenance: collection name (default: the document's folder name)")
+        sp.add_argument("--version", default=None,
+                        help="provenance: version label (default: the first 16 hex digits of doc_sha256)")
         sp.add_argument("--doc-id", default="<stdin>", help="doc_id for '-' (stdin)")
         sp.add_argument("--paragraph-threshold", type=float, default=0.20,
                         help="density below which auto picks paragraph splitting")
@@ -65,10 +74,27 @@ def build_parser() -> argparse.ArgumentParser:
     common(i)
     v = sub.add_parser("validate", help="run the validation gates; exit 1 on failure", **fmt)
     common(v)
+    v.add_argument("--max-fallback-rate", type=_rate, default=None, metavar="R",
+                   help="also fail when the share of chunks that need a fallback is over R (0-1)")
     from .retrieve.cli import add_subcommands as retrieval_subcommands
 
     retrieval_subcommands(sub)  # index, query
     return p
+
+
+def _rate(value: str) -> float:
+    """``--max-fallback-rate``: a share between 0 and 1.
+
+    >>> _rate("0.05")
+    0.05
+    """
+    try:
+        r = float(value)
+    except ValueError:
+        r = -1.0
+    if not 0.0 <= r <= 1.0:
+        raise argparse.ArgumentTypeError(f"--max-fallback-rate takes a share from 0 to 1, got {value!r}")
+    return r
 
 
 def _byte_size(value: str) -> int:
@@ -97,6 +123,10 @@ def _config(args: argparse.Namespace, doc_id: str) -> ChunkConfig:
         overlap=args.overlap,
         rewrap=args.rewrap,
         attach_context=not args.no_context,
+        attach_prose=not args.no_prose_context,
+        unit=args.unit,
+        collection=args.collection,
+        version=args.version,
         paragraph_threshold=args.paragraph_threshold,
         feature_threshold=args.feature_threshold,
         doc_id=doc_id,
@@ -168,20 +198,46 @@ def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None, err: T
     if args.command == "chunk":
         return _chunk(args, out, err)
 
+    sets = []
     for doc_id, text, cs in _chunk_sets(args, err):
+        sets.append(cs)
         if args.command == "inspect":
             for line in describe(cs):
                 print(line, file=out)
         else:
             from .validate import validate
 
-            report = validate(text, cs.chunks, budget=args.budget, detection=cs.analysis.detection)
+            report = validate(text, cs.chunks, budget=args.budget, detection=cs.analysis.detection,
+                              max_fallback_rate=args.max_fallback_rate)
             print(f"{doc_id}: {'PASS' if report.passed else 'FAIL'}", file=out)
             for line in report.lines():
                 print(f"  {line}", file=out)
             if not report.passed:
                 args._failed = True
+    if len(sets) > 1:
+        print(corpus_line(sets), file=out)
     return 1 if args._failed else 0
+
+
+def _shares(shares: dict[str, float]) -> str:
+    return ", ".join(f"{u} {v:.1%}" for u, v in shares.items())
+
+
+def corpus_line(sets: Sequence[Any]) -> str:
+    """One summary line over several documents: unit shares, fallback share, whole-document
+    fallback rate (documents that came out as one over-budget chunk).
+
+    >>> from geochunk import chunk_text, ChunkConfig
+    >>> corpus_line([chunk_text("POINT (1 2)", ChunkConfig(budget=16))] * 2)
+    'corpus:     2 documents, 2 chunks; units feature 0.0%, section 0.0%, document 100.0%; needs_fallback 0.0%; whole-document fallback 0.0% of documents'
+    """
+    chunks = [c for cs in sets for c in cs.chunks]
+    n = len(chunks)
+    shares = {u: (sum(c.unit == u for c in chunks) / n if n else 0.0) for u in ("feature", "section", "document")}
+    fb = sum(c.needs_fallback for c in chunks) / n if n else 0.0
+    docs = sum(cs.document_fallback for cs in sets) / len(sets) if sets else 0.0
+    return (f"corpus:     {len(sets)} documents, {n} chunks; units {_shares(shares)}; "
+            f"needs_fallback {fb:.1%}; whole-document fallback {docs:.1%} of documents")
 
 
 def _chunk(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -318,7 +374,10 @@ def describe(cs: Any) -> list[str]:
         f"density:    {a.density:.1%} of tokens inside geometry spans",
         f"strategy:   {cs.strategy} — {cs.reason}",
         f"chunks:     {len(cs.chunks)} at budget {cs.config.budget}, "
-        f"oversize rate {cs.oversize_rate:.1%}, flagged {len(cs.flagged)}",
+        f"oversize rate {cs.oversize_rate:.1%}, needs_fallback {cs.fallback_rate:.1%}, "
+        f"flagged {len(cs.flagged)}",
+        f"units:      {_shares(cs.unit_shares)} (--unit {cs.config.unit})"
+        + ("; whole-document fallback" if cs.document_fallback else ""),
     ]
     frames = a.frames.describe()
     head = frames[0].removeprefix("frames:").strip() if frames else "none"

@@ -22,6 +22,7 @@ import hashlib
 import re
 from dataclasses import dataclass
 
+from .attributes import sql_row
 from .lines import lines_of
 from .model import Detection, Span
 
@@ -47,10 +48,28 @@ class Unit:
     full: tuple[int, int]
     ids: tuple[tuple[str, str], ...]  # (feature id, id source) per span
     attributes: tuple[tuple[str, str], ...] = ()
+    intro: int | None = None  # start of the paragraph right before ``full`` that introduces it
+    row: tuple[tuple[str, str], ...] = ()  # SQL row columns on the geometry's own line
 
     @property
     def has_context(self) -> bool:
         return self.full != self.core
+
+    @property
+    def context_kinds(self) -> tuple[str, ...]:
+        """Which context ``full`` carries: ``heading`` (caption line), ``attributes``, ``row``.
+
+        >>> Unit((0,), (5, 9), (0, 12), (("x", "hash"),), (("A", "b"),)).context_kinds
+        ('heading', 'attributes')
+        """
+        out = []
+        if self.full[0] < self.core[0]:
+            out.append("heading")
+        if self.full[1] > self.core[1] and self.attributes:
+            out.append("attributes")
+        if self.row:
+            out.append("row")
+        return tuple(out)
 
 
 def content_id(span: Span) -> str:
@@ -265,6 +284,64 @@ def find_units(text: str, detection: Detection, *, context: bool = True) -> tupl
                 hid = _heading_id(caption)
                 got = (hid, "heading") if hid else None
             ids.append(got or (content_id(sp), "hash"))
-        units.append(Unit(tuple(idx), (a, b), (full_a, full_b), tuple(ids), pairs))
+        row: tuple[tuple[str, str], ...] = ()
+        if context and single:
+            row = sql_row(text[a : spans[idx[0]].start])
+            if row and ids[0][1] == "hash":
+                got = _attribute_id(row)
+                if got is not None:
+                    ids[0] = (got[0], "row:" + got[1].split(":", 1)[1])
+        intro = _intro(text, full_a, prev_end, [fid for fid, src in ids if src != "hash"]) if context else None
+        units.append(Unit(tuple(idx), (a, b), (full_a, full_b), tuple(ids), pairs, intro, row))
         prev_end = full_b
     return tuple(units)
+
+
+_MAX_INTRO = 600  # characters: a longer paragraph describes more than the feature after it
+
+
+def _is_heading_line(line: str) -> bool:
+    return line.lstrip().startswith("#")
+
+
+def _intro(text: str, at: int, prev_end: int, ids: list[str]) -> int | None:
+    """Start of the paragraph right before ``at`` that introduces the feature there, or None.
+
+    The paragraph must sit between the previous unit and ``at`` with at most one blank line
+    before ``at``, be prose (no heading, no attribute or table lines, at most 600 characters)
+    and *introduce* the feature: it ends with ``:``, or it runs straight into the feature with
+    no blank line, or it names the feature's id.
+
+    >>> t = "Old.\\n\\nThe pump house sits on the bank:\\n\\nPOINT (1 2)\\n"
+    >>> t[_intro(t, t.index("POINT"), 0, []):].splitlines()[0]
+    'The pump house sits on the bank:'
+    >>> _intro("A general remark.\\n\\nPOINT (1 2)\\n", 19, 0, []) is None
+    True
+    """
+    if at <= prev_end or at == 0 or text[at - 1] not in "\r\n":
+        return None
+    e = at
+    ls = _line_start(text, e - 1)
+    blank = not text[ls:e].strip()
+    if blank:
+        if ls <= prev_end or ls == 0:
+            return None
+        e = ls
+    start = e
+    while start > prev_end and start > 0:
+        ls = _line_start(text, start - 1)
+        line = text[ls:start]
+        if ls < prev_end or not line.strip():
+            break
+        stripped = line.strip()
+        if _is_heading_line(line) or stripped.startswith("|") or _attribute(line) is not None:
+            break
+        if e - ls > _MAX_INTRO:
+            return None
+        start = ls
+    if start == e:
+        return None
+    para = text[start:e].strip()
+    if para.endswith(":") or not blank or any(fid and fid in para for fid in ids):
+        return start
+    return None

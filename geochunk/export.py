@@ -29,6 +29,7 @@ import math
 import re
 from typing import IO, Any, Iterable, Iterator
 
+from .extent import union_bbox
 from .model import Chunk
 
 __all__ = ["json_text", "to_jsonl", "write_jsonl", "to_geojson", "chunk_properties", "bbox_geometry"]
@@ -199,7 +200,7 @@ def to_geojson(chunks: Iterable[Chunk], *, include_text: bool = False) -> dict[s
 
     Each Feature has ``id`` ``"<doc_id>#<index>"``, the box geometry (see
     :func:`bbox_geometry`), its ``bbox`` and :func:`chunk_properties`. The collection's ``bbox``
-    spans all boxes (``[-180, s, 180, n]`` when one crosses the antimeridian); it is omitted when
+    spans all boxes (:func:`geochunk.extent.union_bbox`: west > east when it crosses 180°); it is omitted when
     no chunk has a box. The result is plain JSON data (no NaN): ``json.dumps`` it as it is.
     """
     features = []
@@ -217,12 +218,8 @@ def to_geojson(chunks: Iterable[Chunk], *, include_text: bool = False) -> dict[s
             boxes.append(box)
         features.append(feature)
     collection: dict[str, Any] = {"type": "FeatureCollection"}
-    if boxes:
-        south = min(b[1] for b in boxes)
-        north = max(b[3] for b in boxes)
-        if any(b[0] > b[2] for b in boxes):
-            collection["bbox"] = [-180.0, south, 180.0, north]
-        else:
-            collection["bbox"] = [min(b[0] for b in boxes), south, max(b[2] for b in boxes), north]
+    union = union_bbox(boxes, lon=True)  # the one union the core and the map use too
+    if union is not None:
+        collection["bbox"] = list(union)
     collection["features"] = features
     return collection

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any, Literal, Mapping
 
 from .errors import ConfigError
@@ -37,6 +37,8 @@ __all__ = [
     "ChunkFeature",
     "Generalization",
     "Part",
+    "Period",
+    "UNIT_MODES",
     "Chunk",
     "ChunkConfig",
 ]
@@ -67,6 +69,9 @@ OGC_TYPES: tuple[str, ...] = (
 ENCODINGS: tuple[str, ...] = ("cl100k_base", "o200k_base")
 STRATEGIES: tuple[str, ...] = ("auto", "paragraph", "mixed", "feature")
 OVERSIZE_POLICIES: tuple[str, ...] = ("isolate", "generalize", "split")
+#: ``--unit``: ``feature`` = one feature (with its context) per chunk; ``section`` = chunks never
+#: cross a heading; ``auto`` = pack by the strategy (several features may share a chunk).
+UNIT_MODES: tuple[str, ...] = ("auto", "feature", "section")
 Unit = Literal["feature", "section", "document"]
 SpanKind = Literal["wkt", "geojson_geometry", "geojson_feature", "wkb", "gml", "kml"]
 SpanStatus = Literal["ok", "unparseable", "unclosed"]
@@ -89,6 +94,7 @@ class Flag:
     LINEARIZED = "linearized"  # curve/surface types approximated by linear geometry for bbox
     TOKENS_ESTIMATED = "tokens_estimated"  # no real tokenizer: counts are the flagged estimate
     GRAPHEME_CUT = "grapheme_cut"  # a word longer than the budget had to be cut between graphemes
+    NO_EXTENT = "no_extent"  # features but no bbox or no bbox_wgs84: ``extent_note`` says why
 
 
 @dataclass(frozen=True)
@@ -233,11 +239,14 @@ class ChunkFeature:
     bbox_wgs84: tuple[float, float, float, float] | None = None
     epsg: int | None = None
     status: str = "ok"
+    #: parsed attributes: GeoJSON ``properties``, the ``Key: value`` block, SQL row columns
+    attributes: Mapping[str, Any] | None = field(default=None, hash=False)
 
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)
         d["bbox"] = list(self.bbox) if self.bbox else None
         d["bbox_wgs84"] = list(self.bbox_wgs84) if self.bbox_wgs84 else None
+        d["attributes"] = dict(self.attributes) if self.attributes is not None else None
         return d
 
 
@@ -266,6 +275,24 @@ class Part:
     feature_id: str
     index: int
     of: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass(frozen=True)
+class Period:
+    """The time a chunk's features describe, as found in the source — never invented.
+
+    ``start``/``end`` are ISO dates (``YYYY-MM-DD``) or years (``YYYY``); ``source`` says where
+    they came from (``attribute:<key>``, ``row:<column>``, ``property:<key>``, ``caption``,
+    ``document``); ``confidence`` is 0-1 (a named date attribute is surer than a year in prose).
+    """
+
+    start: str | None
+    end: str | None
+    source: str
+    confidence: float
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -303,6 +330,14 @@ class Chunk:
     flags: tuple[str, ...] = ()
     attributes: Mapping[str, Any] | None = None  # split parts repeat the parent's attributes
     chunker_version: str = CHUNKER_VERSION
+    #: which context travels with each feature: ``(feature id, ("heading", "attributes", ...))``
+    context: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    period: Period | None = None
+    doc_sha256: str | None = None  # of the source text (UTF-8)
+    collection: str | None = None
+    version: str | None = None
+    tokenizer_sha256: str | None = None  # the rank file's sha256 (None for the estimate)
+    extent_note: str | None = None  # why a chunk with features has no bbox / bbox_wgs84
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict in the documented chunk schema."""
@@ -313,6 +348,8 @@ class Chunk:
                 v = v.to_dict()
             elif f.name == "features":
                 v = [x.to_dict() for x in v]
+            elif f.name == "context":
+                v = [{"feature": fid, "attached": list(kinds)} for fid, kinds in v]
             elif isinstance(v, tuple):
                 v = list(v)
             elif isinstance(v, Mapping):
@@ -340,6 +377,11 @@ class Chunk:
             ChunkFeature(**{**f, "bbox": box(f.get("bbox")), "bbox_wgs84": box(f.get("bbox_wgs84"))})
             for f in kw.get("features", ())
         )
+        kw["context"] = tuple(
+            (x["feature"], tuple(x["attached"])) for x in kw.get("context", ())
+        )
+        if kw.get("period") is not None:
+            kw["period"] = Period(**kw["period"])
         kw["bbox"] = box(kw.get("bbox"))
         kw["bbox_wgs84"] = box(kw.get("bbox_wgs84"))
         if kw.get("crs") is not None:
@@ -404,6 +446,10 @@ class ChunkConfig:
     overlap: int = 0  # whole sentences (prose) or whole features (feature runs) repeated
     rewrap: bool = False  # FeatureCollection chunks re-wrapped as valid FeatureCollections
     attach_context: bool = True  # captions before / attribute blocks after travel with features
+    attach_prose: bool = True  # a paragraph introducing a feature travels with it (when it fits)
+    unit: str = "auto"  # one of UNIT_MODES
+    collection: str | None = None  # provenance; default: the document's folder name
+    version: str | None = None  # provenance; default: the first 16 hex digits of doc_sha256
     paragraph_threshold: float = 0.20
     feature_threshold: float = 0.50
     doc_id: str = "<stdin>"
@@ -423,6 +469,8 @@ class ChunkConfig:
                 f"unknown oversize policy {self.oversize!r}; "
                 f"valid values: {', '.join(OVERSIZE_POLICIES)}"
             )
+        if self.unit not in UNIT_MODES:
+            raise ConfigError(f"unknown unit {self.unit!r}; valid values: {', '.join(UNIT_MODES)}")
         tol = self.tolerance
         if isinstance(tol, str):
             if tol != "auto":

@@ -236,14 +236,18 @@ def pack(
     counter: RangeCounter,
     *,
     start_level: int = 0,
+    segments: Sequence[tuple[int, int]] | None = None,
 ) -> list[Piece]:
     """Pack ``text`` into pieces of at most ``budget`` tokens, never cutting inside a unit.
 
     ``units`` are sorted, non-overlapping ``(start, end)`` no-cut ranges; ``edge_levels`` gives
     the boundary level of each unit's start and end edge. Pieces cover the text exactly, in order.
+    ``segments`` (sorted ranges tiling the text) are packed each on its own: no piece crosses a
+    segment edge (one feature per chunk, or no chunk across a heading).
     """
     packer = _Packer(text, budget, boundaries, units, edge_levels, counter)
-    packer.split(0, len(text), start_level)
+    for lo, hi in segments if segments is not None else ((0, len(text)),):
+        packer.split(lo, hi, start_level)
     return packer.out
 
 

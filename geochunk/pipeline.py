@@ -25,6 +25,9 @@ from . import crs as crs_mod
 from .packing import Piece, pack
 from .context import Unit, content_id, find_units
 from .errors import ConfigError
+from .extent import union_bbox
+from .headings import heading_glue
+from .period import document_period, feature_period, merge_periods
 from .detect import detect
 from .encodings import feature_kind
 from .geometry import Parsed, bounds, parse_span
@@ -38,12 +41,13 @@ from .model import (
     Frame,
     Generalization,
     Part,
+    Period,
 )
 from .oversize import escape
 from .prose import LINE, PARAGRAPH, SECTION, SENTENCE, WORD, Boundaries, find_boundaries
 from .source import DEFAULT_MAX_BYTES, read_document
 from .strategy import choose_strategy, chunk_unit
-from .tokens import TokenCounter, TokenIndex, get_counter
+from .tokens import PINNED_SHA256, TokenCounter, TokenIndex, get_counter
 
 __all__ = ["Analysis", "ChunkSet", "GeomRecord", "analyse", "assemble", "chunk_text", "chunk_file"]
 
@@ -75,6 +79,9 @@ class Analysis:
     units: tuple[Unit, ...]  # with their context (caption, attribute block) in ``full``
     boundaries: Boundaries
     geometry_tokens: int
+    headings: tuple[tuple[int, int], ...] = ()  # heading start -> first line after it
+    periods: tuple[Period | None, ...] = ()  # per span (attributes, caption, document)
+    tokenizer_sha256: str | None = None
 
     @property
     def tokenizer(self) -> str:
@@ -113,6 +120,28 @@ class ChunkSet:
         return sum(c.oversized for c in self.chunks) / len(self.chunks) if self.chunks else 0.0
 
     @property
+    def fallback_rate(self) -> float:
+        """Share of chunks that still need a fallback (``needs_fallback``): over the budget
+        after the escape. A generalized chunk that fits is oversized but not a fallback."""
+        return sum(c.needs_fallback for c in self.chunks) / len(self.chunks) if self.chunks else 0.0
+
+    @property
+    def unit_shares(self) -> dict[str, float]:
+        """Share of chunks per ``unit`` (``feature``, ``section``, ``document``)."""
+        n = len(self.chunks)
+        return {u: (sum(c.unit == u for c in self.chunks) / n if n else 0.0)
+                for u in ("feature", "section", "document")}  # fmt: skip
+
+    @property
+    def document_fallback(self) -> bool:
+        """The whole document came out as one chunk over the budget: no safe boundary."""
+        return (
+            len(self.chunks) == 1
+            and self.chunks[0].unit == "document"
+            and self.chunks[0].token_count > self.config.budget
+        )
+
+    @property
     def flagged(self) -> tuple[Chunk, ...]:
         return tuple(c for c in self.chunks if c.flags)
 
@@ -134,6 +163,14 @@ def analyse(text: str, *, encoding: str = "cl100k_base", doc_id: str = "<stdin>"
     units = find_units(text, detection, context=True)
     span_ranges = tuple((s.start, s.end) for s in detection.spans)
     index = counter.index(text)  # (tiktoken 0.14 holds the GIL while encoding: no thread helps)
+    headings = tuple(heading_glue(text))
+    attrs = _feature_attributes(detection, units)
+    doc_period = document_period(text)
+    by_span = {i: u for u in units for i in u.spans}
+    periods = tuple(
+        _period_of(text, sp, attrs[i], by_span.get(i), doc_period)
+        for i, sp in enumerate(detection.spans)
+    )
     return Analysis(
         doc_id=doc_id,
         text=text,
@@ -144,15 +181,67 @@ def analyse(text: str, *, encoding: str = "cl100k_base", doc_id: str = "<stdin>"
         detection=detection,
         parsed=parsed,
         frames=frames,
-        features=_features(detection, parsed, frames, units),
+        features=_features(detection, parsed, frames, units, attrs),
         units=units,
-        boundaries=find_boundaries(text, span_ranges),
+        boundaries=find_boundaries(text, _merged(span_ranges, headings)),
         geometry_tokens=sum(index.count(a, b) for a, b in span_ranges),
+        headings=headings,
+        periods=periods,
+        tokenizer_sha256=None if counter.estimated else PINNED_SHA256.get(encoding),
     )
 
 
+def _merged(
+    spans: Sequence[tuple[int, int]], headings: Sequence[tuple[int, int]]
+) -> tuple[tuple[int, int], ...]:
+    """No-cut ranges for the boundary finder: the spans, and each heading up to and including
+    the first character after it (``(h, c + 1)`` drops every cut in ``h < p <= c``)."""
+    ranges = sorted([*spans, *((h, c + 1) for h, c in headings)])
+    out: list[tuple[int, int]] = []
+    for a, b in ranges:
+        if out and a < out[-1][1]:
+            out[-1] = (out[-1][0], max(out[-1][1], b))
+        else:
+            out.append((a, b))
+    return tuple(out)
+
+
+def _feature_attributes(detection: Detection, units: Sequence[Unit]) -> list[dict[str, Any] | None]:
+    """Per span: GeoJSON ``properties``, else the unit's ``Key: value`` block and SQL row."""
+    out: list[dict[str, Any] | None] = [None] * len(detection.spans)
+    for u in units:
+        pairs = dict(u.row)
+        pairs.update(u.attributes)
+        for i in u.spans:
+            out[i] = dict(pairs) if pairs else None
+    for i, span in enumerate(detection.spans):
+        if span.properties_json:
+            try:
+                props = json.loads(span.properties_json)
+            except ValueError:
+                continue
+            if isinstance(props, dict):
+                out[i] = props
+    return out
+
+
+def _period_of(
+    text: str, span: Any, attrs: dict[str, Any] | None, unit: Unit | None, doc: Period | None
+) -> Period | None:
+    origin = "property" if span.properties_json else ("row" if unit is not None and unit.row and
+                                                      not unit.attributes else "attribute")
+    caption = None
+    if unit is not None and unit.full[0] < unit.core[0]:
+        caption = text[unit.full[0] : unit.core[0]]
+    return feature_period(attrs, caption, origin=origin) or doc
+
+
 def _features(
-    detection: Detection, parsed: Sequence[Parsed], frames: Any, units: Sequence[Unit]
+    detection: Detection,
+    parsed: Sequence[Parsed],
+    frames: Any,
+    units: Sequence[Unit],
+    attrs: Sequence[dict[str, Any] | None],
 ) -> tuple[ChunkFeature, ...]:
     """One self-describing feature per span: source id (unique by content, never by position),
     frame, bbox in the source CRS and in WGS 84."""
@@ -190,6 +279,7 @@ def _features(
                 bbox_wgs84=boxes84[i],
                 epsg=span_frames[i].epsg,
                 status=span.status,
+                attributes=attrs[i],
             )
         )
     return tuple(out)
@@ -235,56 +325,54 @@ def _frame_for_chunk(a: Analysis, span_ids: Sequence[int], at: int) -> tuple[Fra
     return crs_mod.merge_frames([a.frames.frame_for(i) for i in span_ids])
 
 
-def _union(
-    boxes: Sequence[tuple[float, float, float, float] | None], *, lon: bool = False
-) -> tuple[float, float, float, float] | None:
-    """Union of boxes. With ``lon=True`` (WGS 84 boxes) longitudes may wrap: a box with
-    ``west > east`` crosses 180°, and the union takes whichever reading (-180..180 or 0..360)
-    is narrower.
-
-    >>> _union([(176.9, -18.2, -179.4, -17.9), (177.8, -18.0, 177.8, -18.0)], lon=True)
-    (176.9, -18.2, -179.4, -17.9)
-    >>> _union([(179.5, 0.0, 179.5, 0.0), (-179.5, 1.0, -179.5, 1.0)], lon=True)
-    (179.5, 0.0, -179.5, 1.0)
-    >>> _union([(-100.0, 0.0, -50.0, 10.0), (100.0, 0.0, 150.0, 10.0)])  # metres: no wrapping
-    (-100.0, 0.0, 150.0, 10.0)
-    """
-    bs = [b for b in boxes if b is not None]
-    if not bs:
+def _folder_name(doc_id: str) -> str | None:
+    """The name of the folder a document was read from (``None`` for stdin or a bare name)."""
+    if doc_id.startswith("<") or ("/" not in doc_id and os.sep not in doc_id):
         return None
-    south, north = min(b[1] for b in bs), max(b[3] for b in bs)
-    if not lon:
-        return (min(b[0] for b in bs), south, max(b[2] for b in bs), north)
-    if all(b[0] <= b[2] for b in bs):
-        west, east = min(b[0] for b in bs), max(b[2] for b in bs)
-        if east - west <= 180 or not all(-180 <= b[0] and b[2] <= 180 for b in bs):
-            return (west, south, east, north)
-    # read longitudes on 0..360 (a box crossing 180° becomes ordinary there)
-    def shift(x: float) -> float:
-        return x + 360.0 if x < 0 else x
+    return os.path.basename(os.path.dirname(os.path.abspath(doc_id))) or None
 
-    w360 = min(shift(b[0]) for b in bs)
-    e360 = max(shift(b[2]) if b[0] <= b[2] else b[2] + 360.0 for b in bs)
-    plain_w, plain_e = min(b[0] for b in bs), max(b[2] for b in bs)
-    if all(b[0] <= b[2] for b in bs) and plain_e - plain_w <= e360 - w360:
-        return (plain_w, south, plain_e, north)
-    if e360 - w360 >= 360:
-        return (-180.0, south, 180.0, north)
-    west = w360 - 360.0 if w360 > 180 else w360
-    east = e360 - 360.0 if e360 > 180 else e360
-    return (west, south, east, north)
+
+def _extent_note(
+    feats: Sequence[ChunkFeature], bbox: Any, bbox_wgs84: Any, frame: Frame, mixed: bool
+) -> str | None:
+    """Why a chunk with features has no ``bbox`` or no ``bbox_wgs84`` (None when it has both)."""
+    if not feats or (bbox is not None and bbox_wgs84 is not None):
+        return None
+    if all(f.bbox is None for f in feats):
+        return "no feature has a parseable, non-empty geometry"
+    if bbox is None and mixed:
+        return "features in different frames: no common bbox in a source CRS (see bbox_wgs84)"
+    if frame.flagged and frame.confidence < 0.25 and frame.source not in ("fallback", "coordinates"):
+        return "frame contradicted by the coordinates: no WGS 84 box ({})".format(
+            "; ".join(frame.notes) or frame.source)
+    if frame.epsg is None:
+        return "frame unknown: no WGS 84 box"
+    return "the coordinates do not transform to WGS 84 in frame EPSG:{}".format(frame.epsg)
 
 
 class _Builder:
     """Turns packed pieces into self-describing chunks."""
 
-    def __init__(self, a: Analysis, config: ChunkConfig, strategy: str) -> None:
+    def __init__(
+        self,
+        a: Analysis,
+        config: ChunkConfig,
+        strategy: str,
+        ranges: Sequence[tuple[int, int]] = (),
+        kinds: Sequence[tuple[str, ...]] = (),
+        units: Sequence[Unit] = (),
+    ) -> None:
         self.a = a
         self.config = config
         self.strategy = strategy
         self.starts = [s.start for s in a.detection.spans]
         self.chunks: list[Chunk] = []
         self.geoms: list[tuple[GeomRecord, ...]] = []
+        self.ranges = list(ranges)
+        self.kinds = list(kinds)
+        self.unit_of = {i: k for k, u in enumerate(units) for i in u.spans}
+        self.collection = config.collection if config.collection is not None else _folder_name(a.doc_id)
+        self.version = config.version if config.version is not None else a.digest[:16]
 
     def spans_in(self, lo: int, hi: int) -> list[int]:
         i = bisect_left(self.starts, lo)
@@ -357,18 +445,20 @@ class _Builder:
             bbox = bounds(emitted)
             bbox_wgs84 = crs_mod.bbox_wgs84(emitted, frame)
         else:
-            bbox = None if mixed else _union([f.bbox for f in feats])
-            bbox_wgs84 = _union([f.bbox_wgs84 for f in feats], lon=True)
+            bbox = None if mixed else union_bbox([f.bbox for f in feats])
+            bbox_wgs84 = union_bbox([f.bbox_wgs84 for f in feats], lon=True)
         flags = self._common_flags(span_ids, frame, mixed)
         flags.extend(f for f in extra_flags if f not in flags)
-        geometry_tokens = sum(a.index.count(f.start, f.end) for f in feats)
         whole = start == 0 and end == len(a.text) and core_start == 0 and text_kind == "source"
+        context = self._context(span_ids, core_start, end)
         unit = chunk_unit(
             whole_document=whole,
             n_features=len(feats),
-            geometry_share=geometry_tokens / max(1, a.index.count(start, end)),
-            strategy=self.strategy,
+            within_unit=len(span_ids) == 1 and self._within_unit(span_ids[0], core_start, end),
         )
+        note = _extent_note(feats, bbox, bbox_wgs84, frame, mixed)
+        if note is not None and Flag.NO_EXTENT not in flags:
+            flags.append(Flag.NO_EXTENT)
         self.chunks.append(
             Chunk(
                 doc_id=a.doc_id,
@@ -392,9 +482,37 @@ class _Builder:
                 part=part,
                 flags=tuple(flags),
                 attributes=attributes,
+                context=context,
+                period=merge_periods(a.periods[i] for i in span_ids) if a.periods else None,
+                doc_sha256=a.digest,
+                collection=self.collection,
+                version=self.version,
+                tokenizer_sha256=a.tokenizer_sha256,
+                extent_note=note,
             )
         )
         self.geoms.append(records)
+
+    def _within_unit(self, i: int, lo: int, hi: int) -> bool:
+        """``[lo, hi)`` holds nothing but span ``i``'s unit range (and whitespace)."""
+        k = self.unit_of.get(i)
+        if k is None or k >= len(self.ranges):
+            return False
+        ua, ub = self.ranges[k]
+        text = self.a.text
+        return (lo >= ua or not text[lo:ua].strip()) and (hi <= ub or not text[ub:hi].strip())
+
+    def _context(self, span_ids: Sequence[int], lo: int, hi: int) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        """Which context travels with each feature of the chunk ``[lo, hi)``."""
+        out = []
+        for i in span_ids:
+            k = self.unit_of.get(i)
+            if k is None or k >= len(self.ranges):
+                continue
+            ua, ub = self.ranges[k]
+            if lo <= ua and ub <= hi and self.kinds[k]:
+                out.append((self.a.features[i].id, self.kinds[k]))
+        return tuple(out)
 
     def add_oversized(self, piece: Piece, unit: Unit) -> None:
         a, cfg = self.a, self.config
@@ -406,27 +524,9 @@ class _Builder:
             self.add(lo, hi, lo, oversized=True, extra_flags=(Flag.OVERSIZED, Flag.NEEDS_FALLBACK))
             return
         i = unit.spans[0]
+        # attributes never divorce: the escape applies to the whole unit (caption, geometry,
+        # attribute block); generalize and split keep the context verbatim around the geometry
         out = self._escape(lo, hi, i)
-        ca, cb = unit.core
-        if (
-            cfg.oversize == "generalize"
-            and any(Flag.NEEDS_FALLBACK in e.flags for e in out)
-            and lo <= ca < cb <= hi
-            and (lo, hi) != (ca, cb)
-        ):
-            # the context keeps the simplified geometry over budget: travel without it, when the
-            # geometry alone then fits and the caption / attribute block fit on their own
-            bare = self._escape(ca, cb, i)
-            sides = [(x, y) for x, y in ((lo, ca), (cb, hi)) if x < y]
-            if all(Flag.NEEDS_FALLBACK not in e.flags for e in bare) and all(
-                a.index.exact(x, y) <= cfg.budget and not a.text[x:y].isspace() for x, y in sides
-            ):
-                if lo < ca:
-                    self.add(lo, ca, lo)
-                self._emit(ca, cb, i, unit, bare)
-                if cb < hi:
-                    self.add(cb, hi, cb)
-                return
         self._emit(lo, hi, i, unit, out)
 
     def _escape(self, lo: int, hi: int, i: int) -> tuple[Any, ...]:
@@ -586,13 +686,14 @@ def assemble(analysis: Analysis, config: ChunkConfig) -> ChunkSet:
     a = analysis
     strategy, reason = choose_strategy(a.density, config)
     budget = config.budget
-    ranges, chosen = _unit_ranges(a, config)
+    ranges, chosen, kinds = _unit_ranges(a, config)
     reserve = _overlap_reserve(a, ranges, config.overlap, budget) if config.overlap else 0
     if config.rewrap and a.detection.collections:
         reserve += _wrap_collections(a, ranges, chosen)
-    pieces = pack(a.text, budget - reserve, a.boundaries, ranges, _edge_levels(a, ranges, strategy), a.index)
-    pieces = _absorb_blank(a, pieces, budget)
-    b = _Builder(a, config, strategy)
+    pieces = pack(a.text, budget - reserve, a.boundaries, ranges, _edge_levels(a, ranges, strategy),
+                  a.index, segments=_segments(a, config, ranges))
+    pieces = _absorb_blank(a, pieces, budget, ranges)
+    b = _Builder(a, config, strategy, ranges, kinds, chosen)
     starts = [u[0] for u in ranges]
     for k, p in enumerate(pieces):
         if p.unit is not None:
@@ -611,17 +712,66 @@ def assemble(analysis: Analysis, config: ChunkConfig) -> ChunkSet:
     return ChunkSet(a, config, tuple(chunks), strategy, reason, tuple(b.geoms))
 
 
-def _unit_ranges(a: Analysis, config: ChunkConfig) -> tuple[list[tuple[int, int]], list[Unit]]:
-    """The no-cut range of every unit at this budget: with its caption and attribute block when
-    they fit (or when the geometry alone is over the budget anyway), else the geometry alone."""
+def _unit_ranges(
+    a: Analysis, config: ChunkConfig
+) -> tuple[list[tuple[int, int]], list[Unit], list[tuple[str, ...]]]:
+    """The no-cut range of every unit at this budget, and which context it carries.
+
+    Attributes never divorce: a unit's range always holds its caption and attribute block (an
+    over-budget unit is escaped whole). The paragraph that introduces it joins when
+    ``attach_prose`` is on and the whole still fits; headings right before it join when they
+    fit (or when the unit is over the budget anyway), so a heading never ends a chunk."""
     if not config.attach_context:
-        units = [replace(u, full=u.core, attributes=()) for u in a.units]
-        return [u.core for u in units], units
+        units = [replace(u, full=u.core, attributes=(), intro=None, row=()) for u in a.units]
+        return [u.core for u in units], units, [()] * len(units)
+    count, budget = a.index.count, config.budget
+    glue = {c: h for h, c in a.headings}  # first line after a heading -> the heading's start
     ranges: list[tuple[int, int]] = []
+    kinds: list[tuple[str, ...]] = []
+    prev = 0
     for u in a.units:
-        fits_whole = not u.has_context or a.index.count(*u.full) <= config.budget
-        ranges.append(u.full if fits_whole or a.index.count(*u.core) > config.budget else u.core)
-    return ranges, list(a.units)
+        lo, hi = u.full
+        k = list(u.context_kinds)
+        if config.attach_prose and u.intro is not None and u.intro >= prev and count(u.intro, hi) <= budget:
+            lo = u.intro
+            k.append("prose")
+        over = count(lo, hi) > budget
+        h = glue.get(lo)
+        while h is not None and h >= prev and (over or count(h, hi) <= budget):
+            lo = h
+            if "section_heading" not in k:
+                k.append("section_heading")
+            h = glue.get(lo)
+        ranges.append((lo, hi))
+        kinds.append(tuple(k))
+        prev = hi
+    return ranges, list(a.units), kinds
+
+
+def _segments(a: Analysis, config: ChunkConfig, ranges: Sequence[tuple[int, int]]) -> list[tuple[int, int]] | None:
+    """Ranges packed on their own for ``unit="feature"`` (every unit range alone) or
+    ``unit="section"`` (cut at every heading that starts a section); None for ``auto``."""
+    n = len(a.text)
+    if config.unit == "feature":
+        edges = sorted({0, n, *(x for r in ranges for x in r)})
+    elif config.unit == "section":
+        inside = _Inside(ranges)
+        edges = sorted({0, n, *(h for h, _ in a.headings if not inside(h))})
+    else:
+        return None
+    return [(x, y) for x, y in zip(edges, edges[1:]) if x < y]
+
+
+class _Inside:
+    """Whether an offset falls strictly inside one of sorted, non-overlapping ranges."""
+
+    def __init__(self, ranges: Sequence[tuple[int, int]]) -> None:
+        self.ranges = list(ranges)
+        self.starts = [r[0] for r in ranges]
+
+    def __call__(self, p: int) -> bool:
+        k = bisect_right(self.starts, p) - 1
+        return k >= 0 and self.ranges[k][0] < p < self.ranges[k][1]
 
 
 def _rewrapped(a: Analysis, c: Chunk, budget: int) -> Chunk:
@@ -644,15 +794,26 @@ def _is_filler(s: str) -> bool:
     return s.isspace() or (len(s.strip()) <= 3 and not any(c.isalnum() for c in s))
 
 
-def _absorb_blank(a: Analysis, pieces: list[Piece], budget: int) -> list[Piece]:
-    """Give filler pieces (blank lines, a lone ``,`` between oversized units) to a neighbour."""
+def _absorb_blank(
+    a: Analysis, pieces: list[Piece], budget: int, ranges: Sequence[tuple[int, int]] = ()
+) -> list[Piece]:
+    """Give filler pieces (blank lines, a lone ``,`` between oversized units) to a neighbour.
+
+    Blank lines never push a fitting chunk over the budget: when neither neighbour can take
+    them and stay within it, the previous piece gives up its last sentence or words (never
+    inside a unit) so that those words and the blank lines make a chunk that fits."""
     text, index = a.text, a.index
+    inside = _Inside(ranges)
     out: list[Piece] = []
     pending: Piece | None = None  # a blank piece no previous piece could take
     for p in pieces:
         if pending is not None:
-            if p.unit is not None or index.exact(pending.start, p.end) <= budget or not out:
+            if index.exact(pending.start, p.end) <= budget or not out:
                 p = Piece(pending.start, p.end, p.unit, p.grapheme_cut)
+            elif (moved := _give_back(a, out[-1], pending.end, budget, inside)) is not None:
+                out[-1:] = list(moved)
+            elif p.unit is not None and index.exact(p.start, p.end) > budget:
+                p = Piece(pending.start, p.end, p.unit, p.grapheme_cut)  # over anyway: no harm
             else:  # fits with neither neighbour (both already over, e.g. one huge grapheme
                 # cluster each): never a whitespace-only chunk, the previous one takes it
                 prev = out[-1]
@@ -662,17 +823,42 @@ def _absorb_blank(a: Analysis, pieces: list[Piece], budget: int) -> list[Piece]:
             out.append(p)
             continue
         prev = out[-1] if out else None
-        if prev is not None and (prev.unit is not None or index.exact(prev.start, p.end) <= budget):
+        if prev is not None and (
+            (prev.unit is not None and index.exact(prev.start, prev.end) > budget)
+            or index.exact(prev.start, p.end) <= budget
+        ):
             out[-1] = Piece(prev.start, p.end, prev.unit, prev.grapheme_cut)
         else:
             pending = p
     if pending is not None:
         if out:
             prev = out[-1]
-            out[-1] = Piece(prev.start, pending.end, prev.unit, prev.grapheme_cut)
+            moved = _give_back(a, prev, pending.end, budget, inside)
+            if moved is not None:
+                out[-1:] = list(moved)
+            else:
+                out[-1] = Piece(prev.start, pending.end, prev.unit, prev.grapheme_cut)
         else:
             out.append(pending)
     return out
+
+
+def _give_back(
+    a: Analysis, prev: Piece, blank_end: int, budget: int, inside: "_Inside"
+) -> tuple[Piece, Piece] | None:
+    """``prev`` cut at its last cut ``q`` (sentence, then word; never inside a unit) such that
+    ``[q, blank_end)`` fits the budget; None when no such cut (among the last 32) exists."""
+    if prev.unit is not None or prev.grapheme_cut:
+        return None
+    text, index = a.text, a.index
+    for level in (SENTENCE, WORD):
+        cands = [q for q, _ in a.boundaries.within(prev.start, prev.end, level) if not inside(q)]
+        for q in reversed(cands[-32:]):
+            if text[q:prev.end].isspace():
+                continue
+            if index.exact(q, blank_end) <= budget:
+                return Piece(prev.start, q), Piece(q, blank_end)
+    return None
 
 
 def _with(c: Chunk, **kw: Any) -> Chunk:

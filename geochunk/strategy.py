@@ -50,14 +50,18 @@ def choose_strategy(density: float, config: ChunkConfig) -> tuple[str, str]:
     )
 
 
-def chunk_unit(*, whole_document: bool, n_features: int, geometry_share: float, strategy: str) -> str:
-    """The ``unit`` a chunk records: ``document``, ``feature`` or ``section``.
+def chunk_unit(*, whole_document: bool, n_features: int, within_unit: bool) -> str:
+    """The ``unit`` a chunk records, as the seeds define it: ``document`` (the whole document,
+    also what a no-safe-boundary fallback produces), ``feature`` (exactly one feature, with its
+    context and nothing else) or ``section`` (a run of features or prose).
 
-    >>> chunk_unit(whole_document=False, n_features=3, geometry_share=0.8, strategy="mixed")
+    >>> chunk_unit(whole_document=False, n_features=3, within_unit=False)
+    'section'
+    >>> chunk_unit(whole_document=False, n_features=1, within_unit=True)
     'feature'
     """
     if whole_document:
         return "document"
-    if n_features and (strategy == "feature" or geometry_share > 0.5):
+    if n_features == 1 and within_unit:
         return "feature"
     return "section"

@@ -8,7 +8,8 @@
 * ``no_swallowing`` - no unclosed (or shortened) source span holds a closed geometry of its own:
   detection must end the broken literal before it, so the closed one is a feature;
 * ``no_severing`` - no chunk ``start``, ``core_start`` or ``end`` falls strictly inside a span;
-* ``frames`` - every chunk with features has a frame with an EPSG code, or is flagged;
+* ``frames`` - every chunk with features has a frame with an EPSG code or is flagged, a
+  fallback frame is flagged, and it has ``bbox`` and ``bbox_wgs84`` or an ``extent_note``;
 * ``budget`` - every chunk is within the budget unless it is ``oversized``;
 * ``round_trip`` - every source span lies in exactly one chunk core ``[core_start, end)`` (the
   parts of one split feature count once, and every part is there exactly once);
@@ -88,6 +89,7 @@ class GateReport:
     oversize_rate: float
     chunks: int
     features: int
+    fallback_rate: float = 0.0  # share of chunks with needs_fallback (reported apart from oversized)
 
     @property
     def passed(self) -> bool:
@@ -112,7 +114,7 @@ class GateReport:
         passed = sum(g.passed for g in self.gates)
         out.append(
             f"{passed}/{len(self.gates)} gates passed; {self.chunks} chunks, {self.features} "
-            f"features, oversize rate {self.oversize_rate:.1%}"
+            f"features, oversize rate {self.oversize_rate:.1%}, needs_fallback {self.fallback_rate:.1%}"
         )
         return out
 
@@ -132,12 +134,14 @@ def validate(
     *,
     budget: int,
     detection: Detection | None = None,
+    max_fallback_rate: float | None = None,
 ) -> GateReport:
     """Run every gate over ``chunks`` of the document ``text``.
 
     ``detection`` is the source's :func:`~geochunk.detect.detect` result (computed when not
     given). Chunks are taken in ``index`` order. Each chunk's text is scanned and parsed again,
-    so the cost is about one more analysis of the document.
+    so the cost is about one more analysis of the document. With ``max_fallback_rate`` a tenth
+    gate, ``fallback_rate``, fails when the share of chunks that need a fallback is over it.
     """
     if isinstance(budget, bool) or not isinstance(budget, int) or budget < 1:
         raise ConfigError(f"budget must be a positive integer number of tokens, got {budget!r}")
@@ -158,7 +162,19 @@ def validate(
     )
     n = len(ordered)
     oversized = sum(1 for c in ordered if c.oversized)
-    return GateReport(gates, oversized / n if n else 0.0, n, len(spans))
+    fallback = sum(1 for c in ordered if c.needs_fallback) / n if n else 0.0
+    if max_fallback_rate is not None:
+        gates += (_fallback_rate(ordered, fallback, max_fallback_rate),)
+    return GateReport(gates, oversized / n if n else 0.0, n, len(spans), fallback)
+
+
+def _fallback_rate(chunks: Sequence[Chunk], rate: float, limit: float) -> Gate:
+    detail = f"needs_fallback share {rate:.1%} (limit {limit:.1%})"
+    if rate <= limit:
+        return Gate("fallback_rate", True, detail)
+    worst = [f"chunk {c.index}: {c.token_count} tokens" for c in chunks if c.needs_fallback]
+    return Gate("fallback_rate", False, f"{detail}; {'; '.join(worst[:_SHOWN])}"
+                + (f"; ... and {len(worst) - _SHOWN} more" if len(worst) > _SHOWN else ""))
 
 
 # ------------------------------------------------------------------------------------------------
@@ -327,6 +343,9 @@ def _no_severing(chunks: Sequence[Chunk], spans: Sequence[Span]) -> Gate:
 
 
 def _frames(chunks: Sequence[Chunk], spans: Sequence[Span]) -> Gate:
+    """What the seeds ask: every chunk with geometry has a frame (an EPSG code, or flagged),
+    a fallback frame is flagged on the chunk, and the chunk has an extent (``bbox`` and
+    ``bbox_wgs84``) or says why not (``extent_note``)."""
     index = _SpanIndex(spans)
     problems = []
     with_features = 0
@@ -334,17 +353,20 @@ def _frames(chunks: Sequence[Chunk], spans: Sequence[Span]) -> Gate:
         if not c.features and not index.within(c.start, c.end):
             continue
         with_features += 1
-        if c.crs is not None and (c.crs.epsg is not None or c.crs.flagged):
-            continue
-        if _CRS_FLAGS & set(c.flags):
-            continue
-        what = "no frame" if c.crs is None else "a frame without an EPSG code"
-        problems.append(f"chunk {c.index}: has features, {what}, and is not flagged")
+        flags = set(c.flags)
+        if not (c.crs is not None and (c.crs.epsg is not None or c.crs.flagged)) and not _CRS_FLAGS & flags:
+            what = "no frame" if c.crs is None else "a frame without an EPSG code"
+            problems.append(f"chunk {c.index}: has features, {what}, and is not flagged")
+        if c.crs is not None and c.crs.source == "fallback" and not _CRS_FLAGS & flags:
+            problems.append(f"chunk {c.index}: its frame is the EPSG:4326 fallback and the chunk is not flagged")
+        if c.features and (c.bbox is None or c.bbox_wgs84 is None) and not c.extent_note:
+            missing = "bbox" if c.bbox is None else "bbox_wgs84"
+            problems.append(f"chunk {c.index}: has features, no {missing}, and no extent_note saying why")
     return _gate(
         "frames",
         problems,
-        f"{with_features} chunks with features all have an EPSG frame or a flag",
-        ("chunk without a frame", "chunks without a frame"),
+        f"{with_features} chunks with features all have a frame (EPSG or flagged) and an extent or a note",
+        ("chunk without a frame or extent", "chunks without a frame or extent"),
     )
 
 

@@ -143,7 +143,13 @@ def test_geojson_antimeridian_box_is_cut_into_a_multipolygon():
     geom = shapely.from_geojson(json.dumps(f["geometry"]))
     assert geom.is_valid and geom.bounds == (-180.0, -40.0, 180.0, -35.0)
     assert math.isclose(geom.area, 7 * 5)
-    assert fc["bbox"] == [-180.0, -40.0, 180.0, 50.5]
+    # one union for core, export and map (issue #8): the narrow reading, crossing 180°
+    assert fc["bbox"] == [175.0, -40.0, -1.25, 50.5]
+
+
+def test_geojson_collection_bbox_across_180_is_narrow():
+    fc = to_geojson([chunk(0, box=(179.5, 0.0, 179.6, 1.0)), chunk(1, box=(-179.6, 0.0, -179.5, 1.0))])
+    assert fc["bbox"] == [179.5, 0.0, -179.5, 1.0]
 
 
 @pytest.mark.parametrize(

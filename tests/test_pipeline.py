@@ -281,13 +281,20 @@ def test_rewrap_every_chunk_of_a_collection_is_valid_geojson(analyses, budget):
     assert len(seen) == len(a.features)
 
 
-def test_generalize_drops_context_only_when_it_keeps_the_geometry_over_budget(analyses):
+def test_generalize_keeps_the_attributes_with_the_simplified_geometry(analyses):
+    # issue #8: attributes never divorce; the escape applies to the whole unit
     a = analyses["land_use_appendix"]
     cs = assemble(a, ChunkConfig(budget=128, oversize="generalize", tolerance="auto"))
     gens = [c for c in cs.chunks if c.generalized is not None]
-    assert gens and all(c.generalized.fits and c.token_count <= 128 for c in gens)
+    assert gens
+    for c in gens:
+        assert "Parcel ID: " in c.text and "Land use: " in c.text
+        assert c.token_count <= 128 or c.needs_fallback
+        assert c.features[0].attributes["Parcel ID"] in c.text
+    assert not [c for c in cs.chunks if not c.features and "Parcel ID:" in c.text]
     assert validate(a.text, cs.chunks, budget=128, detection=a.detection).passed
-
+    wider = assemble(a, ChunkConfig(budget=256, oversize="generalize", tolerance="auto"))
+    assert wider.fallback_rate == 0.0 and wider.oversize_rate > 0
 
 def test_heading_ids_skip_bare_numbers_and_duplicates_stay_content_based():
     text = (

@@ -29,10 +29,12 @@ def test_override_reports_what_auto_would_have_done():
 @pytest.mark.parametrize(
     ("kw", "unit"),
     [
-        (dict(whole_document=True, n_features=5, geometry_share=0.9, strategy="feature"), "document"),
-        (dict(whole_document=False, n_features=1, geometry_share=0.1, strategy="feature"), "feature"),
-        (dict(whole_document=False, n_features=1, geometry_share=0.1, strategy="paragraph"), "section"),
-        (dict(whole_document=False, n_features=0, geometry_share=0.0, strategy="feature"), "section"),
+        (dict(whole_document=True, n_features=5, within_unit=False), "document"),
+        (dict(whole_document=True, n_features=1, within_unit=True), "document"),
+        (dict(whole_document=False, n_features=1, within_unit=True), "feature"),
+        (dict(whole_document=False, n_features=1, within_unit=False), "section"),  # + other prose
+        (dict(whole_document=False, n_features=5, within_unit=False), "section"),
+        (dict(whole_document=False, n_features=0, within_unit=False), "section"),
     ],
 )
 def test_chunk_unit(kw, unit):

@@ -55,7 +55,9 @@ def chunks_at(text: str, cuts: list[int], changes: dict[int, dict] | None = None
         )
         c = Chunk("doc", i, a, b, a, text[a:b], COUNTER.count(text[a:b]), COUNTER.name,
                   "feature" if feats else "section", "mixed", features=feats,
-                  crs=BNG if feats else None)
+                  crs=BNG if feats else None,
+                  bbox=(530000.0, 180000.0, 530050.0, 180050.0) if feats else None,
+                  bbox_wgs84=(-0.13, 51.50, -0.12, 51.51) if feats else None)
         out.append(replace(c, **(changes or {}).get(i, {})))
     return out
 
@@ -161,7 +163,7 @@ def test_overlap_outside_the_core_is_not_a_duplicate():
     chunks = chunks_at(text, cuts)
     # chunk 2 repeats chunk 1 (with its polygon) as overlap; its own content starts at cuts[1]
     chunks[2] = replace(chunks[2], start=cuts[0], text=text[cuts[0]:cuts[2]], crs=BNG,
-                        features=chunks[1].features)
+                        features=chunks[1].features, bbox=chunks[1].bbox, bbox_wgs84=chunks[1].bbox_wgs84)
     assert validate(text, chunks, budget=800).passed
 
 

@@ -18,6 +18,7 @@ from typing import Any, Iterable, MutableMapping
 import shapely
 from shapely.geometry import box, mapping
 
+from ..extent import union_bbox
 from ..model import ChunkFeature, Frame
 
 __all__ = [
@@ -210,22 +211,15 @@ def _display(
 def document_bounds(
     features: Iterable[ChunkFeature],
 ) -> tuple[float, float, float, float] | None:
-    """The union of the features' WGS 84 bboxes ``(west, south, east, north)``, or ``None``.
+    """The union of the features' WGS 84 bboxes ``(west, south, east, north)``, or ``None``
+    (:func:`geochunk.extent.union_bbox`: ``west > east`` when it crosses 180°).
 
     >>> from geochunk.model import ChunkFeature
     >>> f = ChunkFeature("a", "hash", "wkt", "POINT", 0, 1, 1, bbox_wgs84=(1.0, 2.0, 1.0, 2.0))
     >>> document_bounds([f, f])
     (1.0, 2.0, 1.0, 2.0)
     """
-    boxes = [f.bbox_wgs84 for f in features if f.bbox_wgs84 is not None]
-    if not boxes:
-        return None
-    return (
-        min(b[0] for b in boxes),
-        min(b[1] for b in boxes),
-        max(b[2] for b in boxes),
-        max(b[3] for b in boxes),
-    )
+    return union_bbox([f.bbox_wgs84 for f in features], lon=True)
 
 
 def chunk_map_features(
@@ -263,7 +257,10 @@ def chunk_map_features(
                 add(key, rec.original, rec, "feature", chunk)
         if chunk.bbox_wgs84 is not None:
             w, s, e, n = chunk.bbox_wgs84
-            out.append(MapFeature(box(w, s, e, n), "bbox", "chunk bbox", chunk.index,
+            # a box crossing 180° (west > east) is drawn as its two halves, not round the globe
+            shape = box(w, s, e, n) if w <= e else shapely.MultiPolygon(
+                [box(w, s, 180.0, n), box(-180.0, s, e, n)])
+            out.append(MapFeature(shape, "bbox", "chunk bbox", chunk.index,
                                   chunk.token_count, chunk.flags))
     return tuple(out)
 

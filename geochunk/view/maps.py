@@ -24,6 +24,7 @@ from branca.element import MacroElement
 from jinja2 import Template
 
 from ..errors import ConfigError
+from ..extent import bbox_center_lon
 from .colors import FALLBACK_BLACK, INTACT_GREY, ORIGINAL_GREY, TROUBLE_RED
 from .features import DEFAULT_DISPLAY_MAX_VERTICES
 
@@ -59,9 +60,13 @@ def view_for_bbox(
 
     >>> view_for_bbox((-0.2, 51.4, 0.0, 51.6))
     ((51.5, -0.1), 10)
+    >>> view_for_bbox((179.0, -18.0, -179.0, -17.0))[0]  # across 180°: centred on it
+    (-17.5, 180.0)
     """
     west, south, east, north = bbox
-    center = ((south + north) / 2, (west + east) / 2)
+    if west > east:  # crosses 180°: measure eastwards across it
+        east += 360.0
+    center = ((south + north) / 2, bbox_center_lon(bbox))
 
     def merc(lat: float) -> float:
         lat = max(min(lat, 85.0), -85.0)

@@ -1,0 +1,94 @@
+"""A feature's attributes from the text around it: SQL row columns on the geometry's own line.
+
+``Key: value`` blocks are read by :mod:`geochunk.context`, GeoJSON ``properties`` by the
+detector; this module reads the columns of an ``INSERT INTO t (c1, c2, geom) VALUES (v1, v2,``
+row that leads in to the geometry, pairing each column with its value. One forward scan of the
+line's lead-in: linear, no regex that can backtrack.
+
+>>> sql_row("INSERT INTO parcels (id, ref, use, geom) VALUES (7, 'SB-7', 'O''Brien', ST_GeomFromEWKT('")
+(('id', '7'), ('ref', 'SB-7'), ('use', "O'Brien"))
+>>> sql_row("Some prose before POINT")
+()
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["sql_row"]
+
+_HEAD = re.compile(r"(?i)[ \t]*+INSERT[ \t]++INTO[ \t]++[\w.\"`]++[ \t]*+\(")
+_VALUES = re.compile(r"(?i)[ \t]*+VALUES[ \t]*+\(")
+_BARE = re.compile(r"[-+.\w]++")
+
+
+def _columns(text: str, p: int) -> tuple[list[str], int] | None:
+    close = text.find(")", p)
+    if close < 0:
+        return None
+    cols = [c.strip().strip('"`') for c in text[p:close].split(",")]
+    if not cols or not all(c and c.replace("_", "").isalnum() for c in cols):
+        return None
+    return cols, close + 1
+
+
+def _values(text: str, p: int) -> list[str]:
+    """Scalar values from ``p`` until the first one that is not a plain literal."""
+    out: list[str] = []
+    n = len(text)
+    while p < n:
+        while p < n and text[p] in " \t":
+            p += 1
+        if p >= n:
+            break
+        if text[p] == "'":
+            buf, q = [], p + 1
+            while q < n:
+                if text[q] == "'":
+                    if q + 1 < n and text[q + 1] == "'":
+                        buf.append("'")
+                        q += 2
+                        continue
+                    break
+                buf.append(text[q])
+                q += 1
+            if q >= n:
+                break  # an open literal: the geometry's own quote
+            out.append("".join(buf))
+            p = q + 1
+        else:
+            m = _BARE.match(text, p)
+            if m is None:
+                break
+            q = m.end()
+            while q < n and text[q] in " \t":
+                q += 1
+            if q < n and text[q] == "(":
+                break  # a function call: the geometry (or a value we do not read)
+            word = m.group()
+            out.append("" if word.upper() == "NULL" else word)
+            p = m.end()
+        while p < n and text[p] in " \t":
+            p += 1
+        if p < n and text[p] == ",":
+            p += 1
+            continue
+        break
+    return out
+
+
+def sql_row(lead_in: str) -> tuple[tuple[str, str], ...]:
+    """``(column, value)`` pairs of an ``INSERT ... (columns) VALUES (values`` lead-in, for the
+    values written before the geometry (``NULL`` and empty values are left out)."""
+    m = _HEAD.match(lead_in)
+    if m is None:
+        return ()
+    got = _columns(lead_in, m.end())
+    if got is None:
+        return ()
+    cols, p = got
+    v = _VALUES.match(lead_in, p)
+    if v is None:
+        return ()
+    vals = _values(lead_in, v.end())
+    return tuple((c, x) for c, x in zip(cols, vals) if x != "")

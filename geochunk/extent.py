@@ -1,0 +1,66 @@
+"""One bounding-box union for the core, the GeoJSON export and the map (antimeridian-aware).
+
+WGS 84 boxes are ``(west, south, east, north)``; a box with ``west > east`` crosses 180°. The
+union of boxes in degrees takes whichever reading of longitude (-180..180 or 0..360) is
+narrower, so boxes either side of the antimeridian union to a narrow box that crosses it, not
+to one that spans the globe.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+__all__ = ["union_bbox", "bbox_center_lon"]
+
+
+def union_bbox(
+    boxes: Sequence[tuple[float, float, float, float] | None], *, lon: bool = False
+) -> tuple[float, float, float, float] | None:
+    """Union of boxes. With ``lon=True`` (WGS 84 boxes) longitudes may wrap: a box with
+    ``west > east`` crosses 180°, and the union takes whichever reading (-180..180 or 0..360)
+    is narrower.
+
+    >>> union_bbox([(176.9, -18.2, -179.4, -17.9), (177.8, -18.0, 177.8, -18.0)], lon=True)
+    (176.9, -18.2, -179.4, -17.9)
+    >>> union_bbox([(179.5, 0.0, 179.5, 0.0), (-179.5, 1.0, -179.5, 1.0)], lon=True)
+    (179.5, 0.0, -179.5, 1.0)
+    >>> union_bbox([(-100.0, 0.0, -50.0, 10.0), (100.0, 0.0, 150.0, 10.0)])  # metres: no wrapping
+    (-100.0, 0.0, 150.0, 10.0)
+    """
+    bs = [b for b in boxes if b is not None]
+    if not bs:
+        return None
+    south, north = min(b[1] for b in bs), max(b[3] for b in bs)
+    if not lon:
+        return (min(b[0] for b in bs), south, max(b[2] for b in bs), north)
+    if all(b[0] <= b[2] for b in bs):
+        west, east = min(b[0] for b in bs), max(b[2] for b in bs)
+        if east - west <= 180 or not all(-180 <= b[0] and b[2] <= 180 for b in bs):
+            return (west, south, east, north)
+    # read longitudes on 0..360 (a box crossing 180° becomes ordinary there)
+    def shift(x: float) -> float:
+        return x + 360.0 if x < 0 else x
+
+    w360 = min(shift(b[0]) for b in bs)
+    e360 = max(shift(b[2]) if b[0] <= b[2] else b[2] + 360.0 for b in bs)
+    plain_w, plain_e = min(b[0] for b in bs), max(b[2] for b in bs)
+    if all(b[0] <= b[2] for b in bs) and plain_e - plain_w <= e360 - w360:
+        return (plain_w, south, plain_e, north)
+    if e360 - w360 >= 360:
+        return (-180.0, south, 180.0, north)
+    west = w360 - 360.0 if w360 > 180 else w360
+    east = e360 - 360.0 if e360 > 180 else e360
+    return (west, south, east, north)
+
+
+def bbox_center_lon(box: tuple[float, float, float, float]) -> float:
+    """The middle longitude of a WGS 84 box, also for one that crosses 180°.
+
+    >>> bbox_center_lon((170.0, 0.0, -170.0, 1.0)), bbox_center_lon((1.0, 0.0, 3.0, 1.0))
+    (180.0, 2.0)
+    """
+    west, _, east, _ = box
+    if west <= east:
+        return (west + east) / 2
+    mid = (west + east + 360.0) / 2
+    return mid - 360.0 if mid > 180.0 else mid

@@ -1,0 +1,65 @@
+"""Headings and what they introduce: a heading never ends a chunk or stands alone in one.
+
+:func:`heading_glue` returns, for every heading, the range from the heading's start to the first
+non-blank line after it. The pipeline removes every cut inside those ranges (a chunk may start
+*at* a heading, never between a heading and what follows it) and lets a unit that starts where a
+glue range ends take the heading along. Headings are Markdown ATX lines (``## Title``) and, in
+plain text, a short upper-case line between blank lines (``DAY 1: HOLYROOD PARK``). One pass
+over the lines: linear.
+
+>>> t = "# Title\\n\\n## Part\\nText.\\n\\nMORE NOTES\\n\\nOn.\\n"
+>>> [(t[a:b], t[b:b + 2]) for a, b in heading_glue(t)]
+[('# Title\\n\\n', '##'), ('## Part\\n', 'Te'), ('MORE NOTES\\n\\n', 'On')]
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["heading_glue", "is_heading_line"]
+
+_LINE = re.compile(r"[^\r\n]*+(?:\r\n|\r|\n)?")
+_ATX = re.compile(r"[ \t]{0,3}#{1,6}[ \t]+\S")
+
+
+def _plain_heading(s: str) -> bool:
+    s = s.strip()
+    if not 3 <= len(s) <= 80 or s.endswith((".", ",", ";")) or "(" in s or "=" in s:
+        return False
+    letters = [c for c in s if c.isalpha()]
+    return len(letters) >= 3 and all(c.isupper() for c in letters) and s.isascii()
+
+
+def is_heading_line(line: str, *, blank_before: bool = True, blank_after: bool = True) -> bool:
+    """A Markdown ATX heading, or a short upper-case line between blank lines.
+
+    >>> is_heading_line("### Parcel LU-1"), is_heading_line("BACKGROUND"), is_heading_line("#x")
+    (True, True, False)
+    """
+    if _ATX.match(line):
+        return True
+    return blank_before and blank_after and _plain_heading(line)
+
+
+def heading_glue(text: str) -> list[tuple[int, int]]:
+    """``(heading start, start of the first non-blank line after it)`` for every heading that
+    has something after it, sorted and non-overlapping (consecutive headings chain)."""
+    lines: list[tuple[int, int, bool]] = []  # (start, end, blank)
+    for m in _LINE.finditer(text):
+        if m.start() == m.end():
+            break
+        lines.append((m.start(), m.end(), not m.group().strip()))
+    out: list[tuple[int, int]] = []
+    for k, (a, b, blank) in enumerate(lines):
+        if blank:
+            continue
+        before = k == 0 or lines[k - 1][2]
+        after = k + 1 == len(lines) or lines[k + 1][2]
+        if not is_heading_line(text[a:b], blank_before=before, blank_after=after):
+            continue
+        j = k + 1
+        while j < len(lines) and lines[j][2]:
+            j += 1
+        if j < len(lines):
+            out.append((a, lines[j][0]))
+    return out

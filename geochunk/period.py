@@ -1,0 +1,144 @@
+"""The time a feature describes, from what the source says — never invented.
+
+Sources, strongest first: a date-like attribute (``Survey date: 2024-03-12``, ``valid_from`` /
+``valid_to``, ``year``; GeoJSON properties and SQL row columns too), a date or year in the
+feature's caption (``## Site boundary (2019 survey)``), a document-level declaration
+("surveyed in 2019"). Dates are read by ``dateutil`` (python-dateutil); a value it cannot read
+is skipped. Nothing found: ``None``.
+
+>>> feature_period({"Survey date": "12 March 2024"}, None)
+Period(start='2024-03-12', end='2024-03-12', source='attribute:Survey date', confidence=0.9)
+>>> feature_period({"valid_from": "2019", "valid_to": "2021-06"}, None).end
+'2021-06'
+>>> feature_period({"Land use": "Park"}, "### Parcel LU-1") is None
+True
+>>> document_period("The outlines were surveyed in May 2019 by the county.")
+Period(start='2019-05', end='2019-05', source='document', confidence=0.4)
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from typing import Any, Iterable, Mapping
+
+from dateutil import parser as _dateparser
+
+from .model import Period
+
+__all__ = ["feature_period", "document_period", "merge_periods", "parse_date"]
+
+_WORD = re.compile(r"[A-Za-z]+|[0-9]+")
+_START_WORDS = frozenset({"from", "start", "begin", "since", "opened", "commenced"})
+_END_WORDS = frozenset({"to", "end", "until", "till", "closed", "expires", "expiry"})
+_DATE_WORDS = frozenset({
+    "date", "dated", "dates", "day", "surveyed", "survey", "year", "valid", "observed",
+    "captured", "acquired", "inspected", "inspection", "built", "updated", "created", "period",
+    "timestamp", "time", "when", "mapped", "digitised", "digitized", "recorded", "on",
+}) | _START_WORDS | _END_WORDS  # fmt: skip
+_ISO = re.compile(r"[0-9]{4}-[0-9]{2}(?:-[0-9]{2})?")
+_YEAR = re.compile(r"(?<![0-9])(1[5-9][0-9]{2}|20[0-9]{2})(?![0-9])")
+_DECLARATION = re.compile(
+    r"(?i)\b(?:surveyed|survey(?:ed)? date|captured|observed|digiti[sz]ed|mapped|inspected|"
+    r"valid|dated|as of|recorded)\b[ \t]*+(?:in|on|during|at|from|:)?[ \t]*+"
+    r"((?:[0-9]{1,2}[ \t]++)?(?:[A-Za-z]{3,9}[ \t]++)?[0-9]{4}(?:-[0-9]{2}(?:-[0-9]{2})?)?)"
+)
+_SENTINELS = (dt.datetime(1, 1, 1), dt.datetime(2, 2, 2))
+
+
+def _key_words(key: str) -> set[str]:
+    spaced = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", key)  # validFrom -> valid From
+    return {w.lower() for w in _WORD.findall(spaced)}
+
+
+def parse_date(value: str) -> str | None:
+    """An ISO date (``YYYY-MM-DD``), month (``YYYY-MM``) or year (``YYYY``) for ``value``, at the
+    precision the value states; None when it is not a date.
+
+    >>> parse_date("2024-03-12"), parse_date("March 2024"), parse_date("1998"), parse_date("Park")
+    ('2024-03-12', '2024-03', '1998', None)
+    """
+    v = value.strip()
+    if not v or len(v) > 40 or not any(c.isdigit() for c in v):
+        return None
+    if _YEAR.fullmatch(v):
+        return v
+    if _ISO.fullmatch(v):
+        return v
+    try:
+        a, b = (_dateparser.parse(v, default=d) for d in _SENTINELS)
+    except (ValueError, OverflowError, TypeError):
+        return None
+    if a.year != b.year:
+        return None  # no year stated: "12 March" is not a period we can place
+    if not 1000 <= a.year <= 2999:
+        return None
+    if a.month != b.month:
+        return f"{a.year:04d}"
+    if a.day != b.day:
+        return f"{a.year:04d}-{a.month:02d}"
+    return f"{a.year:04d}-{a.month:02d}-{a.day:02d}"
+
+
+def feature_period(
+    attributes: Mapping[str, Any] | None, caption: str | None, *, origin: str = "attribute"
+) -> Period | None:
+    """The period of one feature from its attributes (``origin`` names their kind in
+    ``source``), else from a date or year in its caption."""
+    start = end = None
+    src_start = src_end = None
+    point: tuple[str, str] | None = None
+    for key, value in (attributes or {}).items():
+        if not isinstance(key, str) or not isinstance(value, (str, int)) or isinstance(value, bool):
+            continue
+        words = _key_words(key)
+        if not words & _DATE_WORDS:
+            continue
+        d = parse_date(str(value))
+        if d is None:
+            continue
+        src = f"{origin}:{key}"
+        if words & _START_WORDS and start is None:
+            start, src_start = d, src
+        elif words & _END_WORDS and end is None:
+            end, src_end = d, src
+        elif point is None:
+            point = (d, src)
+    if start is not None or end is not None:
+        return Period(start, end, src_start or src_end or "", 0.9)
+    if point is not None:
+        return Period(point[0], point[0], point[1], 0.9)
+    if caption:
+        m = _ISO.search(caption) or _YEAR.search(caption)
+        if m is not None:
+            return Period(m.group(), m.group(), "caption", 0.6)
+    return None
+
+
+def document_period(text: str) -> Period | None:
+    """A document-level declaration ("surveyed in 2019", "captured on 3 May 2021"), if any."""
+    for m in _DECLARATION.finditer(text):
+        d = parse_date(m.group(1))
+        if d is not None:
+            return Period(d, d, "document", 0.4)
+    return None
+
+
+def merge_periods(periods: Iterable[Period | None]) -> Period | None:
+    """The span of several periods (earliest start, latest end); the weakest confidence, and
+    the first source when they differ in strength.
+
+    >>> merge_periods([Period("2019", "2019", "caption", 0.6), None,
+    ...                Period("2021-05-01", "2021-05-01", "attribute:Date", 0.9)])
+    Period(start='2019', end='2021-05-01', source='caption', confidence=0.6)
+    """
+    ps = [p for p in periods if p is not None]
+    if not ps:
+        return None
+    if len(ps) == 1:
+        return ps[0]
+    starts = [p.start for p in ps if p.start is not None]
+    ends = [p.end for p in ps if p.end is not None]
+    weakest = min(ps, key=lambda p: p.confidence)
+    return Period(min(starts) if starts else None, max(ends) if ends else None,
+                  weakest.source, weakest.confidence)  # fmt: skip
