@@ -1,7 +1,8 @@
 """The one-call face: ``geochunk.chunk(text, budget=512, **options) -> list[Chunk]``.
 
 Options are the command line's, with underscores (``--paragraph-threshold`` is
-``paragraph_threshold``; ``--no-context`` is ``attach_context=False``) and the same defaults,
+``paragraph_threshold``; ``--no-context`` is ``attach_context=False``, ``--no-prose-context``
+is ``attach_prose=False``) and the same defaults,
 except ``budget``, which defaults to 512 here (a common embedding-model window; the command's
 default is 800). A wrong option name or value raises :class:`~geochunk.errors.ConfigError`, a
 ``ValueError`` whose message lists the valid names or values.
@@ -17,7 +18,7 @@ of ``chunk.text`` and ``chunk.tokenizer`` names it.
 >>> chunk("text", budget=64, stratgy="feature")
 Traceback (most recent call last):
 ...
-geochunk.errors.ConfigError: unknown option 'stratgy'; valid options: budget, encoding, strategy, oversize, tolerance, overlap, rewrap, attach_context, paragraph_threshold, feature_threshold, doc_id
+geochunk.errors.ConfigError: unknown option 'stratgy'; valid options: budget, encoding, strategy, oversize, tolerance, overlap, rewrap, attach_context, attach_prose, unit, collection, version, paragraph_threshold, feature_threshold, doc_id
 """
 
 from __future__ import annotations
@@ -53,7 +54,7 @@ def make_config(budget: int = 512, **options: Any) -> ChunkConfig:
     >>> make_config(context=False)
     Traceback (most recent call last):
     ...
-    geochunk.errors.ConfigError: unknown option 'context' (use attach_context=True/False); valid options: budget, encoding, strategy, oversize, tolerance, overlap, rewrap, attach_context, paragraph_threshold, feature_threshold, doc_id
+    geochunk.errors.ConfigError: unknown option 'context' (use attach_context=True/False); valid options: budget, encoding, strategy, oversize, tolerance, overlap, rewrap, attach_context, attach_prose, unit, collection, version, paragraph_threshold, feature_threshold, doc_id
     """
     for name in options:
         if name not in OPTIONS or name == "budget":

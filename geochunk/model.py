@@ -488,7 +488,7 @@ class ChunkConfig:
             v = getattr(self, name)
             if isinstance(v, bool) or not isinstance(v, int):
                 raise ConfigError(f"{name} must be an integer, got {v!r}")
-        for name in ("rewrap", "attach_context"):
+        for name in ("rewrap", "attach_context", "attach_prose"):
             if not isinstance(getattr(self, name), bool):
                 raise ConfigError(f"{name} must be True or False, got {getattr(self, name)!r}")
         for name in ("paragraph_threshold", "feature_threshold"):
@@ -497,6 +497,10 @@ class ChunkConfig:
                 raise ConfigError(f"{name} must be a number between 0 and 1, got {v!r}")
         if not isinstance(self.doc_id, str):
             raise ConfigError(f"doc_id must be a str, got {self.doc_id!r}")
+        for name in ("collection", "version"):
+            v = getattr(self, name)
+            if v is not None and not isinstance(v, str):
+                raise ConfigError(f"{name} must be a str or None, got {v!r}")
         if self.overlap < 0:
             raise ConfigError(f"overlap must be >= 0, got {self.overlap}")
         if not 0.0 <= self.paragraph_threshold <= self.feature_threshold <= 1.0:

@@ -28,6 +28,7 @@ def test_options_have_the_command_lines_names_and_defaults():
     args = build_parser().parse_args(["chunk", "x.txt"])
     cli = {k.replace("-", "_"): v for k, v in vars(args).items()}
     cli["attach_context"] = not cli.pop("no_context")
+    cli["attach_prose"] = not cli.pop("no_prose_context")
     for name, default in OPTIONS.items():
         assert name in cli, name
         if name != "budget":  # the library defaults to 512 (an embedder window), the command to 800

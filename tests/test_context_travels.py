@@ -132,12 +132,12 @@ def test_provenance_fields(tmp_path):
     path.write_text(text, encoding="utf-8")
     from geochunk import chunk_file
 
-    c = chunk_file(path, ChunkConfig(budget=64)).chunks[0]
+    c = chunk_file(path, 64)[0]
     digest = hashlib.sha256(text.encode()).hexdigest()
     assert c.doc_sha256 == digest and c.collection == "county_survey" and c.version == digest[:16]
     assert c.tokenizer_sha256 in (PINNED_SHA256["cl100k_base"], None)
     assert c.chunker_version.startswith("geochunk/")
-    named = chunk_file(path, ChunkConfig(budget=64, collection="C", version="v2")).chunks[0]
+    named = chunk_file(path, 64, collection="C", version="v2")[0]
     assert (named.collection, named.version) == ("C", "v2")
     assert type(named).from_dict(named.to_dict()) == named
 

@@ -28,6 +28,7 @@ METADATA_KEYS: tuple[str, ...] = (
     "doc_id", "chunk_index", "start", "end", "core_start", "token_count", "tokenizer", "unit",
     "strategy", "text_kind", "oversized", "needs_fallback", "flags", "feature_ids", "geom_types",
     "bbox", "bbox_wgs84", "epsg", "crs_confidence", "crs_source", "crs_flagged", "chunker_version",
+    "period_start", "period_end", "period_source", "doc_sha256", "collection", "version",
 )
 
 
@@ -62,6 +63,12 @@ def chunk_metadata(c: Chunk) -> dict[str, Any]:
         "crs_source": crs.source if crs is not None else None,
         "crs_flagged": bool(crs.flagged) if crs is not None else None,
         "chunker_version": c.chunker_version,
+        "period_start": c.period.start if c.period is not None else None,
+        "period_end": c.period.end if c.period is not None else None,
+        "period_source": c.period.source if c.period is not None else None,
+        "doc_sha256": c.doc_sha256,
+        "collection": c.collection,
+        "version": c.version,
     }
     assert tuple(meta) == METADATA_KEYS
     return meta
