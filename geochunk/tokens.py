@@ -57,6 +57,8 @@ __all__ = [
     "TokenCounter",
     "TokenIndex",
     "get_counter",
+    "cache_dir",
+    "CACHE_ENV_VAR",
     "hf_counter",
     "callable_counter",
     "clear_cache",
@@ -292,21 +294,121 @@ def _constructor_kwargs(name: str, ranks: dict[bytes, int], sha256: str) -> dict
     return kwargs
 
 
-def _load_real(name: str) -> tuple["tiktoken.Encoding", np.ndarray]:
-    """The verified ``tiktoken.Encoding`` and its token byte-length table; TokenizerError if not."""
-    import tiktoken
+#: Environment variable naming geochunk's cache directory; set it empty to switch the cache off.
+CACHE_ENV_VAR = "GEOCHUNK_CACHE_DIR"
+_RANKS_MAGIC = b"geochunk-bpe-ranks 1\n"
 
+
+def cache_dir() -> Path | None:
+    """geochunk's directory in the user cache (``$GEOCHUNK_CACHE_DIR``, else
+    ``$XDG_CACHE_HOME/geochunk`` or ``~/.cache/geochunk``; the platform's cache folder on macOS
+    and Windows). ``None`` when ``GEOCHUNK_CACHE_DIR`` is set but empty (cache off)."""
+    env = os.environ.get(CACHE_ENV_VAR)
+    if env is not None:
+        return Path(env) if env.strip() else None
+    home = Path.home()
+    if os.name == "nt":
+        base = Path(os.environ.get("LOCALAPPDATA") or home / "AppData" / "Local")
+    elif os.uname().sysname == "Darwin":
+        base = home / "Library" / "Caches"
+    else:
+        base = Path(os.environ.get("XDG_CACHE_HOME") or home / ".cache")
+    return base / "geochunk"
+
+
+def _ranks_cache_path(name: str) -> Path | None:
+    d = cache_dir()
+    return None if d is None else d / "bpe" / f"{name}-{PINNED_SHA256[name][:16]}.ranks"
+
+
+def _pack_ranks(name: str, ranks: dict[bytes, int]) -> bytes:
+    """The parsed ranks as one binary blob: magic, sha256 of the body, body.
+
+    Body: the pinned sha256 of the source ranks (ASCII), the count (uint32), token byte lengths
+    (uint16), ranks (uint32), then the token bytes back to back (all little-endian)."""
+    n = len(ranks)
+    lengths = np.fromiter(map(len, ranks.keys()), dtype="<u2", count=n)
+    ids = np.fromiter(ranks.values(), dtype="<u4", count=n)
+    body = b"".join(
+        [PINNED_SHA256[name].encode("ascii"), np.uint32(n).astype("<u4").tobytes(), lengths.tobytes(),
+         ids.tobytes(), *ranks.keys()]
+    )
+    return _RANKS_MAGIC + hashlib.sha256(body).hexdigest().encode("ascii") + b"\n" + body
+
+
+def _unpack_ranks(name: str, data: bytes) -> tuple[dict[bytes, int], np.ndarray, np.ndarray] | None:
+    """``(ranks, ids, byte lengths)`` from :func:`_pack_ranks` output, or ``None`` when the data
+    is not exactly what was written for this encoding (truncated, altered, other version)."""
+    head = len(_RANKS_MAGIC)
+    if not data.startswith(_RANKS_MAGIC) or len(data) < head + 65 + 68:
+        return None
+    digest, body = data[head : head + 64], memoryview(data)[head + 65 :]
+    if hashlib.sha256(body).hexdigest().encode("ascii") != digest:
+        return None
+    if bytes(body[:64]) != PINNED_SHA256[name].encode("ascii"):
+        return None
+    n = int(np.frombuffer(body, dtype="<u4", count=1, offset=64)[0])
+    lengths = np.frombuffer(body, dtype="<u2", count=n, offset=68)
+    ids = np.frombuffer(body, dtype="<u4", count=n, offset=68 + 2 * n)
+    blob = bytes(body[68 + 6 * n :])
+    if int(lengths.sum(dtype=np.int64)) != len(blob):
+        return None
+    ends = np.cumsum(lengths, dtype=np.int64).tolist()
+    keys = [blob[a:b] for a, b in zip([0, *ends], ends)]
+    return dict(zip(keys, ids.tolist())), ids.astype(np.int64), lengths.astype(np.int64)
+
+
+def _write_cache(path: Path, data: bytes) -> None:
+    """Write atomically (temp file + rename); a cache that cannot be written is skipped."""
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp.write_bytes(data)
+        os.replace(tmp, path)
+    except OSError as exc:
+        log.debug("token rank cache not written to %s: %s", path, exc)
+        try:
+            tmp.unlink()
+        except OSError:
+            pass
+
+
+def _load_ranks(name: str) -> tuple[dict[bytes, int], np.ndarray, np.ndarray]:
+    """The verified ranks with their ids and byte lengths: from the user cache when it holds an
+    intact copy (its sha256 checked, keyed by the pinned hash of the source), else parsed from
+    the installed data (checked against the pinned sha256) and cached for the next process."""
+    path = _ranks_cache_path(name)
+    if path is not None:
+        try:
+            cached = _unpack_ranks(name, path.read_bytes())
+        except OSError:
+            cached = None
+        if cached is not None:
+            return cached
     raw = gzip.decompress(_rank_file(name).read_bytes())
     sha = hashlib.sha256(raw).hexdigest()
     if sha != PINNED_SHA256[name]:
         raise TokenizerError(f"{name}: sha256 mismatch (expected {PINNED_SHA256[name]}, got {sha})")
     ranks = _parse_ranks(raw, name)
-    enc = tiktoken.Encoding(**_constructor_kwargs(name, ranks, sha))
+    if path is not None:
+        _write_cache(path, _pack_ranks(name, ranks))
+    ids = np.fromiter(ranks.values(), dtype=np.int64, count=len(ranks))
+    lengths = np.fromiter(map(len, ranks.keys()), dtype=np.int64, count=len(ranks))
+    return ranks, ids, lengths
+
+
+def _load_real(name: str) -> tuple["tiktoken.Encoding", np.ndarray]:
+    """The verified ``tiktoken.Encoding`` and its token byte-length table; TokenizerError if not.
+
+    Whether the ranks come from the cache or the package data, the encoding built from them must
+    reproduce the published ids of a smoke text before it is used."""
+    import tiktoken
+
+    ranks, ids, lengths = _load_ranks(name)
+    enc = tiktoken.Encoding(**_constructor_kwargs(name, ranks, PINNED_SHA256[name]))
     smoke_text, smoke_ids = _SMOKE[name]
     if enc.encode_ordinary(smoke_text) != smoke_ids:
         raise TokenizerError(f"{name}: {smoke_text!r} does not encode to the published ids")
-    ids = np.fromiter(ranks.values(), dtype=np.int64, count=len(ranks))
-    lengths = np.fromiter(map(len, ranks.keys()), dtype=np.int64, count=len(ranks))
     byte_len = np.zeros(int(ids.max()) + 1, dtype=np.int64)
     byte_len[ids] = lengths
     return enc, byte_len

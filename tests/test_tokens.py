@@ -58,9 +58,11 @@ def estimate() -> TokenCounter:
 
 
 @pytest.fixture
-def fresh(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """An empty counter cache, and an empty one again afterwards (no estimate leaks out)."""
+def fresh(monkeypatch: pytest.MonkeyPatch, tmp_path) -> Iterator[None]:  # type: ignore[no-untyped-def]
+    """An empty counter cache, and an empty one again afterwards (no estimate leaks out); an
+    empty rank cache directory, so loads read the package data."""
     monkeypatch.delenv(ENV_VAR, raising=False)
+    monkeypatch.setenv(tokens.CACHE_ENV_VAR, str(tmp_path / "geochunk-cache"))
     clear_cache()
     yield
     clear_cache()
@@ -580,3 +582,55 @@ def test_estimate_is_within_30_percent_of_cl100k(
 ) -> None:
     ratio = estimate_count(text) / real["cl100k_base"].count(text)
     assert 0.7 <= ratio <= 1.3, ratio
+
+
+# --- the parsed-rank cache in the user cache directory -----------------------------------------
+
+
+def _fresh_load(monkeypatch, cache):
+    monkeypatch.setenv(tokens.CACHE_ENV_VAR, str(cache))
+    return tokens._load_real("cl100k_base")
+
+
+def test_rank_cache_is_written_once_and_gives_the_same_encoding(monkeypatch, tmp_path):
+    cold_enc, cold_len = _fresh_load(monkeypatch, tmp_path)
+    files = list((tmp_path / "bpe").iterdir())
+    assert [f.name for f in files] == [f"cl100k_base-{tokens.PINNED_SHA256['cl100k_base'][:16]}.ranks"]
+    stamp = files[0].stat().st_mtime_ns
+    warm_enc, warm_len = _fresh_load(monkeypatch, tmp_path)
+    assert files[0].stat().st_mtime_ns == stamp  # read, not rewritten
+    assert (warm_len == cold_len).all()
+    from geochunk.samples import load_sample
+
+    text = load_sample("mixed_report")
+    assert warm_enc.encode_ordinary(text) == cold_enc.encode_ordinary(text)
+    assert warm_enc._mergeable_ranks == cold_enc._mergeable_ranks
+
+
+@pytest.mark.parametrize("damage", ["flip", "truncate", "other_encoding"])
+def test_a_damaged_rank_cache_is_ignored_and_replaced(monkeypatch, tmp_path, damage):
+    _fresh_load(monkeypatch, tmp_path)
+    path = tokens._ranks_cache_path("cl100k_base")
+    data = bytearray(path.read_bytes())
+    if damage == "flip":
+        data[len(data) // 2] ^= 0x01  # one token's bytes changed: the body hash no longer matches
+    elif damage == "truncate":
+        data = data[: len(data) // 3]
+    else:  # a valid cache file of another encoding under this name
+        data = bytearray(tokens._pack_ranks("o200k_base", {b"a": 0}))
+    path.write_bytes(bytes(data))
+    assert tokens._unpack_ranks("cl100k_base", bytes(data)) is None
+    enc, _ = _fresh_load(monkeypatch, tmp_path)
+    assert enc.encode_ordinary("hello world") == [15339, 1917]
+    assert tokens._unpack_ranks("cl100k_base", path.read_bytes()) is not None  # rewritten whole
+
+
+def test_an_unwritable_or_disabled_cache_is_no_error(monkeypatch, tmp_path):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a directory")
+    enc, _ = _fresh_load(monkeypatch, blocker / "cache")  # mkdir fails: load without caching
+    assert enc.encode_ordinary("hello world") == [15339, 1917]
+    monkeypatch.setenv(tokens.CACHE_ENV_VAR, "")
+    assert tokens.cache_dir() is None and tokens._ranks_cache_path("cl100k_base") is None
+    enc, _ = tokens._load_real("cl100k_base")
+    assert enc.encode_ordinary("hello world") == [15339, 1917]
