@@ -13,12 +13,38 @@ hashing embedders), ``rows`` (document -> checked rows), ``parallel`` (Dask or i
 
 from __future__ import annotations
 
-from .build import BuildReport, build_index
-from .catalog import CatalogEntry, Shortlisted
-from .embed import EMBEDDERS, get_embedder
-from .query import Index, QueryResult, ResultRow, Staleness, open_index, query_index, resolve_feature
-from .region import Region
-from .rows import IndexBuildError
+import importlib
+from typing import Any
+
+# public name -> defining module, imported on first use (PEP 562): `geochunk chunk` registers the
+# index/query subcommands without loading DuckDB, bm25s or the embedders
+_LAZY: dict[str, str] = {
+    "BuildReport": "build",
+    "build_index": "build",
+    "CatalogEntry": "catalog",
+    "Shortlisted": "catalog",
+    "EMBEDDERS": "embed",
+    "get_embedder": "embed",
+    "Index": "query",
+    "QueryResult": "query",
+    "ResultRow": "query",
+    "Staleness": "query",
+    "open_index": "query",
+    "query_index": "query",
+    "resolve_feature": "query",
+    "Region": "region",
+    "IndexBuildError": "rows",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'geochunk.retrieve' has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "BuildReport",
@@ -37,3 +63,7 @@ __all__ = [
     "query_index",
     "resolve_feature",
 ]
+
+
+def __dir__() -> list[str]:
+    return list(__all__)
