@@ -17,6 +17,8 @@ doc, run, cs = widgets.chunked_document("Pick a bundled sample, upload a file or
 
 st.subheader(f"Summary · {escape_markdown(doc.name)}")
 sections.summary(run, cs)
+if st.toggle("Budget sweep", key=StateKeys.SWEEP, help="how the chunks change with the budget"):
+    sections.budget_sweep(cs)
 
 st.subheader("Map")
 selected, moved = sections.selected_chunk(cs)

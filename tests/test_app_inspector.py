@@ -247,3 +247,22 @@ def test_find_by_feature_id_and_flagged_only(app_dir: Path) -> None:
     table = at.dataframe[0].value
     assert len(table) >= 1 and table["flags"].str.len().gt(0).all()
     assert any("chunks match" in c.value for c in at.caption)
+
+
+def test_budget_sweep_is_real_rechunks_with_the_current_budget_marked(app_dir: Path) -> None:
+    at = _app(app_dir)
+    at.slider(key=StateKeys.BUDGET).set_value(640).run()
+    import pyarrow as pa
+
+    [chart] = [c for c in at.get("vega_lite_chart") if '"facet"' in c.proto.spec]
+    sweep = json.loads(chart.proto.spec)
+    [data] = chart.proto.datasets
+    rows = pa.ipc.open_stream(data.data.data).read_all().to_pandas().to_dict("records")
+    chunks = {r["budget"]: r["value"] for r in rows if r["measure"] == "chunks"}
+    assert len(chunks) >= 20 and 640 in chunks
+    a = analyse(load_sample("land_use_appendix"), doc_id="land_use_appendix.md")
+    for b in (64, 640, 4096):
+        assert chunks[b] == len(assemble(a, ChunkConfig(budget=b, doc_id="land_use_appendix.md")).chunks)
+    assert '"datum": 640' in json.dumps(sweep).replace(".0", "")
+    over = {r["budget"]: r["value"] for r in rows if r["measure"] == "oversized share"}
+    assert over[64] > over[4096]  # small budgets leave more units oversized

@@ -21,7 +21,7 @@ from ..view.maps import base_map, chunk_legend_html, view_for_bbox
 from ..view.reasons import flag_reasons
 from ..view.selection import Selection, chunk_from_tooltip, resolve
 from ..view.tables import chunk_metadata, chunks_frame, filter_rows
-from ..view.charts import tokens_chart
+from ..view.charts import sweep_chart, tokens_chart
 from . import services
 from .render import show_map
 from .state import StateKeys
@@ -56,6 +56,7 @@ __all__ = [
     "chunk_table",
     "chunk_detail",
     "downloads",
+    "budget_sweep",
     "vega_chart",
 ]
 
@@ -213,6 +214,15 @@ def chunk_detail(cs: Any, index: int) -> None:
     st.html(CHUNK_CSS + chunk_html(chunk, [(f.start, f.end) for f in chunk.features]))
     with st.expander("Metadata"):
         st.json(chunk_metadata(chunk), expanded=False)
+
+
+def budget_sweep(cs: Any) -> None:
+    """The budget sweep chart (chunk count, oversized and needs-fallback shares, features per
+    chunk against the budget), the current budget marked."""
+    points, note = services.get_sweep(cs.analysis, cs.config)
+    vega_chart(sweep_chart(points, cs.config.budget), width="content")
+    st.caption("Each point is a real re-chunk of this document at that budget (the dashed line is "
+               "the current budget)." + (f" {note}" if note else ""))
 
 
 def vega_chart(chart: Any, *, width: str = "stretch") -> None:

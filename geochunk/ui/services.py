@@ -36,6 +36,7 @@ __all__ = [
     "get_analysis",
     "get_chunk_set",
     "display_cache",
+    "get_sweep",
     "get_comparison",
     "export_jsonl",
     "export_geojson",
@@ -125,6 +126,33 @@ def get_chunk_set(analysis: Any, config: ChunkConfig) -> Any:
     """The pipeline ``ChunkSet`` for ``config``, computed once per digest and configuration."""
     config = config.with_(encoding=analysis.encoding, doc_id=analysis.doc_id)
     return _chunk_set(analysis.digest, config, analysis)
+
+
+@st.cache_resource(show_spinner="Sweeping budgets…", max_entries=16)
+def _sweep(digest: str, config: ChunkConfig, budgets: tuple[int, ...], _analysis: Any) -> Any:
+    from ..sweep import budget_sweep
+
+    return budget_sweep(_analysis, config, budgets)
+
+
+def get_sweep(analysis: Any, config: ChunkConfig) -> tuple[Any, str]:
+    """``(points, note)``: the budget sweep of the analysis under ``config``, cached per
+    document and settings (not per budget: the current budget only adds its own point).
+    ``generalize`` is swept as ``isolate`` (the same chunks and oversized share, without
+    searching a simplification 20 times); the note says so."""
+    from ..sweep import sweep_budgets
+
+    note = ""
+    if config.oversize == "generalize":
+        config = config.with_(oversize="isolate", tolerance=None)
+        note = ("Swept with oversized features isolated: chunk counts and the oversized share "
+                "are the same under generalize; the needs-fallback share is before generalizing.")
+    base = config.with_(budget=16, encoding=analysis.encoding, doc_id=analysis.doc_id)
+    grid = _sweep(analysis.digest, base, sweep_budgets(64), analysis)
+    points = list(grid)
+    if all(p.budget != config.budget for p in points):
+        points += _sweep(analysis.digest, base, (config.budget,), analysis)
+    return tuple(sorted(points, key=lambda p: p.budget)), note
 
 
 @st.cache_resource(show_spinner=False, max_entries=16)

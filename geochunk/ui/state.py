@@ -80,6 +80,7 @@ class StateKeys:
         REWRAP,
         BASEMAP,
         BBOXES,
+        SWEEP,
         DISPLAY_MAX_VERTICES,
         CDN_LEAFLET,
         COMPARE_SPLITTER,

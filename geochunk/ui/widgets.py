@@ -52,6 +52,7 @@ DEFAULTS: dict[str, Any] = {
     StateKeys.DISPLAY_MAX_VERTICES: DEFAULT_DISPLAY_MAX_VERTICES,
     StateKeys.CDN_LEAFLET: False,
     StateKeys.BBOXES: "selected",
+    StateKeys.SWEEP: True,
 }
 
 

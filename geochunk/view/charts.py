@@ -13,7 +13,8 @@ import pandas as pd
 
 from .colors import TROUBLE_RED
 
-__all__ = ["tokens_chart", "sizes_frame", "sizes_chart", "compare_frame"]
+__all__ = ["tokens_chart", "sizes_frame", "sizes_chart", "compare_frame", "sweep_frame",
+           "sweep_chart"]
 
 
 def tokens_chart(frame: pd.DataFrame, budget: int, *, height: int = 220) -> Any:
@@ -97,4 +98,44 @@ def compare_frame(stats: Sequence[Any]) -> pd.DataFrame:
             }
             for s in stats
         ]
+    )
+
+
+_SWEEP_SERIES = {
+    "chunks": "chunks",
+    "oversized_share": "oversized share",
+    "needs_fallback_share": "needs-fallback share",
+    "features_per_chunk": "features per chunk",
+}
+
+
+def sweep_frame(points: Sequence[Any]) -> pd.DataFrame:
+    """Long table ``(budget, measure, value)`` from :class:`geochunk.sweep.SweepPoint` objects.
+
+    >>> from geochunk.sweep import SweepPoint
+    >>> sweep_frame([SweepPoint(64, 10, 0.1, 0.1, 2.0, 90)]).values.tolist()[:2]
+    [[64, 'chunks', 10.0], [64, 'oversized share', 0.1]]
+    """
+    rows = [(p.budget, label, float(getattr(p, field)))
+            for p in points for field, label in _SWEEP_SERIES.items()]
+    return pd.DataFrame(rows, columns=["budget", "measure", "value"])
+
+
+def sweep_chart(points: Sequence[Any], budget: int, *, height: int = 120) -> Any:
+    """Four small line charts against the budget (log scale), the current budget as a rule."""
+    import altair as alt
+
+    data = sweep_frame(points)
+    x = alt.X("budget:Q", scale=alt.Scale(type="log"), title="budget (tokens)")
+    line = alt.Chart().mark_line(point=True).encode(
+        x=x, y=alt.Y("value:Q", title=None),
+        tooltip=["budget:Q", "measure:N", alt.Tooltip("value:Q", format=".3~f")],
+    )
+    rule = alt.Chart().mark_rule(color=TROUBLE_RED, strokeDash=[6, 4]).encode(x=alt.datum(budget))
+    return (
+        alt.layer(line, rule, data=data)
+        .properties(width=240, height=height)
+        .facet(facet=alt.Facet("measure:N", sort=list(_SWEEP_SERIES.values()), title=None),
+               columns=4)
+        .resolve_scale(y="independent")
     )
