@@ -45,6 +45,9 @@ def build_parser() -> argparse.ArgumentParser:
         sp.add_argument("--strategy", default="auto", help=f"one of {', '.join(STRATEGIES)}")
         sp.add_argument("--oversize", default="isolate", help=f"one of {', '.join(OVERSIZE_POLICIES)}")
         sp.add_argument("--tolerance", default=None, help="simplification tolerance in CRS units, or 'auto'")
+        sp.add_argument("--max-area-change", type=float, default=None, metavar="SHARE",
+                        help="with --oversize generalize: keep the original (flagged) when "
+                        "simplifying would change the area by more than SHARE (0.2 = 20%%)")
         sp.add_argument("--overlap", type=int, default=0, help="whole sentences/features repeated")
         sp.add_argument("--rewrap", action="store_true", help="emit FeatureCollection chunks as valid FeatureCollections")
         sp.add_argument("--no-context", action="store_true", help="do not attach captions/attribute blocks to features")
@@ -130,6 +133,7 @@ def _config(args: argparse.Namespace, doc_id: str) -> ChunkConfig:
         paragraph_threshold=args.paragraph_threshold,
         feature_threshold=args.feature_threshold,
         doc_id=doc_id,
+        max_area_change=args.max_area_change,
     )
 
 

@@ -453,6 +453,9 @@ class ChunkConfig:
     paragraph_threshold: float = 0.20
     feature_threshold: float = 0.50
     doc_id: str = "<stdin>"
+    # generalize keeps the original (flagged) when simplifying changes the area by more than
+    # this share (0.2 = 20%); None: no limit
+    max_area_change: float | None = None
 
     def __post_init__(self) -> None:
         if isinstance(self.budget, bool) or not isinstance(self.budget, int):
@@ -503,6 +506,10 @@ class ChunkConfig:
                 raise ConfigError(f"{name} must be a str or None, got {v!r}")
         if self.overlap < 0:
             raise ConfigError(f"overlap must be >= 0, got {self.overlap}")
+        mac = self.max_area_change
+        if mac is not None and (isinstance(mac, bool) or not isinstance(mac, (int, float))
+                                or not 0 <= mac < float("inf")):
+            raise ConfigError(f"max_area_change must be a share >= 0 (0.2 = 20%), got {mac!r}")
         if not 0.0 <= self.paragraph_threshold <= self.feature_threshold <= 1.0:
             raise ConfigError(
                 "thresholds must satisfy 0 <= paragraph_threshold <= feature_threshold <= 1, got "

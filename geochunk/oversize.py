@@ -36,6 +36,7 @@ The source text itself is never cut, and unparseable spans are always isolated.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 import re
@@ -118,6 +119,7 @@ def escape(
     counter: _Counter,
     feature_id: str,
     source_tokens: int | None = None,
+    max_area_change: float | None = None,
 ) -> tuple[Escaped, ...]:
     """Emit one oversized unit under ``policy`` without ever cutting its source text.
 
@@ -129,7 +131,10 @@ def escape(
 
     Tokens are counted with ``counter.count`` on the full output text; pass ``source_tokens``
     when the unit's own count is already known (the pipeline's token index has it). ``tolerance`` is in the
-    frame's units, or ``"auto"``; ``None`` means ``"auto"`` for ``generalize``.
+    frame's units, or ``"auto"``; ``None`` means ``"auto"`` for ``generalize``. With
+    ``max_area_change`` (a share: 0.2 = 20%), a simplification that changes the area by more
+    keeps the original text, isolated and flagged, its ``generalized`` record saying what the
+    refused simplification would have done (``fits`` False).
 
     >>> class Chars:
     ...     def count(self, text): return len(text)
@@ -172,7 +177,13 @@ def escape(
     extra = (Flag.LINEARIZED,) if parsed.linearized else ()
     if policy == "split":
         return _split(layout, geom, unit_text, source_tokens, budget, counter, feature_id, extra)
-    return (_generalize(layout, geom, unit_text, source_tokens, tol, budget, counter, extra),)
+    out = _generalize(layout, geom, unit_text, source_tokens, tol, budget, counter, extra)
+    g = out.generalized
+    if (max_area_change is not None and out.text_kind == "generalized" and g is not None
+            and g.area_change > max_area_change):
+        refused = dataclasses.replace(g, fits=False)
+        return (_isolated(unit_text, source_tokens, geom, budget, extra, refused),)
+    return (out,)
 
 
 # ------------------------------------------------------------------------------------------------

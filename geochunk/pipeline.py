@@ -543,6 +543,7 @@ class _Builder:
             counter=a.counter,
             feature_id=a.features[i].id,
             source_tokens=a.index.exact(lo, hi),
+            max_area_change=cfg.max_area_change,
         )
 
     def _emit(self, lo: int, hi: int, i: int, unit: Unit, out: Sequence[Any]) -> None:

@@ -76,6 +76,7 @@ class StateKeys:
         TOLERANCE_MODE,
         TOLERANCE,
         OVERLAP,
+        MAX_AREA_CHANGE,
         ATTACH,
         REWRAP,
         BASEMAP,

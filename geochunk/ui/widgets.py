@@ -53,6 +53,7 @@ DEFAULTS: dict[str, Any] = {
     StateKeys.CDN_LEAFLET: False,
     StateKeys.BBOXES: "selected",
     StateKeys.SWEEP: True,
+    StateKeys.MAX_AREA_CHANGE: 20,
 }
 
 
@@ -179,6 +180,11 @@ def _chunk_widgets(units_of: Callable[[str], str]) -> tuple[dict[str, Any], str]
             f"Tolerance ({units}, the frame's units)", min_value=1e-9, format="%g",
             key=StateKeys.TOLERANCE,
         )
+    limit = sb.number_input(
+        "Max area change when generalizing (%)", 0, 100, step=5, key=StateKeys.MAX_AREA_CHANGE,
+        help="a simplification that changes a feature's area by more keeps the original "
+             "(flagged) instead; 100 = no limit",
+    )
     overlap = sb.number_input(
         "Overlap (whole sentences / features)", 0, 10, key=StateKeys.OVERLAP
     )
@@ -189,6 +195,7 @@ def _chunk_widgets(units_of: Callable[[str], str]) -> tuple[dict[str, Any], str]
     kwargs = dict(
         budget=int(budget), encoding=encoding, strategy=strategy, oversize=oversize,
         tolerance=tolerance, overlap=int(overlap), rewrap=rewrap, attach_context=attach,
+        max_area_change=None if int(limit) >= 100 else int(limit) / 100,
     )
     return kwargs, units
 

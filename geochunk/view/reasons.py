@@ -77,6 +77,15 @@ def _reason(flag: str, chunk: Chunk, budget: int) -> str:
             f"its source unit{ids} is over the {budget}-token budget; this chunk carries its "
             f"{chunk.text_kind} form ({chunk.token_count} tokens)"
         )
+    if flag == Flag.NEEDS_FALLBACK and chunk.generalized is not None and chunk.text_kind == "source":
+        g = chunk.generalized
+        if g.vertices_after != g.vertices_before:
+            return (
+                f"generalizing was refused and the original kept ({chunk.token_count} tokens, "
+                f"budget {budget}): the simplification would have kept {g.vertices_after:,} of "
+                f"{g.vertices_before:,} vertices and changed the area by {g.area_change:.1%}, "
+                "over the maximum area change; try split parts, a bigger budget or a higher limit"
+            )
     if flag == Flag.NEEDS_FALLBACK:
         return (
             f"still {chunk.token_count} tokens (budget {budget}) after the oversize escape: "
