@@ -34,7 +34,7 @@ from .recall import RecallReport, measure_recall
 from .rows import IndexBuildError, PreparedDocument, prepare_document
 from .store import RTREE_INDEX, StoreError, connect, create_schema, read_meta, write_meta
 
-__all__ = ["BuildReport", "build_index", "expand_paths", "INDEXABLE_SUFFIXES"]
+__all__ = ["BuildReport", "build_index", "write_prepared", "expand_paths", "INDEXABLE_SUFFIXES"]
 
 INDEXABLE_SUFFIXES = (".md", ".txt", ".geojson", ".json", ".wkt", ".sql", ".csv")
 
@@ -191,6 +191,30 @@ def build_index(
         labels=doc_paths, embedder=embedder, config=config,
     )
 
+    return write_prepared(
+        prepared, target, emb, existing, collection=collection, version=version, licence=licence,
+        period=per, resolution_m=resolution_m, chunk_budget=config.budget, started=t0,
+    )
+
+
+def write_prepared(
+    prepared: Sequence[PreparedDocument],
+    target: Path,
+    emb: Any,
+    existing: dict[str, str],
+    *,
+    collection: str,
+    version: str,
+    licence: str,
+    period: tuple[str | None, str | None],
+    resolution_m: float | None,
+    chunk_budget: int,
+    started: float | None = None,
+    recall_queries: int = 12,
+) -> BuildReport:
+    """Steps 2-5 of a build for documents already chunked and embedded (also used by benchmarks)."""
+    t0 = time.perf_counter() if started is None else started
+    per = period
     added = tuple(d.doc_id for d in prepared if d.doc_id not in existing)
     replaced = tuple(d.doc_id for d in prepared if d.doc_id in existing and existing[d.doc_id] != d.doc_sha256)
     unchanged = tuple(d.doc_id for d in prepared if existing.get(d.doc_id) == d.doc_sha256)
@@ -223,7 +247,7 @@ def build_index(
             _rebuild_lexical(con)
             refresh_catalog(con, collection, version=version, licence=licence, period=per,
                             resolution_m=resolution_m)
-            report = measure_recall(con)
+            report = measure_recall(con, queries=recall_queries)
             con.execute("DELETE FROM recall")
             for f in report.figures:
                 con.execute("INSERT INTO recall VALUES (?, ?, ?, ?, ?)",
@@ -238,7 +262,7 @@ def build_index(
                 "dims": emb.dims,
                 "built_at": built_at.isoformat(),
                 "chunker_version": CHUNKER_VERSION,
-                "chunk_budget": config.budget,
+                "chunk_budget": chunk_budget,
             })
             n_rows, n_noext = con.execute(
                 "SELECT count(*), count(*) FILTER (WHERE NOT has_extent) FROM chunks"

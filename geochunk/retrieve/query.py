@@ -122,7 +122,11 @@ class QueryResult:
 
 @dataclass
 class Index:
-    """An open index: connection, meta, embedder, BM25 (loaded once)."""
+    """An open index: connection, meta, embedder, BM25, and per-row lookups (loaded once).
+
+    ``rids`` is sorted; ``collection_of[i]`` and ``footprints[i]`` (shapely, None without extent)
+    belong to ``rids[i]``, so the query path never re-reads strings or geometries per survivor.
+    """
 
     path: str
     con: Any
@@ -130,9 +134,15 @@ class Index:
     embedder: Any
     lexical: Lexical
     catalog: list[CatalogEntry]
+    rids: np.ndarray
+    collection_of: np.ndarray
+    footprints: np.ndarray
 
     def close(self) -> None:
         self.con.close()
+
+    def positions(self, rids: np.ndarray) -> np.ndarray:
+        return np.searchsorted(self.rids, rids)
 
 
 def open_index(path: str | os.PathLike[str]) -> Index:
@@ -146,10 +156,16 @@ def open_index(path: str | os.PathLike[str]) -> Index:
         blobs = dict(con.execute("SELECT name, data FROM lexical").fetchall())
         lex = Lexical.from_blobs(blobs)
         cat = read_catalog(con)
+        res = con.execute("SELECT rid, collection, ST_AsWKB(footprint) AS wkb FROM chunks ORDER BY rid").fetchnumpy()
     except BaseException:
         con.close()
         raise
-    return Index(str(path), con, meta, emb, lex, cat)
+    import shapely
+
+    wkb = [None if b is None or b is np.ma.masked else bytes(b) for b in res["wkb"]]
+    foot = shapely.from_wkb(np.asarray(wkb, dtype=object))
+    return Index(str(path), con, meta, emb, lex, cat, np.asarray(res["rid"], dtype=np.int64),
+                 np.asarray(res["collection"], dtype=object), np.asarray(foot, dtype=object))
 
 
 def _staleness(ix: Index, now: dt.datetime) -> Staleness:
@@ -214,7 +230,8 @@ def query_index(
 
     # 2. region first: R-tree + exact predicate; exact scores on the survivors only
     t0 = time.perf_counter()
-    rids, cols, sem = scan_region(ix.con, region.wkt, qvec)
+    rids, sem = scan_region(ix.con, region.wkt, qvec)
+    cols = ix.collection_of[ix.positions(rids)]
     t["region+dense"] = (time.perf_counter() - t0) * 1e3
 
     # 1. collections: coverage counted from the items in the region
@@ -228,7 +245,8 @@ def query_index(
 
     no_ext_total = int(sum(c.no_extent_count for c in ix.catalog))
     if include_no_extent:
-        nr, nc, ns = scan_no_extent(ix.con, qvec)
+        nr, ns = scan_no_extent(ix.con, qvec)
+        nc = ix.collection_of[ix.positions(nr)]
         ok = {c.collection for c in ix.catalog if not c.licence_forbids
               and (not collections or c.collection in collections)}
         m = np.fromiter((c in ok for c in nc), bool, len(nc))
@@ -255,12 +273,9 @@ def query_index(
     # 4. proximity within the survivors, in metres
     t0 = time.perf_counter()
     cand = sorted(fused)
-    details = _details(ix, cand)
-    placed = [r for r in cand if details[r]["wkb"] is not None]
-    import shapely
-
-    geoms = shapely.from_wkb([details[r]["wkb"] for r in placed]) if placed else []
-    dist = dict(zip(placed, distances_m(region.anchor, list(geoms))))
+    cand_geoms = ix.footprints[ix.positions(np.asarray(cand, dtype=np.int64))] if cand else []
+    placed = [(r, g) for r, g in zip(cand, cand_geoms) if g is not None]
+    dist = dict(zip((r for r, _ in placed), distances_m(region.anchor, [g for _, g in placed])))
     scored = []
     for r in cand:
         d = dist.get(r)
@@ -269,6 +284,7 @@ def query_index(
     scored.sort(key=lambda x: (-x[0], x[1]))
     t["proximity"] = (time.perf_counter() - t0) * 1e3
 
+    details = _details(ix, [r for _, r, _, _ in scored[:k]])
     rows = []
     for i, (final, r, d, prox) in enumerate(scored[:k]):
         det = details[r]
@@ -293,17 +309,11 @@ def query_index(
 def _details(ix: Index, rids: Sequence[int]) -> dict[int, dict[str, Any]]:
     if not rids:
         return {}
+    listed = ",".join(str(int(r)) for r in rids)  # integers only reach the SQL text
     cur = ix.con.execute(
         "SELECT rid, chunk_id, doc_id, collection, corpus_version, epsg, frame_confidence, "
-        "frame_flagged, feature_ids, flags, text, ST_AsWKB(footprint) AS wkb, ST_AsText(footprint) AS wkt "
-        "FROM chunks WHERE list_contains(?, rid)",
-        [list(rids)],
+        "frame_flagged, feature_ids, flags, text, ST_AsText(footprint) AS wkt "
+        f"FROM chunks WHERE rid IN ({listed})"
     )
     names = [d[0] for d in cur.description]
-    out = {}
-    for row in cur.fetchall():
-        rec = dict(zip(names, row))
-        if rec["wkb"] is not None:
-            rec["wkb"] = bytes(rec["wkb"])
-        out[int(rec["rid"])] = rec
-    return out
+    return {int(row[0]): dict(zip(names, row)) for row in cur.fetchall()}

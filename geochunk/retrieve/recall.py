@@ -133,9 +133,9 @@ def measure_recall(con: Any, *, queries: int = 12, seed: int = 7) -> RecallRepor
         vals = []
         for j in range(queries):
             if region is None:
-                pr, _, ps = scan_all(con, q[j])
+                pr, ps = scan_all(con, q[j])
             else:
-                pr, _, ps = scan_region(con, region.wkt, q[j])
+                pr, ps = scan_region(con, region.wkt, q[j])
             found, _ = _topk(pr, ps)
             t_rids, t_scores = _topk(rids_all[mask], brute_all[mask, j])
             score_of = dict(zip(rids_all.tolist(), brute_all[:, j].tolist()))

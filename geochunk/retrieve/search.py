@@ -29,36 +29,40 @@ def vector_literal(vec: Sequence[float]) -> str:
 
 
 def region_sql(vec: Sequence[float] | None) -> str:
-    """The region query: rid, collection, score of every chunk whose footprint meets the region."""
-    score = f"array_inner_product(embedding, {vector_literal(vec)})" if vec is not None else "0.0"
+    """The region query: rid and score of every chunk whose footprint meets the region.
+
+    The R-tree finds the survivors' row ids; their vectors are then read by a semi-join on
+    ``rid`` (a sequential read of the embedding column with a join filter) rather than fetched row
+    by row through the index: measured 93 vs 152 ms at 42% of 20k rows and 6.5 vs 13 ms at 0.6%.
+    """
+    if vec is None:
+        return "SELECT rid, 0.0 AS s FROM chunks WHERE ST_Intersects(footprint, ST_GeomFromText(?))"
     return (
-        f"SELECT rid, collection, {score} AS s FROM chunks "
-        "WHERE ST_Intersects(footprint, ST_GeomFromText(?))"
+        "WITH region AS (SELECT rid FROM chunks WHERE ST_Intersects(footprint, ST_GeomFromText(?))) "
+        f"SELECT c.rid, array_inner_product(c.embedding, {vector_literal(vec)}) AS s "
+        "FROM chunks c SEMI JOIN region ON c.rid = region.rid"
     )
 
 
-def _fetch(con: Any, sql: str, params: list[Any]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _fetch(con: Any, sql: str, params: list[Any]) -> tuple[np.ndarray, np.ndarray]:
     res = con.execute(sql, params).fetchnumpy()
-    rids = np.asarray(res["rid"], dtype=np.int64)
-    cols = np.asarray(res["collection"], dtype=object)
-    scores = np.asarray(res["s"], dtype=np.float32)
-    return rids, cols, scores
+    return np.asarray(res["rid"], dtype=np.int64), np.asarray(res["s"], dtype=np.float32)
 
 
-def scan_region(con: Any, region_wkt: str, vec: Sequence[float] | None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """``(rids, collections, scores)`` of every chunk in the region (R-tree, then exact test)."""
+def scan_region(con: Any, region_wkt: str, vec: Sequence[float] | None) -> tuple[np.ndarray, np.ndarray]:
+    """``(rids, scores)`` of every chunk in the region (R-tree, then the exact test)."""
     return _fetch(con, region_sql(vec), [region_wkt])
 
 
-def scan_all(con: Any, vec: Sequence[float]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """``(rids, collections, scores)`` of every chunk (the unfiltered baseline)."""
-    return _fetch(con, f"SELECT rid, collection, array_inner_product(embedding, {vector_literal(vec)}) AS s FROM chunks", [])
+def scan_all(con: Any, vec: Sequence[float]) -> tuple[np.ndarray, np.ndarray]:
+    """``(rids, scores)`` of every chunk (the unfiltered baseline)."""
+    return _fetch(con, f"SELECT rid, array_inner_product(embedding, {vector_literal(vec)}) AS s FROM chunks", [])
 
 
-def scan_no_extent(con: Any, vec: Sequence[float] | None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """``(rids, collections, scores)`` of the no-extent lane."""
+def scan_no_extent(con: Any, vec: Sequence[float] | None) -> tuple[np.ndarray, np.ndarray]:
+    """``(rids, scores)`` of the no-extent lane."""
     score = f"array_inner_product(embedding, {vector_literal(vec)})" if vec is not None else "0.0"
-    return _fetch(con, f"SELECT rid, collection, {score} AS s FROM chunks WHERE NOT has_extent", [])
+    return _fetch(con, f"SELECT rid, {score} AS s FROM chunks WHERE NOT has_extent", [])
 
 
 def explain_region(con: Any, region_wkt: str, vec: Sequence[float] | None = None) -> str:
