@@ -57,7 +57,7 @@ def parse_floats(text: str, n: int, what: str) -> tuple[float, ...]:
 class Region:
     """A WGS 84 search region (lon/lat), its anchor and a human description."""
 
-    kind: str  # "bbox", "near" or "feature"
+    kind: str  # "bbox", "near", "feature" or "drawn"
     wkt: str
     anchor: tuple[float, float]
     radius_m: float  # distance from the anchor to the farthest point of the region
@@ -116,6 +116,40 @@ class Region:
         geom = shapely.Polygon(np.column_stack([lons, lats]))
         return cls("near", geom.wkt, (float(lon), float(lat)), float(radius_m),
                    f"within {radius_m:g} m of {lon:g},{lat:g}")
+
+    @classmethod
+    def from_geojson(cls, geometry: dict[str, Any], *, radius_m: float | None = None) -> "Region":
+        """A region drawn on a map: a WGS 84 GeoJSON Polygon, or a Point with ``radius_m``.
+
+        >>> Region.from_geojson({"type": "Point", "coordinates": [-3.19, 55.95]}, radius_m=250).kind
+        'near'
+        >>> Region.from_geojson({"type": "Polygon", "coordinates": [[[0, 0], [1, 0], [1, 1], [0, 0]]]}).kind
+        'drawn'
+        """
+        import shapely
+
+        kind = geometry.get("type") if isinstance(geometry, dict) else None
+        if kind == "Point":
+            if radius_m is None:
+                raise ConfigError("a drawn point needs a radius (draw a circle)")
+            lon, lat = (float(v) for v in geometry["coordinates"][:2])
+            return cls.near(lon, lat, float(radius_m))
+        if kind not in ("Polygon", "MultiPolygon"):
+            raise ConfigError(f"draw a rectangle, polygon or circle (got {kind or 'nothing'})")
+        try:
+            geom = shapely.geometry.shape(geometry)
+        except (KeyError, TypeError, ValueError) as e:
+            raise ConfigError(f"the drawn shape is not valid GeoJSON: {e}") from None
+        if not geom.is_valid:
+            geom = shapely.make_valid(geom)
+        b = geom.bounds
+        if geom.is_empty or geom.area == 0 or b[1] < -90 or b[3] > 90:
+            raise ConfigError("the drawn shape is empty or not in WGS 84 degrees")
+        c = geom.representative_point() if not geom.contains(geom.centroid) else geom.centroid
+        anchor = (float(c.x), float(c.y))
+        radius = float(max(distances_m(anchor, [shapely.Point(p) for p in shapely.get_coordinates(geom)])))
+        return cls("drawn", geom.wkt, anchor, radius,
+                   f"drawn {geom.geom_type.lower()} {b[0]:.4f},{b[1]:.4f},{b[2]:.4f},{b[3]:.4f}")
 
     @classmethod
     def around(cls, geom: Any, *, label: str, radius_m: float = 0.0) -> "Region":

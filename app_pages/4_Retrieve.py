@@ -1,0 +1,115 @@
+"""Retrieve: ask an index by place and meaning; see the collection shortlist, the region and
+every score component. The library does the work (geochunk.retrieve); this page lays it out."""
+
+import streamlit as st
+from streamlit_folium import st_folium
+
+from geochunk.errors import GeochunkError
+from geochunk.retrieve import Region
+from geochunk.retrieve.fuse import DECAYS
+from geochunk.retrieve.region import parse_floats
+from geochunk.ui import retrieve as svc
+from geochunk.ui import services, widgets
+from geochunk.ui.retrieve import RetrieveKeys as K
+from geochunk.view.highlight import escape_markdown
+from geochunk.view.retrieve import (drawn_geometry, result_layer, results_frame, retrieve_map,
+                                    shortlist_frame, staleness_lines)
+
+widgets.setup_page("Retrieve")
+svc.ensure_leaflet_draw_assets(widgets.APP_DIR)
+st.title("Retrieve")
+
+# -- the index: bundled samples (built once into the cache) or an allowed folder --------------
+source = st.sidebar.radio("Index", ("Bundled samples", "Folder"), key=K.INDEX_SOURCE)
+bar = st.sidebar.empty()
+
+
+def progress(done: int, total: int, name: str) -> None:
+    bar.progress(done / total, text=f"indexing {done}/{total} · {escape_markdown(name)}")
+
+
+index_path = st.session_state.get(K.INDEX_PATH)
+if source == "Bundled samples":
+    names = st.sidebar.multiselect("Samples", list(services.sample_options()),
+                                   default=list(svc.DEFAULT_SAMPLES), key=K.SAMPLES)
+    if names and st.sidebar.button("Use / build the samples index", type="primary"):
+        try:
+            index_path, report = svc.build_samples_index(names, progress)
+            st.session_state[K.INDEX_PATH] = str(index_path)
+        except GeochunkError as exc:
+            st.sidebar.error(escape_markdown(str(exc)))
+else:
+    policy = services.corpus_policy()
+    if policy is None:
+        st.sidebar.caption("Reading folders on the server is off; the operator can allow folders "
+                           "with GEOCHUNK_CORPUS_ROOTS.")
+    else:
+        folder = st.sidebar.text_input("Folder", key=K.FOLDER, help=f"inside {policy.describe()}")
+        collection = st.sidebar.text_input("Collection", "folder", key=K.COLLECTION)
+        licence = st.sidebar.text_input("Licence", "unspecified", key=K.LICENCE)
+        if folder.strip() and st.sidebar.button("Build the folder index", type="primary"):
+            try:
+                jobs, _ = services.corpus_folder_jobs(policy, folder)
+                texts = [(j.name, services.corpus_document(j).text) for j in jobs]
+                index_path, _ = svc.build_folder_index(texts, collection=collection, licence=licence,
+                                                       progress=progress)
+                st.session_state[K.INDEX_PATH] = str(index_path)
+            except GeochunkError as exc:
+                st.sidebar.error(escape_markdown(str(exc)))
+
+if not index_path:
+    st.info("Pick the bundled samples (or a folder) in the sidebar and build the index.")
+    st.stop()
+ix = svc.get_index(index_path)
+
+# -- the question and the region -------------------------------------------------------------
+question = st.text_input("Question", "allotment gardens and community growing", key=K.QUESTION)
+mode = st.radio("Region", ("Draw on the map", "Box", "Near a point"), horizontal=True, key=K.REGION_MODE)
+c1, c2, c3, c4 = st.columns(4)
+decay = c1.selectbox("Distance decay", DECAYS, key=K.DECAY)
+half_life = c2.number_input("Half-life (m, 0 = auto)", 0.0, 1e7, 0.0, step=100.0, key=K.HALF_LIFE)
+k = c3.number_input("Results", 1, 100, 10, key=K.K)
+no_extent = c4.checkbox("search chunks without extent", key=K.NO_EXTENT)
+
+region = None
+try:
+    if mode == "Box":
+        region = Region.from_bbox(*parse_floats(st.text_input("w,s,e,n (WGS 84)", "-3.25,55.92,-3.15,55.97", key=K.BBOX), 4, "bbox"))
+    elif mode == "Near a point":
+        lon, lat = parse_floats(st.text_input("lon,lat", "-3.19,55.95", key=K.NEAR), 2, "point")
+        region = Region.near(lon, lat, st.number_input("radius (m)", 1.0, 2e7, 2000.0, key=K.RADIUS))
+    elif st.session_state.get(K.DRAWN):
+        geom, radius = st.session_state[K.DRAWN]
+        region = Region.from_geojson(geom, radius_m=radius)
+except GeochunkError as exc:
+    st.error(escape_markdown(str(exc)))
+
+result = None
+if region is not None and question.strip():
+    try:
+        result = svc.run_query(ix, question, region, k=int(k), decay=decay,
+                               half_life_m=half_life or None, include_no_extent=no_extent)
+    except GeochunkError as exc:
+        st.error(escape_markdown(str(exc)))
+
+# -- the answer --------------------------------------------------------------------------------
+left, right = st.columns([3, 2])
+with left:
+    value = st_folium(retrieve_map(None, svc.index_bounds(ix)), key=K.MAP, height=480,
+                      use_container_width=True, feature_group_to_add=result_layer(result),
+                      returned_objects=["last_active_drawing"])
+    drawn = drawn_geometry(value)
+    if mode == "Draw on the map" and drawn and drawn != st.session_state.get(K.DRAWN):
+        st.session_state[K.DRAWN] = drawn
+        st.rerun()
+with right:
+    if mode == "Draw on the map" and region is None:
+        st.caption("Draw a rectangle, polygon or circle on the map to search there.")
+    if result is not None:
+        for line in staleness_lines(result):
+            st.caption(escape_markdown(line))
+        st.subheader("Collections")
+        st.dataframe(shortlist_frame(result), hide_index=True, width="stretch")
+if result is not None:
+    st.subheader(f"Results in {escape_markdown(result.region.description)}")
+    st.dataframe(results_frame(result), hide_index=True, width="stretch")

@@ -1,0 +1,68 @@
+"""AppTest of the Retrieve page against a real index (DuckDB + spatial, shipped model)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from apptest_helpers import map_args
+from test_retrieve import CFG, CLOSED, OPEN_A, OPEN_B
+
+from geochunk.retrieve import Region, build_index
+from geochunk.ui.retrieve import RetrieveKeys as K
+from geochunk.view.retrieve import LEAFLET_DRAW_JS_URL, drawn_geometry, retrieve_map
+
+
+@pytest.fixture(scope="module")
+def index_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    d = tmp_path_factory.mktemp("app_index")
+    a, b, c = d / "open_a.md", d / "x<img src=x onerror=alert(1)>.md", d / "closed.md"
+    a.write_text(OPEN_A, encoding="utf-8")
+    b.write_text(OPEN_B, encoding="utf-8")
+    c.write_text(CLOSED, encoding="utf-8")
+    db = d / "app.duckdb"
+    build_index([str(a), str(b)], db, collection="open", licence="CC-BY-4.0", config=CFG)
+    build_index([str(c)], db, collection="closed", licence="LicenseRef-NoAI", config=CFG)
+    return db
+
+
+def test_retrieve_page_shows_shortlist_results_and_flagged_frames(app_dir: Path, index_file: Path) -> None:
+    at = AppTest.from_file(str(app_dir / "app_pages" / "4_Retrieve.py"), default_timeout=120)
+    at.session_state[K.INDEX_PATH] = str(index_file)
+    at.run()
+    assert not at.exception, at.exception
+    at.radio(key=K.REGION_MODE).set_value("Near a point").run()
+    at.text_input(key=K.NEAR).set_value("-3.19,55.95").run()
+    at.number_input(key=K.RADIUS).set_value(500.0).run()
+    at.text_input(key=K.QUESTION).set_value("orchard apple trees allotments").run()
+    assert not at.exception, at.exception
+    shortlist, results = at.dataframe[0].value, at.dataframe[1].value
+    closed = shortlist[shortlist["collection"] == "closed"].iloc[0]
+    assert not closed["searched"] and "NoAI" in closed["reason"]
+    assert len(results) >= 2 and set(results["collection"]) == {"open@1"}
+    flagged = results[results["frame"].str.contains("flagged")]
+    assert len(flagged) == 1 and "onerror" in flagged["chunk"].iloc[0]
+    assert any("chunks without extent skipped" in c.value for c in at.caption)
+    args = map_args(at)[0]
+    text = json.dumps(args)
+    assert LEAFLET_DRAW_JS_URL in text and "cdnjs" not in text and "leaflet.draw/1.0" not in text
+    layer = args["feature_group"]
+    # the tooltip text is HTML-escaped before it reaches the page ('&' then JSON-escaped as \u0026)
+    assert "\\u0026lt;img src=x onerror=alert(1)\\u0026gt;" in layer and "<img src=x" not in layer
+
+
+def test_drawn_shapes_become_regions() -> None:
+    circle = {"last_active_drawing": {"type": "Feature", "properties": {"radius": 300.0},
+                                      "geometry": {"type": "Point", "coordinates": [-3.19, 55.95]}}}
+    geom, radius = drawn_geometry(circle)
+    region = Region.from_geojson(geom, radius_m=radius)
+    assert region.kind == "near" and region.radius_m == 300.0
+    rect = {"type": "Polygon", "coordinates": [[[-3.2, 55.9], [-3.1, 55.9], [-3.1, 56.0], [-3.2, 56.0], [-3.2, 55.9]]]}
+    assert Region.from_geojson(rect).kind == "drawn"
+    assert drawn_geometry({"last_active_drawing": None}) is None
+    m = retrieve_map(None, (-3.3, 55.9, -3.1, 56.0))
+    html = m.get_root().render()
+    assert LEAFLET_DRAW_JS_URL in html and "cdnjs.cloudflare.com" not in html
