@@ -69,18 +69,31 @@ def part_build(n_docs: int) -> None:
                   f"file {db.stat().st_size / 1e6:.1f} MB")
 
 
-def part_query(n: int, queries: int) -> None:
-    import shapely
-
-    from geochunk.retrieve.build import write_prepared
+def part_query(n: int, queries: int, reuse: str | None = None) -> None:
     from geochunk.retrieve.embed import get_embedder
-    from geochunk.retrieve.query import open_index, query_index
-    from geochunk.retrieve.recall import _region_for
-    from geochunk.retrieve.region import Region
-    from geochunk.retrieve.rows import ChunkRow, PreparedDocument
 
     emb = get_embedder("static")
     data = rows(n)
+    boxes = data["boxes"]
+    if reuse and Path(reuse).exists():
+        db = Path(reuse)
+        tmp = db.parent
+        print(f"index: reusing {db} ({db.stat().st_size / 1e6:.0f} MB)")
+    else:
+        db = _write_corpus(emb, data, n, queries, reuse)
+        tmp = db.parent
+    _queries(db, boxes, queries)
+    if not os.environ.get("KEEP") and not reuse:
+        for p in tmp.iterdir():
+            p.unlink()
+
+
+def _write_corpus(emb, data, n: int, queries: int, path: str | None) -> Path:
+    import shapely
+
+    from geochunk.retrieve.build import write_prepared
+    from geochunk.retrieve.rows import ChunkRow, PreparedDocument
+
     t0 = time.perf_counter()
     vecs = emb.encode(data["texts"])
     t_embed = time.perf_counter() - t0
@@ -100,8 +113,7 @@ def part_query(n: int, queries: int) -> None:
                 frame_confidence=0.95 if placed else None, frame_flagged=False, flags=(),
             ))
         docs.append(PreparedDocument(f"doc{d // per_doc}", f"{d:064d}", tuple(rs), vecs[d:d + len(rs)]))
-    tmp = Path(tempfile.mkdtemp(prefix="bench_retrieve_q_"))
-    db = tmp / "corpus.duckdb"
+    db = Path(path) if path else Path(tempfile.mkdtemp(prefix="bench_retrieve_q_")) / "corpus.duckdb"
     t0 = time.perf_counter()
     rep = write_prepared(docs, db, emb, {}, collection="bench", version="1", licence="CC-BY-4.0",
                          period=(None, None), resolution_m=None, chunk_budget=128, recall_queries=queries)
@@ -111,8 +123,19 @@ def part_query(n: int, queries: int) -> None:
           f"file {db.stat().st_size / 1e6:.0f} MB; peak RSS {rss_mb():.0f} MB")
     for line in rep.recall.lines():
         print("  " + line)
+    return db
 
+
+def _queries(db: Path, boxes: np.ndarray, queries: int) -> None:
+    import shapely
+
+    from geochunk.retrieve.query import open_index, query_index
+    from geochunk.retrieve.recall import _region_for
+    from geochunk.retrieve.region import Region
+
+    t0 = time.perf_counter()
     ix = open_index(db)
+    print(f"open index (BM25 arrays, footprints, model): {time.perf_counter() - t0:.1f} s")
     geoms = shapely.from_wkb([shapely.to_wkb(shapely.box(*b)) for b in boxes if np.isfinite(b).all()])
     tree = shapely.STRtree(geoms)
     rng = np.random.default_rng(3)
@@ -138,9 +161,6 @@ def part_query(n: int, queries: int) -> None:
               + ", ".join(f"{k} {statistics.median(v):.1f}" for k, v in parts.items()))
     ix.close()
     print(f"peak RSS {rss_mb():.0f} MB")
-    if not os.environ.get("KEEP"):
-        for p in tmp.iterdir():
-            p.unlink()
 
 
 def main() -> None:
@@ -149,11 +169,12 @@ def main() -> None:
     ap.add_argument("--docs", type=int, default=40)
     ap.add_argument("--chunks", type=int, default=100_000)
     ap.add_argument("--queries", type=int, default=40)
+    ap.add_argument("--db", default=None, help="keep the generated index here and reuse it next time")
     a = ap.parse_args()
     if a.part == "build":
         part_build(a.docs)
     else:
-        part_query(a.chunks, a.queries)
+        part_query(a.chunks, a.queries, a.db)
 
 
 if __name__ == "__main__":

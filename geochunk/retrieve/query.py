@@ -124,7 +124,7 @@ class QueryResult:
 class Index:
     """An open index: connection, meta, embedder, BM25, and per-row lookups (loaded once).
 
-    ``rids`` is sorted; ``collection_of[i]`` and ``footprints[i]`` (shapely, None without extent)
+    ``rids`` is sorted; ``collection_code[i]`` and ``footprints[i]`` (shapely, None without extent)
     belong to ``rids[i]``, so the query path never re-reads strings or geometries per survivor.
     """
 
@@ -135,7 +135,8 @@ class Index:
     lexical: Lexical
     catalog: list[CatalogEntry]
     rids: np.ndarray
-    collection_of: np.ndarray
+    collection_code: np.ndarray  # int index into collection_names, per row
+    collection_names: tuple[str, ...]
     footprints: np.ndarray
 
     def close(self) -> None:
@@ -164,8 +165,9 @@ def open_index(path: str | os.PathLike[str]) -> Index:
 
     wkb = [None if b is None or b is np.ma.masked else bytes(b) for b in res["wkb"]]
     foot = shapely.from_wkb(np.asarray(wkb, dtype=object))
+    names, codes = np.unique(np.asarray(res["collection"], dtype=object).astype(str), return_inverse=True)
     return Index(str(path), con, meta, emb, lex, cat, np.asarray(res["rid"], dtype=np.int64),
-                 np.asarray(res["collection"], dtype=object), np.asarray(foot, dtype=object))
+                 codes.astype(np.int32), tuple(str(x) for x in names), np.asarray(foot, dtype=object))
 
 
 def _staleness(ix: Index, now: dt.datetime) -> Staleness:
@@ -231,44 +233,49 @@ def query_index(
     # 2. region first: R-tree + exact predicate; exact scores on the survivors only
     t0 = time.perf_counter()
     rids, sem = scan_region(ix.con, region.wkt, qvec)
-    cols = ix.collection_of[ix.positions(rids)]
     t["region+dense"] = (time.perf_counter() - t0) * 1e3
 
-    # 1. collections: coverage counted from the items in the region
-    uniq, counts = np.unique(cols.astype(str), return_counts=True) if len(cols) else ([], [])
-    in_region = {str(c): int(n) for c, n in zip(uniq, counts)}
+    # 1. collections: coverage counted from the items in the region (vectorised over survivors)
+    t0 = time.perf_counter()
+    codes = ix.collection_code[ix.positions(rids)]
+    counts = np.bincount(codes, minlength=len(ix.collection_names))
+    in_region = {ix.collection_names[i]: int(c) for i, c in enumerate(counts) if c}
     sl = shortlist(ix.catalog, in_region, period=per, only=tuple(collections))
-    allowed = {s.collection for s in sl if s.included}
-    keep = np.fromiter((c in allowed for c in cols), bool, len(cols))
+    allowed = [i for i, name in enumerate(ix.collection_names) if any(s.included and s.collection == name for s in sl)]
+    keep = np.isin(codes, allowed)
     rids, sem = rids[keep], sem[keep]
-    lane = {int(r): "region" for r in rids}
+    no_ext_rids = np.zeros(0, dtype=np.int64)
 
     no_ext_total = int(sum(c.no_extent_count for c in ix.catalog))
     if include_no_extent:
         nr, ns = scan_no_extent(ix.con, qvec)
-        nc = ix.collection_of[ix.positions(nr)]
-        ok = {c.collection for c in ix.catalog if not c.licence_forbids
-              and (not collections or c.collection in collections)}
-        m = np.fromiter((c in ok for c in nc), bool, len(nc))
-        nr, ns = nr[m], ns[m]
-        lane.update({int(r): "no-extent" for r in nr})
-        rids, sem = np.concatenate([rids, nr]), np.concatenate([sem, ns])
+        ok = [i for i, name in enumerate(ix.collection_names)
+              if any(c.collection == name and not c.licence_forbids and (not collections or name in collections)
+                     for c in ix.catalog)]
+        m = np.isin(ix.collection_code[ix.positions(nr)], ok)
+        no_ext_rids = nr[m]
+        rids, sem = np.concatenate([rids, nr[m]]), np.concatenate([sem, ns[m]])
+    t["shortlist"] = (time.perf_counter() - t0) * 1e3
 
     # 3. dense and lexical, both restricted to the searched rows, fused on rank
     t0 = time.perf_counter()
+    order = np.argsort(rids, kind="stable")  # searched rows sorted by rid, for lookups
+    rids, sem = rids[order], sem[order]
     top = np.lexsort((rids, -sem))[:candidates]
     dense_order = [int(r) for r in rids[top]]
-    sem_of = dict(zip((int(r) for r in rids), (float(s) for s in sem)))
-    all_bm = ix.lexical.scores(question)
-    pos = np.searchsorted(ix.lexical.rids, rids)
-    bm = all_bm[pos] if len(rids) else np.zeros(0, np.float32)
-    bm_of = dict(zip((int(r) for r in rids), (float(s) for s in bm)))
-    pos_bm = bm > 0
-    bm_rids, bm_vals = rids[pos_bm], bm[pos_bm]
-    lex_order = [int(r) for r in bm_rids[np.lexsort((bm_rids, -bm_vals))[:candidates]]]
+    bm = ix.lexical.scores(question)[np.searchsorted(ix.lexical.rids, rids)] if len(rids) else np.zeros(0, np.float32)
+    hit = np.flatnonzero(bm > 0)
+    lex_top = hit[np.lexsort((rids[hit], -bm[hit]))[:candidates]]
+    lex_order = [int(r) for r in rids[lex_top]]
     dense_rank, lex_rank = ranks(dense_order), ranks(lex_order)
     fused = rrf(dense_rank, lex_rank, k=RRF_K)
     t["lexical+fuse"] = (time.perf_counter() - t0) * 1e3
+
+    def at(values: np.ndarray, r: int) -> float:
+        return float(values[np.searchsorted(rids, r)])
+
+    no_ext = set(no_ext_rids.tolist())
+    lane = {r: ("no-extent" if r in no_ext else "region") for r in fused}
 
     # 4. proximity within the survivors, in metres
     t0 = time.perf_counter()
@@ -284,14 +291,16 @@ def query_index(
     scored.sort(key=lambda x: (-x[0], x[1]))
     t["proximity"] = (time.perf_counter() - t0) * 1e3
 
+    t0 = time.perf_counter()
     details = _details(ix, [r for _, r, _, _ in scored[:k]])
+    t["details"] = (time.perf_counter() - t0) * 1e3
     rows = []
     for i, (final, r, d, prox) in enumerate(scored[:k]):
         det = details[r]
         rows.append(ResultRow(
             rank=i + 1, chunk_id=det["chunk_id"], doc_id=det["doc_id"], collection=det["collection"],
-            corpus_version=det["corpus_version"], lane=lane[r], semantic=sem_of[r],
-            dense_rank=dense_rank.get(r), bm25=bm_of.get(r, 0.0), bm25_rank=lex_rank.get(r),
+            corpus_version=det["corpus_version"], lane=lane[r], semantic=at(sem, r),
+            dense_rank=dense_rank.get(r), bm25=at(bm, r), bm25_rank=lex_rank.get(r),
             fused=fused[r], distance_m=d, proximity=prox, final=final, epsg=det["epsg"],
             frame_confidence=det["frame_confidence"], frame_flagged=bool(det["frame_flagged"]),
             feature_ids=tuple(det["feature_ids"]), flags=tuple(det["flags"]), text=det["text"],
