@@ -47,7 +47,7 @@ from .oversize import escape
 from .prose import LINE, PARAGRAPH, SECTION, SENTENCE, WORD, Boundaries, find_boundaries
 from .source import DEFAULT_MAX_BYTES, read_document
 from .strategy import choose_strategy, chunk_unit
-from .tokens import PINNED_SHA256, TokenCounter, TokenIndex, get_counter
+from .tokens import TokenCounter, TokenIndex, get_counter
 
 __all__ = ["Analysis", "ChunkSet", "GeomRecord", "analyse", "assemble", "chunk_text", "chunk_file"]
 
@@ -187,7 +187,7 @@ def analyse(text: str, *, encoding: str = "cl100k_base", doc_id: str = "<stdin>"
         geometry_tokens=sum(index.count(a, b) for a, b in span_ranges),
         headings=headings,
         periods=periods,
-        tokenizer_sha256=None if counter.estimated else PINNED_SHA256.get(encoding),
+        tokenizer_sha256=counter.sha256,
     )
 
 

@@ -445,6 +445,17 @@ class TokenCounter:
     _fn: Callable[[str], int] | None = field(default=None, repr=False)
     _fn_many: Callable[[list[str]], list[int]] | None = field(default=None, repr=False)
     _starts: Callable[[str], np.ndarray | None] | None = field(default=None, repr=False)
+    _sha256: str | None = field(default=None, repr=False)  # of a tokenizer JSON
+
+    @property
+    def sha256(self) -> str | None:
+        """What the counts rest on: the pinned sha256 of the tiktoken ranks, the sha256 of a
+        Hugging Face tokenizer's JSON, or ``None`` (the estimate, a plain callable)."""
+        if self.estimated:
+            return None
+        if self._enc is not None:
+            return PINNED_SHA256.get(self.encoding)
+        return self._sha256
 
     @property
     def tiktoken_encoding(self) -> "tiktoken.Encoding | None":
@@ -776,8 +787,9 @@ def hf_counter(
         raise ConfigError(f"expected a tokenizers.Tokenizer or a tokenizer.json path, got {type(tokenizer).__name__}")
     tok.no_truncation()
     tok.no_padding()
+    sha256 = hashlib.sha256(spec.encode("utf-8")).hexdigest()
     if name is None:
-        name = f"tokenizers:{label}@{hashlib.sha256(spec.encode('utf-8')).hexdigest()[:12]}"
+        name = f"tokenizers:{label}@{sha256[:12]}"
     special = bool(add_special_tokens)
 
     def fix(text: str) -> str:  # lone surrogates cannot cross into Rust: U+FFFD, like tiktoken
@@ -801,7 +813,8 @@ def hf_counter(
         return np.fromiter((o[0] for o in offsets), dtype=np.int64, count=len(offsets))
 
     return TokenCounter(
-        name=name, encoding=name, estimated=False, _fn=count, _fn_many=count_many, _starts=starts
+        name=name, encoding=name, estimated=False, _fn=count, _fn_many=count_many, _starts=starts,
+        _sha256=sha256,
     )
 
 

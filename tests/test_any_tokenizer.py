@@ -149,3 +149,16 @@ def test_invariants_hold_for_any_tokenizer(tokenizer_json, doc, budget, kind, st
 def test_chunk_metadata_stays_json_for_any_tokenizer(tokenizer_json):
     c = geochunk.chunk("A well at POINT (1 2).", budget=32, encoding=callable_counter(len, name="chars"))[0]
     assert json.loads(c.to_json())["tokenizer"] == "chars"
+
+
+def test_a_tokenizer_object_is_copied_not_changed_and_recorded_by_hash(tokenizer_json):
+    from tokenizers import Tokenizer
+
+    tok = Tokenizer.from_file(str(tokenizer_json))  # truncation at 8 tokens, as saved
+    chunks = geochunk.chunk(load_sample("sparse_prose"), budget=64, encoding=tok)
+    spec = tok.to_str()
+    assert tok.truncation is not None and tok.truncation["max_length"] == 8  # the caller's object untouched
+    assert {c.tokenizer for c in chunks} == {f"tokenizers:BPE@{hashlib.sha256(spec.encode()).hexdigest()[:12]}"}
+    assert {c.tokenizer_sha256 for c in chunks} == {hashlib.sha256(spec.encode()).hexdigest()}
+    assert max(c.token_count for c in chunks) > 8  # counted untruncated
+    assert {c.tokenizer_sha256 for c in geochunk.chunk("x", encoding=len)} == {None}
