@@ -6,6 +6,12 @@ import socket
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+# No wall-clock limits in tests: hypothesis's default 200 ms per-example deadline fails under
+# load on a shared 2-core machine. Timings live in benchmarks/.
+settings.register_profile("geochunk", deadline=None)
+settings.load_profile("geochunk")
 
 APP_DIR = Path(__file__).resolve().parents[1]
 

