@@ -176,7 +176,10 @@ class Frame:
 
     ``source`` says what the frame rests on: ``"explicit_code"``, ``"ewkt_srid"``,
     ``"ewkb_srid"``, ``"kml"`` (KML is WGS 84 by the format's own rule), ``"geojson_crs"``, ``"geojson_rfc7946"`` (GeoJSON without ``crs``: WGS 84 by the format's own
-    rule), ``"name"``, ``"coordinates"`` or ``"fallback"``.
+    rule), ``"name"``, ``"place"`` (no declaration: a grid inferred from a place the document
+    names and where the grid puts the numbers; always flagged), ``"coordinates"`` or
+    ``"fallback"``. ``evidence`` says which words, codes, places and coordinates decided it and
+    what else was considered.
     """
 
     epsg: int | None

@@ -252,6 +252,8 @@ class NameIndex:
         return hits
 
 
+_COMPOUND_LEN = 16  # an alias word this long is a compound name ("rijksdriehoeksmeting")
+_STEM_LEN = 12  # ... and its stems from this length on name it too ("rijksdriehoek")
 _COMMON_SHARE = 0.04  # a word in more than this share of distinct projection names is generic
 
 
@@ -321,8 +323,23 @@ def _build_index() -> NameIndex:
         if len(words) == 1 and words[0] in common:
             continue  # "zone 3": the one word is shared by hundreds of projection names
         add(key, code, "suffix")
+    compound_codes: dict[str, set[int]] = {}
     for code, alt in _alias_rows(meta):
-        add(normalise(alt), code, "alias")
+        key = normalise(alt)
+        add(key, code, "alias")
+        for tok in key:
+            if tok.isalpha() and len(tok) >= _COMPOUND_LEN:
+                compound_codes.setdefault(tok, set()).add(code)
+    # a long compound word of one frame's alias ("Rijksdriehoeksmeting") names that frame on its
+    # own, and so does its stem ("Rijksdriehoek"): single words, but no prose word is that long
+    for tok, codes in compound_codes.items():
+        if len(codes) != 1:
+            continue
+        (code,) = codes
+        dep, size = meta[code]
+        for n in range(_STEM_LEN, len(tok) + 1):
+            slot = candidates.setdefault((tok[:n],), {})
+            slot.setdefault(code, (_RANK["alias"], dep, size))
     return NameIndex.from_candidates(candidates)
 
 

@@ -43,7 +43,7 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from ..model import FALLBACK_FRAME, Detection, Frame
+from ..model import FALLBACK_FRAME, Detection, Evidence, Frame
 from .database import WGS84, crs_facts, label
 from .declarations import Declaration, declare_code, find_declarations, parse_crs_member
 from .grade import (
@@ -54,6 +54,7 @@ from .grade import (
 )
 from .validate import Check, check, sample_xy
 from .work import current, document_work
+from .infer import infer_from_places
 from .zones import choose_zone
 
 __all__ = ["FrameScope", "FrameReport", "resolve_frames", "merge_frames", "strength"]
@@ -217,7 +218,12 @@ def _evaluate_zone(
     text_lower = work.lower() if work is not None else ""
     places = work.places() if work is not None and work.text else []
     system = "utm" if "utm" in decl.text.lower() else "gk"
-    choice = choose_zone(system, decl.text, decl.candidates, xy, text_lower, places)
+    key = (decl.start, decl.text, None if xy is None else xy.tobytes())
+    memo = work.memo if work is not None else {}
+    choice = memo.get(key)
+    if choice is None:
+        choice = choose_zone(system, decl.text, decl.candidates, xy, text_lower, places)
+        memo[key] = choice
     chk = check(choice.code, xy)
     if chk.status == "unusable":
         return None, chk
@@ -407,6 +413,7 @@ def _resolve(text: str, detection: Detection, geometries: Sequence[Any]) -> Fram
                             "named in the feature's properties; nothing else in scope fits",))
                         break
         frames.append(frame)
+    frames = _swap_checks(frames, samples)
 
     # 4. scope frames, collection frames, document frame
     scopes: list[FrameScope] = []
@@ -444,6 +451,64 @@ def _resolve(text: str, detection: Detection, geometries: Sequence[Any]) -> Fram
         span_ranges=tuple((s.start, s.end) for s in spans),
         collection_frames=tuple(sorted(coll_frames, key=lambda t: t[0])),
     )
+
+
+_SWAP_NEAR_DEG = 1.0  # read swapped, the point is this close to a place the document names ...
+_SWAP_FAR_DEG = 5.0  # ... and as written, at least this far from every one of them
+
+
+def _swap_checks(frames: list[Frame], samples: list[np.ndarray | None]) -> list[Frame]:
+    """Flag lon/lat geometry whose values were likely written lat/lon: read swapped it lies
+    near a place the document names, as written far from all of them. Never swapped."""
+    work = current()
+    if work is None or not work.text:
+        return frames
+    out = list(frames)
+    places_xy: np.ndarray | None = None
+    places: list = []
+    for i, f in enumerate(frames):
+        xy = samples[i]
+        if xy is None or not len(xy) or f.ref is None:
+            continue
+        facts = crs_facts(f.ref)
+        if facts is None or facts.kind != "geographic":
+            continue
+        if not (np.abs(xy[:, 0]) <= 90.0).all() or not (np.abs(xy[:, 1]) <= 180.0).all():
+            continue  # x beyond ±90 cannot be a latitude: not swapped
+        if places_xy is None:
+            places = work.places()
+            pts = [(lon, lat, k) for k, p in enumerate(places) for lon, lat, _ in p.points]
+            places_xy = np.array(pts, dtype=float).reshape(-1, 3)
+        if not len(places_xy):
+            return out
+        x, y = float(np.median(xy[:, 0])), float(np.median(xy[:, 1]))
+        as_written = _nearest(places_xy, x, y)
+        swapped = _nearest(places_xy, y, x)
+        if swapped[0] > _SWAP_NEAR_DEG or as_written[0] < _SWAP_FAR_DEG:
+            continue
+        place = places[int(places_xy[swapped[1], 2])]
+        note = (f"axes likely swapped: read as (lat, lon) these values lie {swapped[0]:.2f}° from "
+                f"{place.text!r} (named at offset {place.start}); as written (x = longitude "
+                f"{x:.4g}, y = latitude {y:.4g}) they lie {as_written[0]:.0f}° from every place "
+                "the document names. Not swapped: review the source")
+        ev = f.evidence or Evidence()
+        ev = replace(ev, places=ev.places + (f"{place.describe()} at offset {place.start}",),
+                     coordinates=ev.coordinates + (
+                         f"median ({x:.5g}, {y:.5g}); swapped ({y:.5g}, {x:.5g}) is "
+                         f"{swapped[0]:.2f}° from {place.text!r}",))
+        out[i] = replace(f, flagged=True, confidence=min(f.confidence, 0.2),
+                         notes=f.notes + (note,), evidence=ev)
+    return out
+
+
+def _nearest(points: np.ndarray, lon: float, lat: float) -> tuple[float, int]:
+    """(great-circle degrees, row) of the point in ``points[:, :2]`` nearest to (lon, lat)."""
+    p1, p2 = np.radians(lat), np.radians(points[:, 1])
+    dl = np.radians(points[:, 0] - lon)
+    c = np.sin(p1) * np.sin(p2) + np.cos(p1) * np.cos(p2) * np.cos(dl)
+    d = np.degrees(np.arccos(np.clip(c, -1.0, 1.0)))
+    k = int(np.argmin(d))
+    return float(d[k]), k
 
 
 class _ScopeContext:
@@ -546,8 +611,9 @@ def _from_scope(
                           "coordinates",)
             return rfc7946_frame(lonlat, extra)
         if scoped is None:
-            return fallback_frame(notes + ("GeoJSON coordinates are not WGS 84 lon/lat as "
-                                           "RFC 7946 requires, and no frame is declared",))
+            return _inferred_frame(xy) or fallback_frame(notes + (
+                "GeoJSON coordinates are not WGS 84 lon/lat as RFC 7946 requires, and no frame "
+                "is declared",))
     if scoped is not None:
         ctx.governed[n].append(i)
         return scoped
@@ -556,8 +622,36 @@ def _from_scope(
         return coordinates_frame(lonlat, notes)
     if xy is None:
         return fallback_frame(notes)
-    return fallback_frame(notes + ("coordinates are not lon/lat degrees and no frame is declared: "
-                                   "the frame is unknown",))
+    return _inferred_frame(xy) or fallback_frame(notes + (
+        "coordinates are not lon/lat degrees and no frame is declared: the frame is unknown "
+        "(and no place named in the document tells which grid they are in)",))
+
+
+def _inferred_frame(xy: np.ndarray | None) -> Frame | None:
+    """Undeclared projected numbers: a grid inferred from the places the document names."""
+    work = current()
+    if work is None or not work.text or xy is None:
+        return None
+    key = ("infer", xy.tobytes())
+    if key not in work.memo:
+        work.memo[key] = infer_from_places(xy, work.places())
+    guess = work.memo[key]
+    if guess is None:
+        return None
+    chk = check(guess.code, xy)
+    place = guess.place
+    decl = Declaration(place.start, place.end, guess.code, "name", place.text,
+                       note="no frame declared: inferred from a place the document names",
+                       match="place")
+    frame = frame_from_check(decl, guess.code, chk, basis="place",
+                             places=(f"{place.describe()} at offset {place.start}",),
+                             considered=guess.considered)
+    why = (f"no frame declared; {label(guess.code)} puts these numbers next to {place.text!r}, "
+           "named in the document (inferred, so flagged)")
+    if guess.ambiguous:
+        why += "; other grids put them near it too"
+    return replace(frame, source="place", flagged=True, notes=(why,) + frame.notes[1:],
+                   evidence=replace(frame.evidence, words=()))
 
 
 def merge_frames(frames: Sequence[Frame]) -> tuple[Frame, bool]:

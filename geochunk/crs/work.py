@@ -39,6 +39,7 @@ class Work:
     text: str = ""  # the document (set by the resolver), for evidence found on demand
     spans: tuple = ()  # its geometry spans as (start, end): not searched for places
     _places: list | None = None
+    memo: dict = field(default_factory=dict)  # per-document results (zone choices)
     _lower: str | None = None
 
     def places(self) -> list:

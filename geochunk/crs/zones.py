@@ -217,8 +217,14 @@ def _strict_share(lon: np.ndarray, lat: np.ndarray, areas: Sequence[tuple]) -> f
     return float(ok.mean())
 
 
-def _in_areas(lon: float, lat: float, areas: Sequence[tuple]) -> bool:
-    return _strict_share(np.array([lon]), np.array([lat]), areas) > 0
+def _point_in(lon: float, lat: float, areas: Sequence[tuple]) -> bool:
+    m = _STRICT_MARGIN
+    for w, s, e, n in areas:
+        if s - m <= lat <= n + m and (
+            w - m <= lon <= e + m if e >= w else (lon >= w - m or lon <= e + m)
+        ):
+            return True
+    return False
 
 
 def choose_zone(
@@ -233,7 +239,6 @@ def choose_zone(
     datums = {c: _datum((crs_facts(c).name if crs_facts(c) else "")) for c in candidates}
     named = {d for d in set(datums.values()) if d and _named(d, text_lower)}
     default = _DEFAULT_DATUM.get(system)
-    lonlat_of: dict[int, tuple[np.ndarray, np.ndarray] | None] = {}
     rows = []
     for c in candidates:
         facts = crs_facts(c)
@@ -250,13 +255,13 @@ def choose_zone(
                 lon, lat = np.asarray(ll[0], dtype=float), np.asarray(ll[1], dtype=float)
                 good = np.isfinite(lon) & np.isfinite(lat)
                 fits = bool(good.all()) and _strict_share(lon, lat, areas) >= 0.95
-                if good.any():
-                    centre = (float(np.median(lon[good])), float(np.median(lat[good])))
-                lonlat_of[c] = (lon, lat)
+                if fits:
+                    k = len(lon) // 2
+                    centre = (float(lon[k]), float(lat[k]))
         support = []
         for p in places:
             for plon, plat, _ in p.points:
-                if not _in_areas(plon, plat, areas):
+                if not _point_in(plon, plat, areas):
                     continue
                 if centre is not None and distance_deg(plon, plat, *centre) > 1.5:
                     continue
