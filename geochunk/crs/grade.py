@@ -212,17 +212,14 @@ def coordinate_evidence(ref: int | str, chk: Check) -> tuple[str, ...]:
     """What the coordinates showed about ``ref``, as evidence lines."""
     if chk.status == "no_coordinates":
         return ("no coordinates to test",)
-    line = f"{chk.inside}/{chk.total} sampled points inside the area of use of {label(ref)}"
+    line = (f"{chk.inside}/{chk.total} sampled points inside the rectangle(s) of "
+            f"{label(ref)}'s area of use (PROJ ships rectangles, not the boundary polygon)")
     if chk.status in ("unusable", "unresolved", "untransformable"):
         line = f"not checked against {label(ref)} ({chk.status})"
     out = [line]
     if chk.xy is not None and chk.lonlat is not None:
         out.append(f"e.g. ({chk.xy[0]:.6g}, {chk.xy[1]:.6g}) -> lon {chk.lonlat[0]:.4f}, "
                    f"lat {chk.lonlat[1]:.4f}")
-    facts = crs_facts(ref)
-    if facts is not None and facts.area is not None and chk.status in ("inside", "partial"):
-        out.append("area of use tested as its rough rectangle(s) from PROJ (the real boundary "
-                   "is a polygon PROJ does not ship): inside means inside the rectangle")
     return tuple(out)
 
 

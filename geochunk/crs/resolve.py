@@ -126,6 +126,9 @@ class FrameReport:
             while j + 1 < len(decls) and _decl_key(decls[j + 1]) == key:
                 j += 1
             target = f"{label(d.ref)} {d.name}" if d.ref is not None else "nothing usable"
+            if d.match == "zone" and d.candidates:
+                target = (f"{len(d.candidates)} candidate frame(s), chosen per feature by the "
+                          "evidence")
             which = f"declaration {k}" if j == k else f"declarations {k}-{j} ({j - k + 1}x)"
             lines.append(f"  {which} @{d.start} {d.form} {d.text[:60]!r} -> {target}")
             if d.note:
@@ -149,6 +152,8 @@ class FrameReport:
             first = self.frames[members[0]]
             if first.flagged:
                 lines.extend(f"    note: {n}" for n in first.notes[:3])
+            if first.evidence is not None:
+                lines.extend(f"    {line}" for line in first.evidence.lines()[:6])
         return lines
 
 

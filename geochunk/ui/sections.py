@@ -16,6 +16,7 @@ import streamlit as st
 from ..view.density import density_band, density_html
 from ..view.highlight import CHUNK_CSS, chunk_html
 from ..view.features import document_bounds
+from ..view.frames import frames_text
 from ..view.layers import chunk_layer
 from ..view.maps import base_map, chunk_legend_html, view_for_bbox
 from ..view.reasons import flag_reasons
@@ -87,10 +88,9 @@ def summary(run: Run, cs: Any) -> None:
                 f"Confidence: {frame.confidence:.0%} from {frame.source}"
                 + ("  [flagged]" if frame.flagged else "")
             )
-        describe = getattr(a.frames, "describe", None)
-        if callable(describe):
+        if callable(getattr(a.frames, "describe", None)):
             with st.expander("Frames in detail"):
-                st.text(str(describe()))
+                st.text(frames_text(a.frames))
 
 
 def _signature(cs: Any) -> str:
