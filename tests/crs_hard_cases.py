@@ -54,8 +54,9 @@ def _cities() -> list[dict]:
 
 @lru_cache(maxsize=256)
 def _fwd(code: Key) -> Transformer:
+    """lon/lat on the frame's own datum -> the frame (the projection alone: cheap to build)."""
     crs = CRS.from_user_input(f"ESRI:{code[1]}" if isinstance(code, tuple) else f"EPSG:{code}")
-    return Transformer.from_crs(4326, crs, always_xy=True)
+    return Transformer.from_crs(crs.geodetic_crs, crs, always_xy=True)
 
 
 def _project(code: Key, lon: float, lat: float, n: int = 3, seed: int = 0) -> list[tuple]:
@@ -182,8 +183,7 @@ def _gk_cases(rnd: random.Random, n: int) -> list[Case]:
         for c2, _, z2, box2 in frames:
             if c2 == code or z2 != z or not _strictly_in(box2, lon, lat):
                 continue
-            inv = Transformer.from_crs(c2, 4326, always_xy=True)
-            lo, la = inv.transform(*pts[0])
+            lo, la = _fwd(c2).transform(*pts[0], direction="INVERSE")
             if math.isfinite(lo) and abs(lo - lon) < 0.1 and abs(la - lat) < 0.1:
                 same.append(c2)
         spell = _GK_SPELL[k % len(_GK_SPELL)].format(z=z)
@@ -237,16 +237,40 @@ def _swapped_cases(rnd: random.Random, n: int) -> list[Case]:
 
 # ----------------------------------------------------------------------------------------- esri
 
+@lru_cache(maxsize=1)
+def _esri_aliases() -> dict[str, list[int]]:
+    """ESRI name -> the non-deprecated EPSG codes EPSG records under that ESRI alias."""
+    import sqlite3
+    from pathlib import Path
+
+    from pyproj.datadir import get_data_dir
+
+    con = sqlite3.connect(f"file:{Path(get_data_dir()) / 'proj.db'}?mode=ro", uri=True)
+    try:
+        rows = con.execute(
+            "SELECT a.alt_name, a.code FROM alias_name a JOIN projected_crs p "
+            "ON p.auth_name = 'EPSG' AND p.code = a.code WHERE a.source = 'ESRI' "
+            "AND a.table_name = 'projected_crs' AND p.deprecated = 0").fetchall()
+    finally:
+        con.close()
+    out: dict[str, list[int]] = {}
+    for name, code in rows:
+        out.setdefault(name, []).append(int(code))
+    return out
+
+
 def _esri_truth(code: int) -> Key:
-    epsg = CRS.from_user_input(f"ESRI:{code}").to_epsg(min_confidence=90)
-    return epsg if epsg is not None else ("ESRI", code)
+    """The EPSG frame EPSG itself files under this ESRI CRS's name, else the ESRI frame."""
+    name = CRS.from_user_input(f"ESRI:{code}").name
+    epsg = _esri_aliases().get(name, [])
+    return epsg[0] if len(epsg) == 1 else ("ESRI", code)
 
 
 def _esri_cases(rnd: random.Random, n: int) -> list[Case]:
     infos = [i for i in query_crs_info(auth_name="ESRI", pj_types=[PJType.PROJECTED_CRS])
              if i.code.isdigit() and not i.deprecated and i.area_of_use]
     infos.sort(key=lambda i: int(i.code))
-    chosen = [102100, 54030] + [int(i.code) for i in rnd.sample(infos, n)]
+    chosen = [102100, 54030] + [int(i.code) for i in rnd.sample(infos, 3 * n)]
     forms = ("ESRI:{c}", "urn:ogc:def:crs:ESRI::{c}", "Esri WKID {c}")
     out: list[Case] = []
     by_code = {int(i.code): i for i in infos}
@@ -268,7 +292,15 @@ def _esri_cases(rnd: random.Random, n: int) -> list[Case]:
             continue
         spell = forms[k % 3].format(c=code)
         text = f"Export from ArcGIS. Spatial reference: {spell}.\n\n" + _wkt_points(pts)
-        out.append(Case("esri", f"{spell} {info.name}", text, "clean", _esri_truth(code)))
+        ell = CRS.from_user_input(f"ESRI:{code}").ellipsoid
+        if ell is not None and abs(ell.semi_major_metre - 6_378_000) > 50_000:
+            # another body's frame (Mars, the Moon): it cannot be placed on Earth, so a flag
+            out.append(Case("esri", f"{spell} {info.name}", text, "flag", ("ESRI", code),
+                            (("ESRI", code),)))
+        else:
+            out.append(Case("esri", f"{spell} {info.name}", text, "clean", _esri_truth(code)))
+        if len(out) >= n:
+            break
     return out
 
 

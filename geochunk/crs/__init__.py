@@ -6,9 +6,15 @@ document (EPSG codes, URNs, OGC URLs, GeoJSON ``crs`` members, EWKT ``SRID=n;``,
 frame names in prose, the names resolved through PROJ's own EPSG database), scopes them, checks
 each against a sample of the coordinates it governs, and grades the result 0-1 with the reason.
 
-Modules: ``declarations`` (finding), ``names`` (the name index), ``database`` (cached pyproj
-facts and transformers), ``validate`` (area-of-use checks), ``grade`` (confidence),
-``resolve`` (scoping, :class:`FrameReport`), ``transform`` (WGS 84 boxes and geometries).
+Modules: ``declarations`` (finding; ESRI codes too), ``names`` (the name index), ``zones``
+(UTM / Gauss-Krüger phrases that leave the datum or hemisphere out), ``places`` (places named in
+the document, from an offline gazetteer), ``infer`` (a grid for undeclared numbers from a named
+place), ``database`` (cached pyproj facts and transformers), ``validate`` (area-of-use checks),
+``grade`` (confidence and evidence), ``resolve`` (scoping, swapped-axis checks,
+:class:`FrameReport`), ``transform`` (WGS 84 boxes and geometries), ``work`` (the per-document
+bound), ``cache`` (the user cache for the name index and the gazetteer).
+Every frame carries its ``evidence``: the words, codes, places and coordinates that decided it
+and the other frames considered.
 
 >>> [d.epsg for d in find_declarations("Plots in British National Grid (EPSG:27700).")]
 [27700, 27700]

@@ -329,25 +329,49 @@ def preferred_order(codes: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(top + rest)
 
 
+@lru_cache(maxsize=1)
+def _esri_tables() -> tuple[dict[int, str], dict[str, int]]:
+    """ESRI code -> name, and ESRI name -> the one non-deprecated EPSG CRS that PROJ's
+    ``alias_name`` table gives that name (EPSG's record of what ESRI calls its CRS)."""
+    names: dict[int, str] = {}
+    for table in ("projected_crs", "geodetic_crs"):
+        for code, name in proj_db_rows(
+            f"SELECT code, name FROM {table} WHERE auth_name = 'ESRI'"  # noqa: S608 - constant
+        ):
+            if str(code).isdigit():
+                names[int(code)] = str(name)
+    by_name: dict[str, set[int]] = {}
+    rows = proj_db_rows(
+        "SELECT a.code, a.alt_name, COALESCE(p.deprecated, g.deprecated) FROM alias_name a "
+        "LEFT JOIN projected_crs p ON a.table_name = 'projected_crs' AND p.auth_name = 'EPSG' "
+        "AND p.code = a.code "
+        "LEFT JOIN geodetic_crs g ON a.table_name = 'geodetic_crs' AND g.auth_name = 'EPSG' "
+        "AND g.code = a.code "
+        "WHERE a.auth_name = 'EPSG' AND a.source = 'ESRI' "
+        "AND a.table_name IN ('projected_crs', 'geodetic_crs')"
+    )
+    for code, alt, deprecated in rows:
+        if str(code).isdigit() and not deprecated:
+            by_name.setdefault(str(alt), set()).add(int(code))
+    return names, {n: next(iter(c)) for n, c in by_name.items() if len(c) == 1}
+
+
 @lru_cache(maxsize=256)
 def esri_facts(code: int) -> tuple[int | None, str | None]:
-    """(the EPSG code PROJ's database holds as identical, the ESRI name) for ``ESRI:code``;
-    ``(None, None)`` when ESRI has no such CRS.
+    """(the EPSG code whose ESRI alias is this CRS's name, the ESRI name) for ``ESRI:code``;
+    ``(None, None)`` when ESRI has no such CRS. One dictionary lookup (PROJ's own identify
+    search, ``CRS.to_epsg``, costs ~0.3 s a code).
 
     >>> esri_facts(102100)
     (3857, 'WGS_1984_Web_Mercator_Auxiliary_Sphere')
     >>> esri_facts(54030)
     (None, 'World_Robinson')
     """
-    try:
-        crs = CRS.from_user_input(f"ESRI:{int(code)}")
-    except (CRSError, ProjError, ValueError, OverflowError):
+    names, to_epsg = _esri_tables()
+    name = names.get(int(code))
+    if name is None:
         return None, None
-    try:
-        epsg = crs.to_epsg(min_confidence=90)
-    except (CRSError, ProjError):
-        epsg = None
-    return epsg, crs.name
+    return to_epsg.get(name), name
 
 
 @lru_cache(maxsize=1024)

@@ -186,6 +186,19 @@ def zone_candidates(system: str, zone: int, hemisphere: str | None = None,
     return tuple(code for code, _ in found[:_MAX_CANDIDATES])
 
 
+@lru_cache(maxsize=4096)
+def _projection_key(code: int) -> tuple:
+    """The projection method and parameters of a frame (not its datum), or the code itself."""
+    from pyproj import CRS
+    from pyproj.exceptions import CRSError
+
+    try:
+        op = CRS.from_epsg(code).coordinate_operation
+        return (op.method_name,) + tuple((p.name, round(float(p.value), 9)) for p in op.params)
+    except (CRSError, AttributeError, TypeError, ValueError):
+        return (code,)
+
+
 def _datum(name: str) -> str:
     return name.split(" / ", 1)[0]
 
@@ -240,6 +253,7 @@ def choose_zone(
     named = {d for d in set(datums.values()) if d and _named(d, text_lower)}
     default = _DEFAULT_DATUM.get(system)
     rows = []
+    by_projection: dict = {}
     for c in candidates:
         facts = crs_facts(c)
         if facts is None:
@@ -248,7 +262,12 @@ def choose_zone(
         fits = None
         centre = None
         if xy is not None and len(xy):
-            ll = projection_lonlat(c, xy[:, 0], xy[:, 1])
+            # candidates that share a projection (the same zone on another datum) share the
+            # lon/lat of the numbers, up to the ellipsoid: one transformer per projection
+            pkey = _projection_key(c)
+            if pkey not in by_projection:
+                by_projection[pkey] = projection_lonlat(c, xy[:, 0], xy[:, 1])
+            ll = by_projection[pkey]
             if ll is None:
                 fits = False
             else:
