@@ -25,6 +25,11 @@ def test_postgis_copy_dump() -> None:
         ("wkb", "POINT", "Z", 4326): 60,
     }
     assert all(s.status == "ok" and text[s.start - 1] == "\t" and text[s.end] == "\n" for s in spans)
+    # ids and attributes come from the COPY columns
+    assert [s.feature_id for s in spans[:2]] == ["public.parcels:1", "public.parcels:2"]
+    assert spans[-1].feature_id == f"public.survey_points:{COPY_POINTS}" and spans[-1].id_source == "copy:id"
+    first = json.loads(spans[0].properties_json)
+    assert set(first) == {"id", "parcel_ref", "land_use"} and first["parcel_ref"] == "PC-0001"
     cs = chunk_text(text, ChunkConfig(budget=512))
     feats = [f for c in cs.chunks for f in c.features]
     assert Counter((f.kind, f.epsg) for f in feats) == {("ewkb", 27700): 240, ("ewkb", 4326): 60}
@@ -82,6 +87,8 @@ def test_mixed_encodings_report() -> None:
         ("kml", "POLYGON"): 1,
         ("wkt", "POINT"): 1,
     }
+    csv_rows = [s for s in spans if s.id_source == "csv:ref"]
+    assert [s.feature_id for s in csv_rows] == [f"D-{k}" for k in range(1, 6)]
     (kml,) = [s for s in spans if s.kind == "kml"]
     assert kml.feature_id == "Community garden"
     cs = chunk_text(text, ChunkConfig(budget=256))

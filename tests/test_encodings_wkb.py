@@ -4,6 +4,7 @@ its own flavour, its SRID a frame declaration."""
 from __future__ import annotations
 
 import hashlib
+import json
 import re
 
 import pytest
@@ -141,3 +142,16 @@ def test_oversize_escape_rewrites_hex_in_the_same_flavour(policy):
         assert span.kind == "wkb" and span.srid == 27700
         assert c.text.startswith("1\t") and c.token_count <= budget
     assert validate(text, cs.chunks, budget=budget).passed
+
+
+def test_copy_and_csv_rows_give_ids_and_attributes():
+    h = _hex(shapely.from_wkt(GEOMS["POINT"]), srid=27700, little=True, iso=False, lower=False)
+    copy = f'COPY "public"."wells" (gid, name, depth_m, geom) FROM stdin;\n41\tOld well\t\\N\t{h}\n\\.\n'
+    (s,) = detect(copy).spans
+    assert (s.feature_id, s.id_source) == ("public.wells:41", "copy:gid")
+    assert json.loads(s.properties_json) == {"gid": "41", "name": "Old well", "depth_m": None}
+    csv = f"Wells:\n\nwell_ref,status,geom\nW-9,dry,{h}\nW-10,live,{h.lower()}\n"
+    spans = detect(csv).spans
+    assert [(x.feature_id, x.id_source) for x in spans] == [("W-9", "csv:well_ref"), ("W-10", "csv:well_ref")]
+    no_header = f"Notes: {h}, {h}\n"
+    assert all(x.feature_id is None for x in detect(no_header).spans)

@@ -33,6 +33,7 @@ from shapely.errors import ShapelyError
 
 from ..geometry import MAX_NESTING, Parsed
 from ..model import Span
+from .rows import with_row_context
 
 __all__ = ["WkbHeader", "find_wkb", "parse_wkb", "wkb_header", "write_wkb", "MIN_HEX"]
 
@@ -244,7 +245,7 @@ def find_wkb(text: str) -> list[Span]:
             Span(m.start(), m.end(), "wkb", header.geom_type, hex_text, dims=header.dims,
                  srid=header.srid if header.srid else None)  # fmt: skip
         )
-    return out
+    return with_row_context(text, out)  # COPY / CSV rows: ids and attributes from the columns
 
 
 def write_wkb(geom: Any, like: str) -> str:

@@ -1,0 +1,137 @@
+"""Ids and attributes for hex (E)WKB values that sit in table rows: PostgreSQL ``COPY`` data and
+CSV blocks with a header line.
+
+A ``COPY table (col, ...) FROM stdin;`` block names its columns: each row holding a geometry
+gives the feature its other columns as attributes (``\\N`` is null) and its id from the first
+id-like column (``id``, ``gid``, ``fid``, ... then ``*_id`` / ``*_ref``), qualified by the table
+(``public.parcels:17``). A CSV block (lines up to a blank line, a Markdown fence skipped) whose
+first line has as many comma-separated names as the row has fields is read the same way. One
+pass over the spans in order; every line block is looked at once.
+
+>>> from geochunk.model import Span
+>>> text = "COPY public.p (id, name, geom) FROM stdin;\\n7\\tNorth\\t0101\\n\\\\.\\n"
+>>> s = Span(text.index("0101"), text.index("0101") + 4, "wkb", "POINT", "0101")
+>>> r = with_row_context(text, [s])[0]
+>>> r.feature_id, r.id_source, r.properties_json
+('public.p:7', 'copy:id', '{"id":"7","name":"North"}')
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from bisect import bisect_right
+from dataclasses import replace
+
+from ..model import Span
+
+__all__ = ["with_row_context", "ID_COLUMNS"]
+
+#: Column names taken as the id, in priority order (case-insensitive); then ``*_id``, ``*_ref``.
+ID_COLUMNS: tuple[str, ...] = (
+    "id", "fid", "gid", "uid", "uuid", "objectid", "feature_id", "featureid", "ref", "reference",
+)  # fmt: skip
+
+_COPY = re.compile(r"COPY[ \t]++([\w.\"]{1,200}+)[ \t]*+\(([^()\n]{1,4000}+)\)[ \t]*+FROM[ \t]++stdin;")
+_NAME = re.compile(r"[A-Za-z_][\w ]{0,62}")
+
+
+def _id_column(columns: list[str]) -> int | None:
+    low = [c.lower() for c in columns]
+    for name in ID_COLUMNS:
+        if name in low:
+            return low.index(name)
+    for k, c in enumerate(low):
+        if c.endswith(("_id", "_ref")):
+            return k
+    return None
+
+
+def _row(line: str, sep: str, columns: list[str], field: str) -> tuple[dict[str, str | None], int] | None:
+    values = line.split(sep)
+    if len(values) != len(columns):
+        return None
+    try:
+        geom_at = next(k for k, v in enumerate(values) if v.strip().strip("'\"") in (field, "\\x" + field, "\\\\x" + field))
+    except StopIteration:
+        return None
+    props: dict[str, str | None] = {}
+    for k, (c, v) in enumerate(zip(columns, values)):
+        if k != geom_at:
+            props[c] = None if v == "\\N" else v.strip()
+    return props, geom_at
+
+
+def _span_with(span: Span, props: dict[str, str | None], columns: list[str], geom_at: int,
+               table: str | None, how: str) -> Span:
+    rest = [c for k, c in enumerate(columns) if k != geom_at]
+    k = _id_column(rest)
+    fid = props.get(rest[k]) if k is not None else None
+    if fid:
+        fid = f"{table}:{fid}" if table else fid
+    return replace(
+        span,
+        feature_id=fid or span.feature_id,
+        id_source=f"{how}:{rest[k]}" if fid and k is not None else span.id_source,
+        properties_json=json.dumps(props, ensure_ascii=False, separators=(",", ":")),
+    )
+
+
+def _copy_blocks(text: str) -> list[tuple[int, int, str, list[str]]]:
+    """(data start, data end, table, columns) of every COPY ... FROM stdin block."""
+    out = []
+    for m in _COPY.finditer(text):
+        start = text.find("\n", m.end())
+        if start < 0:
+            continue
+        end = text.find("\n\\.", start)
+        end = len(text) if end < 0 else end + 1
+        columns = [c.strip().strip('"') for c in m.group(2).split(",")]
+        out.append((start + 1, end, m.group(1).replace('"', ""), columns))
+    return out
+
+
+def with_row_context(text: str, spans: list[Span]) -> list[Span]:
+    """``spans`` (hex WKB, sorted by start) with ids and attributes from their table rows."""
+    if not spans:
+        return spans
+    blocks = _copy_blocks(text) if "FROM stdin;" in text else []
+    starts = [b[0] for b in blocks]
+    out: list[Span] = []
+    csv_block: tuple[int, int, list[str]] | None = None  # (start, end, header columns)
+    for span in spans:
+        ls = text.rfind("\n", 0, span.start) + 1
+        le = text.find("\n", span.end)
+        le = len(text) if le < 0 else le
+        line = text[ls:le].rstrip("\r")
+        i = bisect_right(starts, span.start) - 1
+        if i >= 0 and span.start < blocks[i][1]:
+            _, _, table, columns = blocks[i]
+            got = _row(line, "\t", columns, span.geometry_text)
+            out.append(_span_with(span, got[0], columns, got[1], table, "copy") if got else span)
+            continue
+        if "," not in line:
+            out.append(span)
+            continue
+        if csv_block is None or not csv_block[0] <= span.start < csv_block[1]:
+            csv_block = _csv_block(text, ls)
+        got = _row(line, ",", csv_block[2], span.geometry_text) if csv_block[2] else None
+        out.append(_span_with(span, got[0], csv_block[2], got[1], None, "csv") if got else span)
+    return out
+
+
+def _csv_block(text: str, line_start: int) -> tuple[int, int, list[str]]:
+    """The line block around ``line_start`` and its header's column names (or none)."""
+    blank = text.rfind("\n\n", 0, line_start)
+    start = 0 if blank < 0 else blank + 2
+    end = text.find("\n\n", line_start)
+    end = len(text) if end < 0 else end
+    first_end = text.find("\n", start, end)
+    header = text[start : first_end if first_end >= 0 else end]
+    if header.lstrip().startswith("```") and first_end >= 0:
+        second_end = text.find("\n", first_end + 1, end)
+        header = text[first_end + 1 : second_end if second_end >= 0 else end]
+    names = [h.strip().strip('"') for h in header.split(",")]
+    if len(names) < 2 or not all(_NAME.fullmatch(n) for n in names):
+        names = []
+    return start, end, names
