@@ -55,7 +55,7 @@ DEFAULT_MAX_BYTES = 64 * 1024 * 1024
 #: How much of the input the binary check looks at.
 SNIFF_BYTES = 8 * 1024
 #: Every label :func:`sniff_kind` returns.
-KINDS: tuple[str, ...] = ("geojson", "wkt", "sql", "csv", "markdown", "text")
+KINDS: tuple[str, ...] = ("geojson", "wkt", "sql", "csv", "markdown", "gml", "kml", "text")
 
 _UTF8_BOM = b"\xef\xbb\xbf"
 _CONTROL_LIMIT = 0.30  # more than this share of control bytes in the sniffed head => binary
@@ -437,6 +437,8 @@ _EXTENSIONS: dict[str, str] = {
     ".md": "markdown",
     ".markdown": "markdown",
     ".mdown": "markdown",
+    ".gml": "gml",
+    ".kml": "kml",
 }
 _SQL_START = frozenset(
     "CREATE INSERT SELECT UPDATE DELETE ALTER DROP BEGIN SET COPY WITH COMMIT GRANT".split()
@@ -473,6 +475,11 @@ def sniff_kind(text: str, filename: str | None = None) -> str:
             return "geojson" if _looks_like_geojson(head) else "text"
     if _looks_like_geojson(head):
         return "geojson"
+    if head.startswith("<"):  # an XML document: KML or GML by its namespaces
+        if "opengis.net/kml" in head or "earth.google.com/kml" in head:
+            return "kml"
+        if "opengis.net/gml" in head:
+            return "gml"
     lines = _content_lines(head, limit=60)
     if _looks_like_sql(lines):
         return "sql"

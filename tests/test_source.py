@@ -329,6 +329,10 @@ SAMPLE_KINDS = {
     "sparse_prose": "text",
     "sql_dump": "sql",
     "malformed": "text",
+    "postgis_copy": "sql",
+    "wfs_getfeature": "gml",
+    "placemarks": "kml",
+    "encodings_report": "markdown",
 }
 
 
