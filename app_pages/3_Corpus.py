@@ -11,7 +11,7 @@ from geochunk.ui import services, widgets
 from geochunk.ui.state import StateKeys
 from geochunk.view.corpus import CorpusJob
 from geochunk.view.highlight import escape_markdown
-from geochunk.view.tables import corpus_frame, safe_csv
+from geochunk.view.tables import corpus_frame, corpus_summary, safe_csv
 
 widgets.setup_page("Corpus")
 st.title("Corpus")
@@ -65,9 +65,14 @@ if rows:
         column_config={
             "density": st.column_config.NumberColumn(format="percent"),
             "oversize_rate": st.column_config.NumberColumn("oversize rate", format="percent"),
+            "fallback_rate": st.column_config.NumberColumn("needs fallback", format="percent"),
+            "feature_share": st.column_config.NumberColumn("unit feature", format="percent"),
+            "section_share": st.column_config.NumberColumn("unit section", format="percent"),
+            "document_share": st.column_config.NumberColumn("unit document", format="percent"),
             "seconds": st.column_config.NumberColumn(format="%.2f"),
         },
     )
+    st.caption(corpus_summary(rows))
     st.download_button("Corpus table (CSV)", safe_csv(frame), "corpus.csv", "text/csv",
                        on_click="ignore")
     known = st.session_state.get(StateKeys.CORPUS_JOBS, {})

@@ -222,3 +222,16 @@ def test_corpus_folders_are_confined_and_rows_open_in_the_inspector(
     assert not at.exception
     assert metric(at, "Features") == "2"
     assert any("wells\\.wkt" in h.value for h in at.subheader)
+
+
+def test_unit_choice_and_fallback_share_in_the_inspector(app_dir: Path) -> None:
+    # issue #8: --unit in the sidebar; the needs_fallback share shown apart from oversized
+    at = _page(app_dir, "app_pages/0_Inspector.py", sample="land_use_appendix")
+    at.slider(key=StateKeys.BUDGET).set_value(512).run()
+    auto_chunks = int(metric(at, "Chunks").replace(",", ""))
+    at.radio(key=StateKeys.UNIT).set_value("feature").run()
+    assert not at.exception
+    assert int(metric(at, "Chunks").replace(",", "")) > auto_chunks
+    at.slider(key=StateKeys.BUDGET).set_value(256).run()
+    at.radio(key=StateKeys.OVERSIZE).set_value("generalize").run()
+    assert metric(at, "Needs fallback") == "0.0%" and metric(at, "Oversized") != "0.0%"

@@ -21,7 +21,7 @@ from ..view.layers import chunk_layer
 from ..view.maps import base_map, chunk_legend_html, view_for_bbox
 from ..view.reasons import flag_reasons
 from ..view.selection import Selection, chunk_from_tooltip, resolve
-from ..view.tables import chunk_metadata, chunks_frame, filter_rows
+from ..view.tables import chunk_metadata, chunks_frame, filter_rows, unit_shares_text
 from ..view.charts import sweep_chart, tokens_chart
 from . import services
 from .render import show_map
@@ -66,12 +66,16 @@ def summary(run: Run, cs: Any) -> None:
     """Characters, tokens, features, density with its bands, strategy and why, frame."""
     a = cs.analysis
     cfg = cs.config
-    c1, c2, c3, c4, c5 = st.columns(5)
+    c1, c2, c3, c4, c5, c6, c7 = st.columns(7)
     c1.metric("Characters", f"{len(a.text):,}")
     c2.metric("Tokens", f"{a.total_tokens:,}", help=f"tokenizer: {a.tokenizer}")
     c3.metric("Features", f"{len(a.features):,}")
     c4.metric("Geometry density", f"{cs.density:.1%}")
-    c5.metric("Chunks", f"{len(cs.chunks):,}")
+    c5.metric("Chunks", f"{len(cs.chunks):,}", help=unit_shares_text(cs))
+    c6.metric("Oversized", f"{cs.oversize_rate:.1%}", help="single units over the budget (escaped)")
+    c7.metric("Needs fallback", f"{cs.fallback_rate:.1%}",
+              help="still over the budget after the escape: a generalized chunk that fits is "
+              "oversized but not a fallback")
     if a.estimated:
         st.warning("No real tokenizer could be loaded: token counts are estimates.")
     left, right = st.columns([3, 2])

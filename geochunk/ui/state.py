@@ -37,6 +37,8 @@ class StateKeys:
     TOLERANCE = "gc_tolerance"
     OVERLAP = "gc_overlap"
     ATTACH = "gc_attach"
+    ATTACH_PROSE = "gc_attach_prose"
+    UNIT = "gc_unit"
     REWRAP = "gc_rewrap"
 
     # display controls
@@ -78,6 +80,8 @@ class StateKeys:
         OVERLAP,
         MAX_AREA_CHANGE,
         ATTACH,
+        ATTACH_PROSE,
+        UNIT,
         REWRAP,
         BASEMAP,
         BBOXES,

@@ -9,7 +9,7 @@ from typing import Any, Callable
 import streamlit as st
 
 from ..errors import GeochunkError
-from ..model import ENCODINGS, OVERSIZE_POLICIES, STRATEGIES, ChunkConfig
+from ..model import ENCODINGS, OVERSIZE_POLICIES, STRATEGIES, UNIT_MODES, ChunkConfig
 from ..view.highlight import escape_markdown
 from ..view.features import DEFAULT_DISPLAY_MAX_VERTICES
 from ..view.layers import BBOX_MODES
@@ -47,6 +47,8 @@ DEFAULTS: dict[str, Any] = {
     StateKeys.TOLERANCE: 1.0,
     StateKeys.OVERLAP: 0,
     StateKeys.ATTACH: True,
+    StateKeys.ATTACH_PROSE: True,
+    StateKeys.UNIT: "auto",
     StateKeys.REWRAP: False,
     StateKeys.BASEMAP: "none",
     StateKeys.DISPLAY_MAX_VERTICES: DEFAULT_DISPLAY_MAX_VERTICES,
@@ -188,14 +190,24 @@ def _chunk_widgets(units_of: Callable[[str], str]) -> tuple[dict[str, Any], str]
     overlap = sb.number_input(
         "Overlap (whole sentences / features)", 0, 10, key=StateKeys.OVERLAP
     )
+    unit = sb.radio(
+        "Unit", UNIT_MODES, horizontal=True, key=StateKeys.UNIT,
+        help="feature: one feature (with its context) per chunk; section: chunks never cross "
+        "a heading; auto: pack by the strategy",
+    )
     attach = sb.checkbox(
         "Attach captions and attribute blocks to features", key=StateKeys.ATTACH
+    )
+    prose = sb.checkbox(
+        "Attach the paragraph that introduces a feature", key=StateKeys.ATTACH_PROSE,
+        disabled=not attach,
     )
     rewrap = sb.checkbox("Re-wrap FeatureCollection chunks", key=StateKeys.REWRAP)
     kwargs = dict(
         budget=int(budget), encoding=encoding, strategy=strategy, oversize=oversize,
         tolerance=tolerance, overlap=int(overlap), rewrap=rewrap, attach_context=attach,
         max_area_change=None if int(limit) >= 100 else int(limit) / 100,
+        attach_prose=prose, unit=unit,
     )
     return kwargs, units
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import io
 import math
 from dataclasses import asdict, dataclass
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 import pandas as pd
 
@@ -39,6 +39,8 @@ __all__ = [
     "corpus_row",
     "corpus_error_row",
     "corpus_frame",
+    "corpus_summary",
+    "unit_shares_text",
 ]
 
 DECISION_STATUSES: tuple[str, ...] = STATUSES
@@ -239,6 +241,11 @@ class CorpusRow:
     strategy: str = ""
     chunks: int = 0
     oversize_rate: float = math.nan
+    fallback_rate: float = math.nan  # needs_fallback share, apart from the oversized share
+    feature_share: float = math.nan  # share of chunks per unit (feature / section / document)
+    section_share: float = math.nan
+    document_share: float = math.nan
+    document_fallback: bool = False  # the whole document is one over-budget chunk
     flagged: int = 0
     flags: str = ""
     seconds: float = 0.0
@@ -263,10 +270,48 @@ def corpus_row(chunk_set: Any, seconds: float = 0.0) -> CorpusRow:
         strategy=chunk_set.strategy,
         chunks=len(chunk_set.chunks),
         oversize_rate=chunk_set.oversize_rate,
+        fallback_rate=chunk_set.fallback_rate,
+        feature_share=chunk_set.unit_shares["feature"],
+        section_share=chunk_set.unit_shares["section"],
+        document_share=chunk_set.unit_shares["document"],
+        document_fallback=chunk_set.document_fallback,
         flagged=sum(1 for c in chunk_set.chunks if needs_review(c)),
         flags=", ".join(f"{k}×{v}" for k, v in sorted(counts.items())),
         seconds=seconds,
     )
+
+
+def unit_shares_text(chunk_set: Any) -> str:
+    """``units: feature 90.0%, section 10.0%, document 0.0%`` for one chunk set."""
+    shares = chunk_set.unit_shares
+    text = "units: " + ", ".join(f"{u} {v:.1%}" for u, v in shares.items())
+    return text + ("; whole-document fallback" if chunk_set.document_fallback else "")
+
+
+def corpus_summary(rows: Sequence[CorpusRow]) -> str:
+    """One line over the corpus: unit shares and needs_fallback share (weighted by chunks) and
+    the whole-document fallback rate (share of documents).
+
+    >>> corpus_summary([CorpusRow("a", chunks=3, fallback_rate=1 / 3, feature_share=1.0,
+    ...                           section_share=0.0, document_share=0.0),
+    ...                 CorpusRow("b", chunks=1, fallback_rate=1.0, feature_share=0.0,
+    ...                           section_share=0.0, document_share=1.0, document_fallback=True)])
+    '2 documents, 4 chunks; units: feature 75.0%, section 0.0%, document 25.0%; needs fallback 50.0%; whole-document fallback 50.0% of documents'
+    """
+    ok = [r for r in rows if not r.error and r.chunks]
+    n = sum(r.chunks for r in ok)
+    if not n:
+        return f"{len(ok)} documents, no chunks"
+
+    def share(get: Callable[[CorpusRow], float]) -> float:
+        return sum(get(r) * r.chunks for r in ok) / n
+
+    units = ", ".join(
+        f"{u} {share(lambda r, u=u: getattr(r, u + '_share')):.1%}" for u in ("feature", "section", "document")
+    )
+    docs = sum(r.document_fallback for r in ok) / len(ok)
+    return (f"{len(ok)} documents, {n} chunks; units: {units}; needs fallback "
+            f"{share(lambda r: r.fallback_rate):.1%}; whole-document fallback {docs:.1%} of documents")
 
 
 def corpus_error_row(document: str, message: str) -> CorpusRow:
