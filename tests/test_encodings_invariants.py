@@ -213,7 +213,7 @@ def _check(text, truth, cs, budget) -> None:
         assert c.token_count <= budget or c.oversized
 
 
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(document(), st.integers(min_value=16, max_value=400), st.sampled_from(["auto", "paragraph", "feature", "mixed"]))
 def test_every_encoding_no_severing_no_loss_every_chunk_parses(doc, budget, strategy):
     text, truth = doc
@@ -221,7 +221,7 @@ def test_every_encoding_no_severing_no_loss_every_chunk_parses(doc, budget, stra
     _check(text, truth, cs, budget)
 
 
-@settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(document(), st.integers(min_value=16, max_value=200), st.sampled_from(["generalize", "split"]))
 def test_every_encoding_under_the_escape_policies(doc, budget, policy):
     text, truth = doc
