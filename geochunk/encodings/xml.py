@@ -328,7 +328,9 @@ def _units(text: str, els: list[_El]) -> list[Span]:
         else:
             continue
         per_owner.setdefault(owner_of[g], []).append(g)
-    out: list[Span] = []
+    # the unit of each top geometry: (start, end, kind, owner or -1, geometry)
+    blocks = _Blocks(text)
+    plan: list[tuple[int, int, str, int, int]] = []
     done: set[int] = set()
     for g in tops:
         owner = owner_of.get(g)
@@ -339,10 +341,52 @@ def _units(text: str, els: list[_El]) -> list[Span]:
             done.add(owner)
             members = per_owner[owner]
             geom = next((m for m in members if els[els[m].parent].local != "boundedBy"), members[0])
-            out.append(_owner_span(text, els, owner, geom, kind))
+            if els[geom].end >= 0:
+                unit = _unit_element(els, owner, kind)
+                plan.append((els[unit].start, els[unit].end, kind, owner, geom))
+                continue
+            g = geom
+        end = els[g].end if els[g].end >= 0 else max(blocks.end(els[g].start), els[g].start + 1)
+        plan.append((els[g].start, end, kind, -1, g))
+    # nested units (a feature inside a feature's property, a geometry inside an unclosed one's
+    # block): the outermost wins, and only it is read, so the reading stays linear
+    out: list[Span] = []
+    last_end = -1
+    for start, end, kind, owner, g in sorted(plan, key=lambda u: (u[0], -u[1])):
+        if start < last_end:
+            continue
+        last_end = end
+        if owner >= 0:
+            out.append(_owner_span(text, els, owner, g, kind, start, end))
         else:
-            out.append(_geometry_span(text, els, g, kind))
+            out.append(_geometry_span(text, els, g, kind, end))
     return out
+
+
+class _Blocks:
+    """End of the line block (next blank line) around a position, memoised."""
+
+    def __init__(self, text: str) -> None:
+        self.text, self.lo, self.hi = text, -1, -1
+
+    def end(self, start: int) -> int:
+        if not self.lo <= start < self.hi:
+            self.lo, self.hi = start, _block_end(self.text, start)
+        return self.hi
+
+
+def _unit_element(els: list[_El], owner: int, kind: str) -> int:
+    """The owner, or its member wrapper when that holds only this feature (it travels along)."""
+    parent = els[owner].parent
+    if (
+        kind == "gml"
+        and parent >= 0
+        and els[parent].local in ("featureMember", "member")
+        and els[parent].children == 1
+        and els[parent].end >= 0
+    ):
+        return parent
+    return owner
 
 
 def _parse(kind: str, geometry_text: str) -> Any:
@@ -357,10 +401,9 @@ def _geom_type(parsed: Any, el: _El) -> str:
     return OGC_OF.get(el.local, "GEOMETRYCOLLECTION")
 
 
-def _geometry_span(text: str, els: list[_El], g: int, kind: str) -> Span:
+def _geometry_span(text: str, els: list[_El], g: int, kind: str, end: int) -> Span:
     el = els[g]
     if el.end < 0:
-        end = max(_block_end(text, el.start), el.start + 1)
         body = text[el.start : end]
         return Span(el.start, end, kind, OGC_OF.get(el.local), body, status="unclosed",  # type: ignore[arg-type]
                     error=f"unclosed {kind.upper()} {el.local}: no end tag; protected to the "
@@ -374,21 +417,8 @@ def _geometry_span(text: str, els: list[_El], g: int, kind: str) -> Span:
                 error=parsed.error)  # fmt: skip
 
 
-def _owner_span(text: str, els: list[_El], owner: int, g: int, kind: str) -> Span:
-    unit = owner
-    parent = els[owner].parent
-    if (
-        kind == "gml"
-        and parent >= 0
-        and els[parent].local in ("featureMember", "member")
-        and els[parent].children == 1
-        and els[parent].end >= 0
-    ):
-        unit = parent  # the member wrapper holds only this feature: it travels with it
-    s, e = els[unit].start, els[unit].end
+def _owner_span(text: str, els: list[_El], owner: int, g: int, kind: str, s: int, e: int) -> Span:
     gel = els[g]
-    if gel.end < 0:
-        return _geometry_span(text, els, g, kind)
     body = text[gel.start : gel.end]
     parsed = _parse(kind, body)
     fid, id_source, props = _describe(text[els[owner].start : els[owner].end], kind, els[owner])
