@@ -249,10 +249,11 @@ def test_no_entity_is_ever_expanded() -> None:
     ["<a><gml:Point></a>" * 3000,  # sibling geometries that never close: one protected block
      "<f><gml:featureMember><x><g><gml:Point><gml:pos>1 2</gml:pos></gml:Point></g>" * 300
      + "</x></gml:featureMember></f>" * 300],  # features nested in features: the outermost
+    ids=["unclosed_siblings", "nested_features"],
 )  # fmt: skip
 def test_nested_or_unclosed_units_give_one_outermost_unit(hostile: str) -> None:
     (s,) = find_xml(hostile)
-    assert s.start == 0
+    assert s.start == 3 and s.end >= len(hostile) - len("</f>") * 300
 
 
 def test_hostile_tag_soup_stays_linear_and_finds_nothing() -> None:
