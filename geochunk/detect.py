@@ -120,7 +120,8 @@ def _disjoint(ranges: list[tuple[int, int]]) -> list[tuple[int, int]]:
 # ============================================================================================
 # shared helpers
 
-_BLANK = re.compile(r"\n[ \t\r\f\v]*+\n")
+# a blank line: two line ends (\r\n, \n or a lone \r) with only spaces between
+_BLANK = re.compile(r"(?:\r\n|\r(?!\n)|\n)[ \t\f\v]*+(?:\r\n|\r(?!\n)|\n)")
 
 
 def _is_ident(ch: str) -> bool:

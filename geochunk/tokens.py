@@ -562,7 +562,10 @@ def _token_start_prefix(enc: "tiktoken.Encoding", byte_len: np.ndarray, text: st
         raise TokenizerError(f"tokens cover {total_bytes} bytes of a {doc_bytes}-byte document")
     # prefix[i] = k for start_chars[k-1] < i <= start_chars[k]
     reps = np.diff(start_chars, prepend=-1, append=n)
-    return np.repeat(np.arange(m + 1, dtype=np.int64), reps)
+    del starts, start_chars
+    # int32 while it fits (every document under 2**31 tokens): the prefix is the largest array
+    # an analysis keeps, one entry per character, so this halves it (issue 7, memory)
+    return np.repeat(np.arange(m + 1, dtype=np.int32 if m < 2**31 - 1 else np.int64), reps)
 
 
 class TokenIndex:
