@@ -1,4 +1,5 @@
-"""Find every geometry unit in a text: WKT/EWKT and GeoJSON, one linear pass each, then a merge.
+"""Find every geometry unit in a text: WKT/EWKT, GeoJSON, hex (E)WKB, GML and KML, one linear
+pass each, then a merge.
 
 How it works (every step is linear in the length of the text, whatever the input; the GeoJSON
 scan runs first so the WKT scan can skip the GeoJSON units):
@@ -23,6 +24,9 @@ scan runs first so the WKT scan can skip the GeoJSON units):
    with ``json.JSONDecoder.raw_decode``. A geometry or Feature is one unit; in a
    FeatureCollection each Feature is a unit and the collection is recorded. Arrays of plain
    numbers are skipped in one step.
+2b. **Hex (E)WKB, GML, KML** (:mod:`geochunk.encodings`, run before the WKT scan, which skips
+   their closed units): hex runs that decode exactly, GML/KML geometry elements, Placemarks
+   and WFS features, each gated behind a C-speed pre-check.
 3. **Merge.** Candidates sorted by start; the outermost wins. An unclosed span that overlaps a
    later one grows to cover it. Closed WKT spans are then parsed with
    :func:`geochunk.geometry.parse_wkt`; those that fail become ``status="unparseable"``.
