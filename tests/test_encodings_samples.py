@@ -105,3 +105,17 @@ def test_encoding_samples_pass_every_gate(name: str, budget: int, policy: str) -
     report = validate(text, cs.chunks, budget=budget)
     assert report.passed, report.lines()
     assert report.features == len(detect(text).spans)
+
+
+@pytest.mark.parametrize("name", ["wfs_getfeature", "placemarks"])
+@pytest.mark.parametrize("budget", [64, 300])
+def test_minified_xml_on_one_line_still_splits_between_features(name: str, budget: int) -> None:
+    import re
+
+    text = re.sub(r">\s+<", "><", load_sample(name))
+    assert text.count("\n") <= 2
+    cs = chunk_text(text, ChunkConfig(budget=budget))
+    report = validate(text, cs.chunks, budget=budget)
+    assert report.passed, report.lines()
+    assert report.features == len(detect(load_sample(name)).spans)
+    assert len(cs.chunks) > 3
