@@ -18,7 +18,7 @@ of ``chunk.text`` and ``chunk.tokenizer`` names it.
 >>> chunk("text", budget=64, stratgy="feature")
 Traceback (most recent call last):
 ...
-geochunk.errors.ConfigError: unknown option 'stratgy'; valid options: budget, encoding, strategy, oversize, tolerance, overlap, rewrap, attach_context, attach_prose, unit, collection, version, paragraph_threshold, feature_threshold, doc_id, max_area_change
+geochunk.errors.ConfigError: unknown option 'stratgy'; valid options: budget, encoding, ...
 """
 
 from __future__ import annotations
@@ -54,7 +54,7 @@ def make_config(budget: int = 512, **options: Any) -> ChunkConfig:
     >>> make_config(context=False)
     Traceback (most recent call last):
     ...
-    geochunk.errors.ConfigError: unknown option 'context' (use attach_context=True/False); valid options: budget, encoding, strategy, oversize, tolerance, overlap, rewrap, attach_context, attach_prose, unit, collection, version, paragraph_threshold, feature_threshold, doc_id, max_area_change
+    geochunk.errors.ConfigError: unknown option 'context' (use attach_context=True/False); valid options: budget, encoding, ...
     """
     for name in options:
         if name not in OPTIONS or name == "budget":

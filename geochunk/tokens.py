@@ -779,13 +779,13 @@ def hf_counter(
         try:
             spec = path.read_text(encoding="utf-8")
             tok = Tokenizer.from_str(spec)
-        except (OSError, UnicodeDecodeError, Exception) as exc:  # noqa: BLE001 - say which file
+        except Exception as exc:  # noqa: BLE001 - any failure to read or parse: say which file
             raise ConfigError(f"cannot load tokenizer {str(path)!r}: {exc}") from None
         label = path.parent.name if path.name == "tokenizer.json" and path.parent.name else path.stem
     elif _is_hf_tokenizer(tokenizer):
         spec = tokenizer.to_str()
         tok = Tokenizer.from_str(spec)
-        label = json_model_type(spec)
+        label = _json_model_type(spec)
     else:
         raise ConfigError(f"expected a tokenizers.Tokenizer or a tokenizer.json path, got {type(tokenizer).__name__}")
     tok.no_truncation()
@@ -821,7 +821,7 @@ def hf_counter(
     )
 
 
-def json_model_type(spec: str) -> str:
+def _json_model_type(spec: str) -> str:
     """The ``model.type`` of a tokenizer JSON (``"BPE"``, ``"WordPiece"`` ...), or ``"tokenizer"``."""
     try:
         return str(json.loads(spec).get("model", {}).get("type") or "tokenizer")
