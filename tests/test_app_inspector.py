@@ -35,7 +35,7 @@ def test_budget_change_rechunks_and_swaps_only_the_chunk_layer(app_dir: Path) ->
     at = _app(app_dir)
     assert at.selectbox(key=StateKeys.SAMPLE).value == "land_use_appendix"
     assert metric(at, "Features") == "400"
-    assert any('aria-label="geometry density 52' in h.proto.body for h in at.get("html"))
+    assert any('aria-label="geometry density 51' in h.proto.body for h in at.get("html"))
     before_chunks, [before] = int(metric(at, "Chunks")), map_args(at)
 
     at.slider(key=StateKeys.BUDGET).set_value(256).run()

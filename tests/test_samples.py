@@ -32,7 +32,7 @@ from geochunk.samples import make_samples as ms
 REPO = Path(__file__).resolve().parents[1]
 NAMES = [s.name for s in SAMPLES]
 HEADING = re.compile(r"### Parcel (LU-\d{4}) — (\S[^\n]*)")
-ATTRIBUTE = re.compile(r"[A-Z][A-Za-z ()²]*: \S")
+ATTRIBUTE = re.compile(r"[A-Z][A-Za-z0-9 ()²/]*: \S")
 
 
 def balanced_extent(text: str, start: int) -> int:
@@ -196,6 +196,10 @@ def test_land_use_attribute_blocks_match_their_geometry() -> None:
         assert abs(float(kv["Area (m²)"]) - shapely.from_wkt(wkt).area) <= 0.051, pid
         assert re.fullmatch(r"20(23|24)-\d\d-\d\d", kv["Survey date"])
         assert kv["Borough"] in ("Westminster", "Lambeth") and kv["Owner"]
+        long_block = int(pid[3:]) % 80 == 0  # every 80th parcel: lease and planning history
+        assert ("Lease valid from" in kv) == long_block, pid
+        if long_block:
+            assert len(attrs) >= 18 and kv["Lease valid from"] < kv["Lease valid to"]
 
 
 def test_land_use_parcels_do_not_overlap() -> None:

@@ -2,7 +2,8 @@
 
 Parcels sit on a 100 m survey grid around Westminster and Lambeth, kept out of the Thames;
 each is a heading, one WKT line (POLYGON, some with courtyards, or MULTIPOLYGON) and a
-``Key: value`` attribute block whose area is computed from the printed coordinates.
+``Key: value`` attribute block whose area is computed from the printed coordinates; every 80th
+parcel's block also holds its lease dates and planning history (a long attribute block).
 
 >>> river_side(530000.0, 179600.0)[1], river_side(531200.0, 179600.0)[1]
 (1, -1)
@@ -119,7 +120,44 @@ def _parcel_entry(rng: random.Random, number: int, row: int, col: int) -> tuple[
     lines.append(f"Surveyor: {rng.choice(('AK', 'BT', 'CM', 'DR', 'EO', 'FW'))}")
     if rng.random() < 0.3:
         lines.append(f"Notes: {rng.choice(PARCEL_NOTES)}")
+    if number % HISTORY_EVERY == 0:
+        lines += _planning_history(pid)
     return "\n".join(lines) + "\n", use, area
+
+
+#: Every 80th parcel carries a long attribute block (its lease and planning history): a block
+#: larger than small budgets, which must still travel with its outline.
+HISTORY_EVERY = 80
+
+_DECISIONS = ("granted", "granted with conditions", "refused", "withdrawn", "granted on appeal")
+_PROPOSALS = (
+    "change of use of the ground floor to a cafe",
+    "rear extension at first floor level",
+    "replacement windows to the street elevation",
+    "roof terrace with a glazed balustrade",
+    "installation of two air-source heat pumps",
+    "internal alterations to a listed interior",
+    "new shopfront and illuminated fascia sign",
+    "subdivision into two dwellings",
+)
+
+
+def _planning_history(pid: str) -> list[str]:
+    """A lease and 10-14 planning applications, from the parcel's own generator (so the rest of
+    the appendix draws the same numbers as without it)."""
+    rng = rng_for(f"land_use_history:{pid}")
+    start = _dt.date(2000 + rng.randrange(15), 1 + rng.randrange(12), 1)
+    out = [
+        f"Lease valid from: {start.isoformat()}",
+        f"Lease valid to: {start.replace(year=start.year + 25).isoformat()}",
+    ]
+    year = 1988 + rng.randrange(6)
+    for _ in range(rng.randint(10, 14)):
+        year += rng.randint(1, 3)
+        ref = f"{year}/{rng.randint(1000, 9999):05d}/{rng.choice(('FUL', 'LBC', 'ADV', 'HH'))}"
+        decided = iso_date(rng, _dt.date(year, 1, 1), 360)
+        out.append(f"Application {ref}: {rng.choice(_PROPOSALS)}, {rng.choice(_DECISIONS)} {decided}")
+    return out
 
 
 def build_land_use_appendix() -> str:
