@@ -102,3 +102,31 @@ def test_visible_text_is_the_chunk_text(text: str, raw: list[tuple[int, int]], s
     # HTMLParser normalises \r like a browser would; compare what a reader sees
     assert "".join(parsed.parts).replace("\r\n", "\n") == text.replace("\r\n", "\n")
     assert set(parsed.tags) <= {"div", "mark", "span"}
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    coords=st.lists(st.tuples(st.floats(-180, 180), st.floats(-90, 90)), min_size=50, max_size=400),
+    geojson=st.booleans(),
+    limit=st.integers(40, 600),
+)
+def test_elide_never_cuts_a_coordinate_in_two(coords, geojson: bool, limit: int) -> None:
+    import html as html_mod
+
+    if geojson:
+        body = ", ".join(f"[{x!r}, {y!r}]" for x, y in coords)
+        text = '{"type": "LineString", "coordinates": [' + body + "]}"
+    else:
+        text = "LINESTRING (" + ", ".join(f"{x!r} {y!r}" for x, y in coords) + ")"
+    out = elide(text, limit)
+    if len(text) <= limit:
+        return
+    head, rest = out.split('<span class="gc-elided">', 1)
+    tail = rest.split("</span>", 1)[1]
+    head, tail = html_mod.unescape(head), html_mod.unescape(tail)
+    assert text.startswith(head) and text.endswith(tail)
+    hidden = text[len(head): len(text) - len(tail)]
+    # the hidden part is whole coordinates: it sits between two separators
+    assert head.endswith(("],", ",")) and tail.startswith(",")
+    if geojson:
+        assert head.endswith("],") and hidden.strip().startswith("[") and hidden.endswith("]")

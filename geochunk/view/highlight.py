@@ -48,24 +48,50 @@ def escape_markdown(text: str) -> str:
     )
 
 
+_SNAP_WINDOW = 80  # how far a cut may move to fall between two coordinates
+
+
+def _separator(text: str, lo: int, hi: int, last: bool, sep: str) -> int | None:
+    """The index just after the last (or first) ``sep`` in ``text[lo:hi]``, or ``None``."""
+    lo, hi = max(lo, 0), min(hi, len(text))
+    k = text.rfind(sep, lo, hi) if last else text.find(sep, lo, hi)
+    return None if k == -1 else k + len(sep)
+
+
 def elide(text: str, max_chars: int) -> str:
     """Escaped ``text``; when longer than ``max_chars``, its middle is replaced by a marker.
+    Near a coordinate list the cuts move (at most 80 characters) to fall between whole
+    coordinates, so no number or coordinate pair is shown cut in two.
 
     >>> elide("abcdefghij", 4)
     'ab<span class="gc-elided">… 6 characters not shown …</span>ij'
     >>> elide("<a>", 10)
     '&lt;a&gt;'
+    >>> elide("LINESTRING (10.25 20.5, 11.25 21.5, 12.25 22.5, 13.25 23.5)", 30)
+    'LINESTRING (10.25 20.5,<span class="gc-elided">… 23 characters not shown …</span>, 13.25 23.5)'
     """
     text = printable(text)  # a lone surrogate from a JSON escape shows as its escape
     if max_chars <= 0 or len(text) <= max_chars:
         return html.escape(text)
     head = max_chars // 2
-    tail = max_chars - head
-    hidden = len(text) - head - tail
+    tail_start = len(text) - (max_chars - head)
+    # between GeoJSON positions ("],") when there are any, else between WKT coordinates (",")
+    sep = "]," if "]," in text else ","
+    cut = _separator(text, head - _SNAP_WINDOW, head, True, sep)
+    if cut is None:
+        cut = _separator(text, head, head + _SNAP_WINDOW, False, sep)
+    if cut is not None and cut < tail_start:
+        head = cut  # the head ends with the separator's comma
+    k = _separator(text, tail_start, tail_start + _SNAP_WINDOW, False, sep)
+    if k is None:
+        k = _separator(text, tail_start - _SNAP_WINDOW, tail_start, True, sep)
+    if k is not None and k - 1 > head:
+        tail_start = k - 1  # the tail starts with the separator's comma
+    hidden = tail_start - head
     return (
         html.escape(text[:head])
         + f'<span class="gc-elided">… {hidden:,} characters not shown …</span>'
-        + html.escape(text[len(text) - tail :])
+        + html.escape(text[tail_start:])
     )
 
 
