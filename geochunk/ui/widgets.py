@@ -119,11 +119,14 @@ def document_loader() -> Document | None:
     source = sb.radio("Source", _SOURCES, horizontal=True, key=StateKeys.SOURCE)
     if source == "Sample":
         options = services.sample_options()
-        if StateKeys.SAMPLE not in st.session_state and DEFAULT_SAMPLE in options:
-            st.session_state[StateKeys.SAMPLE] = DEFAULT_SAMPLE
+        if StateKeys.SAMPLE not in st.session_state:  # a new session: the link's sample, if any
+            linked = st.query_params.get("sample")
+            st.session_state[StateKeys.SAMPLE] = linked if linked in options else DEFAULT_SAMPLE
         name = sb.selectbox(
             "Bundled sample", list(options), format_func=options.get, key=StateKeys.SAMPLE
         )
+        if name and st.query_params.get("sample") != name:
+            st.query_params["sample"] = name  # a reload or a shared link keeps the document
         return _set_document(services.sample_document(name)) if name else None
     if source == "Upload":
         up = sb.file_uploader(

@@ -1,0 +1,354 @@
+"""Helpers that drive the running app in headless Chromium (Selenium), shared by
+``tests/test_browser.py`` and ``benchmarks/bench_browser.py``."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+__all__: list[str] = []
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMEDRIVER = Path("/usr/bin/chromedriver")
+CHROME_ARGS = (
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+    "--disable-quic",
+    "--disable-dev-shm-usage",
+    "--window-size=1500,2200",
+)
+IDLE = '[data-testid="stApp"][data-test-script-state="notRunning"]'
+
+
+def require_browser() -> None:
+    missing = [str(p) for p in (CHROMIUM, CHROMEDRIVER) if not p.exists()]
+    try:
+        import selenium  # noqa: F401
+    except ImportError:
+        missing.append("python package selenium")
+    if not missing:
+        return
+    reason = f"real-browser test needs {', '.join(missing)} (apt-get install chromium chromium-driver)"
+    if os.environ.get("CI"):
+        pytest.fail(reason + " — CI must install them")
+    pytest.skip(reason)
+
+
+def wait_health(url: str, proc: subprocess.Popen, timeout: float = 90) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"streamlit exited with {proc.returncode}")
+        try:
+            with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as r:
+                if r.read().strip() == b"ok":
+                    return
+        except OSError:
+            time.sleep(0.3)
+    raise TimeoutError("streamlit did not become healthy")
+
+
+@contextlib.contextmanager
+def running_app(app_dir: Path, port: int, log_path: Path, env: dict | None = None):
+    """``streamlit run app.py`` on ``port``; yields its URL once healthy, stops it after."""
+    log = log_path.open("wb")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true",
+         "--server.port", str(port), "--server.address", "127.0.0.1",
+         "--browser.gatherUsageStats", "false"],
+        cwd=app_dir, stdout=log, stderr=subprocess.STDOUT, env={**os.environ, **(env or {})},
+    )
+    try:
+        url = f"http://127.0.0.1:{port}"
+        wait_health(url, proc)
+        yield url
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(timeout=5)
+        log.close()
+
+
+@contextlib.contextmanager
+def chrome(profile: Path):
+    """A headless Chromium driven by chromedriver, with its own profile folder."""
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    os.environ.setdefault("SE_OFFLINE", "true")  # never let Selenium Manager reach out
+    options = webdriver.ChromeOptions()
+    options.binary_location = str(CHROMIUM)
+    for arg in CHROME_ARGS:
+        options.add_argument(arg)
+    options.add_argument(f"--user-data-dir={profile}")
+    drv = webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=options)
+    drv.set_page_load_timeout(60)
+    try:
+        yield drv
+    finally:
+        drv.quit()
+
+
+# JavaScript run inside the st_folium iframe: what Leaflet has drawn.
+_MAP_STATE = """
+const fg = window.feature_group || [];
+const last = fg.length ? fg[fg.length - 1] : null;
+let features = 0;
+const chunks = new Set();
+if (last) { last.eachLayer(l => { (l.getLayers ? l.getLayers() : [l]).forEach(f => {
+  features += 1;
+  if (f.feature && f.feature.properties) { chunks.add(f.feature.properties.chunk); }
+}); }); }
+const canvas = document.querySelector('.leaflet-overlay-pane canvas');
+let painted = 0;
+if (canvas && canvas.width) {
+  const d = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+  for (let i = 3; i < d.length; i += 16) { if (d[i] > 0) painted++; }
+}
+const resources = performance.getEntriesByType('resource').map(e => e.name);
+return {leaflet: typeof L !== 'undefined' ? L.version : null, features: features,
+        chunks: chunks.size,
+        painted: painted, resources: resources,
+        scripts: Array.from(document.scripts).map(s => s.src).filter(s => s)};
+"""
+
+
+def idle(drv, timeout: float = 90) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support import expected_conditions as EC
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    time.sleep(0.3)  # let a rerun that was just triggered start
+    WebDriverWait(drv, timeout).until(EC.presence_of_element_located((By.CSS_SELECTOR, IDLE)))
+
+
+def map_state(drv) -> dict:
+    from selenium.webdriver.common.by import By
+
+    frame = drv.find_element(By.CSS_SELECTOR, 'iframe[title="streamlit_folium.st_folium"]')
+    drv.switch_to.frame(frame)
+    try:
+        return drv.execute_script(_MAP_STATE)
+    finally:
+        drv.switch_to.default_content()
+
+
+def wait_map(drv, ok, timeout: float = 60) -> dict:
+    deadline = time.monotonic() + timeout
+    state: dict = {}
+    while time.monotonic() < deadline:
+        try:
+            state = map_state(drv)
+            if ok(state):
+                return state
+        except Exception:  # noqa: BLE001 - the iframe may be re-created while we look
+            pass
+        time.sleep(0.25)
+    raise AssertionError(f"map never reached the expected state: {state}")
+
+
+def metric(drv, label: str) -> str:
+    from selenium.webdriver.common.by import By
+
+    for m in drv.find_elements(By.CSS_SELECTOR, '[data-testid="stMetric"]'):
+        if m.find_element(By.CSS_SELECTOR, '[data-testid="stMetricLabel"]').text.strip() == label:
+            return m.find_element(By.CSS_SELECTOR, '[data-testid="stMetricValue"]').text.strip()
+    raise AssertionError(f"no metric {label!r}")
+
+
+def table_rows(drv) -> int:
+    [grid] = wait_for(drv, '[data-testid="stDataFrame"] [aria-rowcount]')[:1] or [None]
+    assert grid is not None, "no chunk table"
+    return int(grid.get_attribute("aria-rowcount"))
+
+
+def choose_sample(drv, title_part: str) -> None:
+    from selenium.webdriver.common.by import By
+
+    box = drv.find_element(By.CSS_SELECTOR, '[data-testid="stSidebar"] [data-testid="stSelectbox"]')
+    box.click()
+    for option in drv.find_elements(By.CSS_SELECTOR, '[role="listbox"] [role="option"]'):
+        if title_part in option.text:
+            option.click()
+            return
+    raise AssertionError(f"no sample option containing {title_part!r}")
+
+
+def move_budget(drv, key: str) -> int:
+    """Focus the budget slider's range input and press ``key``; returns the new value."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    slider = drv.find_element(By.CSS_SELECTOR, '[data-testid="stSidebar"] [data-testid="stSlider"] input[type="range"]')
+    drv.execute_script("arguments[0].focus();", slider)
+    ActionChains(drv).send_keys(getattr(Keys, key)).perform()
+    return int(slider.get_attribute("value"))
+
+
+def click_row(drv, row: int) -> None:
+    """Tick the selection box of data row ``row`` of the chunk table (a canvas grid)."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.by import By
+
+    grid = drv.find_element(By.CSS_SELECTOR, '[data-testid="stDataFrame"]')
+    drv.execute_script("arguments[0].scrollIntoView({block: 'center'});", grid)
+    time.sleep(0.3)
+    r = grid.rect
+    header = row_height = 35
+    ActionChains(drv).move_to_element_with_offset(
+        grid, -r["width"] / 2 + 14, -r["height"] / 2 + header + row_height * row + row_height // 2
+    ).click().perform()
+
+
+def wait_for(drv, css: str, timeout: float = 30) -> list:
+    from selenium.webdriver.common.by import By
+
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        found = drv.find_elements(By.CSS_SELECTOR, css)
+        if found:
+            return found
+        time.sleep(0.25)
+    return []
+
+
+
+_FEATURE_NEAR_CENTRE = """
+const fg = window.feature_group[window.feature_group.length - 1];
+const map = window.map, size = map.getSize();
+let best = null, bestD = Infinity;
+fg.eachLayer(g => g.eachLayer && g.eachLayer(l => {
+  if (!l.feature || l.feature.properties.role !== 'feature') return;
+  const c = l.getBounds ? l.getBounds().getCenter() : l.getLatLng();
+  const p = map.latLngToContainerPoint(c);
+  if (p.x < 20 || p.y < 40 || p.x > size.x - 60 || p.y > size.y - 60) return;
+  const d = Math.hypot(p.x - size.x / 2, p.y - size.y / 2);
+  if (d < bestD) { bestD = d; best = {x: p.x, y: p.y, chunk: l.feature.properties.chunk,
+                                      feature: l.feature.properties.feature}; }
+}));
+if (!best) return null;
+const r = map.getContainer().getBoundingClientRect();
+best.x += r.left; best.y += r.top;
+return best;
+"""
+
+
+def _map_frame(drv):
+    from selenium.webdriver.common.by import By
+
+    return drv.find_element(By.CSS_SELECTOR, 'iframe[title="streamlit_folium.st_folium"]')
+
+
+def hover_feature(drv) -> dict:
+    """Move the real mouse over the feature nearest the map's centre; returns the feature
+    (``chunk``, ``feature``) and the tooltip text Leaflet then shows."""
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    frame = _map_frame(drv)
+    drv.execute_script("arguments[0].scrollIntoView({block: 'center'});", frame)
+    time.sleep(0.4)
+    drv.switch_to.frame(frame)
+    try:
+        target = drv.execute_script(_FEATURE_NEAR_CENTRE)
+    finally:
+        drv.switch_to.default_content()
+    assert target, "no feature on the map"
+    r = frame.rect
+    ActionChains(drv).move_to_element_with_offset(
+        frame, target["x"] - r["width"] / 2, target["y"] - r["height"] / 2).perform()
+    deadline = time.monotonic() + 5
+    text = None
+    while time.monotonic() < deadline and not text:
+        drv.switch_to.frame(frame)
+        try:
+            text = drv.execute_script(
+                "const t = document.querySelector('.leaflet-tooltip'); return t ? t.textContent : null")
+        finally:
+            drv.switch_to.default_content()
+        time.sleep(0.1)
+    target["tooltip"] = text or ""
+    return target
+
+
+def click_here(drv) -> None:
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    ActionChains(drv).click().perform()
+
+
+def scroll_table_to(drv, row: int) -> None:
+    """Scroll the first table so that data row ``row`` is rendered (the grid is virtual)."""
+    drv.execute_script(
+        "const s = document.querySelector('[data-testid=\"stDataFrame\"] .dvn-scroller');"
+        "if (s) { s.scrollTop = Math.max(0, arguments[0] * 35 - 70); }", row)
+    time.sleep(0.3)
+
+
+def selected_rows(drv, near: int | None = None) -> list[int]:
+    """Data-row numbers ticked in the first table (0-based), looking near row ``near``."""
+    from selenium.webdriver.common.by import By
+
+    if near is not None:
+        scroll_table_to(drv, near)
+    rows = drv.find_elements(By.CSS_SELECTOR, '[data-testid="stDataFrame"] tr[aria-selected="true"]')
+    return [int(r.get_attribute("aria-rowindex")) - 2 for r in rows]
+
+
+def table_cells(drv, row: int) -> list[str]:
+    """The text of every cell of data row ``row`` of the first table."""
+    from selenium.webdriver.common.by import By
+
+    scroll_table_to(drv, row)
+    sel = f'[data-testid="stDataFrame"] tr[aria-rowindex="{row + 2}"] td'
+    return [c.get_attribute("textContent") for c in drv.find_elements(By.CSS_SELECTOR, sel)]
+
+
+def picker_label(drv) -> str:
+    """The label shown by the chunk picker on the page (the first selectbox in the main area)."""
+    from selenium.webdriver.common.by import By
+
+    box = drv.find_element(By.CSS_SELECTOR, '[data-testid="stMain"] [data-testid="stSelectbox"] input[role="combobox"]')
+    return (box.get_attribute("value") or "").strip()
+
+
+def wait_until(fn, timeout: float = 60, every: float = 0.05):
+    """Poll ``fn`` until it returns something truthy; returns it (AssertionError on timeout)."""
+    deadline = time.monotonic() + timeout
+    last = None
+    while time.monotonic() < deadline:
+        try:
+            last = fn()
+            if last:
+                return last
+        except Exception:  # noqa: BLE001 - the page may be re-rendering
+            pass
+        time.sleep(every)
+    raise AssertionError(f"condition not met in {timeout} s (last: {last!r})")
+
+
+def go_to_page(drv, title: str) -> None:
+    """Click a page in the sidebar navigation."""
+    from selenium.webdriver.common.by import By
+
+    for link in drv.find_elements(By.CSS_SELECTOR, '[data-testid="stSidebarNav"] a'):
+        if link.text.strip() == title:
+            link.click()
+            return
+    raise AssertionError(f"no page {title!r} in the sidebar")
