@@ -195,8 +195,9 @@ def chunk_table(cs: Any, selected: int | None, *, scope: str = "inspector",
     if find.strip() or flagged_only:
         st.caption(f"{len(shown):,} of {len(frame):,} chunks match.")
     rows = list(shown["chunk"])
-    key = (f"{StateKeys.CHUNK_TABLE}-{scope}-{_signature(cs)}-"
-           f"{hashlib.sha1(f'{find}|{flagged_only}'.encode()).hexdigest()[:8]}")
+    # one table widget per page: its rows change in place (remounting the grid on every budget
+    # step costs the browser more than the data), and its tick is set from the selection below
+    key = f"{StateKeys.CHUNK_TABLE}-{scope}"
     ticked = [rows.index(selected)] if selected in rows else []
     st.session_state[key] = {"selection": {"rows": ticked, "columns": [], "cells": []}}
 

@@ -121,8 +121,9 @@ def sweep_frame(points: Sequence[Any]) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=["budget", "measure", "value"])
 
 
-def sweep_chart(points: Sequence[Any], budget: int, *, height: int = 120) -> Any:
-    """Four small line charts against the budget (log scale), the current budget as a rule."""
+def sweep_chart(points: Sequence[Any], budget: int, *, height: int = 90, width: int = 330) -> Any:
+    """Four small line charts (2 × 2) against the budget (log scale), the current budget as a
+    rule; sized to fit a 1400-px page without scrolling."""
     import altair as alt
 
     data = sweep_frame(points)
@@ -134,8 +135,8 @@ def sweep_chart(points: Sequence[Any], budget: int, *, height: int = 120) -> Any
     rule = alt.Chart().mark_rule(color=TROUBLE_RED, strokeDash=[6, 4]).encode(x=alt.datum(budget))
     return (
         alt.layer(line, rule, data=data)
-        .properties(width=240, height=height)
+        .properties(width=width, height=height)
         .facet(facet=alt.Facet("measure:N", sort=list(_SWEEP_SERIES.values()), title=None),
-               columns=4)
+               columns=2)
         .resolve_scale(y="independent")
     )
