@@ -23,7 +23,7 @@ from typing import Any
 
 __all__ = ["cache_dir", "proj_db_key", "read_json", "write_json"]
 
-FORMAT = 2  # bump when the shape of a cached file changes
+FORMAT = 3  # bump when the shape of a cached file changes
 
 
 def cache_dir() -> Path | None:

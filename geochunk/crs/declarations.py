@@ -329,10 +329,14 @@ def _crs_members(text: str) -> list[Declaration]:
     return out
 
 
-def _anchor_starts(text: str) -> list[int]:
+def _lowered(text: str) -> str:
     low = text.lower()
     if len(low) != len(text):  # a rare character that lower-cases to two: keep offsets exact
         low = text.translate(_ASCII_LOWER)
+    return low
+
+
+def _anchor_starts(text: str, low: str) -> list[int]:
     starts = set()
     for anchor, backs in _ANCHORS:
         i = low.find(anchor)
@@ -346,10 +350,10 @@ def _word_start(text: str, i: int) -> bool:
     return i == 0 or not (text[i - 1].isalnum() or text[i - 1] == "_")
 
 
-def _explicit(text: str) -> list[Declaration]:
+def _explicit(text: str, low: str) -> list[Declaration]:
     out: list[Declaration] = []
     resume = 0
-    for p in _anchor_starts(text):
+    for p in _anchor_starts(text, low):
         if p < resume:
             continue
         m = _EXPLICIT.match(text, p)
@@ -415,10 +419,11 @@ def find_declarations(text: str) -> tuple[Declaration, ...]:
 def _find_declarations(text: str) -> tuple[Declaration, ...]:
     members = _crs_members(text)
     member_ranges = [(d.start, d.end) for d in members]
-    explicit = [d for d in _explicit(text) if not _inside(member_ranges, d.start, d.end)]
+    low = _lowered(text)
+    explicit = [d for d in _explicit(text, low) if not _inside(member_ranges, d.start, d.end)]
     taken = sorted(member_ranges + [(d.start, d.end) for d in explicit])
     hits = [h for h in find_names(text) if not _overlaps(taken, h.start, h.end)]
-    zones = [z for z in find_zones(text) if not _overlaps(taken, z.start, z.end)]
+    zones = [z for z in find_zones(text, low) if not _overlaps(taken, z.start, z.end)]
     if zones:
         # an official name ("ETRS89 / UTM zone 32N") beats the bare zone phrase inside it; a
         # zone phrase beats an ambiguous name match over the same words ("UTM zone 49N")

@@ -84,9 +84,10 @@ def _word_start(text: str, i: int) -> bool:
     return i == 0 or not (text[i - 1].isalnum() or text[i - 1] == "_")
 
 
-def find_zones(text: str) -> list[ZonePhrase]:
-    """Every UTM / Gauss-Krüger zone phrase in ``text``, in order, non-overlapping."""
-    low = text.lower()
+def find_zones(text: str, low: str | None = None) -> list[ZonePhrase]:
+    """Every UTM / Gauss-Krüger zone phrase in ``text``, in order, non-overlapping (``low``:
+    the text already lower-cased, offsets kept)."""
+    low = text.lower() if low is None else low
     if len(low) != len(text):
         low = text.translate(str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ",
                                            "abcdefghijklmnopqrstuvwxyz"))
