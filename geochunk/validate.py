@@ -343,7 +343,8 @@ def _no_severing(chunks: Sequence[Chunk], spans: Sequence[Span]) -> Gate:
 
 
 def _frames(chunks: Sequence[Chunk], spans: Sequence[Span]) -> Gate:
-    """What the seeds ask: every chunk with geometry has a frame (an EPSG code, or flagged),
+    """What the seeds ask: every chunk with geometry has a frame (an EPSG code or another
+    authority's, e.g. ESRI:54030; or flagged),
     a fallback frame is flagged on the chunk, and the chunk has an extent (``bbox`` and
     ``bbox_wgs84``) or says why not (``extent_note``)."""
     index = _SpanIndex(spans)
@@ -354,8 +355,8 @@ def _frames(chunks: Sequence[Chunk], spans: Sequence[Span]) -> Gate:
             continue
         with_features += 1
         flags = set(c.flags)
-        if not (c.crs is not None and (c.crs.epsg is not None or c.crs.flagged)) and not _CRS_FLAGS & flags:
-            what = "no frame" if c.crs is None else "a frame without an EPSG code"
+        if not (c.crs is not None and (c.crs.ref is not None or c.crs.flagged)) and not _CRS_FLAGS & flags:
+            what = "no frame" if c.crs is None else "a frame without a code"
             problems.append(f"chunk {c.index}: has features, {what}, and is not flagged")
         if c.crs is not None and c.crs.source == "fallback" and not _CRS_FLAGS & flags:
             problems.append(f"chunk {c.index}: its frame is the EPSG:4326 fallback and the chunk is not flagged")

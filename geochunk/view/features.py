@@ -171,7 +171,7 @@ def display_geometry(
 
 
 def _to_wgs84(geom: Any, frame: Frame | None) -> Any:
-    if frame is None or frame.epsg in (None, 4326):
+    if frame is None or frame.ref in (None, 4326):
         return geom
     from ..crs import to_wgs84
 
