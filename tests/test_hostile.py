@@ -65,6 +65,14 @@ def test_one_line_feature_collection_cost_linear(rewrap: bool) -> None:
     assert ratio < LINEAR_8X, ratio
 
 
+def test_hex_wkb_run_on_one_line_cost_linear() -> None:
+    """Hex WKB points on one line: each one read the whole line again as its table row."""
+    point = "0101000000000000000000F03F0000000000000040"
+    ratio = growth(lambda t: chunk_text(t, ChunkConfig(budget=256)),
+                   lambda n: ",".join([point] * n) + "\n", 60, 8)
+    assert ratio < LINEAR_8X, ratio
+
+
 def test_one_line_feature_collection_splits_between_features() -> None:
     text = _one_line_collection(300)
     cs = chunk_text(text, ChunkConfig(budget=256))

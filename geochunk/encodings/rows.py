@@ -21,9 +21,13 @@ from __future__ import annotations
 import json
 import re
 from bisect import bisect_right
+from collections import Counter
 from dataclasses import replace
 
+from ..lines import lines_of
 from ..model import Span
+
+_MAX_PER_ROW = 16  # geometries on one line beyond which it is not read as a table row
 
 __all__ = ["with_row_context", "ID_COLUMNS"]
 
@@ -99,11 +103,17 @@ def with_row_context(text: str, spans: list[Span]) -> list[Span]:
     starts = [b[0] for b in blocks]
     out: list[Span] = []
     csv_block: tuple[int, int, list[str]] | None = None  # (start, end, header columns)
-    for span in spans:
-        ls = text.rfind("\n", 0, span.start) + 1
-        le = text.find("\n", span.end)
-        le = len(text) if le < 0 else le
-        line = text[ls:le].rstrip("\r")
+    lines = lines_of(text)
+    line_starts = [lines.start(sp.start) for sp in spans]
+    on_line = Counter(line_starts)
+    for span, ls in zip(spans, line_starts):
+        if on_line[ls] > _MAX_PER_ROW:
+            # a run of geometries on one line is not a table row, and reading the whole line
+            # again for each of them is quadratic (32,000 hex points on one line: 42 s)
+            out.append(span)
+            continue
+        le = lines.end(span.end)
+        line = text[ls:le].rstrip("\r\n")
         i = bisect_right(starts, span.start) - 1
         if i >= 0 and span.start < blocks[i][1]:
             _, _, table, columns = blocks[i]
