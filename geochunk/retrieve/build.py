@@ -238,12 +238,15 @@ def write_prepared(
                 if now_docs != existing:
                     raise IndexBuildError(f"{target} changed during the build; run it again")
             con.execute(f"DROP INDEX IF EXISTS {RTREE_INDEX}")
+            con.execute("DROP INDEX IF EXISTS chunks_rid")
             if replaced:
                 con.execute("DELETE FROM chunks WHERE list_contains(?, doc_id)", [list(replaced)])
             next_rid = con.execute("SELECT coalesce(max(rid) + 1, 0) FROM chunks").fetchone()[0]
             _insert(con, todo, first_rid=int(next_rid), collection=collection, version=version,
                     period=per, built_at=built_at, dims=emb.dims)
             con.execute(f"CREATE INDEX {RTREE_INDEX} ON chunks USING RTREE (footprint)")
+            con.execute("DROP INDEX IF EXISTS chunks_rid")
+            con.execute("CREATE INDEX chunks_rid ON chunks (rid)")  # point lookups of result rows
             _rebuild_lexical(con)
             refresh_catalog(con, collection, version=version, licence=licence, period=per,
                             resolution_m=resolution_m)

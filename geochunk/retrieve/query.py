@@ -5,7 +5,8 @@ Stages, each doing one job:
 1. **Collections** — the catalog and a shortlist: items inside the region per collection, the
    period, and licence exclusion, with the reason for each (:mod:`.catalog`).
 2. **Region before vectors** — the R-tree on ``footprint`` and an exact ``ST_Intersects`` pick the
-   survivors; exact cosine scores are computed for them only (:mod:`.search`).
+   survivors; exact cosine scores are computed for them only, from the index's vectors held in
+   memory in rid order (:mod:`.search`).
 3. **Dense + lexical fused on rank** — the top candidates by cosine and by BM25 (bm25s), both
    inside the region and the shortlisted collections, fused with reciprocal rank fusion.
 4. **Proximity** — metres on the ellipsoid from the region's anchor to each footprint, decayed
@@ -34,7 +35,7 @@ from .embed import embedder_for_model_id
 from .fuse import DECAYS, RRF_K, final_score, proximity, ranks, rrf
 from .lexical import Lexical
 from .region import Region, distances_m
-from .search import scan_no_extent, scan_region
+from .search import Vectors, load_vectors, scan_no_extent, scan_region
 from .store import StoreError, connect, read_meta
 
 __all__ = ["ResultRow", "Staleness", "QueryResult", "Index", "open_index", "query_index"]
@@ -138,6 +139,7 @@ class Index:
     collection_code: np.ndarray  # int index into collection_names, per row
     collection_names: tuple[str, ...]
     footprints: np.ndarray
+    vectors: Vectors
 
     def close(self) -> None:
         self.con.close()
@@ -158,6 +160,7 @@ def open_index(path: str | os.PathLike[str]) -> Index:
         lex = Lexical.from_blobs(blobs)
         cat = read_catalog(con)
         res = con.execute("SELECT rid, collection, ST_AsWKB(footprint) AS wkb FROM chunks ORDER BY rid").fetchnumpy()
+        vectors = load_vectors(con)
     except BaseException:
         con.close()
         raise
@@ -167,7 +170,7 @@ def open_index(path: str | os.PathLike[str]) -> Index:
     foot = shapely.from_wkb(np.asarray(wkb, dtype=object))
     names, codes = np.unique(np.asarray(res["collection"], dtype=object).astype(str), return_inverse=True)
     return Index(str(path), con, meta, emb, lex, cat, np.asarray(res["rid"], dtype=np.int64),
-                 codes.astype(np.int32), tuple(str(x) for x in names), np.asarray(foot, dtype=object))
+                 codes.astype(np.int32), tuple(str(x) for x in names), np.asarray(foot, dtype=object), vectors)
 
 
 def _staleness(ix: Index, now: dt.datetime) -> Staleness:
@@ -232,7 +235,7 @@ def query_index(
 
     # 2. region first: R-tree + exact predicate; exact scores on the survivors only
     t0 = time.perf_counter()
-    rids, sem = scan_region(ix.con, region.wkt, qvec)
+    rids, sem = scan_region(ix.con, region.wkt, qvec, ix.vectors)
     t["region+dense"] = (time.perf_counter() - t0) * 1e3
 
     # 1. collections: coverage counted from the items in the region (vectorised over survivors)
@@ -248,7 +251,8 @@ def query_index(
 
     no_ext_total = int(sum(c.no_extent_count for c in ix.catalog))
     if include_no_extent:
-        nr, ns = scan_no_extent(ix.con, qvec)
+        nr, _ = scan_no_extent(ix.con, None)
+        ns = ix.vectors.scores(nr, qvec)
         ok = [i for i, name in enumerate(ix.collection_names)
               if any(c.collection == name and not c.licence_forbids and (not collections or name in collections)
                      for c in ix.catalog)]

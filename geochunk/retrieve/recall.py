@@ -2,9 +2,9 @@
 
 For three regions holding about 50%, 5% and 0.5% of the placed chunks, and for the whole index
 unfiltered, each of a fixed set of query vectors is run through the production path
-(:mod:`.search`: R-tree, exact predicate, exact scores in DuckDB) and through a brute-force path
-that shares nothing with it (numpy inner products over every embedding; shapely ``intersects``
-over every footprint read back as WKB). recall@10 = the share of the brute-force top 10 that the
+(:mod:`.search`: DuckDB's R-tree and exact ``ST_Intersects``, then exact scores of the
+survivors) and through a brute-force path whose filter shares nothing with it (inner products
+over every embedding; shapely ``intersects`` over every footprint read back as WKB). recall@10 = the share of the brute-force top 10 that the
 production path returned (a tie with the 10th score counts as found). The build fails when the
 tightest region's recall is more than :data:`MAX_DROP` below the unfiltered baseline.
 
@@ -19,7 +19,7 @@ from typing import Any
 
 import numpy as np
 
-from .search import scan_all, scan_region
+from .search import scan_region
 
 __all__ = ["TARGETS", "MAX_DROP", "RecallFigure", "RecallReport", "measure_recall"]
 
@@ -114,9 +114,10 @@ def measure_recall(con: Any, *, queries: int = 12, seed: int = 7) -> RecallRepor
     res = con.execute(
         "SELECT rid, ST_AsWKB(footprint) AS wkb FROM chunks WHERE has_extent ORDER BY rid"
     ).fetchnumpy()
-    all_rows = con.execute("SELECT rid, embedding FROM chunks ORDER BY rid").fetchnumpy()
-    rids_all = np.asarray(all_rows["rid"], dtype=np.int64)
-    emb = np.stack(all_rows["embedding"]).astype(np.float32) if len(rids_all) else np.zeros((0, 1), np.float32)
+    from .search import load_vectors
+
+    vectors = load_vectors(con)
+    rids_all, emb = vectors.rids, vectors.matrix
     rng = np.random.default_rng(seed)
     if len(rids_all) == 0:
         return RecallReport(tuple(RecallFigure(lbl, t, 0.0, 0, 1.0) for lbl, t in (("unfiltered", None), *TARGETS)))
@@ -133,9 +134,10 @@ def measure_recall(con: Any, *, queries: int = 12, seed: int = 7) -> RecallRepor
         vals = []
         for j in range(queries):
             if region is None:
-                pr, ps = scan_all(con, q[j])
+                pr = rids_all
+                ps = vectors.scores(pr, q[j])
             else:
-                pr, ps = scan_region(con, region.wkt, q[j])
+                pr, ps = scan_region(con, region.wkt, q[j], vectors)
             found, _ = _topk(pr, ps)
             t_rids, t_scores = _topk(rids_all[mask], brute_all[mask, j])
             score_of = dict(zip(rids_all.tolist(), brute_all[:, j].tolist()))

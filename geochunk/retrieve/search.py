@@ -17,7 +17,17 @@ from typing import Any, Sequence
 
 import numpy as np
 
-__all__ = ["vector_literal", "region_sql", "scan_region", "scan_all", "scan_no_extent", "explain_region"]
+__all__ = [
+    "vector_literal",
+    "region_sql",
+    "region_rids",
+    "load_vectors",
+    "Vectors",
+    "scan_region",
+    "scan_all",
+    "scan_no_extent",
+    "explain_region",
+]
 
 
 def vector_literal(vec: Sequence[float]) -> str:
@@ -44,8 +54,17 @@ def _fetch(con: Any, sql: str, params: list[Any]) -> tuple[np.ndarray, np.ndarra
     return np.asarray(res["rid"], dtype=np.int64), np.asarray(res["s"], dtype=np.float32)
 
 
-def scan_region(con: Any, region_wkt: str, vec: Sequence[float] | None) -> tuple[np.ndarray, np.ndarray]:
-    """``(rids, scores)`` of every chunk in the region (R-tree, then the exact test)."""
+def scan_region(
+    con: Any, region_wkt: str, vec: Sequence[float] | None, vectors: "Vectors | None" = None
+) -> tuple[np.ndarray, np.ndarray]:
+    """``(rids, scores)`` of every chunk in the region (R-tree, then the exact test).
+
+    With ``vectors`` the survivors are scored in numpy (the query path); without, by DuckDB's
+    ``array_inner_product`` in the same statement (kept for the bake-off).
+    """
+    if vectors is not None and vec is not None:
+        rids = region_rids(con, region_wkt)
+        return rids, vectors.scores(rids, vec)
     return _fetch(con, region_sql(vec), [region_wkt])
 
 
@@ -58,6 +77,42 @@ def scan_no_extent(con: Any, vec: Sequence[float] | None) -> tuple[np.ndarray, n
     """``(rids, scores)`` of the no-extent lane."""
     score = f"array_inner_product(embedding, {vector_literal(vec)})" if vec is not None else "0.0"
     return _fetch(con, f"SELECT rid, {score} AS s FROM chunks WHERE NOT has_extent", [])
+
+
+class Vectors:
+    """Every embedding of an index as one float32 matrix, row ``i`` for ``rids[i]`` (sorted).
+
+    Scoring the survivors here is a gather + matrix-vector product (BLAS): measured on this
+    machine it beat DuckDB's ``array_inner_product`` over the same survivors several-fold at
+    50% of 100k rows, and it is exactly the same arithmetic.
+    """
+
+    def __init__(self, rids: np.ndarray, matrix: np.ndarray) -> None:
+        self.rids = np.asarray(rids, dtype=np.int64)
+        self.matrix = np.ascontiguousarray(matrix, dtype=np.float32)
+
+    def scores(self, rids: np.ndarray, vec: Sequence[float]) -> np.ndarray:
+        pos = np.searchsorted(self.rids, rids)
+        return self.matrix[pos] @ np.asarray(vec, dtype=np.float32)
+
+
+def load_vectors(con: Any) -> Vectors:
+    """All embeddings of the open index, in rid order (zero-copy from Arrow)."""
+    tbl = con.execute("SELECT rid, embedding FROM chunks ORDER BY rid").arrow()
+    if hasattr(tbl, "read_all"):  # a RecordBatchReader in some duckdb versions
+        tbl = tbl.read_all()
+    rids = tbl.column("rid").to_numpy()
+    emb = tbl.column("embedding").combine_chunks()
+    n = len(rids)
+    dims = emb.type.list_size if n else 0
+    matrix = emb.values.to_numpy(zero_copy_only=False).reshape(n, dims) if n else np.zeros((0, 0), np.float32)
+    return Vectors(rids, matrix)
+
+
+def region_rids(con: Any, region_wkt: str) -> np.ndarray:
+    """Row ids of every chunk in the region: the R-tree, then the exact ``ST_Intersects``."""
+    res = con.execute(region_sql(None), [region_wkt]).fetchnumpy()
+    return np.asarray(res["rid"], dtype=np.int64)
 
 
 def explain_region(con: Any, region_wkt: str, vec: Sequence[float] | None = None) -> str:
