@@ -232,7 +232,15 @@ def test_reindex_replaces_only_the_changed_document(corpus, tmp_path) -> None:
 
 
 @pytest.mark.slow
-def test_one_or_two_dask_workers_give_the_same_index(corpus, tmp_path) -> None:
+def test_one_or_two_dask_workers_give_the_same_index(corpus, tmp_path, monkeypatch) -> None:
+    import sys
+    import types
+
+    # as under Streamlit (AppTest leaves its script as __main__): workers must not re-run it
+    fake_main = types.ModuleType("__main__")
+    fake_main.__file__ = str(tmp_path / "app_that_must_not_run.py")
+    (tmp_path / "app_that_must_not_run.py").write_text("raise SystemExit('re-ran __main__')\n")
+    monkeypatch.setitem(sys.modules, "__main__", fake_main)
     paths = [str(corpus["open_a"]), str(corpus["open_b"]), str(corpus["closed"])]
     one, two = tmp_path / "one.duckdb", tmp_path / "two.duckdb"
     build_index(paths, one, collection="c", config=CFG, workers=1, embedder="hashing")

@@ -118,6 +118,9 @@ def _static() -> StaticEmbedder:
             f"the shipped static model is missing ({weights}); rebuild it with "
             "geochunk/retrieve/models/make_static_model.py"
         )
+    import os
+
+    os.environ.setdefault("HF_HUB_OFFLINE", "1")  # a local folder: never ask the hub
     try:
         from model2vec import StaticModel
     except ImportError as e:  # pragma: no cover - depends on the environment

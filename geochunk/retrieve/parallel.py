@@ -11,7 +11,10 @@ input order, so the index written afterwards does not depend on which worker fin
 
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence, TypeVar
+import contextlib
+import sys
+import types
+from typing import Any, Callable, Iterator, Sequence, TypeVar
 
 from ..errors import ConfigError, GeochunkError
 
@@ -31,15 +34,34 @@ def _dask_client(workers: int, scheduler: str | None) -> tuple[Any, Any]:
         raise GeochunkError("parallel builds need dask: pip install 'distributed==2026.8.0'") from e
     if scheduler:
         return Client(scheduler, timeout="20s"), None
-    cluster = LocalCluster(
-        n_workers=workers,
-        threads_per_worker=1,
-        processes=True,
-        host="127.0.0.1",
-        dashboard_address=None,
-        silence_logs=40,
-    )
+    with _plain_main():
+        cluster = LocalCluster(
+            n_workers=workers,
+            threads_per_worker=1,
+            processes=True,
+            host="127.0.0.1",
+            dashboard_address=None,
+            silence_logs=40,
+        )
     return Client(cluster), cluster
+
+
+@contextlib.contextmanager
+def _plain_main() -> Iterator[None]:
+    """Start worker processes without re-running the caller's ``__main__``.
+
+    Spawned workers re-import the parent's ``__main__`` module by path. Under Streamlit (and its
+    AppTest) ``__main__`` is the app script, so every worker would run the page and die
+    ("Nanny failed to start"). Worker code lives in geochunk modules, so a bare ``__main__`` is
+    all the workers need.
+    """
+    saved = sys.modules.get("__main__")
+    sys.modules["__main__"] = types.ModuleType("__main__")
+    try:
+        yield
+    finally:
+        if saved is not None:
+            sys.modules["__main__"] = saved
 
 
 def run_ordered(
