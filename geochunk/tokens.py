@@ -348,6 +348,8 @@ def _unpack_ranks(name: str, data: bytes) -> tuple[dict[bytes, int], np.ndarray,
     if bytes(body[:64]) != PINNED_SHA256[name].encode("ascii"):
         return None
     n = int(np.frombuffer(body, dtype="<u4", count=1, offset=64)[0])
+    if len(body) < 68 + 6 * n:
+        return None
     lengths = np.frombuffer(body, dtype="<u2", count=n, offset=68)
     ids = np.frombuffer(body, dtype="<u4", count=n, offset=68 + 2 * n)
     blob = bytes(body[68 + 6 * n :])

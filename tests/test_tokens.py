@@ -607,7 +607,7 @@ def test_rank_cache_is_written_once_and_gives_the_same_encoding(monkeypatch, tmp
     assert warm_enc._mergeable_ranks == cold_enc._mergeable_ranks
 
 
-@pytest.mark.parametrize("damage", ["flip", "truncate", "other_encoding"])
+@pytest.mark.parametrize("damage", ["flip", "truncate", "other_encoding", "count_too_large"])
 def test_a_damaged_rank_cache_is_ignored_and_replaced(monkeypatch, tmp_path, damage):
     _fresh_load(monkeypatch, tmp_path)
     path = tokens._ranks_cache_path("cl100k_base")
@@ -616,8 +616,14 @@ def test_a_damaged_rank_cache_is_ignored_and_replaced(monkeypatch, tmp_path, dam
         data[len(data) // 2] ^= 0x01  # one token's bytes changed: the body hash no longer matches
     elif damage == "truncate":
         data = data[: len(data) // 3]
-    else:  # a valid cache file of another encoding under this name
+    elif damage == "other_encoding":  # a valid cache file of another encoding under this name
         data = bytearray(tokens._pack_ranks("o200k_base", {b"a": 0}))
+    else:  # an intact hash over a body that claims more tokens than it holds
+        packed = tokens._pack_ranks("cl100k_base", {b"a": 0, b"b": 1})
+        head = len(tokens._RANKS_MAGIC) + 65
+        body = bytearray(packed[head:])
+        body[64:68] = (10**6).to_bytes(4, "little")
+        data = bytearray(packed[: len(tokens._RANKS_MAGIC)] + hashlib.sha256(body).hexdigest().encode() + b"\n" + body)
     path.write_bytes(bytes(data))
     assert tokens._unpack_ranks("cl100k_base", bytes(data)) is None
     enc, _ = _fresh_load(monkeypatch, tmp_path)
