@@ -345,9 +345,10 @@ def _extent_note(
     if frame.flagged and frame.confidence < 0.25 and frame.source not in ("fallback", "coordinates"):
         return "frame contradicted by the coordinates: no WGS 84 box ({})".format(
             "; ".join(frame.notes) or frame.source)
-    if frame.epsg is None:
+    ref = getattr(frame, "ref", None) if frame.epsg is None else f"EPSG:{frame.epsg}"
+    if ref is None:
         return "frame unknown: no WGS 84 box"
-    return "the coordinates do not transform to WGS 84 in frame EPSG:{}".format(frame.epsg)
+    return f"the coordinates do not transform to WGS 84 in frame {ref}"
 
 
 class _Builder:
