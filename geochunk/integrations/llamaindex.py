@@ -23,7 +23,7 @@ try:
     from llama_index.core.node_parser import NodeParser
     from llama_index.core.node_parser.node_utils import default_id_func
     from llama_index.core.schema import BaseNode, Document, MetadataMode, NodeRelationship, TextNode
-    from pydantic import Field, PrivateAttr
+    from llama_index.core.bridge.pydantic import Field, PrivateAttr
 except ImportError as exc:  # pragma: no cover - the optional extra is not installed
     raise ImportError(
         "geochunk.integrations.llamaindex needs llama-index-core: pip install 'geochunk[llamaindex]'"
