@@ -334,6 +334,11 @@ def _overlap_cases(rnd: random.Random, n: int) -> list[Case]:
         else:
             text = f"Kadaster extract. Coordinates: {which}.\n\n" + body
             out.append(Case("overlap", f"{which!r}", text, "clean", code))
+    for c in nl[:4]:  # the other grid named, a Dutch place, RD numbers: both fit, so a flag
+        body = _wkt_points(_project(28992, c["longitude"], c["latitude"], seed=len(out)), 0)
+        text = f"Coordinates in British National Grid. Parcels in {c['name']}.\n\n" + body
+        out.append(Case("overlap", f"BNG named, {c['name']}, RD numbers", text, "flag", 28992,
+                        (27700, 28992)))
     return out
 
 

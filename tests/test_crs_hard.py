@@ -165,6 +165,15 @@ def test_rd_new_from_a_dutch_place_is_inferred_and_flagged() -> None:
     assert any("EPSG:27700" in c for c in f.evidence.considered) or f.evidence.considered
 
 
+def test_a_weak_grid_name_contradicted_by_the_places_is_flagged_as_both_fit() -> None:
+    (f,) = resolve(f"Coordinates in British National Grid. Parcels in Utrecht.\n\n{RD}\n")
+    assert f.epsg == 27700 and f.flagged and f.confidence <= 0.4
+    assert any(n.startswith("both fit") and "EPSG:28992" in n for n in f.notes)
+    (f,) = resolve("Coordinates in British National Grid. Parcels in London.\n\n"
+                   "POINT (530000 180000)\n")
+    assert f.epsg == 27700 and not f.flagged
+
+
 def test_numbers_with_no_evidence_stay_unknown_and_flagged() -> None:
     (f,) = resolve(f"Parcel outlines.\n\n{RD}\n")
     assert f.flagged and f.source == "fallback"

@@ -168,7 +168,8 @@ def frame_from_check(
     if ambiguous and not considered:
         notes.append(f"chose {label(epsg)}: the first candidate whose area of use fits")
     if chk.status == "inside":
-        notes.append(f"{chk.inside}/{chk.total} sampled points inside the area of use")
+        notes.append(f"{chk.inside}/{chk.total} sampled points inside the area of use "
+                     "(PROJ's rectangle for it; the real boundary is not shipped)")
     elif chk.status == "no_coordinates":
         notes.append("not validated: no coordinates to test")
     if chk.note:

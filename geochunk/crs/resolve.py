@@ -44,7 +44,7 @@ from typing import Any, Sequence
 import numpy as np
 
 from ..model import FALLBACK_FRAME, Detection, Evidence, Frame
-from .database import WGS84, crs_facts, label
+from .database import WGS84, crs_facts, label, projection_lonlat
 from .declarations import Declaration, declare_code, find_declarations, parse_crs_member
 from .grade import (
     coordinates_frame,
@@ -419,6 +419,7 @@ def _resolve(text: str, detection: Detection, geometries: Sequence[Any]) -> Fram
                         break
         frames.append(frame)
     frames = _swap_checks(frames, samples)
+    frames = _place_checks(frames, samples, ctx)
 
     # 4. scope frames, collection frames, document frame
     scopes: list[FrameScope] = []
@@ -503,6 +504,63 @@ def _swap_checks(frames: list[Frame], samples: list[np.ndarray | None]) -> list[
                          f"{swapped[0]:.2f}° from {place.text!r}",))
         out[i] = replace(f, flagged=True, confidence=min(f.confidence, 0.2),
                          notes=f.notes + (note,), evidence=ev)
+    return out
+
+
+_PLACE_FAR_DEG = 3.0  # a weakly named grid that puts its numbers this far from every named place
+
+
+def _place_checks(frames: list[Frame], samples: list[np.ndarray | None],
+                  ctx: "_ScopeContext") -> list[Frame]:
+    """A weak name ("British National Grid") whose numbers also fit another grid by its
+    area's rectangle: when the named grid puts them far from every place the document names
+    and another grid puts them next to one (RD New numbers in a report on Utrecht), both fit:
+    the named frame stays, flagged, and the other is in its evidence."""
+    work = current()
+    if work is None or not work.text:
+        return frames
+    out = list(frames)
+    for n, governed in ctx.governed.items():
+        decl = ctx.decl(n)
+        if not governed or strength(decl) != 1:
+            continue
+        refs = {out[i].ref for i in governed}
+        if len(refs) != 1:
+            continue
+        (ref,) = refs
+        facts = crs_facts(ref) if ref is not None else None
+        if facts is None or facts.kind != "projected" or any(out[i].flagged for i in governed):
+            continue
+        places = work.places()
+        if not places:
+            return out
+        xy = _concat([samples[i] for i in governed])
+        ll = projection_lonlat(ref, xy[:, 0], xy[:, 1]) if xy is not None else None
+        if ll is None:
+            continue
+        k = len(xy) // 2
+        lon, lat = float(np.asarray(ll[0])[k]), float(np.asarray(ll[1])[k])
+        pts = np.array([(plon, plat, 0) for p in places for plon, plat, _ in p.points])
+        if _nearest(pts, lon, lat)[0] <= _PLACE_FAR_DEG:
+            continue  # the named grid puts them near a named place: consistent
+        guess = infer_from_places(xy, places)
+        if guess is None or guess.code == ref:
+            continue
+        other = crs_facts(guess.code)
+        note = (f"both fit: {decl.text!r} ({label(ref)}) puts these numbers {lon:.2f}, {lat:.2f}, "
+                f"far from every place the document names, while {label(guess.code)} "
+                f"{other.name if other else ''} puts them next to {guess.place.text!r}: which "
+                "frame is meant is for a reviewer")
+        for i in governed:
+            f = out[i]
+            ev = f.evidence or Evidence()
+            ev = replace(ev, places=ev.places + (
+                f"{guess.place.describe()} at offset {guess.place.start}",),
+                considered=ev.considered + (
+                    f"{label(guess.code)} {other.name if other else ''}: puts the numbers next "
+                    f"to {guess.place.text!r} (also fits)",))
+            out[i] = replace(f, flagged=True, confidence=min(f.confidence, 0.4),
+                             notes=f.notes + (note,), evidence=ev)
     return out
 
 

@@ -157,7 +157,8 @@ def check(epsg: int | str, xy: np.ndarray | None) -> Check:
     if inside >= INSIDE_SHARE * total:
         return Check("inside", inside, total, lonlat, rep_xy)
     where = _describe_area(facts.area)
-    note = f"{total - inside} of {total} sampled points fall outside the area of use{where}"
+    note = (f"{total - inside} of {total} sampled points fall outside the area of use{where} "
+            "(PROJ's rectangle, widened by a margin)")
     if facts.kind == "geographic" and facts.areas and inside == 0:
         swapped = _lonlat_range(y, x) & _in_areas(y, x, facts.areas)
         if bool(swapped.all()):
