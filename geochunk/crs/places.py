@@ -134,17 +134,17 @@ def find_places(text: str, spans: Iterable[tuple[int, int]] = ()) -> list[Place]
     (geometry spans), leftmost-longest, in order."""
     data = gazetteer()
     table, first = data["places"], data["first"]
-    skip = sorted(spans)
+    gaps, pos = [], 0
+    for a, b in sorted(spans):  # only the text between geometry spans is read
+        if a > pos:
+            gaps.append((pos, a))
+        pos = max(pos, b)
+    gaps.append((pos, len(text)))
     out: list[Place] = []
     resume = 0
-    k = 0
-    for m in _CAP.finditer(text):
+    for m in (m for a, b in gaps for m in _CAP.finditer(text, a, b)):
         start = m.start()
         if start < resume:
-            continue
-        while k < len(skip) and skip[k][1] <= start:
-            k += 1
-        if k < len(skip) and skip[k][0] <= start:
             continue
         tok = _fold(m.group())
         most = first.get(tok)

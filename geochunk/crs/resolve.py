@@ -469,9 +469,7 @@ def _swap_checks(frames: list[Frame], samples: list[np.ndarray | None]) -> list[
     work = current()
     if work is None or not work.text:
         return frames
-    out = list(frames)
-    places_xy: np.ndarray | None = None
-    places: list = []
+    idx, mids = [], []
     for i, f in enumerate(frames):
         xy = samples[i]
         if xy is None or not len(xy) or f.ref is None:
@@ -481,30 +479,48 @@ def _swap_checks(frames: list[Frame], samples: list[np.ndarray | None]) -> list[
             continue
         if not (np.abs(xy[:, 0]) <= 90.0).all() or not (np.abs(xy[:, 1]) <= 180.0).all():
             continue  # x beyond ±90 cannot be a latitude: not swapped
-        if places_xy is None:
-            places = work.places()
-            pts = [(lon, lat, k) for k, p in enumerate(places) for lon, lat, _ in p.points]
-            places_xy = np.array(pts, dtype=float).reshape(-1, 3)
-        if not len(places_xy):
-            return out
-        x, y = float(np.median(xy[:, 0])), float(np.median(xy[:, 1]))
-        as_written = _nearest(places_xy, x, y)
-        swapped = _nearest(places_xy, y, x)
-        if swapped[0] > _SWAP_NEAR_DEG or as_written[0] < _SWAP_FAR_DEG:
-            continue
-        place = places[int(places_xy[swapped[1], 2])]
-        note = (f"axes likely swapped: read as (lat, lon) these values lie {swapped[0]:.2f}° from "
-                f"{place.text!r} (named at offset {place.start}); as written (x = longitude "
-                f"{x:.4g}, y = latitude {y:.4g}) they lie {as_written[0]:.0f}° from every place "
+        k = len(xy) // 2
+        idx.append(i)
+        mids.append((float(xy[k, 0]), float(xy[k, 1])))
+    if not idx:
+        return frames
+    places = work.places()
+    pts = [(lon, lat, k) for k, p in enumerate(places) for lon, lat, _ in p.points]
+    if not pts:
+        return frames
+    table = np.array(pts, dtype=float)
+    mid = np.array(mids, dtype=float)
+    as_written = _distances(table, mid[:, 0], mid[:, 1])  # spans x places, degrees
+    swapped = _distances(table, mid[:, 1], mid[:, 0])
+    near = swapped.argmin(axis=1)
+    near_d = swapped[np.arange(len(idx)), near]
+    far_d = as_written.min(axis=1)
+    out = list(frames)
+    for row in np.flatnonzero((near_d <= _SWAP_NEAR_DEG) & (far_d >= _SWAP_FAR_DEG)):
+        i = idx[int(row)]
+        f = out[i]
+        x, y = mids[int(row)]
+        place = places[int(table[near[row], 2])]
+        note = (f"axes likely swapped: read as (lat, lon) these values lie {near_d[row]:.2f}° "
+                f"from {place.text!r} (named at offset {place.start}); as written (x = longitude "
+                f"{x:.4g}, y = latitude {y:.4g}) they lie {far_d[row]:.0f}° from every place "
                 "the document names. Not swapped: review the source")
         ev = f.evidence or Evidence()
         ev = replace(ev, places=ev.places + (f"{place.describe()} at offset {place.start}",),
                      coordinates=ev.coordinates + (
-                         f"median ({x:.5g}, {y:.5g}); swapped ({y:.5g}, {x:.5g}) is "
-                         f"{swapped[0]:.2f}° from {place.text!r}",))
+                         f"({x:.5g}, {y:.5g}); swapped ({y:.5g}, {x:.5g}) is "
+                         f"{near_d[row]:.2f}° from {place.text!r}",))
         out[i] = replace(f, flagged=True, confidence=min(f.confidence, 0.2),
                          notes=f.notes + (note,), evidence=ev)
     return out
+
+
+def _distances(points: np.ndarray, lon: np.ndarray, lat: np.ndarray) -> np.ndarray:
+    """Great-circle degrees from each (lon, lat) to each of ``points[:, :2]``."""
+    p1, p2 = np.radians(lat)[:, None], np.radians(points[:, 1])[None, :]
+    dl = np.radians(points[:, 0][None, :] - lon[:, None])
+    c = np.sin(p1) * np.sin(p2) + np.cos(p1) * np.cos(p2) * np.cos(dl)
+    return np.degrees(np.arccos(np.clip(c, -1.0, 1.0)))
 
 
 _PLACE_FAR_DEG = 3.0  # a weakly named grid that puts its numbers this far from every named place
