@@ -174,6 +174,14 @@ def test_a_weak_grid_name_contradicted_by_the_places_is_flagged_as_both_fit() ->
     assert f.epsg == 27700 and not f.flagged
 
 
+def test_a_place_inside_a_frame_name_is_not_evidence_against_it() -> None:
+    w, s_, e, n = pyproj.CRS.from_epsg(30177).area_of_use.bounds
+    lon, lat = w + 0.4 * (e - w), s_ + 0.6 * (n - s_)
+    x, y = pyproj.Transformer.from_crs(4326, 30177, always_xy=True).transform(lon, lat)
+    (f,) = resolve(f"In Tokyo / Japan Plane Rectangular CS XVII:\n\nPOINT ({x:.1f} {y:.1f})\n")
+    assert f.epsg == 30177 and not f.flagged and not f.evidence.places
+
+
 def test_numbers_with_no_evidence_stay_unknown_and_flagged() -> None:
     (f,) = resolve(f"Parcel outlines.\n\n{RD}\n")
     assert f.flagged and f.source == "fallback"

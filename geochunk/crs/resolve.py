@@ -335,6 +335,9 @@ def _resolve(text: str, detection: Detection, geometries: Sequence[Any]) -> Fram
     spans = detection.spans
     geoms = list(geometries)[: len(spans)] + [None] * max(0, len(spans) - len(geometries))
     decls = list(find_declarations(text))
+    work = current()
+    if work is not None:  # a place inside a declaration ("Tokyo / Japan Plane ...") is not one
+        work.spans = tuple(sorted(work.spans + tuple((d.start, d.end) for d in decls)))
     samples = [sample_xy(g) for g in geoms]
     starts = [s.start for s in spans]
     colls = detection.collections
