@@ -294,6 +294,7 @@ class _Output:
 
     def __init__(self, path: str, inputs: Sequence[str]) -> None:
         self.path = path
+        self.final = os.path.realpath(path)  # through a symlink: replace its target, not the link
         self.tmp: str | None = None
         self.fh: Any = None
         folder = os.path.dirname(os.path.abspath(path))
@@ -327,7 +328,7 @@ class _Output:
             if self.direct:
                 self.fh = open(self.path, "w", encoding="utf-8", newline="\n")
             else:
-                folder, name = os.path.split(os.path.abspath(self.path))
+                folder, name = os.path.split(self.final)
                 fd, self.tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=folder)
                 if self.mode is not None:
                     os.chmod(self.tmp, self.mode)
@@ -347,7 +348,7 @@ class _Output:
             os.fsync(self.fh.fileno())
         self.fh.close()
         if self.tmp is not None:
-            os.replace(self.tmp, self.path)
+            os.replace(self.tmp, self.final)
             self.tmp = None
 
     def discard(self) -> None:

@@ -187,6 +187,16 @@ def test_out_is_replaced_whole_keeping_its_mode(tmp_path: Path, doc: Path) -> No
     assert sorted(p.name for p in tmp_path.iterdir()) == ["chunks.jsonl", "in.wkt"]
 
 
+def test_out_through_a_symlink_replaces_its_target(tmp_path: Path, doc: Path) -> None:
+    target = tmp_path / "real.jsonl"
+    target.write_text("old\n")
+    link = tmp_path / "link.jsonl"
+    link.symlink_to(target)
+    code, _, err = run("chunk", str(doc), "--out", str(link))
+    assert code == 0, err
+    assert link.is_symlink() and json.loads(target.read_text().splitlines()[0])["doc_id"] == str(doc)
+
+
 def test_interrupted_run_leaves_the_old_output_and_no_temp_file(
     tmp_path: Path, doc: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
