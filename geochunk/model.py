@@ -16,6 +16,7 @@ geochunk.errors.ConfigError: budget must be at least 16 tokens, got 8
 from __future__ import annotations
 
 import json
+import numbers
 import os
 from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any, Literal, Mapping
@@ -461,6 +462,10 @@ class ChunkConfig:
     max_area_change: float | None = None
 
     def __post_init__(self) -> None:
+        for name in ("budget", "overlap"):  # numpy and other integral types become plain ints
+            v = getattr(self, name)
+            if isinstance(v, numbers.Integral) and not isinstance(v, (bool, int)):
+                object.__setattr__(self, name, int(v))
         if isinstance(self.budget, bool) or not isinstance(self.budget, int):
             raise ConfigError(f"budget must be an integer number of tokens, got {self.budget!r}")
         if self.budget < 16:
@@ -487,7 +492,15 @@ class ChunkConfig:
                         f"tolerance must be a number in CRS units or 'auto', got {tol!r}"
                     ) from None
                 object.__setattr__(self, "tolerance", tol)
-        if isinstance(tol, (int, float)) and not isinstance(tol, bool):
+        if tol is not None and not isinstance(tol, str):
+            if isinstance(tol, bool) or not isinstance(tol, numbers.Real):
+                raise ConfigError(
+                    f"tolerance must be a number in CRS units, 'auto' or None, got {tol!r}"
+                )
+            if not isinstance(tol, (int, float)):  # numpy scalars and the like
+                tol = float(tol)
+                object.__setattr__(self, "tolerance", tol)
+        if isinstance(tol, numbers.Real):
             if not tol > 0 or tol != tol or tol == float("inf"):
                 raise ConfigError(f"tolerance must be a positive finite number, got {tol!r}")
         for name in ("overlap",):
