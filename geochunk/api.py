@@ -41,6 +41,7 @@ _HINTS = {
     "no_context": "use attach_context=False",
     "context": "use attach_context=True/False",
     "chunk_size": "use budget=",
+    "chunk_overlap": "use overlap=, in whole sentences or features, not tokens",
     "max_tokens": "use budget=",
     "tokenizer": "pass the tokenizer as encoding=",
 }

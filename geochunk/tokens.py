@@ -716,12 +716,22 @@ def _generic_index(counter: TokenCounter, text: str) -> "TokenIndex":
 
 def _checked(fn: Callable[[str], Any], name: str) -> Callable[[str], int]:
     def count(text: str) -> int:
-        n = fn(text)
-        if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 0:
+        try:
+            n = fn(text)
+        except Exception as exc:  # noqa: BLE001 - the caller's code: say whose error it is
+            raise TokenizerError(
+                f"token counter {name} raised {type(exc).__name__}: {exc} "
+                f"(counting a text of {len(text)} characters)"
+            ) from exc
+        if _bad_count(n):
             raise TokenizerError(f"{name} returned {n!r}; a token counter must return an int >= 0")
         return int(n)
 
     return count
+
+
+def _bad_count(value: Any) -> bool:
+    return isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 0
 
 
 def callable_counter(fn: Callable[[str], int], *, name: str | None = None) -> TokenCounter:
@@ -745,11 +755,17 @@ def callable_counter(fn: Callable[[str], int], *, name: str | None = None) -> To
         module = getattr(fn, "__module__", None) or type(fn).__module__
         qual = getattr(fn, "__qualname__", None) or type(fn).__qualname__
         name = f"callable:{module}.{qual}"
-    probe = fn("hello world")
-    if isinstance(probe, bool) or not isinstance(probe, (int, np.integer)) or probe < 0:
+    try:
+        probe = fn("hello world")
+    except Exception as exc:  # noqa: BLE001 - a counter that cannot count is a wrong argument
         raise ConfigError(
-            f"a token counter must return an int >= 0; {name} returned "
-            f"{type(probe).__name__} for 'hello world'"
+            f"a token counter must take one str and return an int >= 0; {name} raised "
+            f"{type(exc).__name__}: {exc} for 'hello world'"
+        ) from exc
+    if _bad_count(probe):
+        shown = repr(probe) if isinstance(probe, (int, np.integer)) else type(probe).__name__
+        raise ConfigError(
+            f"a token counter must return an int >= 0; {name} returned {shown} for 'hello world'"
         )
     return TokenCounter(name=name, encoding=name, estimated=False, _fn=_checked(fn, name))
 
@@ -892,8 +908,10 @@ def get_counter(encoding: Any = "cl100k_base") -> TokenCounter:
 
     ``encoding`` is ``"cl100k_base"`` or ``"o200k_base"`` (real tiktoken ranks, shared per process,
     thread-safe), a path to a Hugging Face ``tokenizer.json`` (see :func:`hf_counter`; cached per
-    file version), a ``tokenizers.Tokenizer``, a :class:`TokenCounter` (returned as is) or any
-    ``Callable[[str], int]`` (see :func:`callable_counter`).
+    file version), a ``tokenizers.Tokenizer``, a ``tiktoken.Encoding`` you loaded (named
+    ``tiktoken:<name>``), a :class:`TokenCounter` (returned as is) or any ``Callable[[str], int]``
+    (see :func:`callable_counter`; one that raises or returns anything but an int >= 0 is a
+    ``ConfigError``).
 
     >>> get_counter("cl100k_base") is get_counter("cl100k_base")
     True
@@ -944,11 +962,29 @@ def _other_counter(encoding: Any) -> TokenCounter:
         return counter
     if _is_hf_tokenizer(encoding):
         return hf_counter(encoding)
+    if type(encoding).__module__.split(".")[0] == "tiktoken" and callable(
+        getattr(encoding, "encode_ordinary", None)
+    ):  # a tiktoken.Encoding the caller loaded: its own count, verified per chunk
+        enc = encoding
+        return callable_counter(lambda s: len(enc.encode_ordinary(s)), name=f"tiktoken:{enc.name}")
+    hint = _ENCODE_HINT if callable(getattr(encoding, "encode", None)) else ""
     if callable(encoding):
-        return callable_counter(encoding)
+        try:
+            return callable_counter(encoding)
+        except ConfigError as exc:
+            if hint:
+                raise ConfigError(f"{exc}{hint}") from exc.__cause__
+            raise
     raise ConfigError(
-        f"unknown encoding {encoding!r}; valid values: {', '.join(ENCODINGS)}, {OTHER_TOKENIZERS}"
+        f"unknown encoding {encoding!r}; valid values: {', '.join(ENCODINGS)}, {OTHER_TOKENIZERS}{hint}"
     )
+
+
+# an object with .encode (e.g. a transformers tokenizer) is not itself a counter
+_ENCODE_HINT = (
+    " (for a tokenizer object with .encode, pass encoding=lambda s: len(tok.encode(s)) -"
+    " for transformers: tok.encode(s, add_special_tokens=False))"
+)
 
 
 def clear_cache() -> None:
