@@ -16,6 +16,20 @@ from geochunk.samples import load_sample, sample_path
 DOC = "Gauge 4 at POINT (-2.9 51.2).\n\nIt flooded twice in 2019.\n"
 
 
+class _EncodeOnly:
+    """A tokenizer object that is not itself a counter."""
+
+    def encode(self, s: str) -> list[str]:
+        return s.split()
+
+
+class _TransformersLike(_EncodeOnly):
+    """Called like a transformers tokenizer: returns a dict of ids, not a count."""
+
+    def __call__(self, s: str) -> dict:
+        return {"input_ids": self.encode(s)}
+
+
 def test_chunk_is_chunk_text_with_keyword_options():
     got = chunk(DOC, budget=32, strategy="paragraph", overlap=1)
     want = chunk_text(DOC, ChunkConfig(budget=32, strategy="paragraph", overlap=1)).chunks
@@ -63,6 +77,15 @@ def test_chunk_file_defaults_doc_id_to_the_path_and_reads_like_the_command():
         (lambda: chunk("abc", no_context=True), r"unknown option 'no_context' \(use attach_context=False\); valid options: budget, encoding"),
         (lambda: chunk(b"abc"), r"text must be a str, got bytes"),
         (lambda: chunk_file(42), r"path must be a str or os.PathLike"),
+        # found in review: these passed silently, failed late or escaped as a raw exception
+        (lambda: chunk("abc", tolerance=[1]), r"tolerance must be a number in CRS units, 'auto' or None, got \[1\]"),
+        (lambda: chunk("abc", tolerance=True), r"tolerance must be a number"),
+        (lambda: chunk("abc", encoding=lambda s: 1 // 0), r"must take one str .* raised ZeroDivisionError"),
+        (lambda: chunk("abc", encoding=lambda a, b: 1), r"must take one str .* raised TypeError"),
+        (lambda: chunk("abc", encoding=lambda s: -1), r"must return an int >= 0; .* returned -1 for"),
+        (lambda: chunk("abc", encoding=_EncodeOnly()), r"unknown encoding .*pass encoding=lambda s: len\(tok.encode\(s\)\)"),
+        (lambda: chunk("abc", encoding=_TransformersLike()), r"returned dict .*add_special_tokens=False"),
+        (lambda: chunk("abc", chunk_overlap=50), r"unknown option 'chunk_overlap' \(use overlap="),
     ],
 )
 def test_wrong_arguments_get_a_value_error_that_says_what_is_valid(call, match):
@@ -90,3 +113,33 @@ def test_import_geochunk_is_light():
     )
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert proc.stdout.strip() == "[]"
+
+
+def test_numpy_integers_are_accepted_as_plain_ints():
+    import numpy as np
+
+    got = chunk(DOC, budget=np.int64(32), overlap=np.int32(1), tolerance=np.float32(2.0))
+    assert got == chunk(DOC, budget=32, overlap=1, tolerance=2.0)
+    config = ChunkConfig(budget=np.int64(32), overlap=np.int16(1), tolerance=np.float64(0.5))
+    assert type(config.budget) is int and type(config.overlap) is int and config.tolerance == 0.5
+
+
+def test_a_counter_that_raises_mid_run_is_a_geochunk_error_with_the_cause():
+    calls = []
+
+    def breaks_later(s: str) -> int:
+        calls.append(s)
+        if len(calls) > 1:
+            raise KeyError("vocab")
+        return 2
+
+    with pytest.raises(geochunk.TokenizerError, match="raised KeyError: 'vocab'") as info:
+        chunk("A well at POINT (1 2).\n\nAnother paragraph here.", budget=16, encoding=breaks_later)
+    assert isinstance(info.value.__cause__, KeyError)
+
+
+def test_a_tiktoken_encoding_object_counts_every_chunk():
+    enc = geochunk.get_counter("o200k_base").tiktoken_encoding
+    got = chunk(DOC * 3, budget=16, encoding=enc)
+    assert len(got) > 1 and {c.tokenizer for c in got} == {"tiktoken:o200k_base"}
+    assert all(c.token_count == len(enc.encode_ordinary(c.text)) for c in got)

@@ -109,3 +109,36 @@ def test_llamaindex_parser_matches_chunk_and_checks_options():
     assert [n.text for n in nodes] == [c.text for c in geochunk.chunk(text, budget=128)]
     with pytest.raises(ValueError, match="valid values: auto, paragraph, mixed, feature"):
         GeochunkNodeParser(budget=64, strategy="fast")
+
+
+def test_langchain_none_metadata_and_langchains_own_constructors():
+    splitter = GeochunkTextSplitter(budget=64)
+    docs = splitter.create_documents(["Well at POINT (1 2).", "Dry."], [None, {"k": 1}])
+    assert docs[0].metadata["geom_types"] == ["POINT"] and docs[1].metadata["k"] == 1
+    # from_tiktoken_encoder never downloads: chunk_size is the budget, the model names the encoding
+    s = GeochunkTextSplitter.from_tiktoken_encoder(model_name="gpt-4o", chunk_size=64, chunk_overlap=0)
+    assert s._config.budget == 64 and s._config.encoding.name == "o200k_base"
+    assert s.split_text(REPEATED) == [c.text for c in geochunk.chunk(REPEATED, 64, encoding="o200k_base")]
+    with pytest.raises(ValueError, match="unknown encoding 'gpt2'; valid values: cl100k_base"):
+        GeochunkTextSplitter.from_tiktoken_encoder(encoding_name="gpt2")
+    with pytest.raises(ValueError, match="chunk_overlap in tokens is not supported: use overlap="):
+        GeochunkTextSplitter.from_tiktoken_encoder(chunk_size=64, chunk_overlap=16)
+
+    class TransformersLike:  # what LangChain's from_huggingface_tokenizer counts with
+        name_or_path = "org/model"
+
+        def tokenize(self, s):
+            return s.split()
+
+    s = GeochunkTextSplitter.from_huggingface_tokenizer(TransformersLike(), chunk_size=16)
+    docs = s.create_documents([REPEATED])
+    assert {d.metadata["tokenizer"] for d in docs} == {"transformers:org/model"}
+    assert all(d.metadata["token_count"] == len(d.page_content.split()) for d in docs)
+
+
+def test_llamaindex_options_dict_and_keywords_are_merged_not_dropped():
+    parser = GeochunkNodeParser(budget=64, options={"strategy": "feature"}, oversize="split")
+    assert parser._config.strategy == "feature" and parser._config.oversize == "split"
+    assert parser.options == {"strategy": "feature", "oversize": "split"}
+    with pytest.raises(ValueError, match="unknown option 'stratgy'"):
+        GeochunkNodeParser(budget=64, options={"strategy": "feature"}, stratgy="x")

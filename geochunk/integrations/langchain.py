@@ -28,11 +28,25 @@ except ImportError as exc:  # pragma: no cover - the optional extra is not insta
     ) from exc
 
 from ..api import make_config
+from ..errors import ConfigError
 from ..integrations import chunk_metadata
 from ..model import Chunk
-from ..tokens import get_counter
+from ..tokens import _is_hf_tokenizer, callable_counter, get_counter
 
 __all__ = ["GeochunkTextSplitter"]
+
+
+def _langchain_sizes(kwargs: dict[str, Any]) -> dict[str, Any]:
+    """LangChain's ``chunk_size`` as ``budget``; ``chunk_overlap`` may only be 0 (geochunk's
+    ``overlap`` counts whole sentences or features, not tokens)."""
+    out = dict(kwargs)
+    if "chunk_size" in out:
+        out["budget"] = out.pop("chunk_size")
+    if out.pop("chunk_overlap", 0) not in (0, None):
+        raise ConfigError(
+            "chunk_overlap in tokens is not supported: use overlap=N (whole sentences or features)"
+        )
+    return out
 
 
 class GeochunkTextSplitter(TextSplitter):
@@ -55,6 +69,43 @@ class GeochunkTextSplitter(TextSplitter):
             strip_whitespace=False,
         )
 
+    @classmethod
+    def from_tiktoken_encoder(  # type: ignore[override]
+        cls,
+        encoding_name: str = "cl100k_base",
+        model_name: str | None = None,
+        allowed_special: Any = None,
+        disallowed_special: Any = "all",
+        **kwargs: Any,
+    ) -> "GeochunkTextSplitter":
+        """LangChain's constructor, offline: ``chunk_size`` is the budget, ``encoding_name`` (or
+        the encoding of ``model_name``) must be ``cl100k_base`` or ``o200k_base``; special-token
+        text is always counted as ordinary text (``allowed_special``/``disallowed_special`` are
+        accepted and ignored). Any other keyword is a :func:`geochunk.chunk` option.
+
+        >>> GeochunkTextSplitter.from_tiktoken_encoder(model_name="gpt-4o", chunk_size=64)._config.encoding.name
+        'o200k_base'
+        """
+        if model_name is not None:
+            import tiktoken.model
+
+            try:
+                encoding_name = tiktoken.model.encoding_name_for_model(model_name)
+            except KeyError:
+                raise ConfigError(f"tiktoken knows no encoding for model {model_name!r}") from None
+        return cls(**_langchain_sizes(kwargs), encoding=encoding_name)
+
+    @classmethod
+    def from_huggingface_tokenizer(cls, tokenizer: Any, **kwargs: Any) -> "GeochunkTextSplitter":  # type: ignore[override]
+        """LangChain's constructor: ``chunk_size`` is the budget in ``tokenizer``'s tokens (a
+        ``tokenizers.Tokenizer``, or a ``transformers`` tokenizer counted as
+        ``len(tokenizer.tokenize(text))`` like LangChain does)."""
+        if not (_is_hf_tokenizer(tokenizer)) and callable(getattr(tokenizer, "tokenize", None)):
+            tok = tokenizer
+            label = getattr(tok, "name_or_path", None) or type(tok).__name__
+            tokenizer = callable_counter(lambda s: len(tok.tokenize(s)), name=f"transformers:{label}")
+        return cls(**_langchain_sizes(kwargs), encoding=tokenizer)
+
     def split_chunks(self, text: str, doc_id: str | None = None) -> list[Chunk]:
         """The full :class:`~geochunk.model.Chunk` objects for ``text``."""
         from ..pipeline import chunk_text
@@ -73,6 +124,7 @@ class GeochunkTextSplitter(TextSplitter):
             raise ValueError(f"got {len(texts)} texts but {len(metadatas_)} metadata dicts")
         documents = []
         for text, meta in zip(texts, metadatas_):
+            meta = meta or {}  # a None entry is no metadata
             source = meta.get("source")
             for c in self.split_chunks(text, doc_id=str(source) if source is not None else None):
                 metadata = {**copy.deepcopy(meta), **chunk_metadata(c)}

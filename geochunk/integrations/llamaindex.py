@@ -49,7 +49,7 @@ class GeochunkNodeParser(NodeParser):
 
     def __init__(self, budget: int = 512, **kwargs: Any) -> None:
         base = {k: kwargs.pop(k) for k in list(kwargs) if k in NodeParser.model_fields}
-        options = kwargs.pop("options", None) or kwargs
+        options = {**(kwargs.pop("options", None) or {}), **kwargs}  # options={...} and/or keywords
         super().__init__(budget=budget, options=dict(options), **base)
         config = make_config(budget, **options)
         self._config = config.with_(encoding=get_counter(config.encoding))
