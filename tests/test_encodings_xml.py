@@ -101,6 +101,8 @@ def test_unprefixed_geometry_without_a_namespace_is_prose() -> None:
 @pytest.mark.parametrize(
     ("srs", "swapped"),
     [("urn:ogc:def:crs:EPSG::4326", True), ("http://www.opengis.net/def/crs/EPSG/0/4326", True),
+     ("urn:x-ogc:def:crs:EPSG:4326", True), ("urn:ogc:def:crs:EPSG:4326", True),
+     ("urn:ogc:def:crs:EPSG:6.6:4326", True), ("urn:x-ogc:def:crs:EPSG:27700", False),
      ("EPSG:4326", False), ("http://www.opengis.net/gml/srs/epsg.xml#4326", False),
      ("urn:ogc:def:crs:EPSG::27700", False), ("urn:ogc:def:crs:OGC:1.3:CRS84", False), (None, False)],
 )  # fmt: skip
@@ -123,6 +125,20 @@ def test_srsname_is_the_frame(srs: str, epsg: int) -> None:
     (f,) = [f for c in cs.chunks for f in c.features]
     assert f.kind == "gml" and f.epsg == epsg
     assert cs.analysis.frames.frame_for(0).source == "explicit_code"
+
+
+def test_wfs_1_1_urn_without_version_is_lat_lon_end_to_end() -> None:
+    # GeoServer's WFS 1.1 writes srsName="urn:x-ogc:def:crs:EPSG:4326" (one colon, no version
+    # field) with latitude first; it was read as x = latitude and nothing was flagged
+    text = (f'<wfs:FeatureCollection xmlns:wfs="http://www.opengis.net/wfs" xmlns:gml="{GML3}" '
+            'xmlns:t="urn:t"><gml:featureMembers><t:road gml:id="road.1"><t:name>A1</t:name>'
+            '<t:geom><gml:LineString srsName="urn:x-ogc:def:crs:EPSG:4326"><gml:posList>'
+            "55.9 -3.2 55.95 -3.1</gml:posList></gml:LineString></t:geom></t:road>"
+            "</gml:featureMembers></wfs:FeatureCollection>")  # fmt: skip
+    cs = chunk_text(text, ChunkConfig(budget=512))
+    (f,) = [f for c in cs.chunks for f in c.features]
+    assert (f.id, f.epsg) == ("road.1", 4326)
+    assert f.bbox == pytest.approx((-3.2, 55.9, -3.1, 55.95))
 
 
 KML_CASES = {

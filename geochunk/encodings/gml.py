@@ -78,7 +78,7 @@ OGC_OF: dict[str, str] = {
 _NUM = re.compile(r"[^\s,]++")
 _COMMA_WS = re.compile(r"[ \t\r\n]*+,[ \t\r\n]*+")
 _SWAP_FORMS = re.compile(
-    r"(?:urn:(?:x-)?ogc:def:crs:EPSG:[0-9.]{0,12}:|https?://www\.opengis\.net/def/crs/EPSG/[0-9.]{1,12}/)"
+    r"(?:urn:(?:x-)?ogc:def:crs:EPSG:(?:[0-9.]{0,12}:)?+|https?://www\.opengis\.net/def/crs/EPSG/[0-9.]{1,12}/)"
     r"(\d{1,7})$",
     re.IGNORECASE,
 )
@@ -185,6 +185,8 @@ def axis_swapped(srs_name: str | None) -> bool:
 
     >>> axis_swapped("urn:ogc:def:crs:EPSG::4326"), axis_swapped("EPSG:4326")
     (True, False)
+    >>> axis_swapped("urn:x-ogc:def:crs:EPSG:4326")  # WFS 1.1's form (no version field)
+    True
     >>> axis_swapped("http://www.opengis.net/def/crs/EPSG/0/27700")
     False
     """
