@@ -57,6 +57,9 @@ __all__ = ["Escaped", "TEXT_KINDS", "escape", "source_decimals"]
 TEXT_KINDS: tuple[str, ...] = ("source", "generalized", "part")
 
 _MULTI = {"MultiPoint", "MultiLineString", "MultiPolygon", "GeometryCollection"}
+_AS_MULTI = {
+    "Point": shapely.MultiPoint, "LineString": shapely.MultiLineString, "Polygon": shapely.MultiPolygon,
+}  # fmt: skip
 _FAMILY = {
     "Point": "point",
     "MultiPoint": "point",
@@ -257,7 +260,7 @@ def _generalize(
         return counts[text]
 
     def attempt(t: float) -> _Candidate | None:
-        simplified = _repair(shapely.simplify(geom, t, preserve_topology=True), geom)
+        simplified = _repair(_same_kind(shapely.simplify(geom, t, preserve_topology=True), geom), geom)
         if simplified is None:
             return None
         precisions = _precisions(t, layout.decimals) if auto else [None]
@@ -381,6 +384,19 @@ def _problem_flags(span: Span, parsed: _ParsedLike) -> tuple[str, ...]:
 
 def _family(geom: Any) -> str:
     return _FAMILY.get(geom.geom_type, "other")
+
+
+def _same_kind(candidate: Any, original: Any) -> Any:
+    """``candidate`` as a one-part multi geometry when ``original`` is a multi geometry and GEOS
+    simplified it to a single part (a ``geometry(MultiPolygon)`` column takes no POLYGON back).
+
+    >>> _same_kind(shapely.Polygon([(0, 0), (1, 0), (1, 1)]), shapely.MultiPolygon()).geom_type
+    'MultiPolygon'
+    """
+    multi = _AS_MULTI.get(candidate.geom_type)
+    if multi is not None and original.geom_type == multi.__name__:
+        return multi([candidate])
+    return candidate
 
 
 def _repair(candidate: Any, original: Any) -> Any | None:

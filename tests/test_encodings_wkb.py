@@ -155,3 +155,26 @@ def test_copy_and_csv_rows_give_ids_and_attributes():
     assert [(x.feature_id, x.id_source) for x in spans] == [("W-9", "csv:well_ref"), ("W-10", "csv:well_ref")]
     no_header = f"Notes: {h}, {h}\n"
     assert all(x.feature_id is None for x in detect(no_header).spans)
+
+
+@pytest.mark.parametrize("encoding", ["ewkb", "wkt", "gml"])
+def test_generalize_keeps_a_one_part_multipolygon_multi(encoding):
+    # a PostGIS geometry(MultiPolygon) column holds one-part MULTIPOLYGONs; GEOS simplify returns
+    # a POLYGON for them, which was written back (the column would refuse the row)
+    (part,) = _big_multipolygon(1).geoms
+    geom = shapely.MultiPolygon([part])
+    if encoding == "ewkb":
+        body = _hex(geom, srid=27700, little=True, iso=False, lower=False)
+    elif encoding == "wkt":
+        body = geom.wkt
+    else:
+        ring = " ".join(f"{x} {y}" for x, y in part.exterior.coords)
+        body = (f'<gml:MultiSurface srsName="EPSG:27700"><gml:surfaceMember><gml:Polygon><gml:exterior>'
+                f"<gml:LinearRing><gml:posList>{ring}</gml:posList></gml:LinearRing></gml:exterior>"
+                "</gml:Polygon></gml:surfaceMember></gml:MultiSurface>")  # fmt: skip
+    text = f"COPY p (id, geom) FROM stdin;\n1\t{body}\n\\.\n"
+    cs = chunk_text(text, ChunkConfig(budget=40, oversize="generalize", tolerance="auto"))
+    (c,) = [c for c in cs.chunks if c.text_kind == "generalized"]
+    (span,) = detect(c.text).spans
+    assert span.geom_type == "MULTIPOLYGON", c.text
+    assert c.generalized.vertices_after < c.generalized.vertices_before
