@@ -189,6 +189,14 @@ def chunk_properties(chunk: Chunk, *, include_text: bool = False) -> dict[str, A
         "bbox_native": list(chunk.bbox) if chunk.bbox else None,
         "attributes": dict(chunk.attributes) if chunk.attributes is not None else None,
         "chunker_version": chunk.chunker_version,
+        "feature_attributes": {f.id: dict(f.attributes) for f in chunk.features if f.attributes},
+        "context": [{"feature": fid, "attached": list(kinds)} for fid, kinds in chunk.context],
+        "period": chunk.period.to_dict() if chunk.period else None,
+        "extent_note": chunk.extent_note,
+        "doc_sha256": chunk.doc_sha256,
+        "collection": chunk.collection,
+        "version": chunk.version,
+        "tokenizer_sha256": chunk.tokenizer_sha256,
     }
     if include_text:
         props["text"] = chunk.text

@@ -220,3 +220,15 @@ def test_sample_chunks_export_losslessly(name):
         w, s_, e, n = f["bbox"]
         assert -180 <= w <= 180 and -180 <= e <= 180 and -90 <= s_ <= n <= 90
         assert shapely.from_geojson(json.dumps(f["geometry"])).is_valid
+
+
+def test_geojson_properties_carry_context_period_and_provenance():
+    from geochunk import ChunkConfig, chunk_text
+
+    text = "### Well W-7\nPOINT (-3.19 55.95)\nWell ID: W-7\nSurvey date: 2021-05-03\n"
+    (c,) = chunk_text(text, ChunkConfig(budget=64)).chunks
+    props = to_geojson([c])["features"][0]["properties"]
+    assert props["feature_attributes"] == {"W-7": {"Well ID": "W-7", "Survey date": "2021-05-03"}}
+    assert props["context"] == [{"feature": "W-7", "attached": ["heading", "attributes"]}]
+    assert props["period"]["start"] == "2021-05-03" and props["doc_sha256"] == c.doc_sha256
+    json.dumps(props, allow_nan=False)
