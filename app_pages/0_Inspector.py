@@ -17,8 +17,6 @@ doc, run, cs = widgets.chunked_document("Pick a bundled sample, upload a file or
 
 st.subheader(f"Summary · {escape_markdown(doc.name)}")
 sections.summary(run, cs)
-if st.toggle("Budget sweep", key=StateKeys.SWEEP, help="how the chunks change with the budget"):
-    sections.budget_sweep(cs)
 
 st.subheader("Map")
 selected, moved = sections.selected_chunk(cs)
@@ -38,6 +36,10 @@ if selected is not None:
 else:
     st.caption("Select a chunk (a table row, a feature on the map, or the picker above the map) "
                "to see its text.")
+
+st.subheader("Tuning")
+if st.toggle("Budget sweep", key=StateKeys.SWEEP, help="how the chunks change with the budget"):
+    sections.budget_sweep(cs)
 
 st.subheader("Download")
 sections.downloads(cs)

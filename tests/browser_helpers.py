@@ -149,7 +149,8 @@ def map_state(drv) -> dict:
         drv.switch_to.default_content()
 
 
-def wait_map(drv, ok, timeout: float = 60) -> dict:
+def wait_map(drv, ok, timeout: float = 60, every: float = 0.25) -> dict:
+    """Poll what Leaflet has drawn until ``ok(state)``; returns that state."""
     deadline = time.monotonic() + timeout
     state: dict = {}
     while time.monotonic() < deadline:
@@ -159,7 +160,7 @@ def wait_map(drv, ok, timeout: float = 60) -> dict:
                 return state
         except Exception:  # noqa: BLE001 - the iframe may be re-created while we look
             pass
-        time.sleep(0.25)
+        time.sleep(every)
     raise AssertionError(f"map never reached the expected state: {state}")
 
 
