@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import socket
+import sys
 from pathlib import Path
 
 import pytest
@@ -47,3 +48,14 @@ def _review_db(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.Mon
     path = tmp_path_factory.mktemp("reviews") / "reviews.sqlite3"
     monkeypatch.setenv("GEOCHUNK_REVIEW_DB", str(path))
     return path
+
+
+@pytest.fixture(autouse=True)
+def _keep_main_module():
+    """AppTest leaves the last page script as ``sys.modules["__main__"]``; a later spawn or
+    forkserver child (dask workers, the Corpus process pool) would re-run that page as its
+    ``__mp_main__``. Put the real main module back after every test."""
+    main = sys.modules.get("__main__")
+    yield
+    if main is not None:
+        sys.modules["__main__"] = main

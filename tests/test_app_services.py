@@ -60,7 +60,10 @@ def test_corpus_on_several_processes_gives_the_same_rows() -> None:
     config = ChunkConfig(budget=256)
     one = run_corpus_jobs(jobs, config, workers=1)
     seen: list[int] = []
-    two = run_corpus_jobs(jobs, config, lambda d, t, n: seen.append(d), workers=2)
+    from geochunk.view.corpus import _run_pool
+
+    two: list = [None] * len(jobs)
+    _run_pool(jobs, config, 2, two, set(), lambda d, t, n: seen.append(d))  # no serial fallback
     def strip(rows: list) -> list:
         return [(r.document, r.characters, r.tokens, r.features, r.chunks, r.flags, r.error)
                 for r in rows]

@@ -17,7 +17,9 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import sys
 import time
+import types
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
@@ -143,9 +145,17 @@ def _run_pool(
     methods = multiprocessing.get_all_start_methods()
     ctx = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
     with ProcessPoolExecutor(max_workers=n, mp_context=ctx) as pool:
-        futures: dict[Future[CorpusRow], int] = {
-            pool.submit(summarise_job, job, config): k for k, job in enumerate(jobs)
-        }
+        # workers start on the first submits; under Streamlit ``__main__`` is the running page,
+        # which a spawned child would re-run: start them with a bare main module instead
+        main = sys.modules.get("__main__")
+        sys.modules["__main__"] = types.ModuleType("__main__")
+        try:
+            futures: dict[Future[CorpusRow], int] = {
+                pool.submit(summarise_job, job, config): k for k, job in enumerate(jobs)
+            }
+        finally:
+            if main is not None:
+                sys.modules["__main__"] = main
         for fut in as_completed(futures):
             k = futures[fut]
             rows[k] = fut.result()  # BrokenProcessPool propagates: the caller finishes serially
