@@ -178,3 +178,16 @@ def test_generalize_keeps_a_one_part_multipolygon_multi(encoding):
     (span,) = detect(c.text).spans
     assert span.geom_type == "MULTIPOLYGON", c.text
     assert c.generalized.vertices_after < c.generalized.vertices_before
+
+
+def test_row_attributes_are_the_values_not_their_quoting_or_escapes():
+    h = _hex(shapely.from_wkt(GEOMS["POINT"]), srid=27700, little=True, iso=False, lower=False)
+    # CSV (RFC 4180): a quoted comma is inside the field, quotes are not part of the value
+    csv = f'id,name,geom\n1,"Smith, John",{h}\n2,"Plain","{h}"\n'
+    spans = detect(csv).spans
+    assert [s.feature_id for s in spans] == ["1", "2"]
+    assert [json.loads(s.properties_json)["name"] for s in spans] == ["Smith, John", "Plain"]
+    # COPY text format: backslash escapes are decoded (\t tab, \\ backslash, octal UTF-8 bytes)
+    copy = f"COPY p (id, name, geom) FROM stdin;\n7\tNorth\\tSide \\\\ caf\\303\\251\t{h}\n\\.\n"
+    (s,) = detect(copy).spans
+    assert json.loads(s.properties_json) == {"id": "7", "name": "North\tSide \\ café"}

@@ -18,6 +18,7 @@ pass over the spans in order; every line block is looked at once.
 
 from __future__ import annotations
 
+import csv
 import json
 import re
 from bisect import bisect_right
@@ -51,8 +52,49 @@ def _id_column(columns: list[str]) -> int | None:
     return None
 
 
+_COPY_ESCAPE = re.compile(r"\\(?:([0-7]{1,3}+)|x([0-9A-Fa-f]{1,2}+)|(.))", re.DOTALL)
+_COPY_CHARS = {"b": "\b", "f": "\f", "n": "\n", "r": "\r", "t": "\t", "v": "\v"}
+
+
+def _copy_value(value: str) -> str:
+    r"""A COPY text-format value with its backslash escapes decoded (``\t`` is a tab, ``\\`` a
+    backslash, ``\303\251`` the UTF-8 bytes of an é).
+
+    >>> _copy_value(r"North\tSide \\ 2"), _copy_value(r"caf\303\251")
+    ('North\tSide \\ 2', 'café')
+    """
+    if "\\" not in value:
+        return value
+    as_bytes = False
+
+    def one(m: re.Match[str]) -> str:
+        nonlocal as_bytes
+        if m.group(1) or m.group(2):
+            as_bytes = True
+            return chr(int(m.group(1), 8) & 0xFF) if m.group(1) else chr(int(m.group(2), 16))
+        return _COPY_CHARS.get(m.group(3), m.group(3))
+
+    decoded = _COPY_ESCAPE.sub(one, value)
+    if as_bytes:  # octal/hex escapes are bytes of the server encoding (UTF-8 in practice)
+        try:
+            return decoded.encode("latin-1").decode("utf-8")
+        except (UnicodeEncodeError, UnicodeDecodeError):
+            pass
+    return decoded
+
+
+def _fields(line: str, sep: str) -> list[str]:
+    """The fields of one COPY (tab) or CSV (comma, RFC 4180 quoting) line."""
+    if sep == "\t":
+        return line.split(sep)
+    try:
+        return next(csv.reader([line]))
+    except (csv.Error, StopIteration):
+        return line.split(sep)
+
+
 def _row(line: str, sep: str, columns: list[str], field: str) -> tuple[dict[str, str | None], int] | None:
-    values = line.split(sep)
+    values = _fields(line, sep)
     if len(values) != len(columns):
         return None
     try:
@@ -62,7 +104,10 @@ def _row(line: str, sep: str, columns: list[str], field: str) -> tuple[dict[str,
     props: dict[str, str | None] = {}
     for k, (c, v) in enumerate(zip(columns, values)):
         if k != geom_at:
-            props[c] = None if v == "\\N" else v.strip()
+            if sep == "\t":
+                props[c] = None if v == "\\N" else _copy_value(v)
+            else:
+                props[c] = v.strip()
     return props, geom_at
 
 
@@ -141,7 +186,7 @@ def _csv_block(text: str, line_start: int) -> tuple[int, int, list[str]]:
     if header.lstrip().startswith("```") and first_end >= 0:
         second_end = text.find("\n", first_end + 1, end)
         header = text[first_end + 1 : second_end if second_end >= 0 else end]
-    names = [h.strip().strip('"') for h in header.split(",")]
+    names = [h.strip().strip('"') for h in _fields(header, ",")]
     if len(names) < 2 or not all(_NAME.fullmatch(n) for n in names):
         names = []
     return start, end, names
