@@ -343,3 +343,18 @@ def test_the_map_draws_every_encoding(sample: str) -> None:
         assert -4 < w <= e < 1 and 50 < s_ <= n < 57, (f.feature_id, f.geometry.bounds)
     data = layer_data(features_layer(drawn))
     assert data is not None and len(data["features"]) == len(drawn)
+
+
+@pytest.mark.parametrize(
+    ("body", "wkt"),
+    [("<gml:Curve><gml:segments><gml:LineStringSegment><gml:posList>0 0 1 1</gml:posList>"
+      "</gml:LineStringSegment><gml:LineStringSegment><gml:posList>1 1 2 0</gml:posList>"
+      "</gml:LineStringSegment></gml:segments></gml:Curve>", "LINESTRING (0 0, 1 1, 2 0)"),
+     ("<gml:Polygon><gml:exterior><gml:Ring><gml:curveMember><gml:LineString><gml:posList>0 0 1 0 1 1"
+      "</gml:posList></gml:LineString></gml:curveMember><gml:curveMember><gml:LineString><gml:posList>"
+      "1 1 0 0</gml:posList></gml:LineString></gml:curveMember></gml:Ring></gml:exterior></gml:Polygon>",
+      "POLYGON ((0 0, 1 0, 1 1, 0 0))")],
+)  # fmt: skip
+def test_joined_segments_do_not_repeat_the_shared_position(body: str, wkt: str) -> None:
+    parsed = parse_gml(body)
+    assert parsed.geometry.wkt == wkt and parsed.vertices == len(shapely.get_coordinates(shapely.from_wkt(wkt)))

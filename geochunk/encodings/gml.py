@@ -303,12 +303,26 @@ def _positions(node: XmlNode, ctx: _Ctx) -> np.ndarray:
     return arr
 
 
+def _joined(parts: list[np.ndarray]) -> np.ndarray:
+    """Consecutive segments (or ring members) as one line: a segment that starts where the last
+    one ended does not repeat that position."""
+    out = [parts[0]]
+    for p in parts[1:]:
+        if p.shape[1] == out[-1].shape[1] and np.array_equal(p[0], out[-1][-1]):
+            p = p[1:]
+        out.append(p)
+    try:
+        return np.vstack(out)
+    except ValueError:
+        raise GeometryError("segments mix 2D and 3D positions") from None
+
+
 def _ring(node: XmlNode, ctx: _Ctx) -> np.ndarray:
     if node.local == "Ring":  # GML 3 Ring of curve members
         parts = [_line_coords(m, ctx) for cm in node.kids("curveMember") for m in cm.children]
         if not parts:
             raise GeometryError("Ring without curve members")
-        arr = np.vstack(parts)
+        arr = _joined(parts)
     else:
         arr = _positions(node, ctx)
     if len(arr) < 4:
@@ -328,7 +342,7 @@ def _line_coords(node: XmlNode, ctx: _Ctx) -> np.ndarray:
             parts.append(_positions(s, _dim_of(node, ctx)))
         if not parts:
             raise GeometryError("Curve without segments")
-        return np.vstack(parts)
+        return _joined(parts)
     if node.local not in ("LineString", "LinearRing"):
         raise GeometryError(f"expected a curve, found {node.local}")
     arr = _positions(node, ctx)
