@@ -142,3 +142,32 @@ def test_llamaindex_options_dict_and_keywords_are_merged_not_dropped():
     assert parser.options == {"strategy": "feature", "oversize": "split"}
     with pytest.raises(ValueError, match="unknown option 'stratgy'"):
         GeochunkNodeParser(budget=64, options={"strategy": "feature"}, stratgy="x")
+
+
+def test_flat_metadata_passes_llamaindexs_flat_store_check_and_keeps_the_bbox():
+    from llama_index.core.vector_stores.utils import node_to_metadata_dict
+
+    from geochunk.integrations import FLAT_METADATA_KEYS
+
+    text = load_sample("mixed_report")
+    nested = GeochunkNodeParser(budget=200).get_nodes_from_documents([LIDocument(text=text)])
+    with pytest.raises(ValueError, match="must be one of"):  # why the option exists (Chroma, Pinecone ...)
+        node_to_metadata_dict(nested[0], flat_metadata=True)
+    nodes = GeochunkNodeParser(budget=200, flat_metadata=True).get_nodes_from_documents([LIDocument(text=text)])
+    assert [n.text for n in nodes] == [n.text for n in nested]
+    for flat, full in zip(nodes, nested):
+        node_to_metadata_dict(flat, flat_metadata=True)  # raises on any list or dict
+        m, want = flat.metadata, full.metadata
+        assert set(FLAT_METADATA_KEYS) <= set(m) and all(not isinstance(v, (list, dict)) for v in m.values())
+        assert m["feature_ids"] == ",".join(want["feature_ids"]) and m["flags"] == ",".join(want["flags"])
+        bbox = [m[f"bbox_{s}"] for s in ("minx", "miny", "maxx", "maxy")]
+        assert bbox == (want["bbox"] or [None] * 4)
+        wgs = [m[f"bbox_wgs84_{s}"] for s in ("west", "south", "east", "north")]
+        assert wgs == (want["bbox_wgs84"] or [None] * 4)
+        assert "bbox_minx" not in flat.get_content(metadata_mode=MetadataMode.EMBED)
+    assert any(n.metadata["bbox_wgs84_west"] is not None for n in nodes)
+    docs = GeochunkTextSplitter(budget=200, flat_metadata=True).create_documents([text])
+    same = [k for k in FLAT_METADATA_KEYS if k != "doc_id"]  # LlamaIndex names the doc by its id
+    assert [[d.metadata[k] for k in same] for d in docs] == [[n.metadata[k] for k in same] for n in nodes]
+    with pytest.raises(ValueError, match="flat_metadata must be True or False"):
+        GeochunkTextSplitter(flat_metadata="yes")

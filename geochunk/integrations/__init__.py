@@ -6,13 +6,19 @@
   (``pip install geochunk[llamaindex]``).
 
 Both put :func:`chunk_metadata` in each piece's metadata: plain JSON values only (str, int,
-float, bool, None and lists of those), so any vector store can keep and filter on them.
+float, bool, None and lists of those). Stores that take only flat scalars (LlamaIndex's
+``flat_metadata`` stores such as Chroma and Pinecone) get ``flat_metadata=True``: lists of names
+joined with ``","`` and each bbox as four numbers (``bbox_minx`` ... ``bbox_wgs84_north``), so a
+range filter can select by extent.
 
 >>> from geochunk.integrations import chunk_metadata
 >>> import geochunk
 >>> meta = chunk_metadata(geochunk.chunk("Well at POINT (1 2).", budget=32)[0])
 >>> meta["feature_ids"], meta["geom_types"], meta["bbox"], meta["start"], meta["end"]
 (['point:...'], ['POINT'], [1.0, 2.0, 1.0, 2.0], 0, 20)
+>>> flat = chunk_metadata(geochunk.chunk("Well at POINT (1 2).", budget=32)[0], flat=True)
+>>> flat["geom_types"], flat["bbox_minx"], flat["bbox_maxy"], "bbox" in flat
+('POINT', 1.0, 2.0, False)
 """
 
 from __future__ import annotations
@@ -21,7 +27,7 @@ from typing import Any
 
 from ..model import Chunk
 
-__all__ = ["METADATA_KEYS", "chunk_metadata"]
+__all__ = ["FLAT_METADATA_KEYS", "METADATA_KEYS", "chunk_metadata"]
 
 #: Every key :func:`chunk_metadata` writes (adapters hide them from the embedded text).
 METADATA_KEYS: tuple[str, ...] = (
@@ -31,13 +37,40 @@ METADATA_KEYS: tuple[str, ...] = (
     "period_start", "period_end", "period_source", "doc_sha256", "collection", "version",
 )
 
+_BBOX_SUFFIXES = {
+    "bbox": ("minx", "miny", "maxx", "maxy"),
+    "bbox_wgs84": ("west", "south", "east", "north"),
+}
+_LIST_KEYS = ("flags", "feature_ids", "geom_types")
 
-def chunk_metadata(c: Chunk) -> dict[str, Any]:
+#: Every key of ``chunk_metadata(c, flat=True)``: scalars only (str, int, float, bool, None).
+FLAT_METADATA_KEYS: tuple[str, ...] = tuple(
+    name
+    for key in METADATA_KEYS
+    for name in ([f"{key}_{s}" for s in _BBOX_SUFFIXES[key]] if key in _BBOX_SUFFIXES else [key])
+)
+
+
+def _flatten(meta: dict[str, Any]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in meta.items():
+        if key in _BBOX_SUFFIXES:
+            for suffix, v in zip(_BBOX_SUFFIXES[key], value or (None,) * 4):
+                out[f"{key}_{suffix}"] = v
+        elif key in _LIST_KEYS:
+            out[key] = ",".join(value)
+        else:
+            out[key] = value
+    return out
+
+
+def chunk_metadata(c: Chunk, *, flat: bool = False) -> dict[str, Any]:
     """A chunk's metadata as flat, plain JSON values (the chunk text itself is not included).
 
     ``start``/``end`` are ``str`` offsets into the source document (``end`` exclusive);
     ``text_kind`` other than ``"source"`` means the text is generalized, one part of a
-    multipart geometry, or a rewrapped FeatureCollection.
+    multipart geometry, or a rewrapped FeatureCollection. ``flat=True``: scalars only, for
+    stores that refuse lists (see the module docstring and :data:`FLAT_METADATA_KEYS`).
     """
     crs = c.crs
     meta: dict[str, Any] = {
@@ -71,4 +104,4 @@ def chunk_metadata(c: Chunk) -> dict[str, Any]:
         "version": c.version,
     }
     assert tuple(meta) == METADATA_KEYS
-    return meta
+    return _flatten(meta) if flat else meta

@@ -54,10 +54,17 @@ class GeochunkTextSplitter(TextSplitter):
 
     ``budget`` is the token ceiling (the ``chunk_size`` LangChain sees); ``options`` are
     :func:`geochunk.chunk`'s (``encoding``, ``strategy``, ``oversize``, ``overlap`` in whole
-    sentences/features, ...). The tokenizer is loaded once, here.
+    sentences/features, ...). The tokenizer is loaded once, here. ``flat_metadata=True`` writes
+    scalars only (for stores that refuse lists; see :mod:`geochunk.integrations`).
     """
 
-    def __init__(self, budget: int = 512, *, add_start_index: bool = False, **options: Any) -> None:
+    def __init__(
+        self, budget: int = 512, *, add_start_index: bool = False, flat_metadata: bool = False,
+        **options: Any,
+    ) -> None:
+        if not isinstance(flat_metadata, bool):
+            raise ConfigError(f"flat_metadata must be True or False, got {flat_metadata!r}")
+        self._flat = flat_metadata
         config = make_config(budget, **options)
         counter = get_counter(config.encoding)
         self._config = config.with_(encoding=counter)
@@ -127,7 +134,7 @@ class GeochunkTextSplitter(TextSplitter):
             meta = meta or {}  # a None entry is no metadata
             source = meta.get("source")
             for c in self.split_chunks(text, doc_id=str(source) if source is not None else None):
-                metadata = {**copy.deepcopy(meta), **chunk_metadata(c)}
+                metadata = {**copy.deepcopy(meta), **chunk_metadata(c, flat=self._flat)}
                 if self._add_start_index:
                     metadata["start_index"] = c.start
                 documents.append(Document(page_content=c.text, metadata=metadata))

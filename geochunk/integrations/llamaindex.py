@@ -30,7 +30,7 @@ except ImportError as exc:  # pragma: no cover - the optional extra is not insta
     ) from exc
 
 from ..api import make_config
-from ..integrations import METADATA_KEYS, chunk_metadata
+from ..integrations import FLAT_METADATA_KEYS, METADATA_KEYS, chunk_metadata
 from ..tokens import get_counter
 
 __all__ = ["GeochunkNodeParser"]
@@ -41,14 +41,19 @@ class GeochunkNodeParser(NodeParser):
 
     ``budget`` is the token ceiling of each node's text; ``options`` are :func:`geochunk.chunk`'s
     (``encoding`` may be a tokenizer.json path or any ``Callable[[str], int]``).
+    ``flat_metadata=True`` writes scalars only, as LlamaIndex's flat-metadata vector stores
+    (Chroma, Pinecone, ...) require.
     """
 
     budget: int = Field(default=512, description="token ceiling per node (>= 16)")
     options: Dict[str, Any] = Field(default_factory=dict, description="geochunk.chunk options")
+    flat_metadata: bool = Field(
+        default=False, description="scalar metadata only (lists joined, bbox as four numbers)"
+    )
     _config: Any = PrivateAttr()
 
     def __init__(self, budget: int = 512, **kwargs: Any) -> None:
-        base = {k: kwargs.pop(k) for k in list(kwargs) if k in NodeParser.model_fields}
+        base = {k: kwargs.pop(k) for k in list(kwargs) if k in NodeParser.model_fields or k == "flat_metadata"}
         options = {**(kwargs.pop("options", None) or {}), **kwargs}  # options={...} and/or keywords
         super().__init__(budget=budget, options=dict(options), **base)
         config = make_config(budget, **options)
@@ -65,12 +70,13 @@ class GeochunkNodeParser(NodeParser):
 
         out: List[BaseNode] = []
         id_func = self.id_func or default_id_func
+        keys = FLAT_METADATA_KEYS if self.flat_metadata else METADATA_KEYS
         for node in nodes:
             text = node.get_content(metadata_mode=MetadataMode.NONE)
             doc_id = node.metadata.get("file_path") or node.ref_doc_id or node.node_id
             source = {NodeRelationship.SOURCE: node.as_related_node_info()}
             for i, c in enumerate(chunk_text(text, self._config.with_(doc_id=str(doc_id))).chunks):
-                meta = chunk_metadata(c)
+                meta = chunk_metadata(c, flat=self.flat_metadata)
                 base_meta = dict(node.metadata) if self.include_metadata else {}
                 out.append(
                     TextNode(
@@ -79,8 +85,8 @@ class GeochunkNodeParser(NodeParser):
                         start_char_idx=c.start,
                         end_char_idx=c.end,
                         metadata={**base_meta, **meta},
-                        excluded_embed_metadata_keys=[*node.excluded_embed_metadata_keys, *METADATA_KEYS],
-                        excluded_llm_metadata_keys=[*node.excluded_llm_metadata_keys, *METADATA_KEYS],
+                        excluded_embed_metadata_keys=[*node.excluded_embed_metadata_keys, *keys],
+                        excluded_llm_metadata_keys=[*node.excluded_llm_metadata_keys, *keys],
                         metadata_seperator=node.metadata_separator,
                         metadata_template=node.metadata_template,
                         text_template=node.text_template,
