@@ -413,15 +413,32 @@ OTHER_TOKENIZERS = (
 )
 
 
+def tokenizer_json_path(encoding: Any) -> str | None:
+    """The tokenizer JSON file ``encoding`` names: an existing ``*.json`` file, or a model folder
+    holding ``tokenizer.json`` (as Hugging Face saves one); ``None`` otherwise."""
+    if not isinstance(encoding, (str, os.PathLike)):
+        return None
+    path = os.fspath(encoding)
+    if not isinstance(path, str):
+        return None
+    if path.endswith(".json") and os.path.isfile(path):
+        return path
+    inner = os.path.join(path, "tokenizer.json")
+    return inner if os.path.isdir(path) and os.path.isfile(inner) else None
+
+
 def _check_encoding(encoding: Any) -> None:
-    """Accept a tiktoken name, an existing ``*.json`` path, or a tokenizer-like object."""
+    """Accept a tiktoken name, an existing ``*.json`` path (or a folder holding
+    ``tokenizer.json``), or a tokenizer-like object."""
     if isinstance(encoding, str) and encoding in ENCODINGS:
         return
     if isinstance(encoding, (str, os.PathLike)):
         path = os.fspath(encoding)
-        if isinstance(path, str) and path.endswith(".json") and os.path.isfile(path):
+        if tokenizer_json_path(encoding) is not None:
             return
         what = "no such tokenizer.json" if isinstance(path, str) and path.endswith(".json") else "unknown encoding"
+        if isinstance(path, str) and os.path.isdir(path):
+            what = "no tokenizer.json in the folder"
         raise ConfigError(
             f"{what} {encoding!r}; valid values: {', '.join(ENCODINGS)}, {OTHER_TOKENIZERS}"
         )

@@ -942,10 +942,10 @@ _FILE_COUNTERS: dict[tuple[str, int, int], TokenCounter] = {}
 
 
 def _other_counter(encoding: Any) -> TokenCounter:
-    from .model import OTHER_TOKENIZERS
+    from .model import OTHER_TOKENIZERS, tokenizer_json_path
 
     if isinstance(encoding, (str, os.PathLike)):
-        path = os.fspath(encoding)
+        path = tokenizer_json_path(encoding) or os.fspath(encoding)
         if not (isinstance(path, str) and path.endswith(".json") and os.path.isfile(path)):
             what = "no such tokenizer.json" if isinstance(path, str) and path.endswith(".json") else "unknown encoding"
             raise ConfigError(

@@ -162,3 +162,12 @@ def test_a_tokenizer_object_is_copied_not_changed_and_recorded_by_hash(tokenizer
     assert {c.tokenizer_sha256 for c in chunks} == {hashlib.sha256(spec.encode()).hexdigest()}
     assert max(c.token_count for c in chunks) > 8  # counted untruncated
     assert {c.tokenizer_sha256 for c in geochunk.chunk("x", encoding=len)} == {None}
+
+
+def test_a_model_folder_holding_tokenizer_json_is_that_tokenizer(tokenizer_json, tmp_path):
+    folder = tokenizer_json.parent  # as a Hugging Face model is saved: <model>/tokenizer.json
+    assert get_counter(str(folder)) is get_counter(str(tokenizer_json))
+    text = load_sample("sparse_prose")
+    assert geochunk.chunk(text, budget=64, encoding=folder) == geochunk.chunk(text, budget=64, encoding=tokenizer_json)
+    with pytest.raises(ValueError, match="no tokenizer.json in the folder"):
+        geochunk.chunk(text, budget=64, encoding=str(tmp_path))
