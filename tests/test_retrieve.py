@@ -284,3 +284,29 @@ def test_store_refuses_non_index(tmp_path) -> None:
     duckdb.connect(str(db)).close()
     with pytest.raises(StoreError, match="not a geochunk index"):
         open_index(db)
+
+
+def test_concurrent_builds_lose_nothing(tmp_path, corpus) -> None:
+    """A build whose view of the index is stale (another build landed since it read it) keeps
+    the other build's documents: the write re-reads the index under the build lock. Before, the
+    last ``os.replace`` won and a concurrent build's documents vanished with a success report."""
+    from geochunk.retrieve.build import write_prepared
+    from geochunk.retrieve.embed import get_embedder
+    from geochunk.retrieve.rows import prepare_document
+
+    db = tmp_path / "race.duckdb"
+    emb = get_embedder("static")
+    docs_b = [prepare_document(str(corpus["open_b"]), config=CFG)]
+    # build B read the (absent) index first: existing = {} ...
+    build_index([str(corpus["open_a"])], db, collection="A", version="1", config=CFG)  # ... A lands
+    rep = write_prepared(docs_b, db, emb, {}, collection="B", version="1", licence="unspecified",
+                         period=(None, None), resolution_m=None, chunk_budget=CFG.budget)
+    assert rep.added == (str(corpus["open_b"]),)
+    con = connect(db, read_only=True)
+    try:
+        docs = {r[0] for r in con.execute("SELECT DISTINCT doc_id FROM chunks").fetchall()}
+        cols = {r[0] for r in con.execute("SELECT collection FROM collections").fetchall()}
+    finally:
+        con.close()
+    assert docs == {str(corpus["open_a"]), str(corpus["open_b"])}
+    assert cols == {"A", "B"}

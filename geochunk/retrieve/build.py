@@ -9,10 +9,15 @@
 4. The filtered-recall gate runs on the new file (:mod:`.recall`); if it fails, or anything above
    raised, the new file is deleted and the old index is untouched.
 5. The new file replaces the target with one atomic ``os.replace``.
+
+Steps 2-5 run under an exclusive lock on ``.<db>.lock`` beside the target, and the documents
+already indexed are read again under it: two builds into the same file run one after the other
+and neither loses the other's documents (the last ``os.replace`` used to win).
 """
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import os
 import shutil
@@ -214,13 +219,54 @@ def write_prepared(
 ) -> BuildReport:
     """Steps 2-5 of a build for documents already chunked and embedded (also used by benchmarks)."""
     t0 = time.perf_counter() if started is None else started
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with _build_lock(target):
+        # re-read under the lock: another build may have replaced the file since ``existing``
+        existing = _existing_docs(target, emb.model_id) if target.exists() else {}
+        return _write_locked(
+            prepared, target, emb, existing, collection=collection, version=version, licence=licence,
+            period=period, resolution_m=resolution_m, chunk_budget=chunk_budget, t0=t0,
+            recall_queries=recall_queries,
+        )
+
+
+@contextlib.contextmanager
+def _build_lock(target: Path) -> Any:
+    """An exclusive advisory lock on ``.<name>.lock`` beside ``target`` (blocks until free)."""
+    try:
+        import fcntl
+    except ImportError:  # not POSIX: no inter-process lock
+        yield
+        return
+    with open(target.parent / f".{target.name}.lock", "a+b") as fh:
+        fcntl.flock(fh.fileno(), fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(fh.fileno(), fcntl.LOCK_UN)
+
+
+def _write_locked(
+    prepared: Sequence[PreparedDocument],
+    target: Path,
+    emb: Any,
+    existing: dict[str, str],
+    *,
+    collection: str,
+    version: str,
+    licence: str,
+    period: tuple[str | None, str | None],
+    resolution_m: float | None,
+    chunk_budget: int,
+    t0: float,
+    recall_queries: int,
+) -> BuildReport:
     per = period
     added = tuple(d.doc_id for d in prepared if d.doc_id not in existing)
     replaced = tuple(d.doc_id for d in prepared if d.doc_id in existing and existing[d.doc_id] != d.doc_sha256)
     unchanged = tuple(d.doc_id for d in prepared if existing.get(d.doc_id) == d.doc_sha256)
     todo = [d for d in prepared if d.doc_id not in unchanged]
 
-    target.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp_name = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".building")
     os.close(fd)
     tmp = Path(tmp_name)
