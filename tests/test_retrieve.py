@@ -310,3 +310,17 @@ def test_concurrent_builds_lose_nothing(tmp_path, corpus) -> None:
         con.close()
     assert docs == {str(corpus["open_a"]), str(corpus["open_b"])}
     assert cols == {"A", "B"}
+
+
+def test_projected_bbox_across_the_antimeridian() -> None:
+    """A box in a projected frame (EPSG:3832, PDC Mercator, lon_0 150°) straddling 180° is the
+    two thin halves either side of the line, not the 358° ring the raw transform draws (which
+    found a point 15,000 km away and missed both stations next to the line)."""
+    import shapely
+
+    r = Region.from_bbox(3228251, -1920000, 3450889, -1800000, epsg=3832)
+    g = r.geometry
+    assert g.contains(shapely.Point(179.5, -16.5)) and g.contains(shapely.Point(-179.5, -16.6))
+    assert not g.intersects(shapely.Point(150, -16.5)) and not g.intersects(shapely.Point(0, -16.5))
+    assert g.area == pytest.approx(2.0 * 1.085, rel=0.05)  # 2° of longitude by ~1.08° of latitude
+    assert abs(abs(r.anchor[0]) - 180) < 0.01 and r.radius_m < 200_000

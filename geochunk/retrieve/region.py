@@ -92,11 +92,13 @@ class Region:
             geom = shapely.transform(ring, lambda xy: np.column_stack(tr.transform(xy[:, 0], xy[:, 1])))
             if not np.isfinite(shapely.get_coordinates(geom)).all():
                 raise ConfigError(f"bbox {desc} cannot be transformed to WGS 84")
+            geom, c = _split_at_180(geom)
         elif w > e:
             geom = shapely.union_all([shapely.box(w, s, 180, n), shapely.box(-180, s, e, n)])
+            c = shapely.Point(((w + e + 360) / 2 + 180) % 360 - 180, (s + n) / 2)
         else:
             geom = shapely.box(w, s, e, n)
-        c = geom.centroid if w <= e or epsg != 4326 else shapely.Point(((w + e + 360) / 2 + 180) % 360 - 180, (s + n) / 2)
+            c = geom.centroid
         anchor = (float(c.x), float(c.y))
         radius = float(max(distances_m(anchor, [shapely.Point(p) for p in shapely.get_coordinates(geom)])))
         return cls("bbox", geom.wkt, anchor, radius, desc)
@@ -167,6 +169,35 @@ class Region:
         radius = float(max(distances_m(anchor, [shapely.Point(p) for p in shapely.get_coordinates(geom)])))
         desc = f"feature {label}" + (f" + {radius_m:g} m" if radius_m > 0 else "")
         return cls("feature", geom.wkt, anchor, radius, desc)
+
+
+def _split_at_180(geom: Any) -> tuple[Any, Any]:
+    """A transformed WGS 84 ring whose longitudes jump across 180° -> its two halves, and its centre.
+
+    A box in a projected frame that straddles the antimeridian comes back with longitudes
+    179.x then -179.x; taken as drawn, that ring spans the other 358° of the globe. The
+    longitudes are unwrapped (no step over 180°), the shape cut at 180° and the eastern part
+    moved back by 360°.
+
+    >>> import shapely
+    >>> g, c = _split_at_180(shapely.Polygon([(179, -17), (-179, -17), (-179, -16), (179, -16)]))
+    >>> g.geom_type, round(g.area, 6), round(c.x, 6)
+    ('MultiPolygon', 2.0, -180.0)
+    """
+    import shapely
+    import shapely.affinity
+
+    ring = shapely.get_coordinates(geom.exterior)
+    if not (np.abs(np.diff(ring[:, 0])) > 180).any():
+        return geom, geom.centroid
+    lon = np.degrees(np.unwrap(np.radians(ring[:, 0])))
+    lon = lon + 360 * (lon.min() < -180)  # keep the western edge in [-180, 180)
+    whole = shapely.Polygon(np.column_stack([lon, ring[:, 1]]))
+    west = whole.intersection(shapely.box(-180, -90, 180, 90))
+    east = shapely.affinity.translate(whole.intersection(shapely.box(180, -90, 540, 90)), -360)
+    c = whole.centroid
+    centre = shapely.Point(((c.x + 180) % 360) - 180, c.y)
+    return shapely.union_all([west, east]), centre
 
 
 @functools.lru_cache(maxsize=64)
