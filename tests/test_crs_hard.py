@@ -158,6 +158,29 @@ def test_rd_new_by_its_names(words: str) -> None:
     assert f.epsg == 28992 and not f.flagged
 
 
+@pytest.mark.parametrize(("words", "code", "point"), [
+    ("OSGB National Grid", 27700, "POINT (530000 180000)"),
+    ("OS National Grid", 27700, "POINT (530000 180000)"),
+    ("Rijksdriehoekscoördinaten", 28992, RD),
+    ("RD coordinates", 28992, RD),
+    ("NZTM", 2193, "POINT (1748735.5 5427916.5)"),
+])
+def test_informal_names_of_national_grids(words: str, code: int, point: str) -> None:
+    (f,) = resolve(f"Survey export, coordinates in {words}.\n\n{point}\n")
+    assert f.epsg == code and not f.flagged
+
+
+def test_informal_names_name_frames_that_exist_in_the_database() -> None:
+    from geochunk.crs.names import INFORMAL_NAMES, name_index
+
+    for phrase, codes in INFORMAL_NAMES.items():
+        for code in codes:
+            assert not pyproj.CRS.from_epsg(code).is_deprecated, (phrase, code)
+        assert set(name_index().lookup(phrase).codes) == set(codes), phrase
+    (f,) = resolve("Coordinates in Swiss grid.\n\nPOINT (2600000 1200000)\n")
+    assert f.epsg in (2056, 21781) and f.flagged  # LV95 or LV03: the phrase alone is ambiguous
+
+
 def test_rd_new_from_a_dutch_place_is_inferred_and_flagged() -> None:
     (f,) = resolve(f"Parcels surveyed in Utrecht.\n\n{RD}\n")
     assert (f.epsg, f.source, f.flagged) == (28992, "place", True)

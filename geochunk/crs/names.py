@@ -44,8 +44,31 @@ _NEXT = re.compile(r"[\W_]{0,%d}([^\W_]+)" % _MAX_GAP)  # the next token, a boun
 _WORD_START = r"(?<![^\W_])(?:[^\W\d_][^\W_]*"  # a whole token that starts with a letter
 _RANK = {"name": 0, "alias": 1, "suffix": 2}
 _END = ""  # trie terminal key (tokens are never empty)
-_CACHE_INDEX = "crs-names"
-_CACHE_HEADS = "crs-name-heads"
+_CACHE_INDEX = "crs-names-2"  # -2: the index holds INFORMAL_NAMES too
+_CACHE_HEADS = "crs-name-heads-2"
+
+# Informal names of major national grids that PROJ's database holds neither as a name, an
+# alias nor a projection part (checked against proj.db's ``alias_name``; everything else comes
+# from the database). Phrase -> the EPSG frames it names; several codes mean the phrase alone is
+# ambiguous (the resolver flags it). A code missing from the database in use is skipped.
+INFORMAL_NAMES: dict[str, tuple[int, ...]] = {
+    "OS National Grid": (27700,),
+    "OSGB National Grid": (27700,),
+    "Ordnance Survey National Grid": (27700,),
+    "OS Grid": (27700,),
+    "RD coordinates": (28992,),
+    "RD coordinaten": (28992,),
+    "RD coördinaten": (28992,),
+    "Rijksdriehoekscoördinaten": (28992,),
+    "Rijksdriehoekscoordinaten": (28992,),
+    "Dutch RD grid": (28992,),
+    "Swiss grid": (2056, 21781),
+    "Swiss coordinates": (2056, 21781),
+    "NZTM": (2193,),
+    "NZTM2000": (2193,),
+    "ITM": (2157,),
+    "Lambert93": (2154,),
+}
 
 
 def _starts_pattern(numeric_roots: Iterable[str]) -> re.Pattern:
@@ -340,7 +363,13 @@ def _build_index() -> NameIndex:
         for n in range(_STEM_LEN, len(tok) + 1):
             slot = candidates.setdefault((tok[:n],), {})
             slot.setdefault(code, (_RANK["alias"], dep, size))
-    return NameIndex.from_candidates(candidates)
+    for phrase, codes in INFORMAL_NAMES.items():
+        slot = candidates.setdefault(normalise(phrase), {})
+        for code in codes:
+            if code in meta:
+                dep, size = meta[code]
+                slot.setdefault(code, (_RANK["alias"], dep, size))
+    return NameIndex.from_candidates({k: v for k, v in candidates.items() if v})
 
 
 @lru_cache(maxsize=1)
