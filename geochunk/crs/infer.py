@@ -64,11 +64,30 @@ def _projected() -> dict[int, tuple[tuple[float, float, float, float], ...]]:
     return out
 
 
-def _holds(areas: Sequence[tuple], lon: float, lat: float) -> bool:
-    for w, s, e, n in areas:
-        if s <= lat <= n and (w <= lon <= e if e >= w else (lon >= w or lon <= e)):
-            return True
-    return False
+@lru_cache(maxsize=1)
+def _rectangles() -> tuple[np.ndarray, np.ndarray]:
+    """All rectangles of :func:`_projected` as one ``(n, 4)`` array and each one's code, so that
+    the frames holding a place are one vectorised test rather than a loop over ~5,000 frames."""
+    codes, rects = [], []
+    for code, areas in _projected().items():
+        for a in areas:
+            codes.append(code)
+            rects.append(a)
+    return np.asarray(codes, dtype=np.int64), np.asarray(rects, dtype=float).reshape(-1, 4)
+
+
+def _holding(lon: float, lat: float) -> list[int]:
+    """Codes of :func:`_projected` frames with a rectangle holding ``(lon, lat)`` (a rectangle
+    with east < west crosses 180°).
+
+    >>> 28992 in _holding(5.12, 52.09)
+    True
+    """
+    codes, r = _rectangles()
+    w, s, e, n = r[:, 0], r[:, 1], r[:, 2], r[:, 3]
+    in_lon = np.where(e >= w, (w <= lon) & (lon <= e), (lon >= w) | (lon <= e))
+    mask = (s <= lat) & (lat <= n) & in_lon
+    return sorted(set(codes[mask].tolist()))
 
 
 def infer_from_places(xy: np.ndarray | None, places: Sequence[Place]) -> Inferred | None:
@@ -80,7 +99,7 @@ def infer_from_places(xy: np.ndarray | None, places: Sequence[Place]) -> Inferre
     frames = _projected()
     for place in places[:_MAX_PLACES]:
         plon, plat, _ = place.points[0]
-        cands = [c for c, areas in frames.items() if _holds(areas, plon, plat)]
+        cands = _holding(plon, plat)
         cands.sort(key=lambda c: (max(area_size(a) for a in frames[c]), c))
         kept, others = [], []
         for c in cands[:_MAX_CANDIDATES]:
