@@ -324,3 +324,10 @@ def test_projected_bbox_across_the_antimeridian() -> None:
     assert not g.intersects(shapely.Point(150, -16.5)) and not g.intersects(shapely.Point(0, -16.5))
     assert g.area == pytest.approx(2.0 * 1.085, rel=0.05)  # 2° of longitude by ~1.08° of latitude
     assert abs(abs(r.anchor[0]) - 180) < 0.01 and r.radius_m < 200_000
+    # a circle, a buffered feature and a shape drawn past 180° on the map: the same
+    for g in (Region.near(-179.9, -16.5, 50_000).geometry,
+              Region.around(shapely.Point(179.95, -16.5), label="f", radius_m=50_000).geometry,
+              Region.from_geojson({"type": "Polygon", "coordinates": [[[179.5, -17], [180.5, -17], [180.5, -16],
+                                                                       [179.5, -16], [179.5, -17]]]}).geometry):
+        assert g.contains(shapely.Point(179.9, -16.5)) and g.contains(shapely.Point(-179.9, -16.5))
+        assert not g.intersects(shapely.Point(0, -16.5)) and g.area < 2

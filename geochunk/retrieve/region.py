@@ -115,7 +115,7 @@ class Region:
             raise ConfigError(f"radius must be a positive number of metres, got {radius_m:g}")
         az = np.linspace(0, 360, 64, endpoint=False)
         lons, lats, _ = Geod(ellps="WGS84").fwd(np.full(64, lon), np.full(64, lat), az, np.full(64, radius_m))
-        geom = shapely.Polygon(np.column_stack([lons, lats]))
+        geom, _ = _split_at_180(shapely.Polygon(np.column_stack([lons, lats])), lon)
         return cls("near", geom.wkt, (float(lon), float(lat)), float(radius_m),
                    f"within {radius_m:g} m of {lon:g},{lat:g}")
 
@@ -144,6 +144,8 @@ class Region:
             raise ConfigError(f"the drawn shape is not valid GeoJSON: {e}") from None
         if not geom.is_valid:
             geom = shapely.make_valid(geom)
+        if not geom.is_empty:  # Leaflet gives 181° for a shape drawn across the antimeridian
+            geom, _ = _split_at_180(geom)
         b = geom.bounds
         if geom.is_empty or geom.area == 0 or b[1] < -90 or b[3] > 90:
             raise ConfigError("the drawn shape is empty or not in WGS 84 degrees")
@@ -163,7 +165,7 @@ class Region:
         if radius_m > 0:
             fwd, inv = _aeqd(anchor)
             local = shapely.transform(geom, fwd).buffer(radius_m, quad_segs=8)
-            geom = shapely.transform(local, inv)
+            geom, _ = _split_at_180(shapely.transform(local, inv), anchor[0])
         if geom.area == 0:  # a point or line: give the R-tree a box, not a zero-area shape
             geom = shapely.box(*geom.bounds) if geom.length else geom
         radius = float(max(distances_m(anchor, [shapely.Point(p) for p in shapely.get_coordinates(geom)])))
@@ -171,13 +173,14 @@ class Region:
         return cls("feature", geom.wkt, anchor, radius, desc)
 
 
-def _split_at_180(geom: Any) -> tuple[Any, Any]:
-    """A transformed WGS 84 ring whose longitudes jump across 180° -> its two halves, and its centre.
+def _split_at_180(geom: Any, ref_lon: float | None = None) -> tuple[Any, Any]:
+    """A WGS 84 shape whose edges cross 180° -> its parts either side of the line, and its centre.
 
-    A box in a projected frame that straddles the antimeridian comes back with longitudes
-    179.x then -179.x; taken as drawn, that ring spans the other 358° of the globe. The
-    longitudes are unwrapped (no step over 180°), the shape cut at 180° and the eastern part
-    moved back by 360°.
+    A box in a projected frame, a circle or a buffered feature next to the antimeridian comes
+    back from the transform with longitudes 179.x then -179.x; taken as drawn, that ring spans
+    the other 358° of the globe. Every longitude is brought within 180° of ``ref_lon`` (default:
+    the first vertex), the shape cut at ±180° and the overhanging parts moved back by 360°.
+    A shape that does not cross the line is returned as it is.
 
     >>> import shapely
     >>> g, c = _split_at_180(shapely.Polygon([(179, -17), (-179, -17), (-179, -16), (179, -16)]))
@@ -187,17 +190,20 @@ def _split_at_180(geom: Any) -> tuple[Any, Any]:
     import shapely
     import shapely.affinity
 
-    ring = shapely.get_coordinates(geom.exterior)
-    if not (np.abs(np.diff(ring[:, 0])) > 180).any():
+    xy = shapely.get_coordinates(geom)
+    ref = float(xy[0, 0]) if ref_lon is None else float(ref_lon)
+    near = lambda a: np.column_stack([ref + ((a[:, 0] - ref + 180.0) % 360.0 - 180.0), a[:, 1]])  # noqa: E731
+    whole = shapely.transform(geom, near)
+    b = whole.bounds
+    if b[0] >= -180 and b[2] <= 180:
         return geom, geom.centroid
-    lon = np.degrees(np.unwrap(np.radians(ring[:, 0])))
-    lon = lon + 360 * (lon.min() < -180)  # keep the western edge in [-180, 180)
-    whole = shapely.Polygon(np.column_stack([lon, ring[:, 1]]))
-    west = whole.intersection(shapely.box(-180, -90, 180, 90))
-    east = shapely.affinity.translate(whole.intersection(shapely.box(180, -90, 540, 90)), -360)
+    if not whole.is_valid:
+        whole = shapely.make_valid(whole)
+    parts = [whole.intersection(shapely.box(-180, -90, 180, 90))]
+    parts.append(shapely.affinity.translate(whole.intersection(shapely.box(180, -90, 540, 90)), -360))
+    parts.append(shapely.affinity.translate(whole.intersection(shapely.box(-540, -90, -180, 90)), 360))
     c = whole.centroid
-    centre = shapely.Point(((c.x + 180) % 360) - 180, c.y)
-    return shapely.union_all([west, east]), centre
+    return shapely.union_all([p for p in parts if not p.is_empty]), shapely.Point(((c.x + 180) % 360) - 180, c.y)
 
 
 @functools.lru_cache(maxsize=64)
