@@ -296,20 +296,20 @@ def test_concurrent_builds_lose_nothing(tmp_path, corpus) -> None:
 
     db = tmp_path / "race.duckdb"
     emb = get_embedder("static")
-    docs_b = [prepare_document(str(corpus["open_b"]), config=CFG)]
-    # build B read the (absent) index first: existing = {} ...
-    build_index([str(corpus["open_a"])], db, collection="A", version="1", config=CFG)  # ... A lands
+    docs_b = [prepare_document("late.md", "Frame: EPSG:4326.\n\nA late pond survey: POINT (-3.2 55.95)\n", config=CFG)]
+    # build B read the (absent) index first: existing = {} ... then another build landed
+    shutil.copyfile(corpus["db"], db)
     rep = write_prepared(docs_b, db, emb, {}, collection="B", version="1", licence="unspecified",
                          period=(None, None), resolution_m=None, chunk_budget=CFG.budget)
-    assert rep.added == (str(corpus["open_b"]),)
+    assert rep.added == ("late.md",) and rep.replaced == ()
     con = connect(db, read_only=True)
     try:
         docs = {r[0] for r in con.execute("SELECT DISTINCT doc_id FROM chunks").fetchall()}
         cols = {r[0] for r in con.execute("SELECT collection FROM collections").fetchall()}
     finally:
         con.close()
-    assert docs == {str(corpus["open_a"]), str(corpus["open_b"])}
-    assert cols == {"A", "B"}
+    assert docs == {str(corpus[k]) for k in ("open_a", "open_b", "closed")} | {"late.md"}
+    assert cols == {"open", "closed", "B"}
 
 
 def test_projected_bbox_across_the_antimeridian() -> None:
@@ -331,3 +331,26 @@ def test_projected_bbox_across_the_antimeridian() -> None:
                                                                        [179.5, -16], [179.5, -17]]]}).geometry):
         assert g.contains(shapely.Point(179.9, -16.5)) and g.contains(shapely.Point(-179.9, -16.5))
         assert not g.intersects(shapely.Point(0, -16.5)) and g.area < 2
+
+
+def test_recall_gate_fails_the_build_and_writes_nothing(tmp_path, corpus, monkeypatch) -> None:
+    """The gate reads the production region path: when that path loses survivors (here: a
+    region scan that returns no survivors), the tightest region's recall falls more than five
+    points below unfiltered, the build fails with the figures and the old index is untouched."""
+    import geochunk.retrieve.recall as recall_mod
+
+    db = tmp_path / "gate.duckdb"
+    shutil.copyfile(corpus["db"], db)
+    before = db.read_bytes()
+    real = recall_mod.scan_region
+
+    def lossy(con, wkt, vec, vectors=None):
+        rids, scores = real(con, wkt, vec, vectors)
+        return rids[:0], scores[:0]
+
+    monkeypatch.setattr(recall_mod, "scan_region", lossy)
+    with pytest.raises(IndexBuildError, match=r"filtered recall gate failed: .*0\.5%"):
+        build_index(["late.md"], db, collection="B", version="1", config=CFG,
+                    texts=["Frame: EPSG:4326.\n\nA late pond survey: POINT (-3.2 55.95)\n"])
+    assert db.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".gate.duckdb.lock", "gate.duckdb"]
