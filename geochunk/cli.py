@@ -409,6 +409,11 @@ def run() -> None:
     except KeyboardInterrupt:
         print("geochunk: interrupted", file=sys.stderr)
         code = 130
+    except OSError as e:  # stdout on a full disk (`> /dev/full`), a closed descriptor, ...
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second error at exit
+        print(f"geochunk: cannot write to standard output: {e.strerror or e}; the output is incomplete",
+              file=sys.stderr)
+        code = 1
     raise SystemExit(code)
 
 

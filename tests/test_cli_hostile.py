@@ -176,6 +176,18 @@ def test_out_on_a_full_disk_is_one_line(doc: Path) -> None:
     assert code == 1 and "No space left on device" in _one_line(err)
 
 
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+@pytest.mark.parametrize("command", ["chunk", "inspect"])
+def test_stdout_on_a_full_disk_is_one_line(doc: Path, command: str) -> None:
+    """`geochunk chunk doc > /dev/full` ended in an OSError traceback (review of #7)."""
+    with open("/dev/full", "w") as full:
+        proc = subprocess.run(GEOCHUNK + [command, str(doc)], stdout=full, stderr=subprocess.PIPE,
+                              check=False, timeout=120)
+    assert proc.returncode == 1
+    line = _one_line(proc.stderr.decode())
+    assert line.startswith("geochunk: cannot write to standard output") and "No space left" in line
+
+
 def test_out_is_replaced_whole_keeping_its_mode(tmp_path: Path, doc: Path) -> None:
     target = tmp_path / "chunks.jsonl"
     target.write_text("old\n")
