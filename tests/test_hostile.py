@@ -121,3 +121,23 @@ def test_lone_cr_lines_are_line_boundaries() -> None:
     b = find_boundaries("one\rtwo\r\rthree\r\nfour")
     assert b.levels_at(4) == LINE and b.levels_at(9) == PARAGRAPH and b.levels_at(16) == LINE
     assert b.levels_at(15) is None  # never between the \r and \n of a CRLF
+
+
+def test_a_long_run_of_full_stops_is_not_quadratic() -> None:
+    """Review of #7: the sentence regex retried a run of stops with no space after it from every
+    position inside it ('.' x 40,000 inside prose did not finish in 120 s; the regex is C code,
+    which the work counters do not see). The run here would take hours if that came back."""
+    import re
+
+    from geochunk.prose import _SENTENCE, find_boundaries
+
+    text = "The survey found a well " + "." * 300_000 + "x and more prose here.\n\nNext."
+    b = find_boundaries(text)
+    assert b.levels_at(len(text) - 7) is not None  # the paragraph break is still found
+    cs = chunk_text(text, ChunkConfig(budget=64))
+    assert "".join(text[c.core_start : c.end] for c in cs.chunks) == text
+    # the same sentence ends as the former (backtracking) pattern on mixed stops and closers
+    former = re.compile(r"[.!?\u0964\u0965\u2026]+[\"'\u2019\u201d)\]]*(?=\s)|[\u3002\uff01\uff1f]")
+    samples = ['a.. b', '..."x', "x.') y", "!?\u2026\u2019\t", ".'.'. ", "\u3002\u3002x", '."a" .', "."]
+    for s in samples:
+        assert [m.end() for m in _SENTENCE.finditer(s)] == [m.end() for m in former.finditer(s)], s
