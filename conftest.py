@@ -1,6 +1,6 @@
 """Root pytest configuration: what doctest collection must not import."""
 
-collect_ignore = ["geochunk/__main__.py", "app.py", "app_pages", "pages", "benchmarks"]
+collect_ignore = ["geochunk/__main__.py", "app.py", "pages", "benchmarks"]
 collect_ignore_glob = ["geochunk/samples/make_samples.py"]
 
 # the framework adapters are optional extras: their doctests need the framework installed

@@ -19,7 +19,7 @@ APP_DIR = Path(__file__).resolve().parents[1]
 
 @pytest.fixture(scope="session")
 def app_dir() -> Path:
-    """The folder holding app.py, app_pages/ and .streamlit/."""
+    """The folder holding app.py, pages/ and .streamlit/."""
     return APP_DIR
 
 

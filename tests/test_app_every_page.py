@@ -13,7 +13,7 @@ from streamlit.testing.v1 import AppTest
 from apptest_helpers import map_args
 
 from geochunk.samples import list_samples
-from geochunk.ui.navigation import discover_pages
+from geochunk.ui.navigation import discover_pages, leave_v1_mode
 from geochunk.ui.services import MAX_DOCUMENT_BYTES
 from geochunk.ui.state import StateKeys
 
@@ -38,10 +38,19 @@ def _assert_clean(at: AppTest, where: str) -> None:
         assert "site-packages" not in text and str(APP_DIR) not in text, (where, text)
 
 
-def test_no_pages_folder_so_every_page_runs_under_the_router() -> None:
-    # A pages/ folder beside app.py switches Streamlit to v1 multipage mode: page files would
-    # run directly, without the router's error guard. Put new pages in app_pages/.
-    assert not (APP_DIR / "pages").exists(), "move page files to app_pages/ (see ui/navigation.py)"
+def test_a_page_run_directly_in_v1_mode_hands_over_to_the_router() -> None:
+    # The project layout keeps pages in pages/. Streamlit then starts each process in its v1
+    # multipage mode, where the first request for /Review runs pages/1_Review.py directly, outside
+    # the router's guard. The page must switch the process to the router (and rerun) first.
+    from streamlit.runtime.pages_manager import PagesManager
+
+    assert (APP_DIR / "pages" / "1_Review.py").is_file() and not (APP_DIR / "app_pages").exists()
+    at = AppTest.from_file(str(APP_DIR / "app.py"), default_timeout=120)
+    at.switch_page("pages/1_Review.py").run()  # each run starts as a fresh server: v1 mode
+    # Without the hand-over the page would have run via Streamlit's v1 router and left it on.
+    assert PagesManager.uses_pages_directory is False
+    assert not at.exception
+    assert [t.value for t in at.title][:1] == ["Review flagged chunks"]
 
 
 def test_the_pages_are_discovered_with_the_inspector_first() -> None:
@@ -66,7 +75,7 @@ def test_every_page_on_every_document(app_dir: Path, document: str) -> None:
         at.switch_page(page).run()
         _assert_clean(at, page)
     if document == "invalid geometries":
-        at.switch_page("app_pages/0_Inspector.py").run()
+        at.switch_page("pages/0_Inspector.py").run()
         shown = "".join(a["feature_group"] for a in map_args(at))
         assert "repaired for display only (make_valid)" in shown  # the tooltip says so
         assert "Self-intersection" in shown
@@ -85,6 +94,7 @@ def test_an_unexpected_error_is_a_message_and_a_server_log(
     at.run()
 
     def boom(*args: object, **kwargs: object) -> None:
+        leave_v1_mode()  # setup_page's first act: hand a directly run page over to the router
         raise RuntimeError(f"secret detail in {app_dir}/server/path")
 
     monkeypatch.setattr(widgets, "setup_page", boom)  # every page calls it first

@@ -164,7 +164,7 @@ def test_controls_persist_across_pages(app_dir: Path) -> None:
     at = _app(app_dir)
     at.slider(key=StateKeys.BUDGET).set_value(320).run()
     at.selectbox(key=StateKeys.SAMPLE).set_value("mixed_report").run()
-    at.switch_page("app_pages/2_Compare.py").run()
+    at.switch_page("pages/2_Compare.py").run()
     assert not at.exception
     assert at.slider(key=StateKeys.BUDGET).value == 320
     assert at.selectbox(key=StateKeys.SAMPLE).value == "mixed_report"

@@ -30,7 +30,7 @@ def index_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def test_retrieve_page_shows_shortlist_results_and_flagged_frames(app_dir: Path, index_file: Path) -> None:
-    at = AppTest.from_file(str(app_dir / "app_pages" / "4_Retrieve.py"), default_timeout=120)
+    at = AppTest.from_file(str(app_dir / "pages" / "4_Retrieve.py"), default_timeout=120)
     at.session_state[K.INDEX_PATH] = str(index_file)
     at.run()
     assert not at.exception, at.exception

@@ -1,17 +1,19 @@
-"""The app's page router: every page file under ``app_pages/``, the Inspector first, each page
+"""The app's page router: every page file under ``pages/``, the Inspector first, each page
 run inside one guard so a visitor never sees a traceback or a server path.
 
-Pages are discovered (``app_pages/<n>_<Name>.py``, ordered by ``n``), so a page added later
-(e.g. ``app_pages/4_Retrieve.py``) appears in the sidebar without touching the router. The folder
-is deliberately not called ``pages/``: a ``pages/`` folder beside the main script switches
-Streamlit to its v1 multipage mode, which runs page files directly, bypassing this router and its
-guard (a test keeps that folder from coming back). An unexpected error in a page is logged
+Pages are discovered (``pages/<n>_<Name>.py``, ordered by ``n``), so a page added later
+(e.g. ``pages/4_Retrieve.py``) appears in the sidebar without touching the router. A ``pages/``
+folder makes Streamlit start each server process in its v1 multipage mode until the first
+``st.navigation`` call: the very first request after a start, if it asks for a page's URL
+(``/Review``), would run that page file directly, outside this router and its guard. Every page
+calls :func:`leave_v1_mode` first (via ``widgets.setup_page``), which switches the process to the
+router and runs the page under it and its guard. An unexpected error in a page is logged
 server-side with its traceback and a short reference; the page shows a plain message with that
 reference.
 
->>> page_title("app_pages/1_Review.py"), page_title("app_pages/0_Inspector.py")
+>>> page_title("pages/1_Review.py"), page_title("pages/0_Inspector.py")
 ('Review', 'Inspector')
->>> page_title("app_pages/12_Feature_search.py")
+>>> page_title("pages/12_Feature_search.py")
 'Feature search'
 """
 
@@ -25,12 +27,12 @@ from typing import Callable
 
 import streamlit as st
 
-__all__ = ["PAGES_DIR", "PageFile", "page_title", "discover_pages", "guarded", "run_app", "MAIN_PAGE"]
+__all__ = ["PAGES_DIR", "PageFile", "page_title", "discover_pages", "guarded", "run_app", "MAIN_PAGE", "leave_v1_mode"]
 
 log = logging.getLogger("geochunk.app")
 
-#: Where the page files live (see the module docstring for why not ``pages/``).
-PAGES_DIR = "app_pages"
+#: Where the page files live (the project's layout: ``app.py``, ``geochunk/``, ``pages/``, ``tests/``).
+PAGES_DIR = "pages"
 #: The page that opens at ``/`` and is named first in the sidebar.
 MAIN_PAGE = "0_Inspector.py"
 
@@ -58,7 +60,7 @@ def _order(path: Path) -> tuple[int, str]:
 
 
 def discover_pages(app_dir: str | Path) -> list[PageFile]:
-    """The page files in ``<app_dir>/app_pages`` (``*.py``, not starting with ``_``), in order.
+    """The page files in ``<app_dir>/pages`` (``*.py``, not starting with ``_``), in order.
 
     >>> [p.title for p in discover_pages(Path(__file__).resolve().parents[2])][:4]
     ['Inspector', 'Review', 'Compare', 'Corpus']
@@ -90,6 +92,25 @@ def guarded(run: Callable[[], None]) -> None:
             f"({type(exc).__name__}, reference {ref}). The details are in the server log; "
             "try other settings or another document."
         )
+
+
+def leave_v1_mode() -> None:
+    """If Streamlit is running a page file directly (its v1 multipage mode, outside the router),
+    switch the process to the router, run the requested page under it, and end the direct run;
+    else do nothing.
+
+    Streamlit decides per process, from the ``pages/`` folder, before any script runs; the first
+    ``st.navigation`` call turns v1 off for good. Page URLs are the same in both modes, so the
+    router picks the page the visitor asked for, in the same run (widget events are kept).
+    """
+    from streamlit.runtime.pages_manager import PagesManager
+    from streamlit.runtime.scriptrunner import get_script_run_ctx
+
+    ctx = get_script_run_ctx()
+    if PagesManager.uses_pages_directory and ctx is not None:
+        PagesManager.uses_pages_directory = False
+        run_app(Path(ctx.pages_manager.main_script_path).parent)  # the folder holding app.py
+        st.stop()
 
 
 def run_app(app_dir: str | Path) -> None:

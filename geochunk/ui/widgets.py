@@ -17,6 +17,7 @@ from ..view.maps import BASEMAPS
 from . import services
 from .services import Document
 from .state import StateKeys
+from .navigation import leave_v1_mode
 from .static import ensure_leaflet_assets
 
 __all__ = [
@@ -74,7 +75,11 @@ class Run:
 
 
 def setup_page(title: str) -> None:
-    """Page config, local Leaflet assets, and widget values kept across pages."""
+    """Page config, local Leaflet assets, and widget values kept across pages.
+
+    First makes sure the page runs under the router (:func:`navigation.leave_v1_mode`).
+    """
+    leave_v1_mode()
     st.set_page_config(page_title=f"geochunk · {title}", layout="wide")
     try:
         ensure_leaflet_assets(APP_DIR)

@@ -80,8 +80,8 @@ if rows:
     if names:
         left, mid, right = st.columns([3, 1, 1], vertical_alignment="bottom")
         name = left.selectbox("Open a document", names, key=StateKeys.CORPUS_PICK)
-        for col, label, page in ((mid, "in the Inspector", "app_pages/0_Inspector.py"),
-                                 (right, "in Review", "app_pages/1_Review.py")):
+        for col, label, page in ((mid, "in the Inspector", "pages/0_Inspector.py"),
+                                 (right, "in Review", "pages/1_Review.py")):
             if col.button(label, key=f"{StateKeys.CORPUS_OPEN}-{page}"):
                 try:
                     widgets.open_document(services.corpus_document(known[name]))
