@@ -23,6 +23,7 @@ import re
 from dataclasses import dataclass
 
 from .attributes import sql_row
+from .headings import is_heading_line, is_setext_underline, setext_title
 from .lines import lines_of
 from .model import Detection, Span
 
@@ -130,6 +131,18 @@ def attribute_pairs(block: str) -> tuple[tuple[str, str], ...]:
         if kv:
             out.append(kv)
     return tuple(out)
+
+
+def _plain_heading_at(text: str, p: int) -> bool:
+    """The line at ``p`` (after a blank line) is a plain-text heading such as
+    ``DAY 1: HOLYROOD PARK`` — a section start, not a ``Key: value`` attribute.
+
+    >>> _plain_heading_at("\\nDAY 1: HOLYROOD PARK\\n\\nText", 1), _plain_heading_at("\\nDepth: 3 m\\n", 1)
+    (True, False)
+    """
+    le = _line_end(text, p)
+    after = le >= len(text) or not text[le:_line_end(text, le)].strip()
+    return is_heading_line(text[p:le], blank_before=True, blank_after=after)
 
 
 def _is_caption(line: str) -> bool:
@@ -248,7 +261,8 @@ def find_units(text: str, detection: Detection, *, context: bool = True) -> tupl
             if p == b:  # attribute lines start right after the unit's last line
                 q = p
                 le = _line_end(text, q)
-                if le < next_start and not text[q:le].strip() and _attribute(text[le:_line_end(text, le)]):
+                if le < next_start and not text[q:le].strip() and _attribute(text[le:_line_end(text, le)]) \
+                        and not _plain_heading_at(text, le):
                     q = le  # one blank line may separate the geometry from its attributes
                 collected = []
                 while q < next_start:
@@ -270,7 +284,14 @@ def find_units(text: str, detection: Detection, *, context: bool = True) -> tupl
                         ps2 = _line_start(text, ps - 1)
                         if ps2 >= prev_end and text[ps2:ps].lstrip().startswith("#"):
                             ps, line = ps2, text[ps2:a]
-                    if _is_caption(line.strip().splitlines()[0] if line.strip() else ""):
+                    setext = False
+                    if is_setext_underline(text[ps:_line_end(text, ps)]) and ps > prev_end:
+                        ps2 = _line_start(text, ps - 1)  # a setext heading: title + underline
+                        setext = ps2 >= prev_end and setext_title(text[ps2:ps]) and (
+                            ps2 == 0 or not text[_line_start(text, ps2 - 1):ps2].strip())
+                        if setext:
+                            ps, line = ps2, text[ps2:a]
+                    if setext or _is_caption(line.strip().splitlines()[0] if line.strip() else ""):
                         full_a, caption = ps, line
         ids = []
         single = len(idx) == 1
@@ -281,7 +302,7 @@ def find_units(text: str, detection: Detection, *, context: bool = True) -> tupl
                 continue
             got = _attribute_id(pairs) if single else None
             if got is None and single and caption is not None:
-                hid = _heading_id(caption)
+                hid = _heading_id(caption.strip().splitlines()[0])
                 got = (hid, "heading") if hid else None
             ids.append(got or (content_id(sp), "hash"))
         row: tuple[tuple[str, str], ...] = ()
@@ -301,7 +322,7 @@ _MAX_INTRO = 600  # characters: a longer paragraph describes more than the featu
 
 
 def _is_heading_line(line: str) -> bool:
-    return line.lstrip().startswith("#")
+    return line.lstrip().startswith("#") or is_setext_underline(line)
 
 
 def _intro(text: str, at: int, prev_end: int, ids: list[str]) -> int | None:

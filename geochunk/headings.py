@@ -3,23 +3,52 @@
 :func:`heading_glue` returns, for every heading, the range from the heading's start to the first
 non-blank line after it. The pipeline removes every cut inside those ranges (a chunk may start
 *at* a heading, never between a heading and what follows it) and lets a unit that starts where a
-glue range ends take the heading along. Headings are Markdown ATX lines (``## Title``) and, in
-plain text, a short upper-case line between blank lines (``DAY 1: HOLYROOD PARK``). One pass
-over the lines: linear.
+glue range ends take the heading along. Headings are Markdown ATX lines (``## Title``), Markdown
+setext headings (a one-line title underlined with ``===`` or ``---``, the underline being part of
+the heading) and, in plain text, a short upper-case line between blank lines
+(``DAY 1: HOLYROOD PARK``). One pass over the lines: linear.
 
->>> t = "# Title\\n\\n## Part\\nText.\\n\\nMORE NOTES\\n\\nOn.\\n"
+>>> t = "# Title\\n\\n## Part\\nText.\\n\\nMORE NOTES\\n\\nOn.\\n\\nSite B\\n------\\nEnd.\\n"
 >>> [(t[a:b], t[b:b + 2]) for a, b in heading_glue(t)]
-[('# Title\\n\\n', '##'), ('## Part\\n', 'Te'), ('MORE NOTES\\n\\n', 'On')]
+[('# Title\\n\\n', '##'), ('## Part\\n', 'Te'), ('MORE NOTES\\n\\n', 'On'), ('Site B\\n------\\n', 'En')]
 """
 
 from __future__ import annotations
 
 import re
 
-__all__ = ["heading_glue", "is_heading_line"]
+__all__ = ["heading_glue", "is_heading_line", "is_setext_underline", "setext_title"]
 
 _LINE = re.compile(r"[^\r\n]*+(?:\r\n|\r|\n)?")
 _ATX = re.compile(r"[ \t]{0,3}#{1,6}[ \t]+\S")
+_UNDERLINE = re.compile(r" {0,3}(?:=++|-++)[ \t]*+(?:\r\n|\r|\n)?")  # possessive: linear
+
+
+def is_setext_underline(line: str) -> bool:
+    """A Markdown setext underline: three or more ``=`` (or ``-``) and nothing else.
+
+    >>> is_setext_underline("=====\\n"), is_setext_underline("---"), is_setext_underline("----+---")
+    (True, True, False)
+    >>> is_setext_underline("--"), is_setext_underline("- - -")
+    (False, False)
+    """
+    return _UNDERLINE.fullmatch(line) is not None and len(line.strip()) >= 3
+
+
+def setext_title(s: str) -> bool:
+    """A line that a setext underline makes a title: short words, not a table row or code.
+
+    >>> setext_title("Parcel LU-0007"), setext_title("| a | b |"), setext_title("POLYGON ((0 0, 1")
+    (True, False, False)
+    """
+    s = s.strip()
+    return (
+        0 < len(s) <= 120
+        and sum(c.isalpha() for c in s) >= 2
+        and not s.startswith(("|", "#", ">", "<", "```", "- ", "* ", "+ "))
+        and "((" not in s
+        and not s.endswith((",", ";", "(", "[", "{", "\\"))
+    )
 
 
 def _plain_heading(s: str) -> bool:
@@ -55,9 +84,16 @@ def heading_glue(text: str) -> list[tuple[int, int]]:
             continue
         before = k == 0 or lines[k - 1][2]
         after = k + 1 == len(lines) or lines[k + 1][2]
-        if not is_heading_line(text[a:b], blank_before=before, blank_after=after):
-            continue
         j = k + 1
+        if (  # setext: a one-line title (blank or nothing before) and its underline
+            before
+            and j < len(lines)
+            and is_setext_underline(text[lines[j][0] : lines[j][1]])
+            and setext_title(text[a:b])
+        ):
+            j += 1
+        elif not is_heading_line(text[a:b], blank_before=before, blank_after=after):
+            continue
         while j < len(lines) and lines[j][2]:
             j += 1
         if j < len(lines):

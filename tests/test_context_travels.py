@@ -164,3 +164,25 @@ def test_blank_lines_never_push_a_fitting_unit_over():
         assert not [c for c in cs.chunks if c.oversized], sep
         assert all(c.token_count <= n for c in cs.chunks)
         assert validate(text, cs.chunks, budget=n).passed
+
+
+
+def test_setext_headings_are_headings_and_name_their_feature():
+    text = "Intro text here.\n\nParcel LU-0007\n--------------\nPOLYGON ((0 0, 1 0, 1 1, 0 0))\nArea: 2\n\nNext.\n"
+    a = analyse(text)
+    assert [text[h : text.index("\n", h)] for h, _ in a.headings] == ["Parcel LU-0007"]
+    (f,) = a.features
+    assert (f.id, f.id_source) == ("LU-0007", "heading")
+    # a psql table rule, a lone '---' rule and a list item are not setext underlines
+    for not_heading in (" id | name\n----+------\n  1 | a\n", "Text.\n\n---\n\nMore.\n", "- item\n---\n"):
+        assert analyse(not_heading).headings == (), not_heading
+
+
+def test_a_plain_heading_with_a_colon_is_not_the_previous_features_attribute():
+    text = "POINT (1 2)\n\nDAY 1: HOLYROOD PARK\n\nWe walked the ridge.\n\nPOINT (3 4)\n\nDepth: 3 m\n"
+    a = analyse(text)
+    assert a.features[0].attributes is None
+    assert a.features[1].attributes == {"Depth": "3 m"}
+    cs = chunk_text(text, ChunkConfig(budget=16))
+    assert not [c for c in cs.chunks if c.text.rstrip().endswith("HOLYROOD PARK")]
+    assert "HOLYROOD" not in cs.chunks[0].text
