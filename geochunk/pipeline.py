@@ -721,29 +721,41 @@ def _unit_ranges(
 
     Attributes never divorce: a unit's range always holds its caption and attribute block (an
     over-budget unit is escaped whole). The paragraph that introduces it joins when
-    ``attach_prose`` is on and the whole still fits; headings right before it join when they
-    fit (or when the unit is over the budget anyway), so a heading never ends a chunk."""
+    ``attach_prose`` is on and the whole (with any heading above that paragraph) still fits.
+    Headings right before the range always join it — even when heading and unit together are
+    over the budget and the unit alone is not: the whole is then one over-budget unit and gets
+    the escape, because a heading that ends the previous chunk (or stands alone) is a defect."""
     if not config.attach_context:
         units = [replace(u, full=u.core, attributes=(), intro=None, row=()) for u in a.units]
         return [u.core for u in units], units, [()] * len(units)
     count, budget = a.index.count, config.budget
     glue = {c: h for h, c in a.headings}  # first line after a heading -> the heading's start
+
+    def above(p: int, floor: int) -> int:
+        """Start of the chain of headings glued to ``p`` (``p`` when none), not before ``floor``."""
+        h = glue.get(p)
+        while h is not None and h >= floor:
+            p, h = h, glue.get(h)
+        return p
+
     ranges: list[tuple[int, int]] = []
     kinds: list[tuple[str, ...]] = []
     prev = 0
     for u in a.units:
         lo, hi = u.full
         k = list(u.context_kinds)
-        if config.attach_prose and u.intro is not None and u.intro >= prev and count(u.intro, hi) <= budget:
-            lo = u.intro
-            k.append("prose")
-        over = count(lo, hi) > budget
-        h = glue.get(lo)
-        while h is not None and h >= prev and (over or count(h, hi) <= budget):
-            lo = h
-            if "section_heading" not in k:
+        if config.attach_prose and u.intro is not None and u.intro >= prev:
+            top = above(u.intro, prev)
+            if count(top, hi) <= budget:  # the paragraph and its headings, or neither
+                k.append("prose")
+                if top < u.intro:
+                    k.append("section_heading")
+                lo = top
+        if "prose" not in k:
+            top = above(lo, prev)
+            if top < lo:
+                lo = top
                 k.append("section_heading")
-            h = glue.get(lo)
         ranges.append((lo, hi))
         kinds.append(tuple(k))
         prev = hi
@@ -752,13 +764,15 @@ def _unit_ranges(
 
 def _segments(a: Analysis, config: ChunkConfig, ranges: Sequence[tuple[int, int]]) -> list[tuple[int, int]] | None:
     """Ranges packed on their own for ``unit="feature"`` (every unit range alone) or
-    ``unit="section"`` (cut at every heading that starts a section); None for ``auto``."""
+    ``unit="section"`` (cut at every heading that starts a section — at the first of a chain
+    such as ``# Chapter`` + ``## Part``, never between them); None for ``auto``."""
     n = len(a.text)
     if config.unit == "feature":
         edges = sorted({0, n, *(x for r in ranges for x in r)})
     elif config.unit == "section":
         inside = _Inside(ranges)
-        edges = sorted({0, n, *(h for h, _ in a.headings if not inside(h))})
+        chained = {c for _, c in a.headings}  # a heading right under a heading: same section start
+        edges = sorted({0, n, *(h for h, _ in a.headings if not inside(h) and h not in chained)})
     else:
         return None
     return [(x, y) for x, y in zip(edges, edges[1:]) if x < y]

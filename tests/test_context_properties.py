@@ -3,7 +3,11 @@ line, headings before split sections and attribute blocks larger than the budget
 
 Proves, at random budgets, escapes and unit modes: no closed geometry swallowed, nothing
 severed (every gate passes), no featureless chunk holding a feature's attributes, no
-heading-only chunk, and every feature's attributes in its chunk's JSON.
+heading-only chunk, no chunk ending with a heading, and every feature's attributes in its
+chunk's JSON. Headings come in every form the chunker reads (ATX, chains of ATX, upper-case
+plain-text lines, setext underlines), before a geometry directly or before a paragraph that
+introduces it; half the budgets are drawn from the gap where the geometry alone fits and
+heading plus geometry do not (the orphaned-heading case).
 """
 
 from __future__ import annotations
@@ -15,7 +19,10 @@ from hypothesis import strategies as st
 
 from geochunk import ChunkConfig
 from geochunk.pipeline import analyse, assemble
+from geochunk.tokens import get_counter
 from geochunk.validate import validate
+
+COUNTER = get_counter("cl100k_base")
 
 _WORDS = ("survey", "bank", "parcel", "ditch", "wall", "gate", "meadow", "river", "the", "of", "near")
 
@@ -53,12 +60,24 @@ def _closed(draw) -> str:
     }[kind]
 
 
+_HEADINGS = (
+    lambda n: [f"## Part {n}\n", "\n"],
+    lambda n: [f"# Chapter {n}\n", "\n", f"## Part {n}\n", "\n"],
+    lambda n: [f"SECTION {n}: THE MEADOW\n", "\n"],
+    lambda n: [f"Part {n} of the survey\n", "===================\n", "\n"],
+    lambda n: [f"Notes on part {n}\n", "-----------------\n", "\n"],
+)
+
+
 @st.composite
 def _document(draw):
-    """(text, closed geometry offsets, {geometry offset: attributes}, heading count)."""
+    """(text, closed geometry offsets, {geometry offset: attributes}, heading line offsets,
+    budgets in the gap where a geometry fits alone and not with its headings)."""
     parts: list[str] = []
     closed: list[int] = []
     attrs: dict[int, dict[str, str]] = {}
+    heads: list[int] = []  # start of every heading line (and setext underline)
+    gaps: list[int] = []
     pos = 0
 
     def add(s: str) -> None:
@@ -68,7 +87,7 @@ def _document(draw):
 
     n_feature = 0
     for _ in range(draw(st.integers(1, 7))):
-        block = draw(st.sampled_from(["prose", "shortened", "ring", "one_line", "section", "feature"]))
+        block = draw(st.sampled_from(["prose", "shortened", "ring", "one_line", "section", "feature", "headed"]))
         if block == "prose":
             add(draw(_prose()) + "\n\n")
         elif block == "shortened":
@@ -93,12 +112,32 @@ def _document(draw):
                 add(draw(_closed()))
             add("\n\n")
         elif block == "section":
-            add(f"## Section {draw(st.integers(1, 9))}\n\n")
+            for line in draw(st.sampled_from(_HEADINGS))(draw(st.integers(1, 9))):
+                if line.strip():
+                    heads.append(pos)
+                add(line)
             for _ in range(draw(st.integers(2, 5))):
                 add(draw(_prose()) + "\n\n")
+        elif block == "headed":  # heading(s), maybe an introducing paragraph, one geometry
+            head_at = len(parts)
+            for line in draw(st.sampled_from(_HEADINGS))(draw(st.integers(1, 9))):
+                if line.strip():
+                    heads.append(pos)
+                add(line)
+            if draw(st.booleans()):
+                add(draw(_prose())[:-1] + " as follows:\n\n")
+            x0, y0 = draw(st.integers(0, 900)), draw(st.integers(0, 900))
+            n = draw(st.integers(3, 40))
+            g = "LINESTRING (" + ", ".join(f"{x0 + k * 13} {y0 + (k * 7) % 29}" for k in range(n)) + ")"
+            closed.append(pos)
+            geom = COUNTER.count(g + "\n")
+            whole = COUNTER.count("".join(parts[head_at:]) + g + "\n")
+            gaps.extend(range(max(geom, 24), whole))
+            add(g + "\n\n")
         else:
             n_feature += 1
             fid = f"LU-{n_feature:04d}"
+            heads.append(pos)
             add(f"### Parcel {fid}\n")
             g = draw(_closed())
             closed.append(pos)
@@ -111,22 +150,23 @@ def _document(draw):
                 add(f"{key}: {value}\n")
             attrs[at] = pairs
             add("\n")
-    return "".join(parts), closed, attrs
+    return "".join(parts), closed, attrs, heads, gaps
 
 
-def _heading(line: str) -> bool:
-    return line.lstrip().startswith("#")
+def _line_starts(s: str) -> list[int]:
+    return [0, *(k + 1 for k, ch in enumerate(s) if ch == "\n" and k + 1 < len(s))]
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     doc=_document(),
-    budget=st.integers(24, 300),
+    data=st.data(),
     oversize=st.sampled_from(["isolate", "generalize", "split"]),
     unit=st.sampled_from(["auto", "feature", "section"]),
 )
-def test_context_never_divorces(doc, budget, oversize, unit):
-    text, closed, attrs = doc
+def test_context_never_divorces(doc, data, oversize, unit):
+    text, closed, attrs, heads, gaps = doc
+    budget = data.draw(st.sampled_from(gaps) if gaps and data.draw(st.booleans()) else st.integers(24, 300))
     a = analyse(text)
     cs = assemble(a, ChunkConfig(budget=budget, oversize=oversize, unit=unit,
                                  tolerance="auto" if oversize == "generalize" else None))
@@ -137,13 +177,17 @@ def test_context_never_divorces(doc, budget, oversize, unit):
     # nothing severed, nothing lost (every gate, incl. no_swallowing and reconstruction)
     report = validate(text, cs.chunks, budget=budget, detection=a.detection)
     assert report.passed, report.lines()
-    only_headings = all(_heading(ln) for ln in text.splitlines() if ln.strip())
+    # headings are read as the generator wrote them (every form)
+    assert {h for h, _ in a.headings} == {h for h in heads if text[h] not in "=-"}
+    heading_lines = set(heads)
     by_start = {s.start: i for i, s in enumerate(spans)}
     for c in cs.chunks:
         core = text[c.core_start : c.end]
-        lines = [ln for ln in core.splitlines() if ln.strip()]
-        # no heading-only chunk
-        assert only_headings or not lines or not all(_heading(ln) for ln in lines), (c.index, core)
+        starts = [c.core_start + m for m in _line_starts(core)]
+        lines = [p for p in starts if text[p : text.find("\n", p)].strip()]
+        # no heading-only chunk, no chunk that ends with a heading
+        assert not lines or not all(p in heading_lines for p in lines), (budget, c.index, core)
+        assert not lines or lines[-1] not in heading_lines, (budget, c.index, core)
         # no featureless chunk holding a feature's attributes
         if not c.features:
             held = [f"{k}: {v}" for pairs in attrs.values() for k, v in pairs.items() if f"{k}: {v}\n" in core]

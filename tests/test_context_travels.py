@@ -79,8 +79,14 @@ def test_unit_feature_gives_one_feature_per_chunk_and_section_never_crosses_a_he
     sec = assemble(analyse(load_sample("mixed_report")), ChunkConfig(budget=512, unit="section"))
     text = sec.analysis.text
     heads = [h for h, _ in sec.analysis.headings]
+    under = {c: h for h, c in sec.analysis.headings}  # a heading right under another one
     for c in sec.chunks:
-        assert not [h for h in heads if c.core_start < h < c.end and not text[c.core_start:h].isspace()], c.index
+        # a section starts at the first heading of a chain ("## 3. Findings" + "### 3.1 ...")
+        crossed = [h for h in heads if c.core_start < h < c.end and not text[c.core_start:h].isspace()
+                   and not c.core_start <= under.get(h, -1)]
+        assert not crossed, c.index
+        lines = [ln for ln in text[c.core_start : c.end].splitlines() if ln.strip()]
+        assert not all(ln.startswith("#") for ln in lines), (c.index, lines)
     assert validate(text, sec.chunks, budget=512, detection=sec.analysis.detection).passed
 
 
@@ -165,6 +171,40 @@ def test_blank_lines_never_push_a_fitting_unit_over():
         assert all(c.token_count <= n for c in cs.chunks)
         assert validate(text, cs.chunks, budget=n).passed
 
+
+_LINE = "LINESTRING (" + ", ".join(f"{530000 + k * 7} {180000 + k * 3}" for k in range(8)) + ")"
+
+
+@pytest.mark.parametrize(
+    "heads",
+    [
+        "SECTION TWO: THE MEADOW\n\n",  # plain upper-case heading
+        "# Title\n\n## Part\n\n",  # a chain of headings
+        "## Part\n\nThe meadow below is bounded by the ditch:\n\n",  # heading over an introduction
+        "Part two\n========\n\n",  # setext
+        "Notes on the ditch\n------------------\n\n",
+    ],
+)
+def test_a_heading_never_ends_a_chunk_when_only_the_feature_under_it_fits(heads):
+    """The orphaned heading: heading + feature over the budget, the feature alone within it.
+    The heading used to end the previous chunk (or, with unit=section, stand alone)."""
+    text = "Opening words about the survey and the river bank near the gate.\n\n" + heads + _LINE + "\n\nAfter.\n"
+    first_head = text.index(heads)
+    head_lines = {ln for ln in heads.splitlines() if ln.strip() and not ln.endswith(":")}
+    lone = COUNTER.count(_LINE + "\n")
+    whole = COUNTER.count(heads + _LINE + "\n")
+    assert lone < whole
+    for unit in ("auto", "feature", "section"):
+        for budget in range(lone, whole + 2):
+            cs = chunk_text(text, ChunkConfig(budget=budget, unit=unit))
+            for c in cs.chunks:
+                lines = [ln for ln in text[c.core_start : c.end].splitlines() if ln.strip()]
+                assert lines[-1] not in head_lines, (unit, budget, c.text)
+            (c,) = [c for c in cs.chunks if c.features]
+            if not heads.endswith(":\n\n"):  # the headings travel with the feature under them
+                assert c.core_start == first_head, (unit, budget, c.text)
+                assert c.oversized == (budget < whole)
+            assert validate(text, cs.chunks, budget=budget, detection=cs.analysis.detection).passed
 
 
 def test_setext_headings_are_headings_and_name_their_feature():
