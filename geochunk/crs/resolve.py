@@ -57,7 +57,7 @@ from .work import current, document_work
 from .infer import infer_from_places
 from .zones import choose_zone
 
-__all__ = ["FrameScope", "FrameReport", "resolve_frames", "merge_frames", "strength"]
+__all__ = ["FrameScope", "FrameReport", "resolve_frames", "merge_frames", "strength", "index_ranges"]
 
 _SCOPE_SAMPLE_CAP = 500  # points used to grade a whole scope
 
@@ -148,7 +148,7 @@ class FrameReport:
         for i, f in enumerate(self.frames):
             groups.setdefault(_summary(f), []).append(i)
         for summary, members in groups.items():
-            lines.append(f"  features {_ranges(members)} ({len(members)}): {summary}")
+            lines.append(f"  features {index_ranges(members)} ({len(members)}): {summary}")
             first = self.frames[members[0]]
             if first.flagged:
                 lines.extend(f"    note: {n}" for n in first.notes[:3])
@@ -161,8 +161,12 @@ def _decl_key(d: Declaration) -> tuple[str, int | None, str]:
     return d.form, d.ref, d.text
 
 
-def _ranges(indices: list[int]) -> str:
-    """``[0, 1, 2, 5]`` -> ``"0-2, 5"`` (long lists are cut after eight runs)."""
+def index_ranges(indices: list[int]) -> str:
+    """Feature indices as runs, long lists cut after eight runs.
+
+    >>> index_ranges([0, 1, 2, 5])
+    '0-2, 5'
+    """
     runs: list[str] = []
     start = prev = indices[0]
     for i in indices[1:] + [None]:  # type: ignore[list-item]

@@ -25,7 +25,7 @@ import functools
 import hashlib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol, Sequence
+from typing import Any, ClassVar, Protocol, Sequence
 
 import numpy as np
 
@@ -63,31 +63,32 @@ def _normalise(v: np.ndarray) -> np.ndarray:
 
 
 @dataclass(frozen=True)
-class StaticEmbedder:
-    """The shipped model2vec static model (token lookup + mean pooling)."""
+class _ModelEmbedder:
+    """A model with ``encode(texts, **kwargs)``; rows normalised to unit length."""
 
     model_id: str
     dims: int
     _model: Any
+    _encode_options: ClassVar[dict[str, Any]] = {}
 
     def encode(self, texts: Sequence[str]) -> np.ndarray:
         if not texts:
             return np.zeros((0, self.dims), dtype=np.float32)
-        return _normalise(self._model.encode(list(texts), max_length=512, batch_size=512))
+        return _normalise(self._model.encode(list(texts), **self._encode_options))
 
 
 @dataclass(frozen=True)
-class MiniLMEmbedder:
+class StaticEmbedder(_ModelEmbedder):
+    """The shipped model2vec static model (token lookup + mean pooling)."""
+
+    _encode_options: ClassVar[dict[str, Any]] = {"max_length": 512, "batch_size": 512}
+
+
+@dataclass(frozen=True)
+class MiniLMEmbedder(_ModelEmbedder):
     """all-MiniLM-L6-v2 through sentence-transformers (optional extra; needs torch)."""
 
-    model_id: str
-    dims: int
-    _model: Any
-
-    def encode(self, texts: Sequence[str]) -> np.ndarray:
-        if not texts:
-            return np.zeros((0, self.dims), dtype=np.float32)
-        return _normalise(self._model.encode(list(texts), batch_size=32, show_progress_bar=False))
+    _encode_options: ClassVar[dict[str, Any]] = {"batch_size": 32, "show_progress_bar": False}
 
 
 @dataclass(frozen=True)

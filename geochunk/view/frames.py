@@ -23,23 +23,12 @@ from typing import Any
 
 import pandas as pd
 
+from ..crs.resolve import index_ranges
+
 __all__ = ["frames_table", "frames_text", "COLUMNS"]
 
 COLUMNS = ("features", "frame", "confidence", "flagged", "source", "words", "codes", "places",
            "coordinates", "considered")
-
-
-def _ranges(indices: list[int]) -> str:
-    runs: list[str] = []
-    start = prev = indices[0]
-    for i in indices[1:] + [None]:  # type: ignore[list-item]
-        if i is not None and i == prev + 1:
-            prev = i
-            continue
-        runs.append(str(start) if start == prev else f"{start}-{prev}")
-        if i is not None:
-            start = prev = i
-    return ", ".join(runs[:8]) + (", ..." if len(runs) > 8 else "")
 
 
 def _name(frame: Any) -> str:
@@ -61,7 +50,7 @@ def frames_table(report: Any) -> pd.DataFrame:
         ev = getattr(frame, "evidence", None)
         part = (lambda name: "; ".join(getattr(ev, name)) if ev is not None else "")
         rows.append({
-            "features": _ranges(members) if members else "(document)",
+            "features": index_ranges(members) if members else "(document)",
             "frame": _name(frame),
             "confidence": round(float(frame.confidence), 2),
             "flagged": bool(frame.flagged),
