@@ -96,7 +96,7 @@ def detect(text: str) -> Detection:
     if not isinstance(text, str):
         raise InputError(f"detect() needs text (str), got {type(text).__name__}")
     blocks = _BlockEnds(text)
-    json_spans, collections = _json_units(text, _scan_json(text), blocks)
+    json_spans, collections, deferred = _json_units(text, _scan_json(text), blocks)
     encoded = find_encoded(text)  # hex (E)WKB, GML, KML (geochunk.encodings)
     # Closed GeoJSON units (and whole collections) own their text: the WKT scan jumps over them;
     # so do closed WKB/GML/KML units.
@@ -106,7 +106,7 @@ def detect(text: str) -> Detection:
         + [(s.start, s.end) for s in encoded if s.status != "unclosed"]
     )
     wkt = _WktScanner(text, _ParenIndex(text), blocks, owned).scan()
-    return _merge(text, wkt + encoded, json_spans, collections)
+    return _merge(text, wkt + encoded, json_spans, collections, deferred)
 
 
 def _disjoint(ranges: list[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -911,8 +911,13 @@ class _UnitReader:
 
 def _json_units(
     text: str, found: _JsonFound, blocks: _BlockEnds
-) -> tuple[list[Span], list[_PendingCollection]]:
-    """Read closed candidates outermost first; add the unclosed ones."""
+) -> tuple[list[Span], list[_PendingCollection], list[_Deferred]]:
+    """Read closed candidates outermost first; add the unclosed ones.
+
+    An unclosed object in the block of an earlier one is covered by it, unless a closed unit
+    between them ends the earlier guess when the units are merged: it is returned apart
+    (without its text) for :func:`_merge` to protect then.
+    """
     spans: list[Span] = []
     collections: list[_PendingCollection] = []
     reader = _UnitReader(text, found)
@@ -936,16 +941,31 @@ def _json_units(
         if span is not None:
             spans.append(span)
             covered = e
+    deferred: list[_Deferred] = []
     last_end = -1
     for s, typ, hint, reason in sorted(found.unclosed):
-        if s < last_end:
-            continue  # same block as the previous unclosed object: it is covered already
-        end = last_end = max(blocks.end(s), s + 1)
         kind: SpanKind = "geojson_geometry" if typ in GEOJSON_TO_OGC else "geojson_feature"
         error = f"unclosed GeoJSON {typ} object ({reason}); protected to the end of its block"
         geom_type = GEOJSON_TO_OGC.get(hint or "")
+        if s < last_end:
+            # same block as the previous unclosed object: covered by it, unless a closed unit
+            # between them cuts that guess short (decided in _merge)
+            deferred.append(_Deferred(s, last_end, kind, geom_type, error))
+            continue
+        end = last_end = max(blocks.end(s), s + 1)
         spans.append(Span(s, end, kind, geom_type, text[s:end], status="unclosed", error=error))
-    return spans, collections
+    return spans, collections, deferred
+
+
+@dataclass(frozen=True)
+class _Deferred:
+    """An unclosed GeoJSON object inside an earlier one's block (its span, not yet sliced)."""
+
+    start: int
+    end: int
+    kind: SpanKind
+    geom_type: str | None
+    error: str
 
 
 # ============================================================================================
@@ -953,7 +973,11 @@ def _json_units(
 
 
 def _merge(
-    text: str, wkt: list[Span], json_spans: list[Span], pending: list[_PendingCollection]
+    text: str,
+    wkt: list[Span],
+    json_spans: list[Span],
+    pending: list[_PendingCollection],
+    deferred: list[_Deferred],
 ) -> Detection:
     ranges = sorted((c.start, c.end) for c in pending)
     starts = [r[0] for r in ranges]
@@ -969,8 +993,36 @@ def _merge(
     ]
     candidates.sort(key=lambda sp: (sp.start, -sp.end))
 
+    # Unclosed objects in an earlier guess's block: protected only where a closed unit cut that
+    # guess short. Each ends at the next closed candidate (which would cut it there anyway), so
+    # the text sliced for them is disjoint: linear.
+    waiting = sorted((d for d in deferred if not in_collection(d.start)), key=lambda d: d.start)
+    next_closed = [len(text)] * (len(candidates) + 1)
+    for i in range(len(candidates) - 1, -1, -1):
+        sp = candidates[i]
+        next_closed[i] = sp.start if sp.status != "unclosed" else next_closed[i + 1]
+    w = 0
+
+    def protect_waiting(before: int, i: int) -> None:
+        """Protect the deferred objects starting before ``before`` that no kept span covers."""
+        nonlocal w
+        while w < len(waiting) and waiting[w].start < before:
+            d = waiting[w]
+            w += 1
+            if kept and d.start < kept[-1].end:
+                last = kept[-1]
+                if last.status == "unclosed" and d.end > last.end:
+                    text_start = last.end - len(last.geometry_text)
+                    kept[-1] = replace(last, end=d.end, geometry_text=text[text_start : d.end])
+                continue  # covered (a closed unit around it is the truth)
+            end = min(d.end, next_closed[i])
+            if end > d.start:
+                kept.append(Span(d.start, end, d.kind, d.geom_type, text[d.start : end],
+                                 status="unclosed", error=d.error))  # fmt: skip
+
     kept: list[Span] = []
-    for sp in candidates:
+    for ci, sp in enumerate(candidates):
+        protect_waiting(sp.start, ci)
         if kept and sp.start < kept[-1].end:
             last = kept[-1]
             if last.status == "unclosed" and sp.status != "unclosed" and sp.start > last.start:
@@ -995,6 +1047,7 @@ def _merge(
             # unit; the closed unit is the truth.
             continue
         kept.append(sp)
+    protect_waiting(len(text) + 1, len(candidates))
 
     # Parse the WKT that survived; decide ok / unparseable.
     final: list[Span] = []

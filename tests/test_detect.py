@@ -839,3 +839,24 @@ def test_prose_interleaved_with_geometries_finds_exactly_those_spans(data: st.Da
     bad = [(text[s.start : s.end], s.error) for s in d.spans if s.status != "ok"]
     assert not bad
     assert [list(c.features) for c in d.collections] == groups
+
+
+@pytest.mark.parametrize("between", [
+    "0101000000000000000000F03F0000000000000040",  # hex WKB POINT (1 2)
+    "POINT (0 0)",
+])
+def test_unclosed_geojson_after_a_closed_unit_in_the_same_block_is_protected(between: str) -> None:
+    # fuzz find: two unclosed GeoJSON objects in one block with a closed unit between them. The
+    # first guess is cut at the closed unit; the second object (dropped as "same block") was
+    # then neither protected nor reported, and a chunk holding it failed geometries_parse.
+    unclosed = '{"type":"Point","coordinates":[1,'
+    text = f"{unclosed}\n{between}\n{unclosed}\n"
+    d = detect(text)
+    assert_well_formed(d, text)
+    second = text.rindex(unclosed)
+    assert [(s.start, s.status) for s in d.spans] == [(0, "unclosed"), (len(unclosed) + 1, "ok"),
+                                                      (second, "unclosed")]
+    assert d.spans[2].geometry_text == unclosed
+    # with nothing closed between them, the first guess still covers both (one span)
+    plain = f"{unclosed}\nprose here\n{unclosed}\n"
+    assert [(s.start, s.status) for s in detect(plain).spans] == [(0, "unclosed")]

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, example, given, settings, strategies as st
 
 from geochunk.model import ChunkConfig, Flag
 from geochunk.pipeline import chunk_text
@@ -122,6 +122,11 @@ def _check(text: str, config: ChunkConfig) -> None:
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(document(), configs)
+@example(  # fuzz find: the second unclosed object, after a closed unit in the same block
+    '{"type":"Point","coordinates":[1,\n0101000000000000000000F03F0000000000000040\n'
+    '{"type":"Point","coordinates":[1,\n',
+    ChunkConfig(budget=16, oversize="isolate", overlap=0, rewrap=False, attach_context=False),
+)
 def test_hostile_documents_pass_the_gates(text: str, config: ChunkConfig) -> None:
     _check(text, config)
 
