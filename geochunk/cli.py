@@ -16,7 +16,7 @@ import sys
 from typing import Any, Iterator, NoReturn, Sequence, TextIO
 
 from .errors import ConfigError, GeochunkError, InputError
-from .model import ENCODINGS, OVERSIZE_POLICIES, STRATEGIES, UNIT_MODES, ChunkConfig
+from .model import DEFAULT_MAX_FEATURES, ENCODINGS, OVERSIZE_POLICIES, STRATEGIES, UNIT_MODES, ChunkConfig
 
 __all__ = ["main", "run", "build_parser"]
 
@@ -68,6 +68,9 @@ def build_parser() -> argparse.ArgumentParser:
         sp.add_argument("--max-bytes", type=_byte_size, default=None, metavar="N",
                         help="largest input read, files and standard input alike "
                         "(bytes, or with a K/M/G suffix; default 64M)")
+        sp.add_argument("--max-features", type=_feature_count, default=DEFAULT_MAX_FEATURES,
+                        metavar="N", help="most geometries read from one document "
+                        f"(default {DEFAULT_MAX_FEATURES:,}; memory grows per geometry)")
 
     c = sub.add_parser("chunk", help="chunk documents to JSON Lines (default) or GeoJSON", **fmt)
     common(c)
@@ -116,6 +119,20 @@ def _byte_size(value: str) -> int:
     return int(number) * scale
 
 
+def _feature_count(value: str) -> int:
+    """``--max-features`` values: a positive whole number (``500000`` or ``500_000``).
+
+    >>> _feature_count("500_000")
+    500000
+    """
+    text = value.strip().replace("_", "").replace(",", "")
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(
+            f"--max-features takes a positive whole number of geometries, got {value!r}"
+        )
+    return int(text)
+
+
 def _config(args: argparse.Namespace, doc_id: str) -> ChunkConfig:
     return ChunkConfig(
         budget=args.budget,
@@ -134,6 +151,7 @@ def _config(args: argparse.Namespace, doc_id: str) -> ChunkConfig:
         feature_threshold=args.feature_threshold,
         doc_id=doc_id,
         max_area_change=args.max_area_change,
+        max_features=args.max_features,
     )
 
 

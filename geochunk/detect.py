@@ -79,7 +79,7 @@ _UNIT_TYPES = frozenset((*GEOJSON_TO_OGC, "Feature"))
 _ALL_TYPES = frozenset((*_UNIT_TYPES, "FeatureCollection"))
 
 
-def detect(text: str) -> Detection:
+def detect(text: str, *, max_features: int | None = None) -> Detection:
     """Find every geometry unit in ``text`` (see the module docstring for how).
 
     Returns spans sorted by start and non-overlapping; offsets are ``str`` indices, end
@@ -92,6 +92,14 @@ def detect(text: str) -> Detection:
     (4, 55, 'POLYGON', 'ok')
     >>> detect("POLYGON((0 0, 1 0, 1 1").spans[0].status
     'unclosed'
+
+    ``max_features`` bounds the geometries (memory grows per geometry): more is refused as soon
+    as they are counted, before any is parsed.
+
+    >>> detect("POINT (1 2) POINT (3 4)", max_features=1)
+    Traceback (most recent call last):
+    ...
+    geochunk.errors.InputError: the document has more than 1 geometries (max_features=1); split the document, or raise the limit if you trust it (--max-features on the command line, max_features= in Python)
     """
     if not isinstance(text, str):
         raise InputError(f"detect() needs text (str), got {type(text).__name__}")
@@ -106,7 +114,16 @@ def detect(text: str) -> Detection:
         + [(s.start, s.end) for s in encoded if s.status != "unclosed"]
     )
     wkt = _WktScanner(text, _ParenIndex(text), blocks, owned).scan()
-    return _merge(text, wkt + encoded, json_spans, collections, deferred)
+    return _merge(text, wkt + encoded, json_spans, collections, deferred, max_features)
+
+
+def too_many_features(max_features: int) -> InputError:
+    """The one-line error for a document with more than ``max_features`` geometries."""
+    return InputError(
+        f"the document has more than {max_features:,} geometries (max_features={max_features:,}); "
+        "split the document, or raise the limit if you trust it "
+        "(--max-features on the command line, max_features= in Python)"
+    )
 
 
 def _disjoint(ranges: list[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -978,6 +995,7 @@ def _merge(
     json_spans: list[Span],
     pending: list[_PendingCollection],
     deferred: list[_Deferred],
+    max_features: int | None = None,
 ) -> Detection:
     ranges = sorted((c.start, c.end) for c in pending)
     starts = [r[0] for r in ranges]
@@ -1048,6 +1066,8 @@ def _merge(
             continue
         kept.append(sp)
     protect_waiting(len(text) + 1, len(candidates))
+    if max_features is not None and len(kept) > max_features:
+        raise too_many_features(max_features)
 
     # Parse the WKT that survived; decide ok / unparseable.
     final: list[Span] = []

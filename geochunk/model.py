@@ -42,7 +42,12 @@ __all__ = [
     "UNIT_MODES",
     "Chunk",
     "ChunkConfig",
+    "DEFAULT_MAX_FEATURES",
 ]
+
+#: Most geometries read from one document by default (``max_features``): with the 64 MiB
+#: ``max_bytes`` default this keeps the worst case within the memory the README documents.
+DEFAULT_MAX_FEATURES = 500_000
 
 CHUNKER_VERSION = "geochunk/0.1.0"
 
@@ -477,9 +482,11 @@ class ChunkConfig:
     # generalize keeps the original (flagged) when simplifying changes the area by more than
     # this share (0.2 = 20%); None: no limit
     max_area_change: float | None = None
+    # most geometries one document may hold (memory grows per geometry); more is an InputError
+    max_features: int = DEFAULT_MAX_FEATURES
 
     def __post_init__(self) -> None:
-        for name in ("budget", "overlap"):  # numpy and other integral types become plain ints
+        for name in ("budget", "overlap", "max_features"):  # numpy and other integral types become plain ints
             v = getattr(self, name)
             if isinstance(v, numbers.Integral) and not isinstance(v, (bool, int)):
                 object.__setattr__(self, name, int(v))
@@ -539,6 +546,9 @@ class ChunkConfig:
                 raise ConfigError(f"{name} must be a str or None, got {v!r}")
         if self.overlap < 0:
             raise ConfigError(f"overlap must be >= 0, got {self.overlap}")
+        mf = self.max_features
+        if isinstance(mf, bool) or not isinstance(mf, int) or mf < 1:
+            raise ConfigError(f"max_features must be a positive integer, got {mf!r}")
         mac = self.max_area_change
         if mac is not None and (isinstance(mac, bool) or not isinstance(mac, (int, float))
                                 or not 0 <= mac < float("inf")):

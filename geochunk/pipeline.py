@@ -33,6 +33,7 @@ from .encodings import feature_kind
 from .geometry import Parsed, bounds, parse_span
 from .lines import lines_of
 from .model import (
+    DEFAULT_MAX_FEATURES,
     Chunk,
     ChunkConfig,
     ChunkFeature,
@@ -154,10 +155,21 @@ def _digest(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
-def analyse(text: str, *, encoding: str = "cl100k_base", doc_id: str = "<stdin>") -> Analysis:
-    """Detect, parse, resolve frames, find units and boundaries, and tokenize ``text`` once."""
+def analyse(
+    text: str,
+    *,
+    encoding: str = "cl100k_base",
+    doc_id: str = "<stdin>",
+    max_features: int | None = None,
+) -> Analysis:
+    """Detect, parse, resolve frames, find units and boundaries, and tokenize ``text`` once.
+
+    A document with more than ``max_features`` geometries (default
+    :data:`~geochunk.model.DEFAULT_MAX_FEATURES`) is an :class:`~geochunk.errors.InputError`,
+    raised before any per-geometry work."""
     counter = get_counter(encoding)
-    detection = detect(text)
+    limit = DEFAULT_MAX_FEATURES if max_features is None else max_features
+    detection = detect(text, max_features=limit)
     parsed = tuple(parse_span(s) for s in detection.spans)
     frames = crs_mod.resolve_frames(text, detection, [p.geometry for p in parsed])
     units = find_units(text, detection, context=True)
@@ -901,7 +913,10 @@ def chunk_text(text: str, config: ChunkConfig = ChunkConfig()) -> ChunkSet:
     geochunk.errors.ConfigError: config must be a ChunkConfig, got int 16 (for keyword options use geochunk.chunk(text, budget=..., ...))
     """
     _check_call(text, config)
-    return assemble(analyse(text, encoding=config.encoding, doc_id=config.doc_id), config)
+    analysis = analyse(
+        text, encoding=config.encoding, doc_id=config.doc_id, max_features=config.max_features
+    )
+    return assemble(analysis, config)
 
 
 def chunk_file(

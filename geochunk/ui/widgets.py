@@ -234,7 +234,12 @@ def sidebar_controls(doc: Document) -> Run:
     analyses: dict[str, Any] = {}
 
     def units_of(encoding: str) -> str:
-        analyses["a"] = services.get_analysis(doc, encoding)
+        try:  # e.g. more geometries than max_features: the library's one-line message
+            analyses["a"] = services.get_analysis(doc, encoding)
+        except GeochunkError as exc:
+            st.error(escape_markdown(f"Cannot analyse {doc.name}: {exc}"))
+            st.stop()
+            raise  # unreachable: st.stop() raises
         return _frame_units(analyses["a"])
 
     kwargs, units = _chunk_widgets(units_of)

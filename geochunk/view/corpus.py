@@ -82,7 +82,7 @@ def summarise_job(job: CorpusJob, config: ChunkConfig) -> CorpusRow:
     t0 = time.perf_counter()
     try:
         text = job_text(job)
-        a = analyse(text, encoding=config.encoding, doc_id=job.name)
+        a = analyse(text, encoding=config.encoding, doc_id=job.name, max_features=config.max_features)
         cs = assemble(a, config.with_(doc_id=job.name))
         return corpus_row(cs, time.perf_counter() - t0)
     except GeochunkError as exc:
