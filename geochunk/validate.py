@@ -294,6 +294,10 @@ def _parse_problem(span: Span) -> str | None:
     return None
 
 
+def _nests(geom_type: str | None) -> bool:
+    return geom_type is None or geom_type.startswith(("MULTI", "GEOMETRYCOLLECTION"))
+
+
 def _no_swallowing(spans: Sequence[Span]) -> Gate:
     problems = []
     unclosed = 0
@@ -311,6 +315,8 @@ def _no_swallowing(spans: Sequence[Span]) -> Gate:
                 j -= 1
             if j > 0 and body[j] in "(,":
                 continue  # a member of a nesting type (GEOMETRYCOLLECTION(POINT(1 2), ...)
+            if j > 0 and body[j] == ">" and s.kind in ("gml", "kml") and _nests(s.geom_type):
+                continue  # a member element of an unclosed GML/KML collection
             at = s.end - len(body) + 1 + inner.start
             problems.append(
                 f"{_describe(s)} swallows a closed {inner.geom_type or 'geometry'} at {at}"

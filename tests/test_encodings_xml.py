@@ -358,3 +358,38 @@ def test_the_map_draws_every_encoding(sample: str) -> None:
 def test_joined_segments_do_not_repeat_the_shared_position(body: str, wkt: str) -> None:
     parsed = parse_gml(body)
     assert parsed.geometry.wkt == wkt and parsed.vertices == len(shapely.get_coordinates(shapely.from_wkt(wkt)))
+
+
+def test_a_second_unclosed_gml_geometry_inside_an_open_one_is_protected_on_its_own() -> None:
+    """A <Polygon> cannot hold a <Polygon>: the first unclosed guess is over where the second
+    starts, so a closed unit between them never leaves the second unprotected (fuzz find)."""
+    from geochunk.detect import detect
+    from geochunk.model import ChunkConfig
+    from geochunk.pipeline import chunk_text
+    from geochunk.validate import validate
+
+    ring = "<gml:Polygon><gml:exterior><gml:LinearRing><gml:posList>0 0 1 0 1 1 0 0\n"
+    for text in (ring + "POINT (0 0)\n" + ring, ring + ring):
+        spans = detect(text).spans
+        gml = [s for s in spans if s.kind == "gml"]
+        assert [s.status for s in gml] == ["unclosed", "unclosed"]
+        assert gml[1].start == text.rindex("<gml:Polygon>")
+        for budget in (16, 64):
+            chunks = chunk_text(text, ChunkConfig(budget=budget)).chunks
+            report = validate(text, chunks, budget=budget)
+            assert report.passed, [g for g in report.gates if not g.passed]
+
+
+def test_closed_members_of_an_unclosed_gml_collection_are_members_not_swallowed() -> None:
+    from geochunk.model import ChunkConfig
+    from geochunk.pipeline import chunk_text
+    from geochunk.validate import validate
+
+    poly = ("<gml:Polygon><gml:exterior><gml:LinearRing><gml:posList>0 0 1 0 1 1 0 0"
+            "</gml:posList></gml:LinearRing></gml:exterior></gml:Polygon>")
+    text = (f"<gml:MultiSurface><gml:surfaceMember>{poly}</gml:surfaceMember>\n"
+            "<gml:surfaceMember><gml:Polygon><gml:exterior><gml:LinearRing><gml:posList>0 0 1\n")
+    chunks = chunk_text(text, ChunkConfig(budget=64)).chunks
+    report = validate(text, chunks, budget=64)
+    assert report.passed, [g for g in report.gates if not g.passed]
+    assert "".join(text[c.core_start : c.end] for c in chunks) == text

@@ -288,6 +288,32 @@ def _kind_of(el: _El, in_placemark: bool) -> str | None:
     return None
 
 
+#: What a geometry element may legally hold (collections hold anything; unknown: anything).
+_CONTAINS: dict[str, frozenset[str]] = {
+    "Point": frozenset(), "LineString": frozenset(), "LinearRing": frozenset(),
+    "Envelope": frozenset(), "Box": frozenset(), "Curve": frozenset(),
+    "Polygon": frozenset({"LinearRing", "Ring", "Curve", "LineString"}),
+}  # fmt: skip
+
+
+def _may_contain(outer: str, inner: str) -> bool:
+    """Whether a geometry element named ``outer`` can hold one named ``inner``.
+
+    >>> _may_contain("Polygon", "LinearRing"), _may_contain("Polygon", "Polygon")
+    (True, False)
+    >>> _may_contain("MultiSurface", "Polygon")
+    True
+    """
+    allowed = _CONTAINS.get(outer)
+    return allowed is None or inner in allowed
+
+
+def _trim_end(text: str, lo: int, hi: int) -> int:
+    while hi > lo + 1 and text[hi - 1].isspace():
+        hi -= 1
+    return hi
+
+
 def _is_placemark(el: _El) -> bool:
     return el.local == "Placemark" and (el.ns is None or el.ns in KML_NAMESPACES)
 
@@ -306,15 +332,26 @@ def _units(text: str, els: list[_El]) -> list[Span]:
     in_geom = [False] * n
     placemark = [-1] * n  # nearest Placemark ancestor (or self)
     feature = [-1] * n  # nearest ancestor (or self) whose parent is a member element
+    nearest_geom = [-1] * n  # nearest geometry ancestor
+    cut = [-1] * n  # where an unclosed geometry's guess ends: a geometry it cannot contain starts
     for i, el in enumerate(els):
         p = el.parent
         if p >= 0:
             in_geom[i] = in_geom[p] or geom_kind[p] is not None
             placemark[i] = placemark[p]
             feature[i] = i if els[p].local in _MEMBERS else feature[p]
+            nearest_geom[i] = p if geom_kind[p] is not None else nearest_geom[p]
         if _is_placemark(el):
             placemark[i] = i
         geom_kind[i] = _kind_of(el, placemark[i] >= 0)
+        a = nearest_geom[i]
+        if geom_kind[i] is not None and a >= 0 and els[a].end < 0 and not _may_contain(els[a].local, el.local):
+            # e.g. a second <Polygon> inside an unclosed one: the first is over, this one stands
+            # on its own (unclosed guesses never hide a later geometry)
+            in_geom[i] = False
+            while a >= 0 and els[a].end < 0 and cut[a] < 0:  # each is cut once: linear
+                cut[a] = el.start
+                a = nearest_geom[a]
     tops = [i for i in range(n) if geom_kind[i] is not None and not in_geom[i]]
 
     # one unit per Placemark (with a single geometry) or GML feature; else the geometry itself
@@ -346,7 +383,12 @@ def _units(text: str, els: list[_El]) -> list[Span]:
                 plan.append((els[unit].start, els[unit].end, kind, owner, geom))
                 continue
             g = geom
-        end = els[g].end if els[g].end >= 0 else max(blocks.end(els[g].start), els[g].start + 1)
+        if els[g].end >= 0:
+            end = els[g].end
+        else:
+            end = max(blocks.end(els[g].start), els[g].start + 1)
+            if cut[g] >= 0:
+                end = max(min(end, _trim_end(text, els[g].start, cut[g])), els[g].start + 1)
         plan.append((els[g].start, end, kind, -1, g))
     # nested units (a feature inside a feature's property, a geometry inside an unclosed one's
     # block): the outermost wins, and only it is read, so the reading stays linear
