@@ -574,7 +574,7 @@ def _scan_json(text: str) -> _JsonFound:
             # so one in a later block would be neither protected nor reported (duplicates in
             # the same block are dropped when the units are read)
             for g in stack[pick + 1 :]:
-                if g.pos < limit and g.obj and g.type in _ALL_TYPES and g.type != "FeatureCollection":
+                if g.pos < limit and g.obj and g.type in _ALL_TYPES:
                     unclosed.append((g.pos, g.type or "", g.type if g.type in GEOJSON_TO_OGC else None, reason))
         stack.clear()
 
