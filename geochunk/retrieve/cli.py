@@ -92,8 +92,18 @@ def _progress_bar(err: TextIO) -> Any:
     return update
 
 
-def run_index(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+def _report(e: GeochunkError, err: TextIO) -> int:
+    """One line on ``err``; exit 2 for bad options (ConfigError), 1 for a failed build or query."""
     from ..errors import ConfigError
+
+    if isinstance(e, ConfigError):
+        print(f"geochunk: error: {e}", file=err)
+        return 2
+    print(f"geochunk: {e}", file=err)
+    return 1
+
+
+def run_index(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from ..model import ChunkConfig
     from .build import build_index
 
@@ -105,12 +115,8 @@ def run_index(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             workers=args.workers, scheduler=args.scheduler,
             progress=None if args.no_progress else _progress_bar(err),
         )
-    except ConfigError as e:
-        print(f"geochunk: error: {e}", file=err)
-        return 2
     except GeochunkError as e:
-        print(f"geochunk: {e}", file=err)
-        return 1
+        return _report(e, err)
     for line in report.lines():
         print(line, file=out)
     return 0
@@ -141,12 +147,8 @@ def run_query(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             include_no_extent=args.include_no_extent, decay=args.decay, half_life_m=args.half_life,
             proximity_weight=args.proximity_weight,
         )
-    except ConfigError as e:
-        print(f"geochunk: error: {e}", file=err)
-        return 2
     except GeochunkError as e:
-        print(f"geochunk: {e}", file=err)
-        return 1
+        return _report(e, err)
     finally:
         ix.close()
     if args.json:
