@@ -6,9 +6,8 @@ default basemap is "none". Widgets and layout only; the work is in ``geochunk``.
 
 import streamlit as st
 
-from geochunk.ui import sections, widgets
+from geochunk.ui import escape_markdown, sections, widgets
 from geochunk.ui.state import StateKeys
-from geochunk.view.highlight import escape_markdown
 
 widgets.setup_page("Inspector")
 st.title("geochunk · Inspector")

@@ -7,9 +7,9 @@ chunk's identity, with who and when: a refresh, a restart or a second tab loses 
 import streamlit as st
 
 from geochunk.ui import sections, services, widgets
+from geochunk.ui.review import (DECISION_STATUSES, Decision, chunk_key, decisions_table,
+                                flagged_chunks)
 from geochunk.ui.state import StateKeys
-from geochunk.view.reasons import needs_review
-from geochunk.view.tables import DECISION_STATUSES, Decision, chunk_key, decisions_csv, review_frame
 
 widgets.setup_page("Review")
 st.title("Review flagged chunks")
@@ -18,22 +18,13 @@ doc, run, cs = widgets.chunked_document()
 store = services.review_store()
 decisions = services.review_decisions(store, doc.digest)
 
-flagged = [c.index for c in cs.chunks if needs_review(c)]
+flagged = flagged_chunks(cs)
 st.metric("Flagged chunks", f"{len(flagged)} of {len(cs.chunks)}")
 if not flagged:
     st.success("No chunk needs review at these settings.")
     st.stop()
 
-table = review_frame(cs.chunks, cs.config.budget, decisions)
-st.dataframe(table.drop(columns=["key"]), hide_index=True, width="stretch", height=260,
-             column_config=sections.CHUNK_COLUMNS)
-st.download_button(
-    "Export decisions (CSV)",
-    decisions_csv(cs.chunks, cs.config.budget, decisions, doc_id=doc.name),
-    file_name=f"{doc.name.rsplit('.', 1)[0]}.review.csv",
-    mime="text/csv",
-    on_click="ignore",
-)
+decisions_table(cs, decisions, doc.name)
 
 selected, moved = sections.selected_chunk(cs, "review")
 if selected is not None and selected not in flagged:

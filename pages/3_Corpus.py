@@ -6,12 +6,8 @@ Folder input is off unless the operator names the folders it may read
 
 import streamlit as st
 
-from geochunk.errors import GeochunkError
-from geochunk.ui import services, widgets
+from geochunk.ui import GeochunkError, escape_markdown, sections, services, widgets
 from geochunk.ui.state import StateKeys
-from geochunk.view.corpus import CorpusJob
-from geochunk.view.highlight import escape_markdown
-from geochunk.view.tables import corpus_frame, corpus_summary, safe_csv
 
 widgets.setup_page("Corpus")
 st.title("Corpus")
@@ -22,8 +18,7 @@ uploads = st.file_uploader(
     key=StateKeys.CORPUS_UPLOAD,
     help=f"UTF-8 text, up to {services.MAX_DOCUMENT_BYTES // 2**20} MB each",
 )
-jobs = [CorpusJob(f.name, data=f.getvalue(), max_bytes=services.MAX_DOCUMENT_BYTES)
-        for f in uploads or []]
+jobs = services.upload_jobs(uploads)
 
 try:
     policy = services.corpus_policy()
@@ -45,8 +40,7 @@ else:
             st.error(escape_markdown(str(exc)))
 
 if st.checkbox("…or the bundled samples", key=StateKeys.CORPUS_SAMPLES):
-    jobs += [CorpusJob(services.sample_document(n).name, sample=n)
-             for n in services.sample_options()]
+    jobs += services.sample_jobs()
 
 if st.button(f"Chunk {len(jobs)} document(s)", disabled=not jobs, type="primary"):
     bar = st.progress(0.0, text="Starting…")
@@ -59,22 +53,7 @@ if st.button(f"Chunk {len(jobs)} document(s)", disabled=not jobs, type="primary"
 
 rows = st.session_state.get(StateKeys.CORPUS_ROWS)
 if rows:
-    frame = corpus_frame(rows)
-    st.dataframe(
-        frame, hide_index=True, width="stretch",
-        column_config={
-            "density": st.column_config.NumberColumn(format="percent"),
-            "oversize_rate": st.column_config.NumberColumn("oversize rate", format="percent"),
-            "fallback_rate": st.column_config.NumberColumn("needs fallback", format="percent"),
-            "feature_share": st.column_config.NumberColumn("unit feature", format="percent"),
-            "section_share": st.column_config.NumberColumn("unit section", format="percent"),
-            "document_share": st.column_config.NumberColumn("unit document", format="percent"),
-            "seconds": st.column_config.NumberColumn(format="%.2f"),
-        },
-    )
-    st.caption(corpus_summary(rows))
-    st.download_button("Corpus table (CSV)", safe_csv(frame), "corpus.csv", "text/csv",
-                       on_click="ignore")
+    sections.corpus_table(rows)
     known = st.session_state.get(StateKeys.CORPUS_JOBS, {})
     names = [r.document for r in rows if not r.error and r.document in known]
     if names:

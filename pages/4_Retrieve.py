@@ -2,18 +2,10 @@
 every score component. The library does the work (geochunk.retrieve); this page lays it out."""
 
 import streamlit as st
-from streamlit_folium import st_folium
 
-from geochunk.errors import GeochunkError
-from geochunk.retrieve import Region
-from geochunk.retrieve.fuse import DECAYS
-from geochunk.retrieve.region import parse_floats
+from geochunk.ui import GeochunkError, escape_markdown, services, widgets
 from geochunk.ui import retrieve as svc
-from geochunk.ui import services, widgets
 from geochunk.ui.retrieve import RetrieveKeys as K
-from geochunk.view.highlight import escape_markdown
-from geochunk.view.retrieve import (drawn_geometry, result_layer, results_frame, retrieve_map,
-                                    shortlist_frame, staleness_lines)
 
 widgets.setup_page("Retrieve")
 svc.ensure_leaflet_draw_assets(widgets.APP_DIR)
@@ -66,7 +58,7 @@ ix = svc.get_index(index_path)
 question = st.text_input("Question", "allotment gardens and community growing", key=K.QUESTION)
 mode = st.radio("Region", ("Draw on the map", "Box", "Near a point"), horizontal=True, key=K.REGION_MODE)
 c1, c2, c3, c4 = st.columns(4)
-decay = c1.selectbox("Distance decay", DECAYS, key=K.DECAY)
+decay = c1.selectbox("Distance decay", svc.DECAYS, key=K.DECAY)
 half_life = c2.number_input("Half-life (m, 0 = auto)", 0.0, 1e7, 0.0, step=100.0, key=K.HALF_LIFE)
 k = c3.number_input("Results", 1, 100, 10, key=K.K)
 no_extent = c4.checkbox("search chunks without extent", key=K.NO_EXTENT)
@@ -74,13 +66,14 @@ no_extent = c4.checkbox("search chunks without extent", key=K.NO_EXTENT)
 region = None
 try:
     if mode == "Box":
-        region = Region.from_bbox(*parse_floats(st.text_input("w,s,e,n (WGS 84)", "-3.25,55.92,-3.15,55.97", key=K.BBOX), 4, "bbox"))
+        region = svc.box_region(st.text_input("w,s,e,n (WGS 84)", "-3.25,55.92,-3.15,55.97",
+                                              key=K.BBOX))
     elif mode == "Near a point":
-        lon, lat = parse_floats(st.text_input("lon,lat", "-3.19,55.95", key=K.NEAR), 2, "point")
-        region = Region.near(lon, lat, st.number_input("radius (m)", 1.0, 2e7, 2000.0, key=K.RADIUS))
+        point = st.text_input("lon,lat", "-3.19,55.95", key=K.NEAR)
+        region = svc.near_region(point, st.number_input("radius (m)", 1.0, 2e7, 2000.0,
+                                                        key=K.RADIUS))
     elif st.session_state.get(K.DRAWN):
-        geom, radius = st.session_state[K.DRAWN]
-        region = Region.from_geojson(geom, radius_m=radius)
+        region = svc.drawn_region(st.session_state[K.DRAWN])
 except GeochunkError as exc:
     st.error(escape_markdown(str(exc)))
 
@@ -95,10 +88,7 @@ if region is not None and question.strip():
 # -- the answer --------------------------------------------------------------------------------
 left, right = st.columns([3, 2])
 with left:
-    value = st_folium(retrieve_map(None, svc.index_bounds(ix)), key=K.MAP, height=480,
-                      use_container_width=True, feature_group_to_add=result_layer(result),
-                      returned_objects=["last_active_drawing"])
-    drawn = drawn_geometry(value)
+    drawn = svc.answer_map(ix, result, key=K.MAP)
     if mode == "Draw on the map" and drawn and drawn != st.session_state.get(K.DRAWN):
         st.session_state[K.DRAWN] = drawn
         st.rerun()
@@ -106,10 +96,10 @@ with right:
     if mode == "Draw on the map" and region is None:
         st.caption("Draw a rectangle, polygon or circle on the map to search there.")
     if result is not None:
-        for line in staleness_lines(result):
+        for line in svc.staleness_lines(result):
             st.caption(escape_markdown(line))
         st.subheader("Collections")
-        st.dataframe(shortlist_frame(result), hide_index=True, width="stretch")
+        st.dataframe(svc.shortlist_frame(result), hide_index=True, width="stretch")
 if result is not None:
     st.subheader(f"Results in {escape_markdown(result.region.description)}")
-    st.dataframe(results_frame(result), hide_index=True, width="stretch")
+    st.dataframe(svc.results_frame(result), hide_index=True, width="stretch")

@@ -66,3 +66,24 @@ def test_drawn_shapes_become_regions() -> None:
     m = retrieve_map(None, (-3.3, 55.9, -3.1, 56.0))
     html = m.get_root().render()
     assert LEAFLET_DRAW_JS_URL in html and "cdnjs.cloudflare.com" not in html
+
+
+def test_index_bounds_use_the_one_bbox_union() -> None:
+    from types import SimpleNamespace
+
+    from geochunk.errors import ConfigError
+    from geochunk.extent import union_bbox
+    from geochunk.ui.retrieve import box_region, index_bounds, near_region
+
+    def ix(*extents):
+        return SimpleNamespace(catalog=[SimpleNamespace(extent=e) for e in extents])
+
+    fiji = (176.9, -18.2, 179.9, -17.9), (-179.9, -18.1, -179.4, -17.0)
+    assert index_bounds(ix(*fiji, None)) == union_bbox(fiji, lon=True) == (176.9, -18.2, -179.4, -17.0)
+    assert index_bounds(ix(None)) is None and index_bounds(ix()) is None
+    assert box_region("-3.25,55.92,-3.15,55.97").kind == "bbox"
+    assert near_region("-3.19, 55.95", 250.0).radius_m == 250.0
+    with pytest.raises(ConfigError, match="bbox must be 4 comma-separated"):
+        box_region("-3.25,55.92")
+    with pytest.raises(ConfigError, match="point must be 2 comma-separated"):
+        near_region("north", 10.0)

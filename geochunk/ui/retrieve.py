@@ -17,11 +17,17 @@ from pathlib import Path
 from typing import Any, Callable, Sequence
 
 import streamlit as st
+from streamlit_folium import st_folium
 
+from ..extent import union_bbox
 from ..retrieve import Index, QueryResult, Region, build_index, open_index, query_index
 from ..retrieve.build import BuildReport
 from ..retrieve.embed import get_embedder
+from ..retrieve.fuse import DECAYS
+from ..retrieve.region import parse_floats
 from ..samples import list_samples, sample_path
+from ..view.retrieve import (drawn_geometry, result_layer, results_frame, retrieve_map,
+                             shortlist_frame, staleness_lines)
 from .static import _copy
 
 __all__ = [
@@ -34,6 +40,15 @@ __all__ = [
     "build_folder_index",
     "get_index",
     "run_query",
+    "index_bounds",
+    "DECAYS",
+    "box_region",
+    "near_region",
+    "drawn_region",
+    "answer_map",
+    "results_frame",
+    "shortlist_frame",
+    "staleness_lines",
 ]
 
 #: Samples indexed by default: ``malformed`` is left out because its unparseable geometry fails
@@ -146,11 +161,35 @@ def run_query(ix: Index, question: str, region: Region, **options: Any) -> Query
 
 
 def index_bounds(ix: Index) -> tuple[float, float, float, float] | None:
-    """The WGS 84 box of every collection in the index (for the initial map view)."""
-    boxes = [c.extent for c in ix.catalog if c.extent is not None]
-    if not boxes:
-        return None
-    return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
+    """The WGS 84 box of every collection in the index (for the initial map view), by the one
+    bbox union (:func:`geochunk.extent.union_bbox`, antimeridian-aware)."""
+    return union_bbox([c.extent for c in ix.catalog], lon=True)
 
 
-__all__ += ["index_bounds"]
+
+def box_region(text: str) -> Region:
+    """The region of a ``"w,s,e,n"`` box typed on the page (WGS 84); ``ConfigError`` with a
+    clear message when it is not four numbers."""
+    return Region.from_bbox(*parse_floats(text, 4, "bbox"))
+
+
+def near_region(text: str, radius_m: float) -> Region:
+    """The region within ``radius_m`` metres of a ``"lon,lat"`` point typed on the page."""
+    lon, lat = parse_floats(text, 2, "point")
+    return Region.near(lon, lat, radius_m)
+
+
+def drawn_region(drawn: tuple[dict[str, Any], float | None]) -> Region:
+    """The region of a shape drawn on the map (``(geometry, radius_m)``: a circle has a radius)."""
+    geom, radius = drawn
+    return Region.from_geojson(geom, radius_m=radius)
+
+
+def answer_map(ix: Index, result: QueryResult | None, *, key: str,
+               height: int = 480) -> tuple[dict[str, Any], float | None] | None:
+    """The Retrieve map (the index's extent, the draw tools, the results as a swappable layer);
+    returns the last shape drawn on it as ``(geometry, radius_m)``, or None."""
+    value = st_folium(retrieve_map(None, index_bounds(ix)), key=key, height=height,
+                      use_container_width=True, feature_group_to_add=result_layer(result),
+                      returned_objects=["last_active_drawing"])
+    return drawn_geometry(value)

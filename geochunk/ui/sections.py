@@ -9,20 +9,22 @@ escaped HTML (``st.html`` of ``view.highlight``), plain text (``st.text``, ``st.
 from __future__ import annotations
 
 import hashlib
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Sequence
 
+import folium
 import streamlit as st
 
+from ..view.charts import compare_frame, sizes_chart, sweep_chart, tokens_chart
 from ..view.density import density_band, density_html
-from ..view.highlight import CHUNK_CSS, chunk_html
-from ..view.features import document_bounds
+from ..view.features import document_bounds, span_map_features
 from ..view.frames import frames_text
-from ..view.layers import chunk_layer
-from ..view.maps import base_map, chunk_legend_html, view_for_bbox
+from ..view.highlight import CHUNK_CSS, chunk_html
+from ..view.layers import chunk_layer, severed_layer
+from ..view.maps import base_map, chunk_legend_html, severed_legend_html, view_for_bbox
 from ..view.reasons import flag_reasons
 from ..view.selection import Selection, chunk_from_tooltip, resolve
-from ..view.tables import chunk_metadata, chunks_frame, filter_rows, unit_shares_text
-from ..view.charts import sweep_chart, tokens_chart
+from ..view.tables import (chunk_metadata, chunks_frame, corpus_frame, corpus_summary,
+                           filter_rows, safe_csv, unit_shares_text)
 from . import services
 from .render import show_map
 from .state import StateKeys
@@ -53,6 +55,10 @@ __all__ = [
     "select_chunk",
     "chunk_label",
     "chunk_map",
+    "severed_map",
+    "compare_table",
+    "sizes",
+    "corpus_table",
     "chunk_picker",
     "chunk_table",
     "chunk_detail",
@@ -163,12 +169,9 @@ def chunk_map(run: Run, cs: Any, selected: int | None, *, key: str = "inspector"
     """The chunk map: a constant base map for the document and the swappable chunk layer.
     Clicking a feature selects its chunk (in ``scope``)."""
     a = cs.analysis
-    bounds = document_bounds(a.features)
-    if bounds is None:
-        st.info("No geometry in this document has a known position: nothing to map.")
+    base = _document_base(run, a, chunk_legend_html(run.display_max_vertices))
+    if base is None:
         return
-    base = base_map(bounds, run.basemap, local_assets=run.local_assets,
-                    legend_html=chunk_legend_html(run.display_max_vertices))
     cache = services.display_cache(a.digest, a.encoding, run.display_max_vertices)
     layer = chunk_layer(cs, selected=selected, display_max_vertices=run.display_max_vertices,
                         cache=cache, chunks=only, bboxes=bboxes)
@@ -184,6 +187,61 @@ def chunk_map(run: Run, cs: Any, selected: int | None, *, key: str = "inspector"
 
     show_map(base, layer, key=f"{key}-{a.digest[:16]}", basemap=run.basemap,
              local_assets=run.local_assets, center=center, zoom=zoom, on_click=clicked)
+
+
+def _document_base(run: Run, analysis: Any, legend_html: str) -> folium.Map | None:
+    """The constant base map of a document (its bounds, the basemap, a legend); ``None``, with
+    a note on the page, when no geometry has a known position."""
+    bounds = document_bounds(analysis.features)
+    if bounds is None:
+        st.info("No geometry in this document has a known position: nothing to map.")
+        return None
+    return base_map(bounds, run.basemap, local_assets=run.local_assets, legend_html=legend_html)
+
+
+def severed_map(run: Run, cs: Any, stats: Any) -> None:
+    """The Compare map: the geometries one splitter (``stats``, a ``SplitStats``) cuts, on the
+    document's base map."""
+    a = cs.analysis
+    base = _document_base(run, a, severed_legend_html())
+    if base is None:
+        return
+    cache = services.display_cache(a.digest, a.encoding, run.display_max_vertices)
+    features = span_map_features(a, stats.severed, splitter=stats.name,
+                                 display_max_vertices=run.display_max_vertices, cache=cache)
+    show_map(base, severed_layer(features), key=f"compare-{a.digest[:16]}",
+             basemap=run.basemap, local_assets=run.local_assets)
+
+
+def compare_table(stats: Sequence[Any]) -> None:
+    """One row per splitter: chunks, severed geometries, sizes."""
+    st.dataframe(compare_frame(stats), hide_index=True, width="stretch")
+
+
+def sizes(stats: Sequence[Any], budget: int) -> None:
+    """Chunk sizes of each splitter against the budget."""
+    vega_chart(sizes_chart(stats, budget), width="content")
+
+
+#: Corpus table columns: shares as percentages, seconds to two places.
+CORPUS_COLUMNS: dict[str, Any] = {
+    "density": st.column_config.NumberColumn(format="percent"),
+    "oversize_rate": st.column_config.NumberColumn("oversize rate", format="percent"),
+    "fallback_rate": st.column_config.NumberColumn("needs fallback", format="percent"),
+    "feature_share": st.column_config.NumberColumn("unit feature", format="percent"),
+    "section_share": st.column_config.NumberColumn("unit section", format="percent"),
+    "document_share": st.column_config.NumberColumn("unit document", format="percent"),
+    "seconds": st.column_config.NumberColumn(format="%.2f"),
+}
+
+
+def corpus_table(rows: Sequence[Any]) -> None:
+    """The Corpus table (one row per document), its summary line and a CSV download."""
+    frame = corpus_frame(rows)
+    st.dataframe(frame, hide_index=True, width="stretch", column_config=CORPUS_COLUMNS)
+    st.caption(corpus_summary(rows))
+    st.download_button("Corpus table (CSV)", safe_csv(frame), "corpus.csv", "text/csv",
+                       on_click="ignore")
 
 
 def chunk_table(cs: Any, selected: int | None, *, scope: str = "inspector",

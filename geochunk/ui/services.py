@@ -44,6 +44,8 @@ __all__ = [
     "review_decisions",
     "corpus_policy",
     "corpus_folder_jobs",
+    "upload_jobs",
+    "sample_jobs",
     "corpus_document",
     "run_corpus",
 ]
@@ -241,6 +243,18 @@ def corpus_folder_jobs(policy: FolderPolicy, folder: str) -> tuple[list[CorpusJo
     jobs = [CorpusJob(f.name, file=f, policy=policy, max_bytes=MAX_DOCUMENT_BYTES)
             for f in listing.files]
     return jobs, listing.message()
+
+
+def upload_jobs(uploads: Sequence[Any] | None) -> list[CorpusJob]:
+    """Jobs for the Corpus page's uploaded files (``UploadedFile``: ``.name``, ``.getvalue()``),
+    each read later with the app's size cap."""
+    return [CorpusJob(f.name, data=f.getvalue(), max_bytes=MAX_DOCUMENT_BYTES)
+            for f in uploads or []]
+
+
+def sample_jobs() -> list[CorpusJob]:
+    """One job per bundled sample, named by its file name."""
+    return [CorpusJob(sample_document(n).name, sample=n) for n in sample_options()]
 
 
 def corpus_document(job: CorpusJob) -> Document:
