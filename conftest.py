@@ -1,7 +1,7 @@
 """Root pytest configuration: what doctest collection must not import."""
 
 collect_ignore = ["geochunk/__main__.py", "app.py", "pages", "benchmarks"]
-collect_ignore_glob = ["geochunk/samples/make_samples.py"]
+collect_ignore_glob = ["tools/samples/make_samples.py"]
 
 # the framework adapters are optional extras: their doctests need the framework installed
 import importlib.util as _util  # noqa: E402

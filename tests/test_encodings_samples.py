@@ -11,7 +11,7 @@ import pytest
 from geochunk import ChunkConfig, chunk_text
 from geochunk.detect import detect
 from geochunk.samples import load_sample
-from geochunk.samples.make_samples import COPY_PARCELS, COPY_POINTS, KML_PLACEMARKS, WFS_FEATURES
+from tools.samples._encodings import COPY_PARCELS, COPY_POINTS, KML_PLACEMARKS, WFS_FEATURES
 from geochunk.validate import validate
 
 

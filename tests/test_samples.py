@@ -27,7 +27,7 @@ from geochunk.samples import (
     load_sample,
     sample_path,
 )
-from geochunk.samples import make_samples as ms
+from tools.samples import make_samples as ms
 
 REPO = Path(__file__).resolve().parents[1]
 NAMES = [s.name for s in SAMPLES]
@@ -72,7 +72,7 @@ def test_regenerating_gives_byte_identical_files(tmp_path: Path) -> None:
 def test_command_line_is_deterministic_under_any_hash_seed(tmp_path: Path) -> None:
     env = {**os.environ, "PYTHONHASHSEED": "12345", "PYTHONPATH": str(REPO)}
     result = subprocess.run(
-        [sys.executable, "-m", "geochunk.samples.make_samples", "--out", str(tmp_path)],
+        [sys.executable, "-m", "tools.samples.make_samples", "--out", str(tmp_path)],
         cwd=tmp_path,
         env=env,
         capture_output=True,
@@ -396,3 +396,20 @@ def test_malformed_contains_every_promised_case() -> None:
         assert needle in text, needle
     assert "(" * 30 in text and ")" * 30 in text
     assert max(len(w) for w in text.split()) > 2000
+
+
+def test_package_data_ships_every_data_file_and_no_generator() -> None:
+    """What ``pip install .`` (not editable) copies besides modules is pyproject's package-data:
+    every sample, the shipped model and the Leaflet.draw assets must match one of its globs
+    (the .gml and .kml samples and ui/vendor once did not)."""
+    import tomllib
+
+    pyproject = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))
+    patterns = pyproject["tool"]["setuptools"]["package-data"]["geochunk"]
+    package = REPO / "geochunk"
+    shipped = {p for pattern in patterns for p in package.glob(pattern) if p.is_file()}
+    data = {p for p in package.rglob("*")
+            if p.is_file() and p.suffix not in (".py", ".pyc") and "__pycache__" not in p.parts}
+    assert data - shipped == set()
+    assert {SAMPLES_DIR / s.filename for s in SAMPLES} <= shipped
+    assert sorted(p.name for p in SAMPLES_DIR.glob("*.py")) == ["__init__.py"]

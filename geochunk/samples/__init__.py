@@ -1,7 +1,8 @@
 """Bundled sample documents for demos, tests and benchmarks.
 
-The files live in this package directory and are written by the seeded script
-``python -m geochunk.samples.make_samples`` (byte-identical on every run). They are read as
+The files live in this package directory; the installed package carries only them. They are
+written by a seeded generator kept in the repository beside the tests
+(``python -m tools.samples.make_samples``, byte-identical on every run). They are read as
 UTF-8 with no newline translation, so offsets into the returned text are offsets into the file
 as decoded (``malformed.txt`` deliberately contains CRLF lines).
 
