@@ -31,13 +31,62 @@ sys.path.insert(0, str(ROOT / "tests"))
 import crs_hard_cases as hard  # noqa: E402
 
 
+def _timings(cases: list, repeat: int) -> dict[str, float]:
+    """Median warm time per document of each class, in ms (detection and parsing excluded)."""
+    from geochunk.crs import resolve_frames
+    from geochunk.detect import detect
+    from geochunk.geometry import parse_span
+
+    prepared = []
+    for case in cases:
+        det = detect(case.text)
+        prepared.append((case, det, [parse_span(s).geometry for s in det.spans]))
+    for case, det, geoms in prepared:  # warm: transformers, name index, gazetteer, grid areas
+        resolve_frames(case.text, det, geoms)
+    times: dict[str, list[float]] = defaultdict(list)
+    for _ in range(repeat):
+        for case, det, geoms in prepared:
+            t = time.perf_counter()
+            resolve_frames(case.text, det, geoms)
+            times[case.cls].append(time.perf_counter() - t)
+    return {cls: statistics.median(v) * 1000 for cls, v in times.items()}
+
+
+def _compare(tree: str, args: argparse.Namespace) -> int:
+    """Per-class warm time of this checkout and of ``tree``, each measured in its own process,
+    alternating rounds so that load on the machine falls on both alike."""
+    import json
+    import subprocess
+
+    runs: dict[str, list[dict]] = {"this": [], "tree": []}
+    for _ in range(args.rounds):
+        for who in ("tree", "this"):
+            cmd = [sys.executable, __file__, "--json", "--per-class", str(args.per_class),
+                   "--seed", str(args.seed)] + (["--tree", tree] if who == "tree" else [])
+            out = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout
+            runs[who].append(json.loads(out)["ms"])
+    print(f"{'class':>8} {'before ms':>10} {'after ms':>9} {'after/before':>13}")
+    for cls in hard.CLASSES:
+        before = min(r.get(cls, float("nan")) for r in runs["tree"])
+        after = min(r.get(cls, float("nan")) for r in runs["this"])
+        print(f"{cls:>8} {before:>10.3f} {after:>9.3f} {after / before:>13.2f}")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--per-class", type=int, default=24)
     ap.add_argument("--seed", type=int, default=12)
+    ap.add_argument("--repeat", type=int, default=5, help="timed passes over the set")
     ap.add_argument("--misses", action="store_true", help="list every miss and wrong answer")
     ap.add_argument("--tree", help="resolve with the geochunk package of this checkout")
+    ap.add_argument("--compare", metavar="TREE",
+                    help="time per class here and in TREE (alternating processes), then stop")
+    ap.add_argument("--rounds", type=int, default=3, help="with --compare: rounds per tree")
+    ap.add_argument("--json", action="store_true", help="rates and times as one JSON object")
     args = ap.parse_args(argv)
+    if args.compare:
+        return _compare(args.compare, args)
     if args.tree:
         sys.path.insert(0, str(Path(args.tree).resolve()))
     cases = hard.generate(args.per_class, args.seed)
@@ -45,26 +94,27 @@ def main(argv: list[str] | None = None) -> int:
     t0 = time.perf_counter()
     results = hard.run(cases)
     total_s = time.perf_counter() - t0
-    times = []
-    for case in cases[:: max(1, len(cases) // 40)]:
-        t = time.perf_counter()
-        hard.resolve(case.text)
-        times.append(time.perf_counter() - t)
+    ms = _timings(cases, args.repeat)
     by = defaultdict(Counter)
     for case, verdict, _ in results:
         by[case.cls][verdict] += 1
-    print(f"{'class':>8} {'docs':>5} {'ok':>4} {'miss':>5} {'wrong':>6} {'rate':>7}")
-    for cls in ("zones", "swapped", "esri", "overlap"):
+    if args.json:
+        import json
+
+        print(json.dumps({"ms": ms, "rates": {k: dict(v) for k, v in by.items()}}))
+        return 0
+    print(f"{'class':>8} {'docs':>5} {'ok':>4} {'miss':>5} {'wrong':>6} {'rate':>7} {'ms/doc':>7}")
+    for cls in hard.CLASSES:
         c = by[cls]
         n = sum(c.values())
         print(f"{cls:>8} {n:>5} {c['ok']:>4} {c['miss']:>5} {c['wrong']:>6} "
-              f"{c['ok'] / max(n, 1):>7.1%}")
+              f"{c['ok'] / max(n, 1):>7.1%} {ms.get(cls, float('nan')):>7.3f}")
     allc = sum((by[k] for k in by), Counter())
     n = sum(allc.values())
     print(f"{'all':>8} {n:>5} {allc['ok']:>4} {allc['miss']:>5} {allc['wrong']:>6} "
           f"{allc['ok'] / max(n, 1):>7.1%}")
-    print(f"time per document: median {statistics.median(times) * 1000:.1f} ms "
-          f"(whole set {total_s:.1f} s for {len(cases)} documents, first runs included)")
+    print(f"whole set {total_s:.1f} s for {len(cases)} documents, first runs included; ms/doc: "
+          f"median warm resolve_frames time per document of the class")
     if args.misses:
         for case, verdict, frame in results:
             if verdict != "ok":

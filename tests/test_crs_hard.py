@@ -39,7 +39,7 @@ def test_generated_hard_classes_resolve(results) -> None:
     assert not wrong  # never an unflagged wrong frame
     total = sum(c["ok"] for c in by.values()) / sum(sum(c.values()) for c in by.values())
     assert total >= 0.95, by
-    for cls in ("zones", "swapped", "esri"):
+    for cls in ("zones", "swapped", "esri", "bare"):
         assert rates[cls] >= 0.95, (cls, by[cls])
     # "OSGB National Grid" is in no name or alias PROJ knows (and no place is named): flagged
     # unknown, a miss but never a wrong frame
@@ -208,6 +208,41 @@ def test_a_place_inside_a_frame_name_is_not_evidence_against_it() -> None:
 def test_numbers_with_no_evidence_stay_unknown_and_flagged() -> None:
     (f,) = resolve(f"Parcel outlines.\n\n{RD}\n")
     assert f.flagged and f.source == "fallback"
+    # ... and say which grids they fit: RD New and British National Grid both (no pick)
+    assert {28992, 27700} <= hard.listed_codes(f)
+    assert any(n.startswith("both fit") and "polygon" in n for n in f.notes)
+    assert f.evidence.considered[0].split()[0].isdigit()
+
+
+@pytest.mark.parametrize(("point", "listed", "not_listed"), [
+    ("POINT (530000 180000)", {27700}, {28992}),  # London in BNG: outside RD New's area
+    ("POINT (431000 4512000)", {32630, 25830, 32631}, {27700}),  # UTM-like: every datum's zones
+    ('{"type": "Point", "coordinates": [2600000, 1200000]}', {2056}, {21781}),  # LV95 not LV03
+])
+def test_bare_numbers_list_the_grids_whose_area_holds_them(point, listed, not_listed) -> None:
+    (f,) = resolve(f"Export, no metadata.\n\n{point}\n")
+    assert f.flagged and f.source == "fallback" and f.epsg == 4326
+    codes = hard.listed_codes(f)
+    assert listed <= codes and not (not_listed & codes)
+    assert len(f.evidence.considered) <= 16  # bounded: grids named, then one line of codes
+
+
+def test_numbers_no_regional_grid_holds_say_so() -> None:
+    (f,) = resolve("Export.\n\nPOINT (91000000000 -87000000000)\n")
+    assert f.flagged and not hard.listed_codes(f)
+    assert any("no regional projected frame" in n for n in f.notes)
+
+
+def test_frames_holding_is_the_inverse_of_each_frames_own_area() -> None:
+    import numpy as np
+
+    from geochunk.crs.candidates import frames_holding
+
+    for code, lon, lat in ((28992, 5.12, 52.09), (27700, -1.5, 53.0), (2193, 174.8, -41.3),
+                           (32633, 15.0, 50.0), (2154, 2.35, 48.85)):
+        x, y = pyproj.Transformer.from_crs(4326, code, always_xy=True).transform(lon, lat)
+        assert code in frames_holding(np.array([[x, y]])), code
+    assert frames_holding(np.array([[1e13, 1e13]])) == ()
 
 
 # ---------------------------------------------------------------------------------- evidence

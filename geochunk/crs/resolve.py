@@ -54,6 +54,7 @@ from .grade import (
 )
 from .validate import Check, check, sample_xy
 from .work import current, document_work
+from .candidates import listing
 from .infer import infer_from_places
 from .zones import choose_zone
 
@@ -589,10 +590,7 @@ def _place_checks(frames: list[Frame], samples: list[np.ndarray | None],
 
 def _nearest(points: np.ndarray, lon: float, lat: float) -> tuple[float, int]:
     """(great-circle degrees, row) of the point in ``points[:, :2]`` nearest to (lon, lat)."""
-    p1, p2 = np.radians(lat), np.radians(points[:, 1])
-    dl = np.radians(points[:, 0] - lon)
-    c = np.sin(p1) * np.sin(p2) + np.cos(p1) * np.cos(p2) * np.cos(dl)
-    d = np.degrees(np.arccos(np.clip(c, -1.0, 1.0)))
+    d = _distances(points, np.array([lon]), np.array([lat]))[0]
     k = int(np.argmin(d))
     return float(d[k]), k
 
@@ -697,7 +695,7 @@ def _from_scope(
                           "coordinates",)
             return rfc7946_frame(lonlat, extra)
         if scoped is None:
-            return _inferred_frame(xy) or fallback_frame(notes + (
+            return _inferred_frame(xy) or _unknown_frame(xy, notes + (
                 "GeoJSON coordinates are not WGS 84 lon/lat as RFC 7946 requires, and no frame "
                 "is declared",))
     if scoped is not None:
@@ -708,9 +706,35 @@ def _from_scope(
         return coordinates_frame(lonlat, notes)
     if xy is None:
         return fallback_frame(notes)
-    return _inferred_frame(xy) or fallback_frame(notes + (
+    return _inferred_frame(xy) or _unknown_frame(xy, notes + (
         "coordinates are not lon/lat degrees and no frame is declared: the frame is unknown "
         "(and no place named in the document tells which grid they are in)",))
+
+
+_MAX_LISTINGS = 32  # distinct places per document whose fitting frames are listed
+
+
+def _unknown_frame(xy: np.ndarray, notes: tuple[str, ...]) -> Frame:
+    """Undeclared projected numbers no named place settles: the fallback, flagged, with every
+    regional grid whose area of use holds them in its evidence ("both fit")."""
+    work = current()
+    k = len(xy) // 2  # spans whose middle points share a 10 km cell share one listing
+    key = ("candidates", round(float(xy[k, 0]), -4), round(float(xy[k, 1]), -4))
+    found = work.memo.get(key) if work is not None else None
+    if found is None:
+        done = work.memo.setdefault("listings", [0]) if work is not None else [0]
+        if done[0] >= _MAX_LISTINGS:
+            return fallback_frame(notes + (
+                f"the frames these numbers fit are not listed: this document has undeclared "
+                f"numbers in more than {_MAX_LISTINGS} places (a bound on the work one "
+                "document may cause)",))
+        done[0] += 1
+        found = listing(xy[k:k + 1])
+        if work is not None:
+            work.memo[key] = found
+    frame = fallback_frame(notes + (found.note(),))
+    coords = (f"({xy[k, 0]:.6g}, {xy[k, 1]:.6g}) read in each frame's own coordinates",)
+    return replace(frame, evidence=Evidence(coordinates=coords, considered=found.lines))
 
 
 def _inferred_frame(xy: np.ndarray | None) -> Frame | None:

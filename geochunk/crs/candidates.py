@@ -1,0 +1,283 @@
+"""Projected frames whose numbers these could be: an inverse index of grids' areas of use.
+
+Projected numbers with no declaration and no place named fit many grids: RD New values
+(155000, 463000) lie inside RD New's area and, read as British National Grid, inside Great
+Britain's. To say which grids fit without building a transformer per grid per document, every
+non-deprecated projected EPSG frame's area of use (PROJ's rectangle(s) in degrees) is projected
+once into the frame's own coordinates (each edge densified, so a parallel's arc stays an arc) and
+kept as a polygon in those coordinates. A document's numbers are then tested against all of them
+at once: a vectorised box test, then a point-in-polygon test on the few boxes that hold them.
+
+Only regional frames are indexed (an area of use up to :data:`MAX_AREA_DEG2`, which keeps
+countries, states and UTM zones): continental and world frames (Web Mercator, World Robinson)
+fit almost any numbers and say nothing. The index (about 5,000 frames) is built in a few seconds
+the first time it is needed and kept in the user cache (``cache.py``), keyed by the PROJ database
+version, like the frame-name index. Areas are PROJ's rectangles: where a frame's real area is a
+polygon (a country's border), PROJ does not ship it, so a listed frame may not really cover the
+numbers, and the listing says so.
+
+>>> fits = frames_holding(np.array([[155000.0, 463000.0]]))
+>>> 28992 in fits and 27700 in fits  # RD New numbers fit British National Grid's rectangle too
+True
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Sequence
+
+import numpy as np
+import shapely
+
+from .cache import read_json, write_json
+from .database import _usage_extents, area_size, label
+
+__all__ = ["MAX_AREA_DEG2", "MAX_LISTED", "Listing", "frames_holding", "listing"]
+
+MAX_AREA_DEG2 = 2000.0  # a country, state or UTM zone; not a continent or the world
+MAX_LISTED = 12  # families of frames named in one listing (the rest are counted)
+_EDGE_POINTS = 7  # points per edge of an area's rectangle (the corners included)
+_INSIDE_SHARE = 0.95  # share of the numbers that must lie in a frame's area for it to fit
+_MAX_RUNS = 300  # runs of codes in the line that names every frame that fits
+_NAME = "grid-areas"
+
+
+@dataclass(frozen=True)
+class _Index:
+    codes: np.ndarray  # (n,) EPSG code of each polygon (a frame with several areas has several)
+    boxes: np.ndarray  # (n, 4) minx, miny, maxx, maxy of each polygon, in the frame's units
+    polygons: np.ndarray  # (n,) shapely polygons in the frame's own coordinates
+    names: dict  # code -> the frame's name
+    sizes: dict  # code -> its largest area of use, square degrees
+
+
+def _ring(crs_code: int, areas: Sequence[tuple[float, float, float, float]]) -> list[list[int]]:
+    """Each area rectangle of ``crs_code`` as a flat ``[x0, y0, x1, y1, ...]`` ring in the
+    frame's own coordinates (whole units), or nothing where it does not project."""
+    from pyproj import CRS, Transformer
+    from pyproj.exceptions import CRSError, ProjError
+
+    try:
+        crs = CRS.from_epsg(crs_code)
+        tr = Transformer.from_crs(crs.geodetic_crs, crs, always_xy=True)
+    except (CRSError, ProjError, AttributeError):
+        return []
+    out = []
+    t = np.linspace(0.0, 1.0, _EDGE_POINTS)[:-1]
+    for west, south, east, north in areas:
+        east_ = east + 360.0 if east < west else east
+        lon = np.concatenate([west + (east_ - west) * t, np.full(len(t), east_),
+                              east_ - (east_ - west) * t, np.full(len(t), west)])
+        lat = np.concatenate([np.full(len(t), south), south + (north - south) * t,
+                              np.full(len(t), north), north - (north - south) * t])
+        lon = np.where(lon > 180.0, lon - 360.0, lon)
+        try:
+            x, y = tr.transform(lon, lat, errcheck=False)
+        except ProjError:
+            continue
+        x, y = np.asarray(x, dtype=float), np.asarray(y, dtype=float)
+        if not (np.isfinite(x).all() and np.isfinite(y).all()) or np.abs(x).max() > 1e12:
+            continue
+        if x.max() - x.min() < 1000.0:  # a projected frame in degrees or grads: not metres
+            continue
+        out.append([int(round(v)) for pair in zip(x, y) for v in pair])
+    return out
+
+
+def _build() -> dict:
+    from pyproj.database import query_crs_info
+    from pyproj.enums import PJType
+
+    extents = _usage_extents()
+    codes: list[int] = []
+    rings: list[list[int]] = []
+    names: dict[str, str] = {}
+    for info in query_crs_info(auth_name="EPSG", pj_types=[PJType.PROJECTED_CRS]):
+        if info.deprecated or not info.code.isdigit():
+            continue
+        code = int(info.code)
+        areas = extents.get(code)
+        if not areas or max(area_size(a) for a in areas) > MAX_AREA_DEG2:
+            continue
+        for ring in _ring(code, areas):
+            codes.append(code)
+            rings.append(ring)
+            names[str(code)] = info.name
+    return {"codes": codes, "rings": rings, "names": names}
+
+
+@lru_cache(maxsize=1)
+def _index() -> _Index:
+    data = read_json(_NAME)
+    if not (isinstance(data, dict) and isinstance(data.get("codes"), list)
+            and isinstance(data.get("rings"), list) and len(data["codes"]) == len(data["rings"])
+            and isinstance(data.get("names"), dict) and data["codes"]):
+        data = _build()
+        write_json(_NAME, data)
+    codes, polys, boxes = [], [], []
+    for code, ring in zip(data["codes"], data["rings"]):
+        try:
+            xy = np.asarray(ring, dtype=float).reshape(-1, 2)
+            poly = shapely.Polygon(xy)
+        except (TypeError, ValueError, shapely.errors.GEOSException):
+            continue  # a damaged cache entry: that area is left out
+        if not poly.is_valid:  # a folded image (a rectangle over a pole): its hull, a superset
+            poly = poly.convex_hull
+        codes.append(int(code))
+        polys.append(poly)
+        boxes.append(poly.bounds)
+    extents = _usage_extents()
+    sizes = {c: max((area_size(a) for a in extents.get(c, ())), default=0.0) for c in codes}
+    names = {c: str(data["names"].get(str(c), c)) for c in codes}
+    return _Index(np.asarray(codes, dtype=np.int64), np.asarray(boxes, dtype=float).reshape(-1, 4),
+                  np.asarray(polys, dtype=object), names, sizes)
+
+
+def _rows_holding(xy: np.ndarray) -> np.ndarray:
+    """Rows of the index whose polygon holds at least 95% of the ``(x, y)`` numbers."""
+    ix = _index()
+    x, y = xy[:, 0], xy[:, 1]
+    b = ix.boxes
+    need = math.ceil(_INSIDE_SHARE * len(xy))
+    in_box = ((b[:, 0, None] <= x) & (x <= b[:, 2, None])
+              & (b[:, 1, None] <= y) & (y <= b[:, 3, None]))
+    rows = np.flatnonzero(in_box.sum(axis=1) >= need)
+    if not len(rows):
+        return rows
+    inside = shapely.contains_xy(ix.polygons[rows][:, None], x[None, :], y[None, :])
+    return rows[inside.sum(axis=1) >= need]
+
+
+def frames_holding(xy: np.ndarray | None) -> tuple[int, ...]:
+    """Codes of the regional projected frames whose area of use (PROJ's rectangles) holds
+    at least 95% of the ``(x, y)`` numbers read in that frame, in code order."""
+    if xy is None or not len(xy):
+        return ()
+    return tuple(sorted(set(_index().codes[_rows_holding(xy)].tolist())))
+
+
+@dataclass(frozen=True)
+class Listing:
+    """The frames some numbers fit: ``codes`` (all of them) and ``lines`` for a frame's
+    evidence: one per grid (frames of one projection on several datums are one grid), the
+    grids where the numbers lie most centrally first, at most :data:`MAX_LISTED` of them, then
+    every code that fits."""
+
+    codes: tuple[int, ...]
+    lines: tuple[str, ...]
+
+    def note(self) -> str:
+        """One sentence for a frame's notes."""
+        if not self.codes:
+            return ("no regional projected frame holds these numbers in its area of use: "
+                    "the frame is unknown")
+        head = "; ".join(line.split(" (EPSG")[0] for line in self.lines[1:4])
+        return (f"both fit: these numbers lie in the area of use of {len(self.codes)} regional "
+                f"projected frame(s) (e.g. {head}); no declaration or place says which is "
+                "meant, so none is chosen. Areas are PROJ's rectangles: where a frame's real "
+                "area is a polygon (a national border), PROJ does not ship it, so a listed frame "
+                "may not really cover these numbers")
+
+
+_DIGITS = re.compile(r"\d+")
+
+
+def _grid(name: str) -> str:
+    """The grid of a frame's name: its projection part, numbers as ``#`` ("UTM zone #N")."""
+    return _DIGITS.sub("#", name.split(" / ", 1)[-1])
+
+
+@lru_cache(maxsize=1)
+def _grid_ids() -> np.ndarray:
+    """Per row of the index, a number naming its grid (see :func:`_grid`)."""
+    ix = _index()
+    ids: dict[str, int] = {}
+    return np.asarray([ids.setdefault(_grid(ix.names[c]), len(ids)) for c in ix.codes.tolist()],
+                      dtype=np.int64)
+
+
+def listing(xy: np.ndarray | None) -> Listing:
+    """The frames the numbers fit (see :class:`Listing`). Centrality is where the middle
+    point lies in the frame's area, read in the frame's own coordinates (a fit at the edge of
+    an area is the weaker one).
+
+    >>> lst = listing(np.array([[155000.0, 463000.0]]))
+    >>> any(line.startswith("Amersfoort / RD New (EPSG:28992)") for line in lst.lines[1:4])
+    True
+    >>> "EPSG:27700" in lst.lines[-1]
+    True
+    """
+    if xy is None or not len(xy):
+        return Listing((), ())
+    rows = _rows_holding(xy)
+    if not len(rows):
+        return Listing((), ())
+    ix = _index()
+    k = len(xy) // 2
+    x, y = float(xy[k, 0]), float(xy[k, 1])
+    b = ix.boxes[rows]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        fx = np.abs((x - b[:, 0]) / (b[:, 2] - b[:, 0]) - 0.5)
+        fy = np.abs((y - b[:, 1]) / (b[:, 3] - b[:, 1]) - 0.5)
+    edge = np.round(np.nan_to_num(np.maximum(fx, fy), nan=1.0), 2)
+    codes, inv = np.unique(ix.codes[rows], return_inverse=True)
+    central = np.full(len(codes), 2.0)
+    np.minimum.at(central, inv, edge)
+    grid = np.zeros(len(codes), dtype=np.int64)
+    grid[inv] = _grid_ids()[rows]
+    size = np.array([ix.sizes[c] for c in codes.tolist()])
+    best = np.full(int(grid.max()) + 1, 2.0)
+    np.minimum.at(best, grid, central)
+    widest = np.zeros(len(best))
+    np.maximum.at(widest, grid, size)
+    # grids by their best centrality, then the widest area; codes in order within a grid
+    order = np.lexsort((codes, -widest[grid], best[grid]))
+    groups: list[list[int]] = []
+    last = -1
+    grid_l, codes_l = grid[order].tolist(), codes[order].tolist()
+    for g, code in zip(grid_l, codes_l):
+        if g != last:
+            groups.append([])
+            last = g
+        groups[-1].append(code)
+    lines = [f"{len(codes)} regional projected frame(s) in {len(groups)} grid(s) hold these "
+             "numbers in their area of use (PROJ's rectangles); none is chosen"]
+    for members in groups[:MAX_LISTED]:
+        if len(members) == 1:
+            lines.append(f"{ix.names[members[0]]} ({label(members[0])}): fits")
+        else:
+            first = ix.names[members[0]]
+            lines.append(f"{_grid(first)}: {len(members)} frames (datums or zones), e.g. "
+                         f"{first} ({_code_runs(members, most=4)}): fit")
+    if len(groups) > MAX_LISTED:
+        lines.append(f"... {len(groups) - MAX_LISTED} more grid(s)")
+    every = _code_runs([c for m in groups for c in m], most=_MAX_RUNS)
+    lines.append("every frame that fits, most central first: " + every)
+    return Listing(tuple(sorted(codes.tolist())), tuple(lines))
+
+
+def _code_runs(codes: Sequence[int], most: int = 1000) -> str:
+    """``EPSG:32601-32603, EPSG:32662`` for codes (runs of consecutive ones), at most ``most``
+    runs and a count of the rest.
+
+    >>> _code_runs([32601, 32602, 32603, 32662])
+    'EPSG:32601-32603, EPSG:32662'
+    >>> _code_runs([1, 3, 5, 7], most=2)
+    'EPSG:1, EPSG:3, ... (2 more)'
+    """
+    runs: list[str] = []
+    start = prev = codes[0]
+    for c in list(codes[1:]) + [None]:  # type: ignore[list-item]
+        if c is not None and c == prev + 1:
+            prev = c
+            continue
+        runs.append(f"EPSG:{start}" if start == prev else f"EPSG:{start}-{prev}")
+        if c is not None:
+            start = prev = c
+    if len(runs) > most:
+        left = len(runs) - most
+        return ", ".join(runs[:most]) + f", ... ({left} more)"
+    return ", ".join(runs)
