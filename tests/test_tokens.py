@@ -360,6 +360,42 @@ def test_index_counts_token_starts(real: dict[str, TokenCounter]) -> None:
     assert (idx.count(0, 5), idx.count(5, 11), idx.count(0, 6), idx.count(6, 11)) == (1, 1, 2, 0)
 
 
+def _plain_prefix(counter: TokenCounter, text: str) -> list[int]:
+    """prefix[i] = tokens starting in text[:i], by encoding every token on its own (slow, plain)."""
+    enc = enc_of(counter)
+    ids = enc.encode_ordinary(text)
+    raw = text.encode("utf-8")
+    char_of_byte = [i for i, ch in enumerate(text) for _ in ch.encode("utf-8")]
+    out, byte, starts = [0] * (len(text) + 1), 0, []
+    for t in ids:
+        starts.append(char_of_byte[byte])
+        byte += len(enc.decode_single_token_bytes(t))
+    assert byte == len(raw)
+    for s in starts:
+        for i in range(s + 1, len(text) + 1):
+            out[i] += 1
+    return out
+
+
+@pytest.mark.parametrize("name", ENCODINGS)
+def test_compact_index_equals_the_plain_prefix_across_blocks_and_slices(
+    real: dict[str, TokenCounter], name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The index keeps ~1 byte per character (a value per 64 characters + a uint8 offset);
+    built in slices. Every position agrees with the plain per-token prefix, across block and
+    slice edges, with 4-byte characters that split into several tokens each."""
+    monkeypatch.setattr(tokens, "_SLICE", 128)  # many slices on a small text
+    rng = random.Random(7)
+    alphabet = ["a", " ", "\n", "7", ".", "é", "中", "👍", "\U0001f9ec", "ok", "  "]
+    text = "".join(rng.choice(alphabet) for _ in range(900)) + "👍" * 70
+    counter = real[name]
+    idx = counter.index(text)
+    plain = _plain_prefix(counter, text)
+    assert [idx.count(0, i) for i in range(len(text) + 1)] == plain
+    assert idx._prefix.delta.dtype.itemsize == 1
+    assert idx._prefix.delta.nbytes + idx._prefix.base.nbytes <= 1.2 * len(text) + 64
+
+
 @pytest.mark.parametrize("name", ENCODINGS)
 @pytest.mark.parametrize(
     "text",
