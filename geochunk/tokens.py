@@ -35,6 +35,7 @@ import importlib.util
 import json
 import logging
 import os
+import re
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -497,7 +498,7 @@ class TokenCounter:
             np.cumsum(weights, out=prefix[1:])
             del weights
             return TokenIndex(text, self, prefix, ESTIMATE_UNIT, lambda p: 0 <= p <= len(text))
-        prefix = _token_start_prefix(self._enc, self._byte_len, text)
+        prefix = _token_start_prefix(self._enc, self._byte_len, text, cut=self._rule_verified)
         if self._rule_verified:
             return TokenIndex(text, self, prefix, 1, lambda p: clean_boundary(text, p))
         return TokenIndex(text, self, prefix, 1, lambda p: p == 0 or p == len(text))
@@ -567,16 +568,56 @@ def _token_start_chars(enc: "tiktoken.Encoding", byte_len: np.ndarray, text: str
     return start_chars
 
 
-def _token_start_prefix(enc: "tiktoken.Encoding", byte_len: np.ndarray, text: str) -> "_Prefix":
+def _token_start_prefix(
+    enc: "tiktoken.Encoding", byte_len: np.ndarray, text: str, *, cut: bool = True
+) -> "_Prefix":
     """``prefix[i]`` = number of document tokens whose first byte lies in ``text[:i]``, as a
-    compact :class:`_Prefix` (about 1 byte per character)."""
-    return _Prefix.from_starts(_token_start_chars(enc, byte_len, text), len(text))
+    compact :class:`_Prefix` (about 1 byte per character).
+
+    With ``cut`` (the clean rule holds for this encoding), the document is encoded in pieces of
+    about :data:`_ENCODE_PIECE` characters cut at clean positions (:func:`clean_boundary`):
+    BPE never merges across a pre-token and a clean position is a pre-token boundary both of the
+    document and of the pieces, so the pieces' tokens are the document's tokens. Each piece's
+    token starts fill its part of the prefix and are dropped, so no per-token or per-character
+    array of the whole document exists besides the result (tiktoken's own buffer for a whole
+    document peaked at ~5 bytes per character)."""
+    n = len(text)
+    prefix = _Prefix(np.zeros(n // _BLOCK + 1, dtype=np.int64), np.zeros(n + 1, dtype=np.uint8))
+    before = 0  # tokens starting before the piece
+    for a, b in _pieces(text) if cut else [(0, n)]:
+        starts = _token_start_chars(enc, byte_len, text if (a, b) == (0, n) else text[a:b])
+        prefix = prefix.fill(a, b + 1 if b == n else b, starts, before)
+        before += len(starts)
+    return prefix
+
+
+_ENCODE_PIECE = 1 << 18  # characters per encoded piece (cut at the next clean position)
+# candidates for a clean cut (confirmed by clean_boundary): a newline then a non-space other
+# than "/" (rule A), or a space between two non-spaces (rule B); one character each side, no
+# repetition, so the scan is linear
+_CUT = re.compile(r"\n[^\s/]|\S \S")
+
+
+def _pieces(text: str) -> list[tuple[int, int]]:
+    """``[(a, b), ...]`` covering ``text``, each cut at a clean position about every
+    :data:`_ENCODE_PIECE` characters (one piece when no clean position follows)."""
+    n, out, a = len(text), [], 0
+    while n - a > _ENCODE_PIECE:
+        m = _CUT.search(text, a + _ENCODE_PIECE)
+        while m is not None and not clean_boundary(text, m.start() + 1):
+            m = _CUT.search(text, m.start() + 1)
+        if m is None:
+            break
+        out.append((a, m.start() + 1))
+        a = m.start() + 1
+    out.append((a, n))
+    return out
 
 
 #: characters per block of the compact prefix: a block's tokens start in at most 63 characters
 #: before any position in it, each at most 4 UTF-8 bytes (so at most 4 tokens): 252 fits a byte
 _BLOCK = 64
-_SLICE = 1 << 18  # characters per construction slice (bounds the temporary int64 arrays)
+_SLICE = 1 << 16  # characters per construction slice (bounds the temporary int64 arrays)
 
 
 class _Prefix:
@@ -613,26 +654,23 @@ class _Prefix:
         delta = prefix - np.repeat(base, _BLOCK)[: len(prefix)]
         return cls(base, delta.astype(_delta_dtype(int(delta.max()) if len(delta) else 0)))
 
-    @classmethod
-    def from_starts(cls, start_chars: np.ndarray, n: int) -> "_Prefix":
-        """``prefix[i]`` = number of ``start_chars`` below ``i`` (``start_chars`` sorted), built
-        slice by slice so no per-character int64 array of the whole document exists."""
-        base = np.searchsorted(start_chars, np.arange(0, n + 1, _BLOCK, dtype=np.int64), "left")
-        delta = np.empty(n + 1, dtype=np.uint8)
-        wide = None
-        for s in range(0, n + 1, _SLICE):
-            e = min(n + 1, s + _SLICE)
-            k0, k1 = np.searchsorted(start_chars, (s, e), "left")
-            local = start_chars[k0:k1] - s
-            pre = np.repeat(np.arange(k0, k1 + 1, dtype=np.int64), np.diff(local, prepend=-1, append=e - s))
-            pre = pre[: e - s] - np.repeat(base[s // _BLOCK : (e - 1) // _BLOCK + 1], _BLOCK)[: e - s]
-            if wide is None and len(pre) and int(pre.max()) > 255:  # not a tiktoken start list
-                wide = np.empty(n + 1, dtype=np.int64)
-                wide[:s] = delta[:s]
-            (wide if wide is not None else delta)[s:e] = pre
-        if wide is not None:
-            return cls(base, wide.astype(_delta_dtype(int(wide.max()))))
-        return cls(base, delta)
+    def fill(self, a: int, e: int, starts: np.ndarray, before: int) -> "_Prefix":
+        """Set positions ``[a, e)`` (in order: every earlier position is set) from the sorted
+        token starts of a piece beginning at ``a`` (offsets relative to ``a``) with ``before``
+        tokens ahead of it. Returns ``self``, or a wider copy if an offset outgrew the dtype."""
+        out = self
+        for s in range(a, e, _SLICE):
+            t = min(e, s + _SLICE)
+            j0, j1 = np.searchsorted(starts, np.array((s - a, t - a), dtype=starts.dtype), "left")
+            gaps = np.diff(starts[j0:j1] - (s - a), prepend=-1, append=t - s)
+            pre = np.repeat(np.arange(before + j0, before + j1 + 1, dtype=np.int64), gaps)[: t - s]
+            first = -(-s // _BLOCK) * _BLOCK  # block starts in [s, t) set the base
+            out.base[first // _BLOCK : (t - 1) // _BLOCK + 1] = pre[first - s : t - s : _BLOCK]
+            pre -= out.base[np.arange(s, t, dtype=np.int64) >> 6]
+            if len(pre) and int(pre.max()) > np.iinfo(out.delta.dtype).max:
+                out = _Prefix(out.base, out.delta.astype(_delta_dtype(int(pre.max()) * 4)))
+            out.delta[s:t] = pre
+        return out
 
 
 def _delta_dtype(largest: int) -> type:

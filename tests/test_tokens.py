@@ -382,12 +382,14 @@ def test_compact_index_equals_the_plain_prefix_across_blocks_and_slices(
     real: dict[str, TokenCounter], name: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The index keeps ~1 byte per character (a value per 64 characters + a uint8 offset);
-    built in slices. Every position agrees with the plain per-token prefix, across block and
+    built in slices, encoded in pieces cut at clean positions. Every position agrees with the plain per-token prefix, across block and
     slice edges, with 4-byte characters that split into several tokens each."""
     monkeypatch.setattr(tokens, "_SLICE", 128)  # many slices on a small text
+    monkeypatch.setattr(tokens, "_ENCODE_PIECE", 40)  # encoded in many pieces, cut where clean
     rng = random.Random(7)
     alphabet = ["a", " ", "\n", "7", ".", "é", "中", "👍", "\U0001f9ec", "ok", "  "]
-    text = "".join(rng.choice(alphabet) for _ in range(900)) + "👍" * 70
+    text = "".join(rng.choice(alphabet) for _ in range(900)) + "👍" * 70 + "[1,2]" * 40 + "\n/x y"
+    assert len(tokens._pieces(text)) > 10
     counter = real[name]
     idx = counter.index(text)
     plain = _plain_prefix(counter, text)
