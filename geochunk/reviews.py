@@ -26,49 +26,57 @@ from contextlib import closing
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Mapping
 
 from .errors import ConfigError
 
-__all__ = ["DB_ENV", "STATUSES", "StoredDecision", "ReviewStore", "default_path"]
+__all__ = ["DB_ENV", "STATUSES", "Decision", "ReviewStore", "default_path"]
 
 DB_ENV = "GEOCHUNK_REVIEW_DB"
 STATUSES: tuple[str, ...] = ("undecided", "accepted", "needs work")
 _MAX_NOTE = 2000
 _MAX_NAME = 80
 
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS decisions (
+#: The columns of a decision, in the order they are stored (the log adds an ``id`` first).
+_COLUMN_DEFS = """
     doc_digest TEXT NOT NULL,
     chunk TEXT NOT NULL,
     status TEXT NOT NULL,
     note TEXT NOT NULL DEFAULT '',
     reviewer TEXT NOT NULL DEFAULT '',
     decided_at TEXT NOT NULL,
-    doc_id TEXT NOT NULL DEFAULT '',
+    doc_id TEXT NOT NULL DEFAULT ''"""
+_COLUMNS = tuple(line.split()[0] for line in _COLUMN_DEFS.strip().splitlines())
+_SCHEMA = f"""
+CREATE TABLE IF NOT EXISTS decisions ({_COLUMN_DEFS},
     PRIMARY KEY (doc_digest, chunk)
 );
 CREATE TABLE IF NOT EXISTS decision_log (
-    id INTEGER PRIMARY KEY AUTOINCREMENT,
-    doc_digest TEXT NOT NULL,
-    chunk TEXT NOT NULL,
-    status TEXT NOT NULL,
-    note TEXT NOT NULL DEFAULT '',
-    reviewer TEXT NOT NULL DEFAULT '',
-    decided_at TEXT NOT NULL,
-    doc_id TEXT NOT NULL DEFAULT ''
+    id INTEGER PRIMARY KEY AUTOINCREMENT,{_COLUMN_DEFS}
 );
 """
 
 
 @dataclass(frozen=True)
-class StoredDecision:
-    """One decision as stored: status, note, who and when (ISO 8601, UTC)."""
+class Decision:
+    """A reviewer's verdict on one chunk: status, note, who and when (ISO 8601, UTC). An unknown
+    status is a :class:`~geochunk.errors.ConfigError` listing the valid ones.
+
+    >>> Decision("maybe")
+    Traceback (most recent call last):
+    ...
+    geochunk.errors.ConfigError: unknown decision 'maybe'; valid values: undecided, accepted, needs work
+    """
 
     status: str = "undecided"
     note: str = ""
     reviewer: str = ""
     decided_at: str = ""
+
+    def __post_init__(self) -> None:
+        if self.status not in STATUSES:
+            raise ConfigError(
+                f"unknown decision {self.status!r}; valid values: {', '.join(STATUSES)}"
+            )
 
 
 def default_path(app_dir: str | os.PathLike[str]) -> Path:
@@ -103,29 +111,29 @@ class ReviewStore:
     def save(self, doc_digest: str, chunk: str, status: str, *, note: str = "",
              reviewer: str = "", doc_id: str = "", when: datetime | None = None) -> StoredDecision:
         """Record a decision (replacing the current one for this chunk) and log it."""
-        if status not in STATUSES:
-            raise ConfigError(f"unknown decision {status!r}; valid values: {', '.join(STATUSES)}")
         stamp = (when or datetime.now(timezone.utc)).astimezone(timezone.utc)
-        row = (doc_digest, chunk, status, _clean(note, _MAX_NOTE), _clean(reviewer, _MAX_NAME),
-               stamp.isoformat(timespec="seconds"), _clean(doc_id, 1000))
+        decision = Decision(status, _clean(note, _MAX_NOTE), _clean(reviewer, _MAX_NAME),
+                            stamp.isoformat(timespec="seconds"))
+        row = (doc_digest, chunk, decision.status, decision.note, decision.reviewer,
+               decision.decided_at, _clean(doc_id, 1000))
+        columns, marks = ", ".join(_COLUMNS), ", ".join("?" * len(_COLUMNS))
         with closing(self._connect()) as con:
             con.execute("BEGIN IMMEDIATE")
-            con.execute("INSERT OR REPLACE INTO decisions VALUES (?, ?, ?, ?, ?, ?, ?)", row)
-            con.execute("INSERT INTO decision_log (doc_digest, chunk, status, note, reviewer, "
-                        "decided_at, doc_id) VALUES (?, ?, ?, ?, ?, ?, ?)", row)
+            for insert, table in (("INSERT OR REPLACE", "decisions"), ("INSERT", "decision_log")):
+                con.execute(f"{insert} INTO {table} ({columns}) VALUES ({marks})", row)
             con.execute("COMMIT")
-        return StoredDecision(row[2], row[3], row[4], row[5])
+        return decision
 
-    def decisions(self, doc_digest: str) -> Mapping[str, StoredDecision]:
+    def _rows(self, table: str, doc_digest: str, order: str = "") -> list[tuple[str, Decision]]:
+        with closing(self._connect()) as con:
+            rows = con.execute(f"SELECT chunk, status, note, reviewer, decided_at FROM {table} "
+                               f"WHERE doc_digest = ?{order}", (doc_digest,)).fetchall()
+        return [(r[0], Decision(r[1], r[2], r[3], r[4])) for r in rows]
+
+    def decisions(self, doc_digest: str) -> dict[str, Decision]:
         """The current decision of every reviewed chunk of a document: {chunk identity: ...}."""
-        with closing(self._connect()) as con:
-            rows = con.execute("SELECT chunk, status, note, reviewer, decided_at FROM decisions "
-                               "WHERE doc_digest = ?", (doc_digest,)).fetchall()
-        return {r[0]: StoredDecision(r[1], r[2], r[3], r[4]) for r in rows}
+        return dict(self._rows("decisions", doc_digest))
 
-    def history(self, doc_digest: str) -> list[tuple[str, StoredDecision]]:
+    def history(self, doc_digest: str) -> list[tuple[str, Decision]]:
         """Every decision ever saved for a document, oldest first."""
-        with closing(self._connect()) as con:
-            rows = con.execute("SELECT chunk, status, note, reviewer, decided_at FROM decision_log "
-                               "WHERE doc_digest = ? ORDER BY id", (doc_digest,)).fetchall()
-        return [(r[0], StoredDecision(r[1], r[2], r[3], r[4])) for r in rows]
+        return self._rows("decision_log", doc_digest, " ORDER BY id")

@@ -23,8 +23,8 @@ from ..baselines import SplitStats, compare, split_stats
 from ..model import Chunk, ChunkConfig
 from ..folders import FolderPolicy, list_folder
 from ..view.corpus import CorpusJob, job_text, run_corpus_jobs
-from ..reviews import ReviewStore, default_path
-from ..view.tables import CorpusRow, Decision
+from ..reviews import Decision, ReviewStore, default_path
+from ..view.tables import CorpusRow
 
 __all__ = [
     "MAX_DOCUMENT_BYTES",
@@ -224,10 +224,9 @@ def review_store() -> ReviewStore:
 
 
 def review_decisions(store: ReviewStore, digest: str) -> dict[str, Decision]:
-    """The stored decisions of a document as :class:`~geochunk.view.tables.Decision` objects,
-    keyed by chunk identity (read fresh on every run, so other tabs' decisions show up)."""
-    return {k: Decision(d.status, d.note, d.reviewer, d.decided_at)
-            for k, d in store.decisions(digest).items()}
+    """The stored decisions of a document (:class:`~geochunk.reviews.Decision`), keyed by
+    chunk identity (read fresh on every run, so other tabs' decisions show up)."""
+    return store.decisions(digest)
 
 
 def corpus_policy() -> FolderPolicy | None:

@@ -17,13 +17,12 @@ from typing import Any, Callable, Mapping, Sequence
 
 import pandas as pd
 
-from ..errors import ConfigError
 from ..model import Chunk
 from .density import density_band
 from .reasons import flag_reasons, needs_review, review_flags
 from .safe import printable, printable_tree
 from .selection import chunk_identity
-from ..reviews import STATUSES
+from ..reviews import STATUSES, Decision
 
 __all__ = [
     "DECISION_STATUSES",
@@ -44,22 +43,6 @@ __all__ = [
 ]
 
 DECISION_STATUSES: tuple[str, ...] = STATUSES
-
-
-@dataclass(frozen=True)
-class Decision:
-    """A reviewer's verdict on one flagged chunk, with who made it and when (UTC, ISO 8601)."""
-
-    status: str = "undecided"
-    note: str = ""
-    reviewer: str = ""
-    decided_at: str = ""
-
-    def __post_init__(self) -> None:
-        if self.status not in DECISION_STATUSES:
-            raise ConfigError(
-                f"unknown decision {self.status!r}; valid values: {', '.join(DECISION_STATUSES)}"
-            )
 
 
 def chunk_key(chunk: Chunk) -> str:
