@@ -32,7 +32,29 @@ from typing import IO, Any, Iterable, Iterator
 from .extent import union_bbox
 from .model import Chunk
 
-__all__ = ["json_text", "to_jsonl", "write_jsonl", "to_geojson", "chunk_properties", "bbox_geometry"]
+__all__ = [
+    "json_text", "to_jsonl", "write_jsonl", "to_geojson", "chunk_properties", "bbox_geometry",
+    "PLAIN_FIELDS", "PROVENANCE_FIELDS", "plain_fields",
+]
+
+#: Chunk fields every metadata output (GeoJSON properties, framework metadata) copies unchanged,
+#: in this order after the document id and chunk index: offsets, tokens, unit, strategy, kind.
+PLAIN_FIELDS: tuple[str, ...] = (
+    "start", "end", "core_start", "token_count", "tokenizer", "unit", "strategy", "text_kind",
+)
+#: Provenance fields, copied unchanged at the end of every metadata output.
+PROVENANCE_FIELDS: tuple[str, ...] = ("doc_sha256", "collection", "version")
+
+
+def plain_fields(chunk: Chunk, names: tuple[str, ...] = PLAIN_FIELDS) -> dict[str, Any]:
+    """``{name: chunk.<name>}`` for ``names``, in order.
+
+    >>> c = Chunk("d", 3, 0, 2, 0, "hi", 1, "cl100k_base", "document", "mixed")
+    >>> list(plain_fields(c).values())
+    [0, 2, 0, 1, 'cl100k_base', 'document', 'mixed', 'source']
+    """
+    return {name: getattr(chunk, name) for name in names}
+
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
 _LINE_BREAKS = {"\u0085": "\\u0085", "\u2028": "\\u2028", "\u2029": "\\u2029"}
@@ -165,14 +187,7 @@ def chunk_properties(chunk: Chunk, *, include_text: bool = False) -> dict[str, A
     props: dict[str, Any] = {
         "doc_id": chunk.doc_id,
         "index": chunk.index,
-        "start": chunk.start,
-        "end": chunk.end,
-        "core_start": chunk.core_start,
-        "token_count": chunk.token_count,
-        "tokenizer": chunk.tokenizer,
-        "unit": chunk.unit,
-        "strategy": chunk.strategy,
-        "text_kind": chunk.text_kind,
+        **plain_fields(chunk),
         "feature_ids": [f.id for f in chunk.features],
         "feature_count": len(chunk.features),
         "geom_types": sorted({f.geom_type for f in chunk.features if f.geom_type}),
@@ -193,9 +208,7 @@ def chunk_properties(chunk: Chunk, *, include_text: bool = False) -> dict[str, A
         "context": [{"feature": fid, "attached": list(kinds)} for fid, kinds in chunk.context],
         "period": chunk.period.to_dict() if chunk.period else None,
         "extent_note": chunk.extent_note,
-        "doc_sha256": chunk.doc_sha256,
-        "collection": chunk.collection,
-        "version": chunk.version,
+        **plain_fields(chunk, PROVENANCE_FIELDS),
         "tokenizer_sha256": chunk.tokenizer_sha256,
     }
     if include_text:

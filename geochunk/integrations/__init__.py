@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..export import PROVENANCE_FIELDS, plain_fields
 from ..model import Chunk
 
 __all__ = ["FLAT_METADATA_KEYS", "METADATA_KEYS", "chunk_metadata"]
@@ -76,14 +77,7 @@ def chunk_metadata(c: Chunk, *, flat: bool = False) -> dict[str, Any]:
     meta: dict[str, Any] = {
         "doc_id": c.doc_id,
         "chunk_index": c.index,
-        "start": c.start,
-        "end": c.end,
-        "core_start": c.core_start,
-        "token_count": c.token_count,
-        "tokenizer": c.tokenizer,
-        "unit": c.unit,
-        "strategy": c.strategy,
-        "text_kind": c.text_kind,
+        **plain_fields(c),
         "oversized": c.oversized,
         "needs_fallback": c.needs_fallback,
         "flags": list(c.flags),
@@ -99,9 +93,7 @@ def chunk_metadata(c: Chunk, *, flat: bool = False) -> dict[str, Any]:
         "period_start": c.period.start if c.period is not None else None,
         "period_end": c.period.end if c.period is not None else None,
         "period_source": c.period.source if c.period is not None else None,
-        "doc_sha256": c.doc_sha256,
-        "collection": c.collection,
-        "version": c.version,
+        **plain_fields(c, PROVENANCE_FIELDS),
     }
     assert tuple(meta) == METADATA_KEYS
     return _flatten(meta) if flat else meta
