@@ -80,7 +80,16 @@ def view_for_bbox(
     return (round(center[0], 7), round(center[1], 7)), zoom
 
 
-class _Legend(MacroElement):
+class _Control(MacroElement):
+    """A Leaflet control written here (its script is the class's ``_template``), named after
+    its class (``_Legend`` -> ``Legend``)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._name = type(self).__name__.lstrip("_")
+
+
+class _Legend(_Control):
     """A collapsible Leaflet control (closed by default, so it never hides data) in the map's
     bottom-right corner holding fixed legend HTML."""
 
@@ -105,11 +114,10 @@ class _Legend(MacroElement):
 
     def __init__(self, html_text: str) -> None:
         super().__init__()
-        self._name = "Legend"
         self.html = html_text
 
 
-class _MousePosition(MacroElement):
+class _MousePosition(_Control):
     """A coordinate readout (lon, lat in WGS 84) in the bottom-left corner: a tiny Leaflet
     control written here, so nothing is fetched from a CDN."""
 
@@ -135,12 +143,8 @@ class _MousePosition(MacroElement):
         """
     )
 
-    def __init__(self) -> None:
-        super().__init__()
-        self._name = "MousePosition"
 
-
-class _Graticule(MacroElement):
+class _Graticule(_Control):
     """A WGS 84 graticule redrawn for the view (lines every 90° down to 0.001°, labelled at
     the map's edges), under everything else and never in the mouse's way: with no basemap it
     shows where on Earth the features are."""
@@ -199,10 +203,6 @@ class _Graticule(MacroElement):
         {% endmacro %}
         """
     )
-
-    def __init__(self) -> None:
-        super().__init__()
-        self._name = "Graticule"
 
 
 def _swatch(style: str, label: str) -> str:
