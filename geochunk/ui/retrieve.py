@@ -78,7 +78,6 @@ class RetrieveKeys:
     NO_EXTENT = "gc_rt_no_extent"
     K = "gc_rt_k"
     DRAWN = "gc_rt_drawn"
-    RESULT = "gc_rt_result"
     MAP = "gc_rt_map"
 
 

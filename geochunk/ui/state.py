@@ -19,7 +19,6 @@ class StateKeys:
     DOCUMENT = "gc_document"  # ui.services.Document currently loaded
     CORPUS_ROWS = "gc_corpus_rows"  # list[view.tables.CorpusRow] of the last corpus run
     CORPUS_JOBS = "gc_corpus_jobs"  # {document name: view.corpus.CorpusJob} of that run
-    LOAD_ERROR = "gc_load_error"  # message of the last failed load
     SELECTION = "gc_selection"  # {(scope, doc digest): view.selection.Selection}
 
     # document loader widgets
@@ -55,8 +54,6 @@ class StateKeys:
     SWEEP = "gc_sweep"  # show the budget sweep
     MAX_AREA_CHANGE = "gc_max_area_change"
     REVIEWER = "gc_reviewer"
-    REVIEW_CHUNK = "gc_review_chunk"
-    REVIEW_TABLE = "gc_review_table"
     REVIEW_STATUS = "gc_review_status"
     REVIEW_NOTE = "gc_review_note"
     REVIEW_NEXT = "gc_review_next"
