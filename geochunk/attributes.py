@@ -1,8 +1,9 @@
-"""A feature's attributes from the text around it: SQL row columns on the geometry's own line.
+"""A feature's attributes from the text around it: ``Key: value`` lines, and SQL row columns
+on the geometry's own line.
 
-``Key: value`` blocks are read by :mod:`geochunk.context`, GeoJSON ``properties`` by the
-detector; this module reads the columns of an ``INSERT INTO t (c1, c2, geom) VALUES (v1, v2,``
-row that leads in to the geometry, pairing each column with its value. One forward scan of the
+GeoJSON ``properties`` are read by the detector; this module reads ``Key: value`` lines (which
+lines form a feature's block is decided in :mod:`geochunk.units`) and the columns of an
+``INSERT INTO t (c1, c2, geom) VALUES (v1, v2,`` row that leads in to the geometry, pairing each column with its value. One forward scan of the
 line's lead-in: linear, no regex that can backtrack.
 
 >>> sql_row("INSERT INTO parcels (id, ref, use, geom) VALUES (7, 'SB-7', 'O''Brien', ST_GeomFromEWKT('")
@@ -15,11 +16,13 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["sql_row"]
+__all__ = ["attribute_line", "attribute_pairs", "sql_row"]
 
 _HEAD = re.compile(r"(?i)[ \t]*+INSERT[ \t]++INTO[ \t]++[\w.\"`]++[ \t]*+\(")
 _VALUES = re.compile(r"(?i)[ \t]*+VALUES[ \t]*+\(")
 _BARE = re.compile(r"[-+.\w]++")
+_BULLETS = "-*\u2022 \t"
+_KEY = re.compile(r"[^\W\d_][\w ()%./'²³#-]*")  # one flat class: linear, no backtracking
 
 
 def _columns(text: str, p: int) -> tuple[list[str], int] | None:
@@ -92,3 +95,39 @@ def sql_row(lead_in: str) -> tuple[tuple[str, str], ...]:
         return ()
     vals = _values(lead_in, v.end())
     return tuple((c, x) for c, x in zip(cols, vals) if x != "")
+
+
+def attribute_line(line: str) -> tuple[str, str] | None:
+    """``Key: value`` → (key, value), else None.
+
+    >>> attribute_line("- Depth: 3 m"), attribute_line("see http://x"), attribute_line("3:4")
+    (('Depth', '3 m'), None, None)
+    """
+    if ":" not in line[:60]:
+        return None
+    body = line.strip().lstrip(_BULLETS)
+    key, sep, value = body.partition(":")
+    if sep and value[:1] not in (" ", "\t"):
+        return None  # "3:4", "http://..." — an attribute separator is a colon and a space
+    key, value = key.strip(), value.strip()
+    if not sep or not key or not value or len(key) > 50 or len(key.split()) > 6:
+        return None
+    if not key[0].isalpha() or value.startswith("//"):
+        return None
+    if _KEY.fullmatch(key) is None:
+        return None
+    return key, value
+
+
+def attribute_pairs(block: str) -> tuple[tuple[str, str], ...]:
+    """The ``Key: value`` pairs of an attribute block.
+
+    >>> attribute_pairs("Parcel ID: LU-1\\nLand use: Park\\n")
+    (('Parcel ID', 'LU-1'), ('Land use', 'Park'))
+    """
+    out = []
+    for line in block.splitlines():
+        kv = attribute_line(line)
+        if kv:
+            out.append(kv)
+    return tuple(out)

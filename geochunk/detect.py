@@ -53,9 +53,10 @@ from .encodings import find_encoded
 from .errors import InputError
 from .lines import lines_of
 from .geometry import Parsed, parse_geojson, parse_geojson_object, parse_wkt, remember
+from .ids import pick_id
 from .model import OGC_TYPES, Collection, Detection, Span, SpanKind, SpanStatus
 
-__all__ = ["detect", "GEOJSON_TO_OGC", "ID_PROPERTY_KEYS"]
+__all__ = ["detect", "GEOJSON_TO_OGC"]
 
 #: GeoJSON geometry type -> OGC keyword used in ``Span.geom_type``.
 GEOJSON_TO_OGC: dict[str, str] = {
@@ -67,13 +68,6 @@ GEOJSON_TO_OGC: dict[str, str] = {
     "MultiPolygon": "MULTIPOLYGON",
     "GeometryCollection": "GEOMETRYCOLLECTION",
 }
-
-#: Property names (case-insensitive, in priority order) taken as a Feature's id when it has no
-#: ``id`` member; after these, the first key ending in ``_id``.
-ID_PROPERTY_KEYS: tuple[str, ...] = (
-    "id", "fid", "gid", "uid", "uuid", "objectid", "feature_id", "featureid", "parcel_id",
-    "parcelid", "ref", "reference",
-)  # fmt: skip
 
 _UNIT_TYPES = frozenset((*GEOJSON_TO_OGC, "Feature"))
 _ALL_TYPES = frozenset((*_UNIT_TYPES, "FeatureCollection"))
@@ -765,31 +759,16 @@ def _scalar_id(value: Any) -> str | None:
 
 
 def _feature_id(feature: dict[str, Any], props: Any) -> tuple[str | None, str | None]:
+    """A Feature's id: its ``id`` member, else an id-like property (:func:`geochunk.ids.pick_id`)."""
     if "id" in feature:
         fid = _scalar_id(feature["id"])
         if fid is not None:
             return fid, "geojson:id"
     if not isinstance(props, dict):
         return None, None
-    first: dict[str, tuple[str, str]] = {}
-    suffixed: tuple[str, str] | None = None
-    for key, value in props.items():
-        if not isinstance(key, str):
-            continue
-        sid = _scalar_id(value)
-        if sid is None:
-            continue
-        low = key.lower()
-        first.setdefault(low, (key, sid))
-        if suffixed is None and low.endswith("_id"):
-            suffixed = (key, sid)
-    for name in ID_PROPERTY_KEYS:
-        if name in first:
-            key, sid = first[name]
-            return sid, f"property:{key}"
-    if suffixed is not None:
-        return suffixed[1], f"property:{suffixed[0]}"
-    return None, None
+    scalars = ((k, _scalar_id(v)) for k, v in props.items() if isinstance(k, str))
+    got = pick_id((k, v) for k, v in scalars if v is not None)
+    return (None, None) if got is None else (got[1], f"property:{got[0]}")
 
 
 def _status(parsed: Parsed) -> tuple[SpanStatus, str | None]:

@@ -1,4 +1,5 @@
-"""One bounding-box union for the core, the GeoJSON export and the map (antimeridian-aware).
+"""Every bounding-box rule: the one union for the core, the GeoJSON export and the map
+(antimeridian-aware), when a WGS 84 box may be drawn at all, and why a chunk has none.
 
 WGS 84 boxes are ``(west, south, east, north)``; a box with ``west > east`` crosses 180°. The
 union of boxes in degrees takes whichever reading of longitude (-180..180 or 0..360) is
@@ -8,9 +9,11 @@ to one that spans the globe.
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Any, Sequence
 
-__all__ = ["union_bbox", "bbox_center_lon"]
+from .model import ChunkFeature, Frame
+
+__all__ = ["bbox_center_lon", "extent_note", "union_bbox", "wgs84_trusted"]
 
 
 def union_bbox(
@@ -64,3 +67,37 @@ def bbox_center_lon(box: tuple[float, float, float, float]) -> float:
         return (west + east) / 2
     mid = (west + east + 360.0) / 2
     return mid - 360.0 if mid > 180.0 else mid
+
+
+def wgs84_trusted(frame: Frame) -> bool:
+    """Whether a WGS 84 box may be drawn from ``frame``: not when the coordinates contradict
+    the frame they declare (a box in the wrong ocean is worse than none for maps and filters).
+
+    >>> wgs84_trusted(Frame(4326, 1.0, "explicit_code", False))
+    True
+    """
+    return not (frame.flagged and frame.confidence < 0.25 and frame.source not in ("fallback", "coordinates"))
+
+
+def extent_note(
+    feats: Sequence[ChunkFeature], bbox: Any, bbox_wgs84: Any, frame: Frame, mixed: bool
+) -> str | None:
+    """Why a chunk with features has no ``bbox`` or no ``bbox_wgs84`` (None when it has both).
+
+    >>> f = ChunkFeature("a", "hash", "wkt", "POINT", 0, 1, 1, bbox=(1.0, 2.0, 1.0, 2.0))
+    >>> extent_note([f], (1.0, 2.0, 1.0, 2.0), None, Frame(None, 0.0, "fallback", True), False)
+    'frame unknown: no WGS 84 box'
+    """
+    if not feats or (bbox is not None and bbox_wgs84 is not None):
+        return None
+    if all(f.bbox is None for f in feats):
+        return "no feature has a parseable, non-empty geometry"
+    if bbox is None and mixed:
+        return "features in different frames: no common bbox in a source CRS (see bbox_wgs84)"
+    if not wgs84_trusted(frame):
+        return "frame contradicted by the coordinates: no WGS 84 box ({})".format(
+            "; ".join(frame.notes) or frame.source)
+    ref = frame.ref if frame.epsg is None else f"EPSG:{frame.epsg}"
+    if ref is None:
+        return "frame unknown: no WGS 84 box"
+    return f"the coordinates do not transform to WGS 84 in frame {ref}"

@@ -17,7 +17,11 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["heading_glue", "is_heading_line", "is_setext_underline", "setext_title"]
+from .lines import lines_of
+
+__all__ = [
+    "heading_glue", "is_caption", "is_heading_line", "is_setext_underline", "plain_heading_at", "setext_title",
+]
 
 _LINE = re.compile(r"[^\r\n]*+(?:\r\n|\r|\n)?")
 _ATX = re.compile(r"[ \t]{0,3}#{1,6}[ \t]+\S")
@@ -99,3 +103,41 @@ def heading_glue(text: str) -> list[tuple[int, int]]:
         if j < len(lines):
             out.append((a, lines[j][0]))
     return out
+
+
+def plain_heading_at(text: str, p: int) -> bool:
+    """The line at ``p`` (after a blank line) is a plain-text heading such as
+    ``DAY 1: HOLYROOD PARK`` — a section start, not a ``Key: value`` attribute.
+
+    >>> plain_heading_at("\\nDAY 1: HOLYROOD PARK\\n\\nText", 1), plain_heading_at("\\nDepth: 3 m\\n", 1)
+    (True, False)
+    """
+    le = lines_of(text).end(p)
+    after = le >= len(text) or not text[le:lines_of(text).end(le)].strip()
+    return is_heading_line(text[p:le], blank_before=True, blank_after=after)
+
+
+def is_caption(line: str) -> bool:
+    """A line that may caption the geometry below it: a Markdown heading, a short line ending
+    in ``:``, or a short title-like line (capitalised, few words, no sentence end).
+
+    >>> is_caption("Pump house:"), is_caption("Site B"), is_caption("It was built in 1901.")
+    (True, True, False)
+    """
+    s = line.strip()
+    if not s or len(s) > 160:
+        return False
+    if s.startswith("#"):
+        return True
+    letters = sum(c.isalpha() for c in s)
+    if letters < 3 or s[-1] in "[{(,;":
+        return False
+    if s.endswith(":"):
+        return True
+    return (
+        len(s) <= 100
+        and len(s.split()) <= 12
+        and (s[0].isupper() or s[0].isdigit())
+        and "," not in s
+        and s[-1] not in ".!?"
+    )

@@ -31,7 +31,7 @@ from typing import Callable, Protocol, Sequence
 
 from .prose import GRAPHEME, WORD, Boundaries, grapheme_boundaries
 
-__all__ = ["Piece", "RangeCounter", "SimpleCounter", "pack"]
+__all__ = ["Inside", "Piece", "RangeCounter", "SimpleCounter", "pack"]
 
 
 @dataclass(frozen=True)
@@ -42,6 +42,23 @@ class Piece:
     end: int
     unit: int | None = None
     grapheme_cut: bool = False
+
+
+class Inside:
+    """Whether an offset falls strictly inside one of sorted, non-overlapping ranges (O(log n)).
+
+    >>> inside = Inside([(2, 5), (8, 9)])
+    >>> [p for p in range(10) if inside(p)]
+    [3, 4]
+    """
+
+    def __init__(self, ranges: Sequence[tuple[int, int]]) -> None:
+        self.ranges = list(ranges)
+        self.starts = [r[0] for r in self.ranges]
+
+    def __call__(self, p: int) -> bool:
+        k = bisect_right(self.starts, p) - 1
+        return k >= 0 and self.ranges[k][0] < p < self.ranges[k][1]
 
 
 class RangeCounter(Protocol):
@@ -85,6 +102,7 @@ class _Packer:
         self.bounds = boundaries
         self.units = list(units)
         self.unit_starts = [a for a, _ in units]
+        self._inside_unit = Inside(self.units)
         edges: dict[int, int] = {}
         for (a, b), (la, lb) in zip(units, edge_levels):
             edges[a] = min(edges.get(a, 99), la)
@@ -95,10 +113,6 @@ class _Packer:
         self.out: list[Piece] = []
 
     # -- queries -------------------------------------------------------------------------
-    def _inside_unit(self, p: int) -> bool:
-        i = bisect_right(self.unit_starts, p) - 1
-        return i >= 0 and self.units[i][0] < p < self.units[i][1]
-
     def cuts(self, lo: int, hi: int, level: int) -> list[int]:
         found = {p for p, _ in self.bounds.within(lo, hi, level) if not self._inside_unit(p)}
         i, j = bisect_right(self.edge_pos, lo), bisect_left(self.edge_pos, hi)

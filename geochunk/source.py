@@ -32,6 +32,7 @@ geochunk.errors.InputError: 'upload.txt' is not valid UTF-8: byte 0xE9 at byte o
 
 from __future__ import annotations
 
+import hashlib
 import os
 import stat
 from collections.abc import Iterator
@@ -45,6 +46,7 @@ __all__ = [
     "DEFAULT_MAX_BYTES",
     "SNIFF_BYTES",
     "KINDS",
+    "document_digest",
     "read_document",
     "read_stream",
     "sniff_kind",
@@ -601,3 +603,13 @@ def _looks_like_csv(head: str) -> bool:
     if len(counts) < 2:
         return False
     return any(counts[0][d] >= 1 and all(c[d] == counts[0][d] for c in counts) for d in delimiters)
+
+
+def document_digest(text: str) -> str:
+    """The document's identity: SHA-256 of its UTF-8 bytes (lone surrogates kept as they are),
+    as ``Chunk.doc_sha256`` and the review store's key.
+
+    >>> document_digest("abc")[:12]
+    'ba7816bf8f01'
+    """
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()

@@ -695,21 +695,21 @@ class TokenIndex:
     True
     """
 
-    __slots__ = ("text", "counter", "_prefix", "_base", "_delta", "_unit", "_clean", "_cache", "_lock")
+    __slots__ = ("text", "counter", "_prefix", "_base", "_delta", "_per_token", "_clean", "_cache", "_lock")
 
     def __init__(
         self,
         text: str,
         counter: TokenCounter,
         prefix: "np.ndarray | _Prefix",
-        unit: int,
+        per_token: int,
         clean: Callable[[int], bool],
     ) -> None:
         self.text = text
         self.counter = counter
         self._prefix = prefix if isinstance(prefix, _Prefix) else _Prefix.from_array(prefix)
         self._base, self._delta = self._prefix._base, self._prefix._delta  # inlined in count
-        self._unit = unit
+        self._per_token = per_token  # prefix steps per token (ESTIMATE_UNIT for the estimate)
         self._clean = clean
         self._cache: dict[tuple[int, int], int] = {}
         self._lock = threading.Lock()
@@ -734,8 +734,8 @@ class TokenIndex:
         if not 0 <= a <= b <= len(self.text):
             raise IndexError(f"range [{a}, {b}) is outside a document of length {len(self.text)}")
         base, delta = self._base, self._delta
-        units = base[b >> 6] + delta[b] - base[a >> 6] - delta[a]
-        return units if self._unit == 1 else -(-units // self._unit)
+        steps = base[b >> 6] + delta[b] - base[a >> 6] - delta[a]
+        return steps if self._per_token == 1 else -(-steps // self._per_token)
 
     def is_clean(self, p: int) -> bool:
         """Whether counts are exactly additive at ``p`` (see :func:`clean_boundary`)."""

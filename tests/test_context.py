@@ -1,7 +1,8 @@
 
 import pytest
 
-from geochunk.context import attribute_pairs, find_units
+from geochunk.attributes import attribute_pairs
+from geochunk.units import find_units
 from geochunk.model import Detection, Span
 
 

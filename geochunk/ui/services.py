@@ -12,7 +12,6 @@ passed as an unhashed ``_text`` argument. So moving the budget slider only re-as
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Sequence
@@ -24,6 +23,7 @@ from ..model import Chunk, ChunkConfig
 from ..folders import FolderPolicy, list_folder
 from ..view.corpus import CorpusJob, job_text, run_corpus_jobs
 from ..reviews import Decision, ReviewStore, default_path
+from ..source import document_digest
 from ..view.tables import CorpusRow
 
 __all__ = [
@@ -75,8 +75,7 @@ class Document:
 
     @classmethod
     def from_text(cls, text: str, *, name: str, origin: str) -> "Document":
-        digest = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
-        return cls(name=name, text=text, digest=digest, origin=origin)
+        return cls(name=name, text=text, digest=document_digest(text), origin=origin)
 
 
 def read_upload(data: bytes, name: str, origin: str = "upload") -> Document:

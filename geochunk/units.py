@@ -1,10 +1,14 @@
-"""No-cut units: each geometry with the context that travels with it, and feature ids.
+"""No-cut units: each geometry with the context that travels with it (ids: :mod:`geochunk.ids`).
+
+In geochunk's core, *unit* always means this no-cut unit (``Unit``, ``Analysis.units``,
+``Piece.unit``); only the public ``Chunk.unit`` / ``ChunkConfig.unit`` name a chunk's
+granularity (``feature`` / ``section`` / ``document``).
 
 A *unit* is one or more geometry spans, widened to whole lines when the rest of the line is a
 short lead-in or tail (``INSERT ... ST_GeomFromEWKT('`` / ``'),``), plus — when they fit the
 budget — the heading/caption line right before it and the ``Key: value`` attribute block right
-after it. Units never overlap. Feature ids come from the source (GeoJSON ``id`` or id-like
-property, an ID attribute, the heading) or else a stable content hash — never a position.
+after it. Units never overlap. :func:`unit_ranges` decides, at one budget, which of that
+context (and the introducing paragraph and headings) a unit's range carries.
 
 >>> from geochunk.model import Detection, Span
 >>> text = "### Parcel LU-0007 - Park\\nPOLYGON((0 0,1 0,1 1,0 0))\\nArea: 2\\n\\nNext."
@@ -18,22 +22,19 @@ property, an ID attribute, the heading) or else a stable content hash — never 
 
 from __future__ import annotations
 
-import hashlib
-import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import Callable, Sequence
 
-from .attributes import sql_row
-from .headings import is_heading_line, is_setext_underline, setext_title
+from .attributes import attribute_line, sql_row
+from .ids import content_id, heading_id, pick_id
+from .headings import is_caption, is_setext_underline, plain_heading_at, setext_title
 from .lines import lines_of
-from .model import Detection, Span
+from .model import ChunkConfig, Detection, Span
 
-__all__ = ["Unit", "find_units", "attribute_pairs", "content_id"]
+__all__ = ["Unit", "find_units", "unit_ranges"]
 
 _MAX_LEAD = 200  # characters of non-geometry text on the geometry's line that may join it
 _SENTENCE_END = (". ", "! ", "? ", "\u0964 ", "\u0965 ", ".\t")
-_ID_KEYS = {"id", "fid", "gid", "uid", "uuid", "ref", "reference", "objectid", "feature id"}
-_BULLETS = "-*\u2022 \t"
-_KEY = re.compile(r"[^\W\d_][\w ()%./'²³#-]*")  # one flat class: linear, no backtracking
 
 
 @dataclass(frozen=True)
@@ -73,20 +74,6 @@ class Unit:
         return tuple(out)
 
 
-def content_id(span: Span) -> str:
-    """A stable id from the geometry's content (whitespace-insensitive), never its position.
-
-    >>> content_id(Span(0, 12, "wkt", "POINT", "POINT (1  2)")) == content_id(
-    ...     Span(99, 110, "wkt", "POINT", "POINT (1 2)"))
-    True
-    >>> content_id(Span(0, 12, "wkt", "POINT", "POINT (1  2)"))
-    'point:2f35f2ba4425'
-    """
-    norm = " ".join(span.geometry_text.split()).upper()
-    digest = hashlib.sha1(norm.encode("utf-8")).hexdigest()[:12]
-    return f"{(span.geom_type or 'null').lower()}:{digest}"
-
-
 def _line_start(text: str, p: int) -> int:
     """Start of the line holding ``p`` (``\\r\\n``, ``\\r`` and ``\\n`` end lines; O(log n))."""
     return lines_of(text).start(p)
@@ -101,105 +88,10 @@ def _has_sentence_end(s: str) -> bool:
     return any(m in s for m in _SENTENCE_END)
 
 
-def _attribute(line: str) -> tuple[str, str] | None:
-    """``Key: value`` → (key, value), else None."""
-    if ":" not in line[:60]:
-        return None
-    body = line.strip().lstrip(_BULLETS)
-    key, sep, value = body.partition(":")
-    if sep and value[:1] not in (" ", "\t"):
-        return None  # "3:4", "http://..." — an attribute separator is a colon and a space
-    key, value = key.strip(), value.strip()
-    if not sep or not key or not value or len(key) > 50 or len(key.split()) > 6:
-        return None
-    if not key[0].isalpha() or value.startswith("//"):
-        return None
-    if _KEY.fullmatch(key) is None:
-        return None
-    return key, value
-
-
-def attribute_pairs(block: str) -> tuple[tuple[str, str], ...]:
-    """The ``Key: value`` pairs of an attribute block.
-
-    >>> attribute_pairs("Parcel ID: LU-1\\nLand use: Park\\n")
-    (('Parcel ID', 'LU-1'), ('Land use', 'Park'))
-    """
-    out = []
-    for line in block.splitlines():
-        kv = _attribute(line)
-        if kv:
-            out.append(kv)
-    return tuple(out)
-
-
-def _plain_heading_at(text: str, p: int) -> bool:
-    """The line at ``p`` (after a blank line) is a plain-text heading such as
-    ``DAY 1: HOLYROOD PARK`` — a section start, not a ``Key: value`` attribute.
-
-    >>> _plain_heading_at("\\nDAY 1: HOLYROOD PARK\\n\\nText", 1), _plain_heading_at("\\nDepth: 3 m\\n", 1)
-    (True, False)
-    """
-    le = _line_end(text, p)
-    after = le >= len(text) or not text[le:_line_end(text, le)].strip()
-    return is_heading_line(text[p:le], blank_before=True, blank_after=after)
-
-
-def _is_caption(line: str) -> bool:
-    s = line.strip()
-    if not s or len(s) > 160:
-        return False
-    if s.startswith("#"):
-        return True
-    letters = sum(c.isalpha() for c in s)
-    if letters < 3 or s[-1] in "[{(,;":
-        return False
-    if s.endswith(":"):
-        return True
-    return (
-        len(s) <= 100
-        and len(s.split()) <= 12
-        and (s[0].isupper() or s[0].isdigit())
-        and "," not in s
-        and s[-1] not in ".!?"
-    )
-
-
-_ID_TOKEN = re.compile(r"[A-Za-z][A-Za-z0-9]*+(?:[-_./][A-Za-z0-9]++)*+")  # LU-0007, W17, TQ.3080
-_CODE_MARKS = ("def ", "class ", "(self", " = ", "==", "return ", "()", "//", "/*", "--", "import ")
-
-
-def _heading_id(caption: str) -> str | None:
-    """An id-shaped token of a heading (letters and digits: ``LU-0007``, ``W17``), else None —
-    never a bare number (usually a figure or a year), never words of a caption ("A database row
-    follows:"), never a line of code or a comment (``def test_polygon_2(self``).
-
-    >>> _heading_id("### Parcel LU-0007 - Park"), _heading_id("A database row follows:")
-    ('LU-0007', None)
-    >>> _heading_id("    def test_polygon_2(self):") is None
-    True
-    """
-    s = caption.strip()
-    if any(mark in s for mark in _CODE_MARKS):
-        return None
-    for word in s.lstrip("#").split():
-        w = word.strip(".,;:()[]{}\"'")
-        if (
-            len(w) <= 40
-            and _ID_TOKEN.fullmatch(w)
-            and any(c.isdigit() for c in w)
-            and any(c.isalpha() for c in w)
-        ):
-            return w
-    return None
-
-
 def _attribute_id(pairs: tuple[tuple[str, str], ...]) -> tuple[str, str] | None:
-    for key, value in pairs:
-        k = key.lower().strip()
-        if k in _ID_KEYS or k.endswith((" id", "_id", "-id")):
-            return value, f"attribute:{key}"
-    return None
+    """The id among ``Key: value`` pairs (:func:`geochunk.ids.pick_id`), with its source."""
+    got = pick_id(pairs)
+    return None if got is None else (got[1], f"attribute:{got[0]}")
 
 
 def _widen(text: str, span: Span, prev_end: int = 0, next_start: int | None = None) -> tuple[int, int]:
@@ -261,15 +153,15 @@ def find_units(text: str, detection: Detection, *, context: bool = True) -> tupl
             if p == b:  # attribute lines start right after the unit's last line
                 q = p
                 le = _line_end(text, q)
-                if le < next_start and not text[q:le].strip() and _attribute(text[le:_line_end(text, le)]) \
-                        and not _plain_heading_at(text, le):
+                if le < next_start and not text[q:le].strip() and attribute_line(text[le:_line_end(text, le)]) \
+                        and not plain_heading_at(text, le):
                     q = le  # one blank line may separate the geometry from its attributes
                 collected = []
                 while q < next_start:
                     le = _line_end(text, q)
                     if le > next_start:
                         break
-                    kv = _attribute(text[q:le])
+                    kv = attribute_line(text[q:le])
                     if kv is None:
                         break
                     collected.append(kv)
@@ -291,7 +183,7 @@ def find_units(text: str, detection: Detection, *, context: bool = True) -> tupl
                             ps2 == 0 or not text[_line_start(text, ps2 - 1):ps2].strip())
                         if setext:
                             ps, line = ps2, text[ps2:a]
-                    if setext or _is_caption(line.strip().splitlines()[0] if line.strip() else ""):
+                    if setext or is_caption(line.strip().splitlines()[0] if line.strip() else ""):
                         full_a, caption = ps, line
         ids = []
         single = len(idx) == 1
@@ -302,7 +194,7 @@ def find_units(text: str, detection: Detection, *, context: bool = True) -> tupl
                 continue
             got = _attribute_id(pairs) if single else None
             if got is None and single and caption is not None:
-                hid = _heading_id(caption.strip().splitlines()[0])
+                hid = heading_id(caption.strip().splitlines()[0])
                 got = (hid, "heading") if hid else None
             ids.append(got or (content_id(sp), "hash"))
         row: tuple[tuple[str, str], ...] = ()
@@ -355,7 +247,7 @@ def _intro(text: str, at: int, prev_end: int, ids: list[str]) -> int | None:
         if ls < prev_end or not line.strip():
             break
         stripped = line.strip()
-        if _is_heading_line(line) or stripped.startswith("|") or _attribute(line) is not None:
+        if _is_heading_line(line) or stripped.startswith("|") or attribute_line(line) is not None:
             break
         if e - ls > _MAX_INTRO:
             return None
@@ -366,3 +258,58 @@ def _intro(text: str, at: int, prev_end: int, ids: list[str]) -> int | None:
     if para.endswith(":") or not blank or any(fid and fid in para for fid in ids):
         return start
     return None
+
+
+Range = tuple[int, int]
+
+
+def unit_ranges(
+    units: Sequence[Unit],
+    headings: Sequence[Range],
+    count: Callable[[int, int], int],
+    config: ChunkConfig,
+) -> tuple[list[Range], list[Unit], list[tuple[str, ...]]]:
+    """The no-cut range of every unit at this budget, and which context it carries.
+
+    Attributes never divorce: a unit's range always holds its caption and attribute block (an
+    over-budget unit is escaped whole). The paragraph that introduces it joins when
+    ``attach_prose`` is on and the whole (with any heading above that paragraph) still fits.
+    Headings right before the range always join it — even when heading and unit together are
+    over the budget and the unit alone is not: the whole is then one over-budget unit and gets
+    the escape, because a heading that ends the previous chunk (or stands alone) is a defect.
+    ``headings`` are ``(heading start, first line after it)`` pairs; ``count`` counts tokens."""
+    if not config.attach_context:
+        bare = [replace(u, full=u.core, attributes=(), intro=None, row=()) for u in units]
+        return [u.core for u in bare], bare, [()] * len(bare)
+    budget = config.budget
+    glue = {c: h for h, c in headings}  # first line after a heading -> the heading's start
+
+    def above(p: int, floor: int) -> int:
+        """Start of the chain of headings glued to ``p`` (``p`` when none), not before ``floor``."""
+        h = glue.get(p)
+        while h is not None and h >= floor:
+            p, h = h, glue.get(h)
+        return p
+
+    ranges: list[Range] = []
+    kinds: list[tuple[str, ...]] = []
+    prev = 0
+    for u in units:
+        lo, hi = u.full
+        k = list(u.context_kinds)
+        if config.attach_prose and u.intro is not None and u.intro >= prev:
+            top = above(u.intro, prev)
+            if count(top, hi) <= budget:  # the paragraph and its headings, or neither
+                k.append("prose")
+                if top < u.intro:
+                    k.append("section_heading")
+                lo = top
+        if "prose" not in k:
+            top = above(lo, prev)
+            if top < lo:
+                lo = top
+                k.append("section_heading")
+        ranges.append((lo, hi))
+        kinds.append(tuple(k))
+        prev = hi
+    return ranges, list(units), kinds

@@ -1,0 +1,120 @@
+"""What the pipeline's steps hand each other: the budget-independent :class:`Analysis` of one
+document, and the :class:`ChunkSet` that ``assemble`` makes of it at one configuration.
+
+>>> from geochunk.pipeline import chunk_text
+>>> cs = chunk_text("POINT (1 2)\\n")
+>>> cs.analysis.features[0].geom_type, cs.unit_shares["document"]
+('POINT', 1.0)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .crs import FrameReport
+from .geometry import Parsed
+from .model import Chunk, ChunkConfig, ChunkFeature, Detection, Frame, Period
+from .prose import Boundaries
+from .tokens import TokenCounter, TokenIndex
+from .units import Unit
+
+__all__ = ["Analysis", "ChunkSet", "GeomRecord"]
+
+
+@dataclass(frozen=True)
+class GeomRecord:
+    """A feature as drawn: the source geometry and what the chunk emitted (both source CRS)."""
+
+    feature: ChunkFeature
+    original: Any  # shapely geometry or None
+    emitted: Any  # shapely geometry or None (simplified or a part for escaped chunks)
+    frame: Frame
+
+
+@dataclass(frozen=True, eq=False)
+class Analysis:
+    """Everything about one document that does not depend on the budget."""
+
+    doc_id: str
+    text: str
+    digest: str
+    encoding: str
+    counter: TokenCounter
+    index: TokenIndex
+    detection: Detection
+    parsed: tuple[Parsed, ...]
+    frames: FrameReport
+    features: tuple[ChunkFeature, ...]  # one per span
+    units: tuple[Unit, ...]  # with their context (caption, attribute block) in ``full``
+    boundaries: Boundaries
+    geometry_tokens: int
+    headings: tuple[tuple[int, int], ...] = ()  # heading start -> first line after it
+    periods: tuple[Period | None, ...] = ()  # per span (attributes, caption, document)
+    tokenizer_sha256: str | None = None
+
+    @property
+    def tokenizer(self) -> str:
+        return self.counter.name
+
+    @property
+    def estimated(self) -> bool:
+        return self.counter.estimated
+
+    @property
+    def total_tokens(self) -> int:
+        return self.index.total
+
+    @property
+    def density(self) -> float:
+        return self.geometry_tokens / self.index.total if self.index.total else 0.0
+
+
+@dataclass(frozen=True, eq=False)
+class ChunkSet:
+    """The chunks of one document at one configuration, with what was decided and why."""
+
+    analysis: Analysis
+    config: ChunkConfig
+    chunks: tuple[Chunk, ...]
+    strategy: str
+    reason: str
+    geometries: tuple[tuple[GeomRecord, ...], ...]  # index-aligned with chunks
+
+    @property
+    def density(self) -> float:
+        return self.analysis.density
+
+    @property
+    def oversize_rate(self) -> float:
+        return sum(c.oversized for c in self.chunks) / len(self.chunks) if self.chunks else 0.0
+
+    @property
+    def fallback_rate(self) -> float:
+        """Share of chunks that still need a fallback (``needs_fallback``): over the budget
+        after the escape. A generalized chunk that fits is oversized but not a fallback."""
+        return sum(c.needs_fallback for c in self.chunks) / len(self.chunks) if self.chunks else 0.0
+
+    @property
+    def unit_shares(self) -> dict[str, float]:
+        """Share of chunks per ``unit`` (``feature``, ``section``, ``document``)."""
+        n = len(self.chunks)
+        return {u: (sum(c.unit == u for c in self.chunks) / n if n else 0.0)
+                for u in ("feature", "section", "document")}  # fmt: skip
+
+    @property
+    def document_fallback(self) -> bool:
+        """The whole document came out as one chunk over the budget: no safe boundary."""
+        return (
+            len(self.chunks) == 1
+            and self.chunks[0].unit == "document"
+            and self.chunks[0].token_count > self.config.budget
+        )
+
+    @property
+    def flagged(self) -> tuple[Chunk, ...]:
+        return tuple(c for c in self.chunks if c.flags)
+
+    @property
+    def feature_count(self) -> int:
+        return len(self.analysis.detection.spans)

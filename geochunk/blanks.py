@@ -1,0 +1,88 @@
+"""Blank-piece absorption: a packed piece that is only filler (blank lines, a lone ``,``
+between two oversized units) never becomes a chunk of its own.
+
+>>> _is_filler("\\n\\n"), _is_filler(" , "), _is_filler("Hi")
+(True, True, False)
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from .analysis import Analysis
+from .packing import Inside, Piece
+from .prose import SENTENCE, WORD
+
+__all__ = ["absorb_blank"]
+
+
+def _is_filler(s: str) -> bool:
+    """Whitespace, or a few punctuation characters (``,`` between two CSV geometries)."""
+    return s.isspace() or (len(s.strip()) <= 3 and not any(c.isalnum() for c in s))
+
+
+def absorb_blank(
+    a: Analysis, pieces: list[Piece], budget: int, ranges: Sequence[tuple[int, int]] = ()
+) -> list[Piece]:
+    """Give filler pieces (blank lines, a lone ``,`` between oversized units) to a neighbour.
+
+    Blank lines never push a fitting chunk over the budget: when neither neighbour can take
+    them and stay within it, the previous piece gives up its last sentence or words (never
+    inside a unit) so that those words and the blank lines make a chunk that fits."""
+    text, index = a.text, a.index
+    inside = Inside(ranges)
+    out: list[Piece] = []
+    pending: Piece | None = None  # a blank piece no previous piece could take
+    for p in pieces:
+        if pending is not None:
+            if index.exact(pending.start, p.end) <= budget or not out:
+                p = Piece(pending.start, p.end, p.unit, p.grapheme_cut)
+            elif (moved := _give_back(a, out[-1], pending.end, budget, inside)) is not None:
+                out[-1:] = list(moved)
+            elif p.unit is not None and index.exact(p.start, p.end) > budget:
+                p = Piece(pending.start, p.end, p.unit, p.grapheme_cut)  # over anyway: no harm
+            else:  # fits with neither neighbour (both already over, e.g. one huge grapheme
+                # cluster each): never a whitespace-only chunk, the previous one takes it
+                prev = out[-1]
+                out[-1] = Piece(prev.start, pending.end, prev.unit, prev.grapheme_cut)
+            pending = None
+        if not _is_filler(text[p.start : p.end]):
+            out.append(p)
+            continue
+        prev = out[-1] if out else None
+        if prev is not None and (
+            (prev.unit is not None and index.exact(prev.start, prev.end) > budget)
+            or index.exact(prev.start, p.end) <= budget
+        ):
+            out[-1] = Piece(prev.start, p.end, prev.unit, prev.grapheme_cut)
+        else:
+            pending = p
+    if pending is not None:
+        if out:
+            prev = out[-1]
+            moved = _give_back(a, prev, pending.end, budget, inside)
+            if moved is not None:
+                out[-1:] = list(moved)
+            else:
+                out[-1] = Piece(prev.start, pending.end, prev.unit, prev.grapheme_cut)
+        else:
+            out.append(pending)
+    return out
+
+
+def _give_back(
+    a: Analysis, prev: Piece, blank_end: int, budget: int, inside: Inside
+) -> tuple[Piece, Piece] | None:
+    """``prev`` cut at its last cut ``q`` (sentence, then word; never inside a unit) such that
+    ``[q, blank_end)`` fits the budget; None when no such cut (among the last 32) exists."""
+    if prev.unit is not None or prev.grapheme_cut:
+        return None
+    text, index = a.text, a.index
+    for level in (SENTENCE, WORD):
+        cands = [q for q, _ in a.boundaries.within(prev.start, prev.end, level) if not inside(q)]
+        for q in reversed(cands[-32:]):
+            if text[q:prev.end].isspace():
+                continue
+            if index.exact(q, blank_end) <= budget:
+                return Piece(prev.start, q), Piece(q, blank_end)
+    return None

@@ -1,0 +1,272 @@
+"""The chunk builder: turns packed pieces (and escaped units) into self-describing chunks.
+
+A chunk carries its features, its boxes (:mod:`geochunk.extent`), its frame, flags, the
+context that travels with each feature, its period and its provenance (document digest,
+collection, version). The escape's output for an oversized unit arrives as :class:`Body`.
+
+>>> from geochunk.pipeline import chunk_text
+>>> c = chunk_text("Intro.\\n\\nPOINT (1 2)\\n").chunks[0]
+>>> c.bbox, c.unit, c.text_kind
+((1.0, 2.0, 1.0, 2.0), 'document', 'source')
+"""
+
+from __future__ import annotations
+
+import os
+from bisect import bisect_left
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+from . import crs as crs_mod
+from .analysis import Analysis, GeomRecord
+from .extent import extent_note, union_bbox
+from .features import properties_of
+from .geometry import bounds
+from .model import Chunk, ChunkConfig, Flag, Frame, Generalization, Part
+from .oversize import Escaped, escape
+from .packing import Piece
+from .period import merge_periods
+from .strategy import chunk_unit
+from .units import Unit
+
+__all__ = ["Body", "ChunkBuilder"]
+
+
+@dataclass(frozen=True)
+class Body:
+    """What a chunk says over ``[start, end)`` when that is not simply its source text: an
+    escape's output (generalized / part text and geometry) or extra flags.
+
+    >>> Body().text_kind, Body(flags=(Flag.GRAPHEME_CUT,)).oversized
+    ('source', False)
+    """
+
+    text: str | None = None  # None: the source text
+    text_kind: str = "source"
+    token_count: int | None = None  # None: counted from the index
+    flags: tuple[str, ...] = ()
+    oversized: bool = False
+    generalized: Generalization | None = None
+    part: Part | None = None
+    emitted: Any = None  # the geometry an escaped body carries (shapely), for its boxes
+    attributes: dict[str, Any] | None = None
+
+    @property
+    def escaped(self) -> bool:
+        return self.text_kind in ("generalized", "part") and self.emitted is not None
+
+
+SOURCE = Body()
+
+
+def folder_name(doc_id: str) -> str | None:
+    """The name of the folder a document was read from (``None`` for stdin or a bare name).
+
+    >>> folder_name("<stdin>"), folder_name("notes.md"), folder_name("/data/parcels/a.md")
+    (None, None, 'parcels')
+    """
+    if doc_id.startswith("<") or ("/" not in doc_id and os.sep not in doc_id):
+        return None
+    return os.path.basename(os.path.dirname(os.path.abspath(doc_id))) or None
+
+
+class ChunkBuilder:
+    """Turns packed pieces into self-describing chunks (``chunks`` and, index-aligned,
+    ``geoms``: what each chunk draws)."""
+
+    def __init__(
+        self,
+        a: Analysis,
+        config: ChunkConfig,
+        strategy: str,
+        ranges: Sequence[tuple[int, int]] = (),
+        kinds: Sequence[tuple[str, ...]] = (),
+        units: Sequence[Unit] = (),
+    ) -> None:
+        self.a = a
+        self.config = config
+        self.strategy = strategy
+        self.starts = [s.start for s in a.detection.spans]
+        self.chunks: list[Chunk] = []
+        self.geoms: list[tuple[GeomRecord, ...]] = []
+        self.ranges = list(ranges)
+        self.kinds = list(kinds)
+        self.unit_of = {i: k for k, u in enumerate(units) for i in u.spans}
+        self.collection = config.collection if config.collection is not None else folder_name(a.doc_id)
+        self.version = config.version if config.version is not None else a.digest[:16]
+
+    def spans_in(self, lo: int, hi: int) -> list[int]:
+        """Indices of the spans that lie wholly in ``[lo, hi)``."""
+        i = bisect_left(self.starts, lo)
+        out = []
+        spans = self.a.detection.spans
+        while i < len(spans) and spans[i].start < hi:
+            if spans[i].end <= hi:
+                out.append(i)
+            i += 1
+        return out
+
+    def _frame(self, span_ids: Sequence[int], at: int) -> tuple[Frame, bool]:
+        """The chunk's frame (and whether its features' frames differ)."""
+        if not span_ids:
+            return self.a.frames.frame_at(at), False
+        return crs_mod.merge_frames([self.a.frames.frame_for(i) for i in span_ids])
+
+    def _common_flags(self, span_ids: Sequence[int], frame: Frame, mixed: bool) -> list[str]:
+        flags: list[str] = []
+        spans, parsed = self.a.detection.spans, self.a.parsed
+        if any(spans[i].status == "unparseable" or (spans[i].status == "ok" and parsed[i].error)
+               for i in span_ids):
+            flags.append(Flag.UNPARSEABLE_SPAN)
+        if any(spans[i].status == "unclosed" for i in span_ids):
+            flags.append(Flag.UNCLOSED_GEOMETRY)
+        if any(parsed[i].linearized for i in span_ids):
+            flags.append(Flag.LINEARIZED)
+        if frame.flagged and span_ids:
+            flags.append(Flag.CRS_FLAGGED)
+        if mixed:
+            flags.append(Flag.CRS_MIXED)
+        if self.a.estimated:
+            flags.append(Flag.TOKENS_ESTIMATED)
+        return flags
+
+    def add(self, start: int, end: int, core_start: int, body: Body = SOURCE) -> None:
+        """One chunk over ``[start, end)`` whose own content starts at ``core_start`` (before
+        it: overlap from the previous chunk)."""
+        a = self.a
+        span_ids = self.spans_in(start, end)
+        frame, mixed = self._frame(span_ids, core_start)
+        feats = tuple(a.features[i] for i in span_ids)
+        text = a.text[start:end] if body.text is None else body.text
+        token_count = a.index.exact(start, end) if body.token_count is None else body.token_count
+        oversized, extra = body.oversized, body.flags
+        if token_count > self.config.budget and not oversized and body.text_kind == "source":
+            # over the budget without a unit: one grapheme cluster longer than the budget
+            # (an 'a' with 3,000 combining accents). Never silently: flag it like a unit.
+            oversized, extra = True, (*extra, Flag.OVERSIZED, Flag.NEEDS_FALLBACK)
+        if body.escaped:
+            bbox, bbox_wgs84 = bounds(body.emitted), crs_mod.bbox_wgs84(body.emitted, frame)
+        else:
+            bbox = None if mixed else union_bbox([f.bbox for f in feats])
+            bbox_wgs84 = union_bbox([f.bbox_wgs84 for f in feats], lon=True)
+        flags = self._common_flags(span_ids, frame, mixed)
+        flags.extend(f for f in extra if f not in flags)
+        note = extent_note(feats, bbox, bbox_wgs84, frame, mixed)
+        if note is not None and Flag.NO_EXTENT not in flags:
+            flags.append(Flag.NO_EXTENT)
+        whole = start == 0 and end == len(a.text) and core_start == 0 and body.text_kind == "source"
+        unit = chunk_unit(
+            whole_document=whole,
+            n_features=len(feats),
+            within_unit=len(span_ids) == 1 and self._within_unit(span_ids[0], core_start, end),
+        )
+        self.chunks.append(
+            Chunk(
+                doc_id=a.doc_id,
+                index=len(self.chunks),
+                start=start,
+                end=end,
+                core_start=core_start,
+                text=text,
+                token_count=token_count,
+                tokenizer=a.tokenizer,
+                unit=unit,  # type: ignore[arg-type]
+                strategy=self.strategy,
+                features=feats,
+                bbox=bbox,
+                bbox_wgs84=bbox_wgs84,
+                crs=frame,
+                text_kind=body.text_kind,
+                oversized=oversized,
+                needs_fallback=Flag.NEEDS_FALLBACK in flags,
+                generalized=body.generalized,
+                part=body.part,
+                flags=tuple(flags),
+                attributes=body.attributes,
+                context=self._context(span_ids, core_start, end),
+                period=merge_periods(a.periods[i] for i in span_ids) if a.periods else None,
+                doc_sha256=a.digest,
+                collection=self.collection,
+                version=self.version,
+                tokenizer_sha256=a.tokenizer_sha256,
+                extent_note=note,
+            )
+        )
+        self.geoms.append(tuple(
+            GeomRecord(
+                a.features[i],
+                a.parsed[i].geometry,
+                body.emitted if body.escaped else a.parsed[i].geometry,
+                a.frames.frame_for(i),
+            )
+            for i in span_ids
+        ))
+
+    def _within_unit(self, i: int, lo: int, hi: int) -> bool:
+        """``[lo, hi)`` holds nothing but span ``i``'s unit range (and whitespace)."""
+        k = self.unit_of.get(i)
+        if k is None or k >= len(self.ranges):
+            return False
+        ua, ub = self.ranges[k]
+        text = self.a.text
+        return (lo >= ua or not text[lo:ua].strip()) and (hi <= ub or not text[ub:hi].strip())
+
+    def _context(self, span_ids: Sequence[int], lo: int, hi: int) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        """Which context travels with each feature of the chunk ``[lo, hi)``."""
+        out = []
+        for i in span_ids:
+            k = self.unit_of.get(i)
+            if k is None or k >= len(self.ranges):
+                continue
+            ua, ub = self.ranges[k]
+            if lo <= ua and ub <= hi and self.kinds[k]:
+                out.append((self.a.features[i].id, self.kinds[k]))
+        return tuple(out)
+
+    def add_oversized(self, piece: Piece, unit: Unit) -> None:
+        """The chunks of one unit over the budget: isolated, generalized or split by part."""
+        a, cfg = self.a, self.config
+        lo, hi = piece.start, piece.end
+        if a.index.exact(lo, hi) <= cfg.budget:  # over the packing budget only (overlap reserve)
+            self.add(lo, hi, lo)
+            return
+        if len(unit.spans) != 1:  # several geometries on one line: isolate the line whole
+            self.add(lo, hi, lo, Body(oversized=True, flags=(Flag.OVERSIZED, Flag.NEEDS_FALLBACK)))
+            return
+        i = unit.spans[0]
+        # attributes never divorce: the escape applies to the whole unit (caption, geometry,
+        # attribute block); generalize and split keep the context verbatim around the geometry
+        self._emit(lo, hi, i, unit, self._escape(lo, hi, i))
+
+    def _escape(self, lo: int, hi: int, i: int) -> tuple[Escaped, ...]:
+        a, cfg = self.a, self.config
+        span = a.detection.spans[i]
+        return escape(
+            a.text[lo:hi],
+            (span.start - lo, span.end - lo),
+            span,
+            a.parsed[i],
+            policy=cfg.oversize,
+            tolerance=cfg.tolerance,
+            budget=cfg.budget,
+            counter=a.counter,
+            feature_id=a.features[i].id,
+            source_tokens=a.index.exact(lo, hi),
+            max_area_change=cfg.max_area_change,
+        )
+
+    def _emit(self, lo: int, hi: int, i: int, unit: Unit, out: Sequence[Escaped]) -> None:
+        span = self.a.detection.spans[i]
+        attrs = dict(unit.attributes) if unit.attributes else properties_of(span)
+        for k, e in enumerate(out):
+            self.add(lo, hi, lo if k == 0 else hi, Body(
+                text=e.text if e.text_kind != "source" else None,
+                text_kind=e.text_kind,
+                token_count=e.token_count,
+                flags=e.flags,
+                oversized=Flag.OVERSIZED in e.flags,
+                generalized=e.generalized,
+                part=e.part,
+                emitted=e.geometry,
+                attributes=attrs if e.part is not None else None,
+            ))

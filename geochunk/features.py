@@ -1,0 +1,109 @@
+"""One self-describing :class:`~geochunk.model.ChunkFeature` per geometry span: its id, frame,
+boxes (source CRS and WGS 84), attributes and period.
+
+>>> from geochunk.pipeline import analyse
+>>> a = analyse("Well ID: W-7\\n\\nPOINT (1 2)\\nDepth: 4 m\\n")
+>>> f = a.features[0]
+>>> f.id_source, f.bbox, f.attributes
+('hash', (1.0, 2.0, 1.0, 2.0), {'Depth': '4 m'})
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Sequence
+
+from . import crs as crs_mod
+from .units import Unit
+from .crs import FrameReport
+from .encodings import feature_kind
+from .geometry import Parsed, bounds
+from .extent import wgs84_trusted
+from .ids import unique_ids
+from .model import ChunkFeature, Detection, Period, Span
+from .period import feature_period
+
+__all__ = ["describe_features", "feature_attributes", "feature_periods", "properties_of"]
+
+
+def feature_attributes(detection: Detection, units: Sequence[Unit]) -> list[dict[str, Any] | None]:
+    """Per span: GeoJSON ``properties``, else the unit's ``Key: value`` block and SQL row."""
+    out: list[dict[str, Any] | None] = [None] * len(detection.spans)
+    for u in units:
+        pairs = dict(u.row)
+        pairs.update(u.attributes)
+        for i in u.spans:
+            out[i] = dict(pairs) if pairs else None
+    for i, span in enumerate(detection.spans):
+        props = properties_of(span)
+        if props is not None:
+            out[i] = props
+    return out
+
+
+def properties_of(span: Span) -> dict[str, Any] | None:
+    """A GeoJSON Feature's ``properties`` object (None when absent, unreadable or not an object)."""
+    if not span.properties_json:
+        return None
+    try:
+        props = json.loads(span.properties_json)
+    except ValueError:
+        return None
+    return props if isinstance(props, dict) else None
+
+
+def feature_periods(
+    text: str,
+    detection: Detection,
+    units: Sequence[Unit],
+    attrs: Sequence[dict[str, Any] | None],
+    doc: Period | None,
+) -> tuple[Period | None, ...]:
+    """Per span, the time its feature describes (attributes, then caption, then ``doc``)."""
+    by_span = {i: u for u in units for i in u.spans}
+    return tuple(
+        _period_of(text, sp, attrs[i], by_span.get(i), doc) for i, sp in enumerate(detection.spans)
+    )
+
+
+def _period_of(
+    text: str, span: Span, attrs: dict[str, Any] | None, unit: Unit | None, doc: Period | None
+) -> Period | None:
+    origin = "property" if span.properties_json else ("row" if unit is not None and unit.row and
+                                                      not unit.attributes else "attribute")
+    caption = None
+    if unit is not None and unit.full[0] < unit.core[0]:
+        caption = text[unit.full[0] : unit.core[0]]
+    return feature_period(attrs, caption, origin=origin) or doc
+
+
+def describe_features(
+    detection: Detection,
+    parsed: Sequence[Parsed],
+    frames: FrameReport,
+    units: Sequence[Unit],
+    attrs: Sequence[dict[str, Any] | None],
+) -> tuple[ChunkFeature, ...]:
+    """One self-describing feature per span: source id (unique by content, never by position,
+    see :func:`geochunk.ids.unique_ids`), frame, bbox in the source CRS and in WGS 84."""
+    ids = unique_ids(detection.spans, {i: fid for u in units for i, fid in zip(u.spans, u.ids)})
+    span_frames = [frames.frame_for(i) for i in range(len(detection.spans))]
+    trusted = [p.geometry if wgs84_trusted(f) else None for p, f in zip(parsed, span_frames)]
+    boxes84 = crs_mod.bboxes_wgs84(trusted, span_frames)
+    return tuple(
+        ChunkFeature(
+            id=fid,
+            id_source=source,
+            kind=feature_kind(span),
+            geom_type=span.geom_type,
+            start=span.start,
+            end=span.end,
+            vertices=p.vertices,
+            bbox=bounds(p.geometry),
+            bbox_wgs84=boxes84[i],
+            epsg=span_frames[i].epsg,
+            status=span.status,
+            attributes=attrs[i],
+        )
+        for i, (span, p, (fid, source)) in enumerate(zip(detection.spans, parsed, ids))
+    )

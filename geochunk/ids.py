@@ -1,0 +1,122 @@
+"""The one place feature ids are decided: from the source (a GeoJSON ``id`` or id-like property,
+an ID attribute, an id-shaped token of the heading) or else a stable content hash, and made
+unique by content, never by position (``feature_17`` would change on every re-export).
+
+>>> from geochunk.model import Span
+>>> a = Span(0, 11, "wkt", "POINT", "POINT (1 2)")
+>>> b = Span(20, 31, "wkt", "POINT", "POINT (3 4)")
+>>> unique_ids([a, b], {0: ("W-7", "heading"), 1: ("W-7", "heading")})
+[('W-7', 'heading'), ('W-7~ac0d6cdf', 'heading')]
+>>> pick_id([("Name", "Well"), ("Well ID", "W-7")])
+('Well ID', 'W-7')
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from typing import Iterable, Mapping, Sequence
+
+from .model import Span
+
+__all__ = ["ID_KEYS", "content_id", "heading_id", "is_id_key", "pick_id", "unique_ids"]
+
+#: Keys (case-insensitive, in priority order) whose value is a feature's id - in GeoJSON
+#: ``properties`` and in ``Key: value`` attribute blocks alike; after these, the first key that
+#: ends in ``_id``, `` id`` or ``-id``.
+ID_KEYS: tuple[str, ...] = (
+    "id", "fid", "gid", "uid", "uuid", "objectid", "feature_id", "featureid", "feature id",
+    "parcel_id", "parcelid", "ref", "reference",
+)  # fmt: skip
+_ID_SUFFIXES = ("_id", " id", "-id")
+
+
+def is_id_key(key: str) -> bool:
+    """Whether a property or attribute name names an id.
+
+    >>> is_id_key("Parcel ID"), is_id_key("FID"), is_id_key("idea")
+    (True, True, False)
+    """
+    low = key.lower().strip()
+    return low in ID_KEYS or low.endswith(_ID_SUFFIXES)
+
+
+def pick_id(pairs: Iterable[tuple[str, str]]) -> tuple[str, str] | None:
+    """The ``(key, value)`` that gives the id among key/value pairs: the first key of
+    :data:`ID_KEYS` present (in that order), else the first key ending in an id suffix."""
+    first: dict[str, tuple[str, str]] = {}
+    suffixed: tuple[str, str] | None = None
+    for key, value in pairs:
+        low = key.lower().strip()
+        first.setdefault(low, (key, value))
+        if suffixed is None and low.endswith(_ID_SUFFIXES):
+            suffixed = (key, value)
+    for name in ID_KEYS:
+        if name in first:
+            return first[name]
+    return suffixed
+
+
+def content_id(span: Span) -> str:
+    """A stable id from the geometry's content (whitespace-insensitive), never its position.
+
+    >>> content_id(Span(0, 12, "wkt", "POINT", "POINT (1  2)")) == content_id(
+    ...     Span(99, 110, "wkt", "POINT", "POINT (1 2)"))
+    True
+    >>> content_id(Span(0, 12, "wkt", "POINT", "POINT (1  2)"))
+    'point:2f35f2ba4425'
+    """
+    norm = " ".join(span.geometry_text.split()).upper()
+    digest = hashlib.sha1(norm.encode("utf-8")).hexdigest()[:12]
+    return f"{(span.geom_type or 'null').lower()}:{digest}"
+
+
+_ID_TOKEN = re.compile(r"[A-Za-z][A-Za-z0-9]*+(?:[-_./][A-Za-z0-9]++)*+")  # LU-0007, W17, TQ.3080
+_CODE_MARKS = ("def ", "class ", "(self", " = ", "==", "return ", "()", "//", "/*", "--", "import ")
+
+
+def heading_id(caption: str) -> str | None:
+    """An id-shaped token of a heading (letters and digits: ``LU-0007``, ``W17``), else None —
+    never a bare number (usually a figure or a year), never words of a caption ("A database row
+    follows:"), never a line of code or a comment (``def test_polygon_2(self``).
+
+    >>> heading_id("### Parcel LU-0007 - Park"), heading_id("A database row follows:")
+    ('LU-0007', None)
+    >>> heading_id("    def test_polygon_2(self):") is None
+    True
+    """
+    s = caption.strip()
+    if any(mark in s for mark in _CODE_MARKS):
+        return None
+    for word in s.lstrip("#").split():
+        w = word.strip(".,;:()[]{}\"'")
+        if (
+            len(w) <= 40
+            and _ID_TOKEN.fullmatch(w)
+            and any(c.isdigit() for c in w)
+            and any(c.isalpha() for c in w)
+        ):
+            return w
+    return None
+
+
+def unique_ids(
+    spans: Sequence[Span], source_ids: Mapping[int, tuple[str, str]]
+) -> list[tuple[str, str]]:
+    """``(id, id source)`` per span: the source's id (``source_ids``, by span index) or the
+    :func:`content_id` (source ``hash``); an id seen before gets ``~`` and 8 characters of
+    the content hash, then ``.2``, ``.3``, ... if that is taken too."""
+    taken: set[str] = set()
+    next_k: dict[str, int] = {}  # per suffix base, the next number to try (identical geometries
+    out = []  # repeated 40,000 times must not probe .2, .3, ... from the start each time)
+    for i, span in enumerate(spans):
+        fid, source = source_ids.get(i) or (content_id(span), "hash")
+        if fid in taken:  # the same id twice: tell them apart by content, not by position
+            base = f"{fid}~{content_id(span).split(':')[1][:8]}"
+            fid, k = base, next_k.get(base, 2)
+            while fid in taken:
+                fid, k = f"{base}.{k}", k + 1
+            next_k[base] = k
+        taken.add(fid)
+        out.append((fid, source))
+    return out

@@ -1,0 +1,93 @@
+"""What each strategy does with the levels (:mod:`geochunk.strategy` only *picks* one).
+
+The packing engine ranks every cut by level (section > paragraph > line > sentence > word). A
+strategy decides the level of each no-cut unit's two edges, and ``ChunkConfig.unit`` which
+ranges are packed on their own:
+
+- ``feature``: a unit edge at a line end is a section break (one feature per chunk wherever
+  the budget allows); elsewhere at most a line break.
+- ``mixed``: units that stand in a run (less than :data:`RUN_GAP` characters from the next or
+  previous unit) get paragraph-level edges, so a run of features splits between features
+  before it splits inside prose; a lone unit keeps the prose's own level.
+- ``prose``: unit edges keep the natural level of the text around them.
+
+>>> from geochunk.prose import find_boundaries
+>>> text = "Intro.\\n\\nPOINT (1 2)\\nPOINT (3 4)\\nEnd."
+>>> edge_levels(text, find_boundaries(text), [(8, 20), (20, 32)], "mixed")
+[(1, 1), (1, 1)]
+>>> edge_levels(text, find_boundaries(text), [(8, 20)], "prose")
+[(1, 2)]
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from .lines import lines_of
+from .packing import Inside
+from .prose import LINE, PARAGRAPH, SECTION, WORD, Boundaries
+
+__all__ = ["RUN_GAP", "edge_levels", "natural_level", "segments"]
+
+Range = tuple[int, int]
+
+#: Characters between two units under which they stand "in a run" for the ``mixed`` strategy.
+RUN_GAP = 300
+
+
+def natural_level(b: Boundaries, text: str, p: int) -> int:
+    """The level of a cut at ``p`` from the text alone (document edges are section breaks).
+
+    >>> from geochunk.prose import find_boundaries
+    >>> t = "One. Two.\\nThree"
+    >>> [natural_level(find_boundaries(t), t, p) for p in (0, 10, 12)]
+    [0, 2, 4]
+    """
+    if p <= 0 or p >= len(text):
+        return SECTION
+    lv = b.levels_at(p)
+    if lv is not None:
+        return lv
+    return LINE if lines_of(text).at_line_end(p) else WORD
+
+
+def edge_levels(text: str, b: Boundaries, ranges: Sequence[Range], strategy: str) -> list[Range]:
+    """``(start level, end level)`` of every unit range under ``strategy``."""
+    lines = lines_of(text)  # \r\n, \r and \n end lines
+    out = []
+    for i, (s, e) in enumerate(ranges):
+        ls, le = natural_level(b, text, s), natural_level(b, text, e)
+        at_line_s, at_line_e = lines.at_line_end(s), lines.at_line_end(e)
+        if strategy == "feature":
+            ls = SECTION if at_line_s else min(ls, LINE)
+            le = SECTION if at_line_e else min(le, LINE)
+        elif strategy == "mixed":
+            prev_gap = s - ranges[i - 1][1] if i else None
+            next_gap = ranges[i + 1][0] - e if i + 1 < len(ranges) else None
+            if any(g is not None and g <= RUN_GAP for g in (prev_gap, next_gap)):
+                ls = PARAGRAPH if at_line_s else min(ls, LINE)
+                le = PARAGRAPH if at_line_e else min(le, LINE)
+        out.append((ls, le))
+    return out
+
+
+def segments(
+    text: str, unit: str, ranges: Sequence[Range], headings: Sequence[Range]
+) -> list[Range] | None:
+    """Ranges packed on their own for ``unit="feature"`` (every unit range alone) or
+    ``unit="section"`` (cut at every heading that starts a section — at the first of a chain
+    such as ``# Chapter`` + ``## Part``, never between them); None for ``auto``.
+
+    >>> segments("ab POINT (1 2) cd", "feature", [(3, 14)], [])
+    [(0, 3), (3, 14), (14, 17)]
+    """
+    n = len(text)
+    if unit == "feature":
+        edges = sorted({0, n, *(x for r in ranges for x in r)})
+    elif unit == "section":
+        inside = Inside(ranges)
+        chained = {c for _, c in headings}  # a heading right under a heading: same section start
+        edges = sorted({0, n, *(h for h, _ in headings if not inside(h) and h not in chained)})
+    else:
+        return None
+    return [(x, y) for x, y in zip(edges, edges[1:]) if x < y]
