@@ -206,7 +206,7 @@ def write_prepared(
     prepared: Sequence[PreparedDocument],
     target: Path,
     emb: Any,
-    existing: dict[str, str],
+    existing: dict[str, str] | None = None,
     *,
     collection: str,
     version: str,
@@ -217,17 +217,56 @@ def write_prepared(
     started: float | None = None,
     recall_queries: int = 12,
 ) -> BuildReport:
-    """Steps 2-5 of a build for documents already chunked and embedded (also used by benchmarks)."""
+    """Steps 2-5 of a build for documents already chunked and embedded (also used by benchmarks).
+
+    The documents already in ``target`` are read under the build lock (``existing``, what the
+    caller saw before chunking, is only a hint: another build may have landed since).
+    """
     t0 = time.perf_counter() if started is None else started
+    target = Path(target)
     target.parent.mkdir(parents=True, exist_ok=True)
     with _build_lock(target):
-        # re-read under the lock: another build may have replaced the file since ``existing``
         existing = _existing_docs(target, emb.model_id) if target.exists() else {}
-        return _write_locked(
-            prepared, target, emb, existing, collection=collection, version=version, licence=licence,
-            period=period, resolution_m=resolution_m, chunk_budget=chunk_budget, t0=t0,
-            recall_queries=recall_queries,
-        )
+        added = tuple(d.doc_id for d in prepared if d.doc_id not in existing)
+        replaced = tuple(d.doc_id for d in prepared if d.doc_id in existing and existing[d.doc_id] != d.doc_sha256)
+        unchanged = tuple(d.doc_id for d in prepared if existing.get(d.doc_id) == d.doc_sha256)
+        todo = [d for d in prepared if d.doc_id not in unchanged]
+        built_at = dt.datetime.now(dt.timezone.utc).replace(tzinfo=None, microsecond=0)
+        with _swapped_in(target) as con:
+            if not existing:
+                create_schema(con, emb.dims)
+            else:  # another process may have changed the file since it was read above
+                now_docs = dict(con.execute("SELECT DISTINCT doc_id, doc_sha256 FROM chunks").fetchall())
+                if now_docs != existing:
+                    raise IndexBuildError(f"{target} changed during the build; run it again")
+            con.execute(f"DROP INDEX IF EXISTS {RTREE_INDEX}")
+            con.execute("DROP INDEX IF EXISTS chunks_rid")
+            if replaced:
+                con.execute("DELETE FROM chunks WHERE list_contains(?, doc_id)", [list(replaced)])
+            next_rid = con.execute("SELECT coalesce(max(rid) + 1, 0) FROM chunks").fetchone()[0]
+            _insert(con, todo, first_rid=int(next_rid), collection=collection, version=version,
+                    period=period, built_at=built_at, dims=emb.dims)
+            con.execute(f"CREATE INDEX {RTREE_INDEX} ON chunks USING RTREE (footprint)")
+            con.execute("CREATE INDEX chunks_rid ON chunks (rid)")  # point lookups of result rows
+            _rebuild_lexical(con)
+            refresh_catalog(con, collection, version=version, licence=licence, period=period,
+                            resolution_m=resolution_m)
+            report = _recall_gate(con, recall_queries)
+            write_meta(con, {
+                "model_id": emb.model_id,
+                "dims": emb.dims,
+                "built_at": built_at.isoformat(),
+                "chunker_version": CHUNKER_VERSION,
+                "chunk_budget": chunk_budget,
+            })
+            n_rows, n_noext = con.execute(
+                "SELECT count(*), count(*) FILTER (WHERE NOT has_extent) FROM chunks"
+            ).fetchone()
+    return BuildReport(
+        db=str(target), collection=collection, version=version, model_id=emb.model_id,
+        documents=len(prepared), added=added, replaced=replaced, unchanged=unchanged,
+        rows=int(n_rows), no_extent_rows=int(n_noext), seconds=time.perf_counter() - t0, recall=report,
+    )
 
 
 @contextlib.contextmanager
@@ -246,76 +285,23 @@ def _build_lock(target: Path) -> Any:
             fcntl.flock(fh.fileno(), fcntl.LOCK_UN)
 
 
-def _write_locked(
-    prepared: Sequence[PreparedDocument],
-    target: Path,
-    emb: Any,
-    existing: dict[str, str],
-    *,
-    collection: str,
-    version: str,
-    licence: str,
-    period: tuple[str | None, str | None],
-    resolution_m: float | None,
-    chunk_budget: int,
-    t0: float,
-    recall_queries: int,
-) -> BuildReport:
-    per = period
-    added = tuple(d.doc_id for d in prepared if d.doc_id not in existing)
-    replaced = tuple(d.doc_id for d in prepared if d.doc_id in existing and existing[d.doc_id] != d.doc_sha256)
-    unchanged = tuple(d.doc_id for d in prepared if existing.get(d.doc_id) == d.doc_sha256)
-    todo = [d for d in prepared if d.doc_id not in unchanged]
+@contextlib.contextmanager
+def _swapped_in(target: Path) -> Any:
+    """A connection to a new file beside ``target`` (a copy of it, if any), swapped in on success.
 
+    On any exception the new file (and its WAL) is deleted and ``target`` is untouched; on
+    success the file is checkpointed, closed and moved over ``target`` with one ``os.replace``.
+    """
     fd, tmp_name = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".building")
     os.close(fd)
     tmp = Path(tmp_name)
     tmp.unlink()
-    built_at = dt.datetime.now(dt.timezone.utc).replace(tzinfo=None, microsecond=0)
     try:
         if target.exists():
             shutil.copyfile(target, tmp)
         con = connect(tmp)
         try:
-            if not existing:
-                create_schema(con, emb.dims)
-            else:  # another process may have changed the file since it was read above
-                now_docs = dict(con.execute("SELECT DISTINCT doc_id, doc_sha256 FROM chunks").fetchall())
-                if now_docs != existing:
-                    raise IndexBuildError(f"{target} changed during the build; run it again")
-            con.execute(f"DROP INDEX IF EXISTS {RTREE_INDEX}")
-            con.execute("DROP INDEX IF EXISTS chunks_rid")
-            if replaced:
-                con.execute("DELETE FROM chunks WHERE list_contains(?, doc_id)", [list(replaced)])
-            next_rid = con.execute("SELECT coalesce(max(rid) + 1, 0) FROM chunks").fetchone()[0]
-            _insert(con, todo, first_rid=int(next_rid), collection=collection, version=version,
-                    period=per, built_at=built_at, dims=emb.dims)
-            con.execute(f"CREATE INDEX {RTREE_INDEX} ON chunks USING RTREE (footprint)")
-            con.execute("DROP INDEX IF EXISTS chunks_rid")
-            con.execute("CREATE INDEX chunks_rid ON chunks (rid)")  # point lookups of result rows
-            _rebuild_lexical(con)
-            refresh_catalog(con, collection, version=version, licence=licence, period=per,
-                            resolution_m=resolution_m)
-            report = measure_recall(con, queries=recall_queries)
-            con.execute("DELETE FROM recall")
-            for f in report.figures:
-                con.execute("INSERT INTO recall VALUES (?, ?, ?, ?, ?)",
-                            [f.label, f.target_selectivity, f.selectivity, f.queries, f.recall_at_10])
-            if not report.passed:
-                raise IndexBuildError(
-                    "filtered recall gate failed: " + "; ".join(report.lines())
-                    + f" (the tightest region may be at most 5 points below unfiltered)"
-                )
-            write_meta(con, {
-                "model_id": emb.model_id,
-                "dims": emb.dims,
-                "built_at": built_at.isoformat(),
-                "chunker_version": CHUNKER_VERSION,
-                "chunk_budget": chunk_budget,
-            })
-            n_rows, n_noext = con.execute(
-                "SELECT count(*), count(*) FILTER (WHERE NOT has_extent) FROM chunks"
-            ).fetchone()
+            yield con
             con.execute("CHECKPOINT")
         finally:
             con.close()
@@ -325,11 +311,22 @@ def _write_locked(
             if p.exists():
                 p.unlink()
         raise
-    return BuildReport(
-        db=str(target), collection=collection, version=version, model_id=emb.model_id,
-        documents=len(prepared), added=added, replaced=replaced, unchanged=unchanged,
-        rows=int(n_rows), no_extent_rows=int(n_noext), seconds=time.perf_counter() - t0, recall=report,
-    )
+
+
+def _recall_gate(con: Any, queries: int) -> RecallReport:
+    """Measure filtered recall, record it in the ``recall`` table, raise when the gate fails."""
+    report = measure_recall(con, queries=queries)
+    con.execute("DELETE FROM recall")
+    for f in report.figures:
+        con.execute("INSERT INTO recall VALUES (?, ?, ?, ?, ?)",
+                    [f.label, f.target_selectivity, f.selectivity, f.queries, f.recall_at_10])
+    if not report.passed:
+        raise IndexBuildError(
+            "filtered recall gate failed: " + "; ".join(report.lines())
+            + " (both region filters must return the same rows, and the tightest region may be at "
+            "most 5 points below unfiltered)"
+        )
+    return report
 
 
 def _existing_docs(target: Path, model_id: str) -> dict[str, str]:

@@ -21,9 +21,11 @@ from __future__ import annotations
 import math
 from typing import Hashable, Mapping
 
+import numpy as np
+
 from ..errors import ConfigError
 
-__all__ = ["RRF_K", "DECAYS", "rrf", "proximity", "final_score", "ranks"]
+__all__ = ["RRF_K", "DECAYS", "rrf", "proximity", "final_score", "ranks", "top_order"]
 
 RRF_K = 60
 DECAYS: tuple[str, ...] = ("exponential", "linear")
@@ -36,6 +38,25 @@ def ranks(ordered: list[Hashable]) -> dict[Hashable, int]:
     {'x': 1, 'y': 2}
     """
     return {key: i + 1 for i, key in enumerate(ordered)}
+
+
+def top_order(scores: np.ndarray, keys: np.ndarray, k: int) -> np.ndarray:
+    """Indices of the ``k`` best: highest score first, ties by ascending key.
+
+    The same as ``np.lexsort((keys, -scores))[:k]``, without sorting every row: the ``k``-th best
+    score is found by partition, and only the rows at or above it are sorted.
+
+    >>> top_order(np.array([0.2, 0.9, 0.5, 0.9]), np.array([7, 9, 8, 3]), 3).tolist()
+    [3, 1, 2]
+    """
+    if k <= 0 or not len(scores):
+        return np.zeros(0, dtype=np.int64)
+    neg = -np.asarray(scores)
+    if len(neg) > 4 * k:
+        kth = np.partition(neg, k - 1)[k - 1]
+        sel = np.flatnonzero(neg <= kth)
+        return sel[np.lexsort((keys[sel], neg[sel]))[:k]]
+    return np.lexsort((keys, neg))[:k]
 
 
 def rrf(*rankings: Mapping[Hashable, int], k: int = RRF_K) -> dict[Hashable, float]:

@@ -32,13 +32,17 @@ import numpy as np
 from ..errors import ConfigError, GeochunkError
 from .catalog import CatalogEntry, Shortlisted, parse_period, read_catalog, shortlist
 from .embed import embedder_for_model_id
-from .fuse import DECAYS, RRF_K, final_score, proximity, ranks, rrf
+from .fuse import DECAYS, RRF_K, final_score, proximity, ranks, rrf, top_order
 from .lexical import Lexical
 from .region import Region, distances_m
-from .search import Vectors, load_vectors, scan_no_extent, scan_region
+from .inmemory import FootprintCache
+from .search import Vectors, load_vectors, region_rids, scan_no_extent
 from .store import StoreError, connect, read_meta
 
-__all__ = ["ResultRow", "Staleness", "QueryResult", "Index", "open_index", "query_index"]
+__all__ = ["REGION_FILTERS", "ResultRow", "Staleness", "QueryResult", "Index", "open_index", "query_index"]
+
+#: how stage 2 finds the rows in the region (see :func:`query_index`)
+REGION_FILTERS: tuple[str, ...] = ("memory", "rtree")
 
 
 @dataclass(frozen=True)
@@ -125,8 +129,9 @@ class QueryResult:
 class Index:
     """An open index: connection, meta, embedder, BM25, and per-row lookups (loaded once).
 
-    ``rids`` is sorted; ``collection_code[i]`` and ``footprints[i]`` (shapely, None without extent)
-    belong to ``rids[i]``, so the query path never re-reads strings or geometries per survivor.
+    ``rids`` is sorted; ``collection_code[i]``, ``footprints[i]`` (shapely, None without extent),
+    row ``i`` of ``vectors`` and of the BM25 scores, and the cached bounds in ``regions`` all
+    belong to ``rids[i]``, so the query path never re-reads strings, geometries or vectors.
     """
 
     path: str
@@ -140,6 +145,7 @@ class Index:
     collection_names: tuple[str, ...]
     footprints: np.ndarray
     vectors: Vectors
+    regions: FootprintCache
 
     def close(self) -> None:
         self.con.close()
@@ -161,16 +167,19 @@ def open_index(path: str | os.PathLike[str]) -> Index:
         cat = read_catalog(con)
         res = con.execute("SELECT rid, collection, ST_AsWKB(footprint) AS wkb FROM chunks ORDER BY rid").fetchnumpy()
         vectors = load_vectors(con)
+        rids = np.asarray(res["rid"], dtype=np.int64)
+        if not (np.array_equal(rids, vectors.rids) and np.array_equal(rids, lex.rids)):
+            raise StoreError(f"{path}: the chunks, their vectors and the BM25 index do not hold the same rows")
     except BaseException:
         con.close()
         raise
     import shapely
 
     wkb = [None if b is None or b is np.ma.masked else bytes(b) for b in res["wkb"]]
-    foot = shapely.from_wkb(np.asarray(wkb, dtype=object))
+    foot = np.asarray(shapely.from_wkb(np.asarray(wkb, dtype=object)), dtype=object)
     names, codes = np.unique(np.asarray(res["collection"], dtype=object).astype(str), return_inverse=True)
-    return Index(str(path), con, meta, emb, lex, cat, np.asarray(res["rid"], dtype=np.int64),
-                 codes.astype(np.int32), tuple(str(x) for x in names), np.asarray(foot, dtype=object), vectors)
+    return Index(str(path), con, meta, emb, lex, cat, rids, codes.astype(np.int32),
+                 tuple(str(x) for x in names), foot, vectors, FootprintCache.from_footprints(foot))
 
 
 def _staleness(ix: Index, now: dt.datetime) -> Staleness:
@@ -213,14 +222,23 @@ def query_index(
     proximity_weight: float = 0.3,
     candidates: int = 100,
     now: dt.datetime | None = None,
+    region_filter: str = "memory",
 ) -> QueryResult:
-    """Run the four stages on an open index. ``half_life_m`` defaults to half the region radius."""
+    """Run the four stages on an open index. ``half_life_m`` defaults to half the region radius.
+
+    ``region_filter`` picks how stage 2 finds the rows in the region: ``"memory"`` (default: the
+    footprint boxes cached by :func:`open_index`, exact GEOS tests at the border only) or
+    ``"rtree"`` (DuckDB's R-tree and exact ``ST_Intersects``, the plan the tests read from
+    ``EXPLAIN``). Both give the same rows, so the same answer (tested).
+    """
     if not question or not question.strip():
         raise ConfigError("the question is empty")
     if k < 1:
         raise ConfigError(f"k must be >= 1, got {k}")
     if decay not in DECAYS:
         raise ConfigError(f"unknown decay {decay!r}; valid values: {', '.join(DECAYS)}")
+    if region_filter not in REGION_FILTERS:
+        raise ConfigError(f"unknown region filter {region_filter!r}; valid values: {', '.join(REGION_FILTERS)}")
     half = float(half_life_m) if half_life_m is not None else max(region.radius_m / 2.0, 1.0)
     proximity(0.0, half_life_m=half, decay=decay)  # validates
     per = parse_period(period)
@@ -233,44 +251,44 @@ def query_index(
     qvec = ix.embedder.encode([question])[0]
     t["embed"] = (time.perf_counter() - t0) * 1e3
 
-    # 2. region first: R-tree + exact predicate; exact scores on the survivors only
+    # 2. region first, then exact scores on the survivors only (positions = rows of the index)
     t0 = time.perf_counter()
-    rids, sem = scan_region(ix.con, region.wkt, qvec, ix.vectors)
+    pos = _region_positions(ix, region, region_filter)
+    sem = ix.vectors.scores_at(pos, qvec)
     t["region+dense"] = (time.perf_counter() - t0) * 1e3
 
     # 1. collections: coverage counted from the items in the region (vectorised over survivors)
     t0 = time.perf_counter()
-    codes = ix.collection_code[ix.positions(rids)]
+    codes = ix.collection_code[pos]
     counts = np.bincount(codes, minlength=len(ix.collection_names))
     in_region = {ix.collection_names[i]: int(c) for i, c in enumerate(counts) if c}
     sl = shortlist(ix.catalog, in_region, period=per, only=tuple(collections))
     allowed = [i for i, name in enumerate(ix.collection_names) if any(s.included and s.collection == name for s in sl)]
-    keep = np.isin(codes, allowed)
-    rids, sem = rids[keep], sem[keep]
-    no_ext_rids = np.zeros(0, dtype=np.int64)
+    if len(allowed) < len(ix.collection_names):
+        keep = np.isin(codes, allowed)
+        pos, sem = pos[keep], sem[keep]
+    no_ext_pos = np.zeros(0, dtype=np.int64)
 
     no_ext_total = int(sum(c.no_extent_count for c in ix.catalog))
     if include_no_extent:
-        nr, _ = scan_no_extent(ix.con, None)
-        ns = ix.vectors.scores(nr, qvec)
+        npos = _no_extent_positions(ix, region_filter)
         ok = [i for i, name in enumerate(ix.collection_names)
               if any(c.collection == name and not c.licence_forbids and (not collections or name in collections)
                      for c in ix.catalog)]
-        m = np.isin(ix.collection_code[ix.positions(nr)], ok)
-        no_ext_rids = nr[m]
-        rids, sem = np.concatenate([rids, nr[m]]), np.concatenate([sem, ns[m]])
+        no_ext_pos = npos[np.isin(ix.collection_code[npos], ok)]
+        pos = np.concatenate([pos, no_ext_pos])
+        sem = np.concatenate([sem, ix.vectors.scores_at(no_ext_pos, qvec)])
     t["shortlist"] = (time.perf_counter() - t0) * 1e3
 
     # 3. dense and lexical, both restricted to the searched rows, fused on rank
     t0 = time.perf_counter()
-    order = np.argsort(rids, kind="stable")  # searched rows sorted by rid, for lookups
-    rids, sem = rids[order], sem[order]
-    top = np.lexsort((rids, -sem))[:candidates]
-    dense_order = [int(r) for r in rids[top]]
-    bm = ix.lexical.scores(question)[np.searchsorted(ix.lexical.rids, rids)] if len(rids) else np.zeros(0, np.float32)
+    order = np.argsort(pos, kind="stable")  # searched rows in rid order, for lookups
+    pos, sem = pos[order], sem[order]
+    rids = ix.rids[pos]
+    dense_order = rids[top_order(sem, rids, candidates)].tolist()
+    bm = ix.lexical.scores(question)[pos] if len(pos) else np.zeros(0, np.float32)
     hit = np.flatnonzero(bm > 0)
-    lex_top = hit[np.lexsort((rids[hit], -bm[hit]))[:candidates]]
-    lex_order = [int(r) for r in rids[lex_top]]
+    lex_order = rids[hit[top_order(bm[hit], rids[hit], candidates)]].tolist()
     dense_rank, lex_rank = ranks(dense_order), ranks(lex_order)
     fused = rrf(dense_rank, lex_rank, k=RRF_K)
     t["lexical+fuse"] = (time.perf_counter() - t0) * 1e3
@@ -278,7 +296,7 @@ def query_index(
     def at(values: np.ndarray, r: int) -> float:
         return float(values[np.searchsorted(rids, r)])
 
-    no_ext = set(no_ext_rids.tolist())
+    no_ext = set(ix.rids[no_ext_pos].tolist())
     lane = {r: ("no-extent" if r in no_ext else "region") for r in fused}
 
     # 4. proximity within the survivors, in metres
@@ -317,6 +335,20 @@ def query_index(
         no_extent_total=no_ext_total, no_extent_searched=include_no_extent, decay=decay,
         half_life_m=half, timings_ms={k_: round(v, 2) for k_, v in t.items()},
     )
+
+
+def _region_positions(ix: Index, region: Region, how: str) -> np.ndarray:
+    """Sorted row positions of the chunks whose footprint meets the region."""
+    if how == "memory":
+        return ix.regions.positions(region.geometry)
+    return np.sort(ix.positions(region_rids(ix.con, region.wkt)))
+
+
+def _no_extent_positions(ix: Index, how: str) -> np.ndarray:
+    """Sorted row positions of the chunks without an extent."""
+    if how == "memory":
+        return ix.regions.no_extent
+    return np.sort(ix.positions(scan_no_extent(ix.con, None)[0]))
 
 
 def _details(ix: Index, rids: Sequence[int]) -> dict[int, dict[str, Any]]:

@@ -1,0 +1,153 @@
+"""The in-memory region filter: footprint boxes in numpy, exact GEOS tests only at the border.
+
+An open index keeps every footprint (shapely, ``None`` without extent) and its bounds as four
+float64 arrays, once. For each polygon of a region (a region across 180° is two):
+
+1. **box overlap** on the bounds arrays (four vectorised comparisons) gives the candidates: a
+   footprint whose box misses the polygon's box cannot meet the polygon;
+2. the polygon's box is cut into a grid of cells, each classified once with an exact GEOS test:
+   *inside* (the closed cell lies in the polygon) or *outside* (the cell misses it); a candidate
+   whose box is covered by inside cells only meets the region (a footprint is non-empty and lies
+   in its box), one covered by outside cells only does not (summed-area tables count the cells
+   under each box in O(1));
+3. the rest, boxes over a border cell, get the exact ``intersects`` with the polygon.
+
+A rectangle is a single inside cell, so a box query runs no GEOS test per footprint at all. The
+answer is the same set of rows as the SQL path (:mod:`.search`: DuckDB's R-tree and exact
+``ST_Intersects``): ``tests/test_retrieve_paths.py`` compares both on boxes, polygons, circles,
+the antimeridian and the no-extent lane, and the build's recall gate checks both against brute
+force on every build.
+
+>>> import shapely
+>>> fc = FootprintCache.from_footprints([shapely.box(0, 0, 1, 1), None, shapely.Point(5, 5),
+...                                      shapely.LineString([(2, -1), (3, 9)])])
+>>> fc.positions(shapely.box(0.5, 0.5, 4, 4)).tolist()
+[0, 3]
+>>> fc.positions(shapely.Point(5, 5).buffer(1)).tolist(), fc.no_extent.tolist()
+([2], [1])
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+import numpy as np
+
+__all__ = ["FootprintCache", "GRID", "EXACT_ONLY_BELOW"]
+
+#: cells per side of the inside/outside grid laid over a non-rectangular polygon's box
+GRID = 32
+#: with fewer candidates than this, a polygon's candidates all get the exact test (no grid)
+EXACT_ONLY_BELOW = 256
+
+
+@dataclass(frozen=True)
+class FootprintCache:
+    """Footprints in row order with their bounds as contiguous columns (NaN without extent)."""
+
+    footprints: np.ndarray  # object: shapely geometry or None
+    xmin: np.ndarray
+    ymin: np.ndarray
+    xmax: np.ndarray
+    ymax: np.ndarray
+    no_extent: np.ndarray  # positions of the rows without a footprint
+
+    @classmethod
+    def from_footprints(cls, footprints: Sequence[Any]) -> "FootprintCache":
+        import shapely
+
+        foot = np.empty(len(footprints), dtype=object)
+        foot[:] = list(footprints)
+        b = shapely.bounds(foot) if len(foot) else np.zeros((0, 4))  # None -> NaN: never a candidate
+        cols = [np.ascontiguousarray(b[:, i], dtype=np.float64) for i in range(4)]
+        return cls(foot, *cols, np.flatnonzero(np.isnan(cols[0])))
+
+    def positions(self, region: Any) -> np.ndarray:
+        """Sorted row positions of the footprints that intersect ``region`` (WGS 84 shapely)."""
+        import shapely
+
+        hit = np.zeros(len(self.footprints), dtype=bool)
+        for part in _parts(region):
+            if part.is_empty:
+                continue
+            cand = self._overlapping(part.bounds)
+            if not len(cand):
+                continue
+            if part.geom_type == "Polygon" and len(cand) >= EXACT_ONLY_BELOW:
+                inside, outside = self._classify(part, cand)
+                hit[cand[inside]] = True
+                cand = cand[~(inside | outside)]
+            cand = cand[~hit[cand]]  # already in (through another part): no test needed
+            if len(cand):
+                shapely.prepare(part)
+                hit[cand[shapely.intersects(part, self.footprints[cand])]] = True
+        return np.flatnonzero(hit)
+
+    def _overlapping(self, bounds: tuple[float, float, float, float]) -> np.ndarray:
+        w, s, e, n = bounds
+        m = self.xmin <= e
+        m &= self.xmax >= w
+        m &= self.ymin <= n
+        m &= self.ymax >= s
+        return np.flatnonzero(m)
+
+    def _classify(self, part: Any, cand: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Per candidate: its box lies in inside cells only / in outside cells only."""
+        import shapely
+
+        w, s, e, n = part.bounds
+        x0, x1 = self.xmin[cand], self.xmax[cand]
+        y0, y1 = self.ymin[cand], self.ymax[cand]
+        within = (x0 >= w) & (x1 <= e) & (y0 >= s) & (y1 <= n)
+        none = np.zeros(len(cand), bool)
+        if not (w < e and s < n):  # a degenerate polygon: exact tests only
+            return none, none
+        if shapely.contains(part, shapely.box(w, s, e, n)):  # a rectangle: one inside cell
+            return within, none
+        ex, ey = np.linspace(w, e, GRID + 1), np.linspace(s, n, GRID + 1)
+        gx, gy = np.meshgrid(np.arange(GRID), np.arange(GRID), indexing="ij")
+        cells = shapely.box(ex[gx], ey[gy], ex[gx + 1], ey[gy + 1])  # cells[i, j]: column i, row j
+        shapely.prepare(part)
+        inside_cells = shapely.contains(part, cells)
+        outside_cells = ~shapely.intersects(part, cells)
+        i0, i1 = _cell_span(ex, x0, x1)
+        j0, j1 = _cell_span(ey, y0, y1)
+        cells_under = (i1 - i0 + 1) * (j1 - j0 + 1)
+        inside = within & (_count(inside_cells, i0, i1, j0, j1) == cells_under)
+        # the part of a box beyond the polygon's box is outside the polygon anyway
+        outside = _count(outside_cells, i0, i1, j0, j1) == cells_under
+        return inside, outside
+
+
+def _parts(geom: Any) -> list[Any]:
+    """Polygons, lines and points of a geometry, collections opened (recursively)."""
+    import shapely
+
+    out, todo = [], [geom]
+    while todo:
+        g = todo.pop()
+        if g.geom_type.startswith("Multi") or g.geom_type == "GeometryCollection":
+            todo.extend(shapely.get_parts(g))
+        else:
+            out.append(g)
+    return out
+
+
+def _cell_span(edges: np.ndarray, lo: np.ndarray, hi: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """First and last cell whose closed span ``[edges[i], edges[i+1]]`` covers ``[lo, hi]``.
+
+    ``edges[a] <= lo`` and ``hi <= edges[b + 1]`` hold in the very floats the cells are built
+    from (clipped to the grid: what lies beyond it is beyond the polygon's box).
+    """
+    last = len(edges) - 2
+    a = np.clip(np.searchsorted(edges, lo, side="right") - 1, 0, last)
+    b = np.clip(np.searchsorted(edges, hi, side="left") - 1, 0, last)
+    return np.minimum(a, b), np.maximum(a, b)
+
+
+def _count(cells: np.ndarray, i0: np.ndarray, i1: np.ndarray, j0: np.ndarray, j1: np.ndarray) -> np.ndarray:
+    """How many true cells lie in ``[i0..i1] x [j0..j1]`` (a summed-area table, O(1) per box)."""
+    sat = np.zeros((cells.shape[0] + 1, cells.shape[1] + 1), dtype=np.int64)
+    sat[1:, 1:] = cells.astype(np.int64).cumsum(0).cumsum(1)
+    return sat[i1 + 1, j1 + 1] - sat[i0, j1 + 1] - sat[i1 + 1, j0] + sat[i0, j0]
