@@ -73,6 +73,23 @@ def _lookup(table: np.ndarray, cp: np.ndarray) -> np.ndarray:
     return table[np.minimum(cp, len(table) - 1)]
 
 
+_CODES_SLICE = 1 << 16
+
+
+def _clamped_codes(text: str) -> np.ndarray:
+    """Code points clamped to 0x3001 (where the lookup tables end) as uint16, 2 bytes per
+    character, decoded slice by slice (the whole document as UTF-32 took 4, plus 4 for the clamp).
+
+    >>> _clamped_codes("a\\u3000\\U0001f44d\\n").tolist()
+    [97, 12288, 12289, 10]
+    """
+    out = np.empty(len(text), dtype=np.uint16)
+    for s in range(0, len(text), _CODES_SLICE):
+        part = np.frombuffer(text[s : s + _CODES_SLICE].encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
+        np.minimum(part, len(_SPACE_TABLE) - 1, out=out[s : s + len(part)], casting="unsafe")
+    return out
+
+
 @dataclass(frozen=True, eq=False)
 class Boundaries:
     """Sorted boundary offsets per level; a position appears once, at its strongest level.
@@ -114,15 +131,16 @@ def find_boundaries(text: str, exclude: tuple[tuple[int, int], ...] = ()) -> Bou
     and vectorised scans over the code points.
     """
     n = len(text)
-    cp = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
-    is_space = _lookup(_SPACE_TABLE, cp)
+    cp = _clamped_codes(text)
+    is_space = _SPACE_TABLE[cp]
     found = [
         _positions(m.start() for m in _HEADING.finditer(text)),
         _positions(m.end() for m in _PARAGRAPH.finditer(text)),
         np.flatnonzero((cp == 10) | ((cp == 13) & np.append(cp[1:] != 10, True))).astype(np.int64) + 1,
         _positions(m.end() for m in _SENTENCE.finditer(text)),
-        np.flatnonzero(_lookup(_GAP_TABLE, cp[1:]) & ~is_space[:-1]).astype(np.int64) + 1,
+        np.flatnonzero(_GAP_TABLE[cp[1:]] & ~is_space[:-1]).astype(np.int64) + 1,
     ]
+    del cp, is_space
     pos = np.concatenate(found)
     lvl = np.concatenate([np.full(len(a), k, dtype=np.int8) for k, a in enumerate(found)])
     keep = (pos > 0) & (pos < n)
