@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from functools import lru_cache
 from typing import Any, Iterable, Mapping
 
 from dateutil import parser as _dateparser
@@ -46,9 +47,13 @@ _DECLARATION = re.compile(
 _SENTINELS = (dt.datetime(1, 1, 1), dt.datetime(2, 2, 2))
 
 
-def _key_words(key: str) -> set[str]:
-    spaced = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", key)  # validFrom -> valid From
-    return {w.lower() for w in _WORD.findall(spaced)}
+@lru_cache(maxsize=4096)  # the same keys repeat on every feature of a document
+def _key_words(key: str) -> frozenset[str]:
+    spaced = _CAMEL.sub(" ", key)  # validFrom -> valid From
+    return frozenset(w.lower() for w in _WORD.findall(spaced))
+
+
+_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 
 
 def parse_date(value: str) -> str | None:
@@ -61,6 +66,11 @@ def parse_date(value: str) -> str | None:
     v = value.strip()
     if not v or len(v) > 40 or not any(c.isdigit() for c in v):
         return None
+    return _parse_date(v)
+
+
+@lru_cache(maxsize=4096)  # dateutil takes ~0.1 ms a value; surveys repeat their dates
+def _parse_date(v: str) -> str | None:
     if _YEAR.fullmatch(v):
         return v
     if _ISO.fullmatch(v):
