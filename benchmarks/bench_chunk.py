@@ -33,20 +33,12 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
+from _common import best  # noqa: E402
 from geochunk.cli import main as cli_main  # noqa: E402
 from geochunk.model import ChunkConfig  # noqa: E402
 from geochunk.pipeline import analyse, assemble  # noqa: E402
 from geochunk.samples import list_samples, load_sample, sample_path  # noqa: E402
 from geochunk.tokens import get_counter  # noqa: E402
-
-
-def best(fn, repeat: int) -> float:
-    times = []
-    for _ in range(repeat):
-        t = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t)
-    return min(times)
 
 
 def rss_bytes() -> int:

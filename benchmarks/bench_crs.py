@@ -27,17 +27,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
+from _common import best  # noqa: E402
 from geochunk.crs import bbox_wgs84, find_declarations, resolve_frames  # noqa: E402
 from geochunk.crs.names import name_index  # noqa: E402
-
-
-def best_of(fn, repeat: int) -> float:
-    best = float("inf")
-    for _ in range(repeat):
-        t0 = time.perf_counter()
-        fn()
-        best = min(best, time.perf_counter() - t0)
-    return best
 
 
 def index_build() -> dict:
@@ -61,11 +53,11 @@ def samples(repeat: int) -> list[dict]:
         text = load_sample(sample.name)
         det = detect(text)
         geoms = [parse_span(s).geometry for s in det.spans]
-        scan = best_of(lambda: find_declarations(text), repeat)
+        scan = best(lambda: find_declarations(text), repeat)
         t0 = time.perf_counter()
         report = resolve_frames(text, det, geoms)
         cold = time.perf_counter() - t0
-        warm = best_of(lambda: resolve_frames(text, det, geoms), repeat)
+        warm = best(lambda: resolve_frames(text, det, geoms), repeat)
         row = {
             "sample": sample.name,
             "kB": round(len(text) / 1000, 1),
@@ -78,7 +70,7 @@ def samples(repeat: int) -> list[dict]:
         }
         if len(det.spans) >= 400:
             pairs = [(g, report.frame_for(i)) for i, g in enumerate(geoms) if g is not None]
-            t = best_of(lambda: [bbox_wgs84(g, f) for g, f in pairs], repeat)
+            t = best(lambda: [bbox_wgs84(g, f) for g, f in pairs], repeat)
             row["bbox_wgs84_us_per_feature"] = round(t / len(pairs) * 1e6, 1)
         rows.append(row)
     return rows

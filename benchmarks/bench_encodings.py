@@ -18,11 +18,11 @@ import hashlib
 import os
 import statistics
 import sys
-import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
 import geochunk.detect as detect_mod  # noqa: E402
+from _common import best, once  # noqa: E402
 from geochunk.encodings import find_encoded  # noqa: E402
 from geochunk.model import ChunkConfig  # noqa: E402
 from geochunk.pipeline import analyse, assemble  # noqa: E402
@@ -54,12 +54,6 @@ def _first_run(text: str, cfg: ChunkConfig) -> None:
     assemble(analyse(text), cfg)
 
 
-def _time(fn) -> float:
-    t = time.perf_counter()
-    fn()
-    return time.perf_counter() - t
-
-
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--repeat", type=int, default=5)
@@ -78,10 +72,10 @@ def main() -> None:
         _first_run(text, cfg)  # warm caches (tokenizer, PROJ) once for both
         for _ in range(args.repeat):
             detect_mod.find_encoded = lambda t: []  # type: ignore[assignment]
-            off.append(_time(lambda: _first_run(text, cfg)))
+            off.append(once(lambda: _first_run(text, cfg)))
             detect_mod.find_encoded = real
-            on.append(_time(lambda: _first_run(text, cfg)))
-        finders = min(_time(lambda: find_encoded(text)) for _ in range(args.repeat))
+            on.append(once(lambda: _first_run(text, cfg)))
+        finders = best(lambda: find_encoded(text), args.repeat)
         a, b = min(off), min(on)
         added.append(b / a - 1)
         shares.append(finders / a)
@@ -103,16 +97,16 @@ def main() -> None:
             if base.lstrip().startswith("<") and k > 1:  # keep XML documents well-formed
                 head, _, rest = base.partition("\n")
                 doc = head + "\n<root>" + "".join(rest for _ in range(k)) + "</root>"
-            t = min(_time(lambda: find_encoded(doc)) for _ in range(max(1, args.repeat - 2)))
+            t = best(lambda: find_encoded(doc), max(1, args.repeat - 2))
             t1 = t1 or t
             cells.append(f"{k:>2}x {len(doc):>9} chars {t*1e3:8.1f} ms ({t/t1:5.2f}x)")
         print(f"{name:<18}" + "  ".join(cells))
     soup = ("<!-- " * 5000 + "<a x='" * 5000 + "<gml:Point " * 5000 + "</gml:Point>" * 5000
             + "<gml:Polygon><gml:exterior>" * 5000)
-    t = min(_time(lambda: find_encoded(soup)) for _ in range(3))
+    t = best(lambda: find_encoded(soup), 3)
     print(f"hostile tag soup ({len(soup)} chars): {t*1e3:.1f} ms")
     hexrun = "0" * 2_000_001
-    t = min(_time(lambda: find_encoded(hexrun)) for _ in range(3))
+    t = best(lambda: find_encoded(hexrun), 3)
     print(f"one 2 MB hex run that is not WKB: {t*1e3:.1f} ms")
 
 

@@ -15,33 +15,16 @@ import argparse
 import os
 import sys
 import tempfile
-import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tests"))
+
+from _common import best  # noqa: E402
+from pathological import CRS_SCAN_UNITS as UNITS  # noqa: E402
 
 from geochunk.crs import find_declarations  # noqa: E402
 from geochunk.errors import InputError  # noqa: E402
 from geochunk.source import DEFAULT_MAX_BYTES, read_document, sniff_kind  # noqa: E402
-
-UNITS = [
-    "EPSG" * 7,
-    "urn:ogc:def:crs:" * 3,
-    '"crs": {"type": "name", "properties": {"name": ',
-    "SRID=",
-    "530000.25 180000.75, ",
-    "British National British National Grid OSGB 1936 / ",
-    "http://www.opengis.net/def/crs/EPSG/0/",
-]
-
-
-def best(fn, repeat: int) -> float:
-    out = float("inf")
-    for _ in range(repeat):
-        t = time.perf_counter()
-        fn()
-        out = min(out, time.perf_counter() - t)
-    return out
-
 
 def main() -> None:
     ap = argparse.ArgumentParser()

@@ -1,10 +1,27 @@
-"""Shared AppTest probes: metric values and the st_folium component's arguments."""
+"""Shared AppTest helpers: open the app on a page, metric values, the st_folium component's
+arguments, the chunk picker."""
 
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
+
+from geochunk.ui.state import StateKeys
+
+
+def open_app(app_dir: Path, page: str | None = None, sample: str | None = None) -> AppTest:
+    """The app run once (the Inspector on its default sample), then on ``sample`` and ``page``
+    when given; no exception on the way."""
+    at = AppTest.from_file(str(app_dir / "app.py"), default_timeout=120)
+    at.run()
+    if sample is not None:
+        at.selectbox(key=StateKeys.SAMPLE).set_value(sample).run()
+    if page is not None:
+        at.switch_page(page).run()
+    assert not at.exception, at.exception
+    return at
 
 
 def metric(at: AppTest, label: str) -> str:

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from apptest_helpers import map_args, metric, picker
+from apptest_helpers import map_args, metric, open_app, picker
 
 from geochunk.model import ChunkConfig
 from geochunk.pipeline import analyse, assemble
@@ -19,20 +19,13 @@ from geochunk.view.features import chunk_map_features
 XSS = "<img src=x onerror=alert(1)>"
 
 
-def _app(app_dir: Path) -> AppTest:
-    at = AppTest.from_file(str(app_dir / "app.py"), default_timeout=120)
-    at.run()
-    assert not at.exception, at.exception
-    return at
-
-
 
 def feature_count(args: dict) -> int:
     return args["feature_group"].count('"type": "Feature"')
 
 
 def test_budget_change_rechunks_and_swaps_only_the_chunk_layer(app_dir: Path) -> None:
-    at = _app(app_dir)
+    at = open_app(app_dir)
     assert at.selectbox(key=StateKeys.SAMPLE).value == "land_use_appendix"
     assert metric(at, "Features") == "400"
     assert any('aria-label="geometry density 51' in h.proto.body for h in at.get("html"))
@@ -55,7 +48,7 @@ def test_budget_change_rechunks_and_swaps_only_the_chunk_layer(app_dir: Path) ->
 
 @pytest.mark.parametrize("sample", ["land_use_appendix", "parcels", "boundary_40k"])
 def test_map_loads_only_local_leaflet(app_dir: Path, sample: str) -> None:
-    at = _app(app_dir)
+    at = open_app(app_dir)
     at.selectbox(key=StateKeys.SAMPLE).set_value(sample).run()
     [args] = map_args(at)
     links = args["js_links"] + args["css_links"]
@@ -67,7 +60,7 @@ def test_map_loads_only_local_leaflet(app_dir: Path, sample: str) -> None:
 
 
 def test_40k_boundary_is_flagged_and_simplified_for_display(app_dir: Path) -> None:
-    at = _app(app_dir)
+    at = open_app(app_dir)
     at.selectbox(key=StateKeys.SAMPLE).set_value("boundary_40k").run()
     table = at.dataframe[0].value
     oversized = table[table["flags"].str.contains("oversized")]
@@ -83,7 +76,7 @@ def test_40k_boundary_is_flagged_and_simplified_for_display(app_dir: Path) -> No
 
 
 def test_generalize_policy_shows_original_and_simplified(app_dir: Path) -> None:
-    at = _app(app_dir)
+    at = open_app(app_dir)
     at.selectbox(key=StateKeys.SAMPLE).set_value("boundary_40k").run()
     at.radio(key=StateKeys.OVERSIZE).set_value("generalize").run()
     assert not at.exception
@@ -96,7 +89,7 @@ def test_generalize_policy_shows_original_and_simplified(app_dir: Path) -> None:
 
 
 def test_document_markup_is_escaped_in_text_and_map(app_dir: Path) -> None:
-    at = _app(app_dir)
+    at = open_app(app_dir)
     at.selectbox(key=StateKeys.SAMPLE).set_value("parcels").run()
     text = load_sample("parcels")
     cs = assemble(analyse(text, doc_id="parcels.geojson"), ChunkConfig(doc_id="parcels.geojson"))
@@ -125,7 +118,7 @@ def test_document_markup_is_escaped_in_text_and_map(app_dir: Path) -> None:
     ],
 )
 def test_bad_upload_gets_a_clear_message(app_dir: Path, name: str, data: bytes, message: str) -> None:
-    at = _app(app_dir)
+    at = open_app(app_dir)
     at.radio(key=StateKeys.SOURCE).set_value("Upload").run()
     at.file_uploader(key=StateKeys.UPLOAD).set_value((name, data, "text/plain")).run()
     assert not at.exception
@@ -139,7 +132,7 @@ def _unescape(markdown: str) -> str:
 
 
 def test_file_names_cannot_inject_markdown(app_dir: Path) -> None:
-    at = _app(app_dir)
+    at = open_app(app_dir)
     at.radio(key=StateKeys.SOURCE).set_value("Upload").run()
     name = "![x](http://example.invalid/x.png) <b>.txt"
     at.file_uploader(key=StateKeys.UPLOAD).set_value((name, b"", "text/plain")).run()
@@ -151,7 +144,7 @@ def test_file_names_cannot_inject_markdown(app_dir: Path) -> None:
 
 
 def test_upload_a_wkt_file(app_dir: Path) -> None:
-    at = _app(app_dir)
+    at = open_app(app_dir)
     at.radio(key=StateKeys.SOURCE).set_value("Upload").run()
     doc = b"Well A.\n\nSRID=27700;POINT (530000 180000)\n\nWell B.\n\nSRID=27700;POINT (530100 180100)\n"
     at.file_uploader(key=StateKeys.UPLOAD).set_value(("wells.wkt", doc, "text/plain")).run()
@@ -161,7 +154,7 @@ def test_upload_a_wkt_file(app_dir: Path) -> None:
 
 
 def test_controls_persist_across_pages(app_dir: Path) -> None:
-    at = _app(app_dir)
+    at = open_app(app_dir)
     at.slider(key=StateKeys.BUDGET).set_value(320).run()
     at.selectbox(key=StateKeys.SAMPLE).set_value("mixed_report").run()
     at.switch_page("pages/2_Compare.py").run()
@@ -183,7 +176,7 @@ def test_budget_change_does_not_reanalyse(app_dir: Path, monkeypatch: pytest.Mon
 
     monkeypatch.setattr(pipeline, "analyse", counting)
     services._analysis.clear()
-    at = _app(app_dir)
+    at = open_app(app_dir)
     for budget in (256, 512, 1024):
         at.slider(key=StateKeys.BUDGET).set_value(budget).run()
         assert not at.exception
@@ -193,7 +186,7 @@ def test_budget_change_does_not_reanalyse(app_dir: Path, monkeypatch: pytest.Mon
 
 
 def test_one_selection_shared_by_picker_table_and_map(app_dir: Path) -> None:
-    at = _app(app_dir)
+    at = open_app(app_dir)
     picker(at).set_value(5).run()
     [table_key] = [k for k in at.session_state.keys() if k.startswith(StateKeys.CHUNK_TABLE)]
     assert at.session_state[table_key]["selection"]["rows"] == [5]  # the picker ticks the row
@@ -206,7 +199,7 @@ def test_one_selection_shared_by_picker_table_and_map(app_dir: Path) -> None:
 
 
 def test_picker_labels_follow_the_chunk_set_and_say_when_the_chunk_is_gone(app_dir: Path) -> None:
-    at = _app(app_dir)
+    at = open_app(app_dir)
     picker(at).set_value(7).run()
     old = picker(at).options[8]
     at.slider(key=StateKeys.BUDGET).set_value(4096).run()
@@ -227,7 +220,7 @@ def test_picker_labels_follow_the_chunk_set_and_say_when_the_chunk_is_gone(app_d
 
 
 def test_selection_does_not_follow_into_another_document(app_dir: Path) -> None:
-    at = _app(app_dir)
+    at = open_app(app_dir)
     picker(at).set_value(3).run()
     at.selectbox(key=StateKeys.SAMPLE).set_value("parcels").run()
     assert picker(at).value == -1 and picker(at).options[0] == "— none —"  # "— none —"
@@ -236,7 +229,7 @@ def test_selection_does_not_follow_into_another_document(app_dir: Path) -> None:
 
 
 def test_find_by_feature_id_and_flagged_only(app_dir: Path) -> None:
-    at = _app(app_dir)
+    at = open_app(app_dir)
     at.text_input(key=StateKeys.FIND).set_value("lu-0042").run()
     table = at.dataframe[0].value
     assert len(table) == 1 and "LU-0042" in table.iloc[0]["feature ids"]
@@ -249,7 +242,7 @@ def test_find_by_feature_id_and_flagged_only(app_dir: Path) -> None:
 
 
 def test_budget_sweep_is_real_rechunks_with_the_current_budget_marked(app_dir: Path) -> None:
-    at = _app(app_dir)
+    at = open_app(app_dir)
     at.slider(key=StateKeys.BUDGET).set_value(640).run()
     import pyarrow as pa
 

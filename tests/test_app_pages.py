@@ -6,7 +6,7 @@ from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 
-from apptest_helpers import map_args, metric, picker
+from apptest_helpers import map_args, metric, open_app, picker
 
 from geochunk.samples import list_samples
 from geochunk.ui import services
@@ -14,19 +14,9 @@ from geochunk.ui.state import StateKeys
 from geochunk.view.tables import Decision
 
 
-def _page(app_dir: Path, page: str, sample: str | None = None) -> AppTest:
-    at = AppTest.from_file(str(app_dir / "app.py"), default_timeout=120)
-    at.run()
-    if sample is not None:
-        at.selectbox(key=StateKeys.SAMPLE).set_value(sample).run()
-    at.switch_page(page).run()
-    assert not at.exception, at.exception
-    return at
-
-
 
 def test_review_lists_flagged_chunks_with_reasons_and_records_decisions(app_dir: Path) -> None:
-    at = _page(app_dir, "pages/1_Review.py", "boundary_40k")
+    at = open_app(app_dir, "pages/1_Review.py", "boundary_40k")
     flagged, total = metric(at, "Flagged chunks").split(" of ")
     assert int(flagged) >= 1
     table = at.dataframe[0].value
@@ -54,7 +44,7 @@ def test_review_lists_flagged_chunks_with_reasons_and_records_decisions(app_dir:
 
     # a new browser tab (a new session) and a server restart: the decision is still there
     services._review_store.clear()
-    fresh = _page(app_dir, "pages/1_Review.py", "boundary_40k")
+    fresh = open_app(app_dir, "pages/1_Review.py", "boundary_40k")
     row = fresh.dataframe[0].value.iloc[0]
     assert (row["decision"], row["note"], row["reviewer"]) == (
         "needs work", "boundary too big; try generalize", "ana")
@@ -62,7 +52,7 @@ def test_review_lists_flagged_chunks_with_reasons_and_records_decisions(app_dir:
 
 
 def test_review_next_flagged_steps_through_flagged_chunks(app_dir: Path) -> None:
-    at = _page(app_dir, "pages/1_Review.py", "malformed")
+    at = open_app(app_dir, "pages/1_Review.py", "malformed")
     flagged = list(at.dataframe[0].value["chunk"])
     assert len(flagged) >= 2
     seen = []
@@ -75,7 +65,7 @@ def test_review_next_flagged_steps_through_flagged_chunks(app_dir: Path) -> None
 def test_a_decision_survives_a_rechunk_that_keeps_the_chunk(app_dir: Path, _review_db: Path) -> None:
     from geochunk.reviews import ReviewStore
 
-    at = _page(app_dir, "pages/1_Review.py", "boundary_40k")
+    at = open_app(app_dir, "pages/1_Review.py", "boundary_40k")
     table = at.dataframe[0].value
     picker(at, "gc_chunk-review-").set_value(int(table.iloc[0]["chunk"])).run()
     [save] = [b for b in at.button if b.label == "Save decision"]
@@ -103,7 +93,7 @@ def _chunk_ids(args: dict) -> list[str]:
 
 
 def test_review_flag_count_follows_the_budget(app_dir: Path) -> None:
-    at = _page(app_dir, "pages/1_Review.py", "parcels")
+    at = open_app(app_dir, "pages/1_Review.py", "parcels")
     before = metric(at, "Flagged chunks")
     at.slider(key=StateKeys.BUDGET).set_value(2048).run()
     assert not at.exception
@@ -111,7 +101,7 @@ def test_review_flag_count_follows_the_budget(app_dir: Path) -> None:
 
 
 def test_compare_counts_severed_geometries(app_dir: Path) -> None:
-    at = _page(app_dir, "pages/2_Compare.py")
+    at = open_app(app_dir, "pages/2_Compare.py")
     at.slider(key=StateKeys.BUDGET).set_value(256).run()
     assert not at.exception
     fixed = int(metric(at, "fixed tokens: severed geometries"))
@@ -149,7 +139,7 @@ def test_corpus_runs_over_uploaded_files_and_samples(app_dir: Path) -> None:
 
 
 def test_compare_follows_every_setting_not_only_the_budget(app_dir: Path) -> None:
-    at = _page(app_dir, "pages/2_Compare.py", sample="mixed_report")
+    at = open_app(app_dir, "pages/2_Compare.py", sample="mixed_report")
     at.slider(key=StateKeys.BUDGET).set_value(128).run()
     before = at.dataframe[0].value.set_index("splitter").loc["geochunk", "chunks"]
     at.selectbox(key=StateKeys.STRATEGY).set_value("paragraph").run()
@@ -226,7 +216,7 @@ def test_corpus_folders_are_confined_and_rows_open_in_the_inspector(
 
 def test_unit_choice_and_fallback_share_in_the_inspector(app_dir: Path) -> None:
     # issue #8: --unit in the sidebar; the needs_fallback share shown apart from oversized
-    at = _page(app_dir, "pages/0_Inspector.py", sample="land_use_appendix")
+    at = open_app(app_dir, "pages/0_Inspector.py", sample="land_use_appendix")
     at.slider(key=StateKeys.BUDGET).set_value(512).run()
     auto_chunks = int(metric(at, "Chunks").replace(",", ""))
     at.radio(key=StateKeys.UNIT).set_value("feature").run()

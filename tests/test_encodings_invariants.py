@@ -16,12 +16,14 @@ import math
 import shapely
 from hypothesis import HealthCheck, given, settings, strategies as st
 
+from chunk_checks import (assert_emitted_geometry_parses, assert_real_counts_within_budget,
+                          assert_whole_in_one_chunk)
+
 from geochunk.detect import detect
 from geochunk.encodings import feature_kind
 from geochunk.geometry import parse_span
 from geochunk.model import ChunkConfig
 from geochunk.pipeline import chunk_text
-from geochunk.tokens import get_counter
 
 WORDS = (
     "survey parcel boundary river flood the of and at north east culvert gauge was measured "
@@ -197,20 +199,9 @@ def _check(text, truth, cs, budget) -> None:
         assert len(hits) == 1, (kind, text[s:e][:80])
         got = parse_span(hits[0]).geometry
         assert got is not None and (_same(got, g) or got.equals(g)), (kind, text[s:e][:80], got)
-        for c in chunks:  # no severing
-            for b in (c.start, c.core_start, c.end):
-                assert not (s < b < e), f"boundary {b} severs {kind} {text[s:e][:40]!r}"
-        owners = {c.index for c in chunks if c.core_start <= s and e <= c.end and c.part is None}
-        owners |= {c.index for c in chunks if c.part is not None and c.part.index == 0 and c.start <= s and e <= c.end}
-        assert len(owners) == 1, (kind, owners)
-    for c in chunks:  # whatever the chunker emitted parses
-        for span in detect(c.text).spans:
-            assert span.status == "ok", (c.index, c.text_kind, span.error)
-            assert parse_span(span).error is None
-    counter = get_counter(cs.config.encoding)
-    for c in chunks:
-        assert c.token_count == counter.count(c.text)
-        assert c.token_count <= budget or c.oversized
+        assert_whole_in_one_chunk(chunks, s, e, f"{kind} {text[s:e][:40]!r}")  # no severing
+    assert_emitted_geometry_parses(chunks)  # whatever the chunker emitted parses
+    assert_real_counts_within_budget(cs, budget)
 
 
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])

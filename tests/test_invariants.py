@@ -13,11 +13,12 @@ import json
 import shapely
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from geochunk.detect import detect
-from geochunk.geometry import parse_span, parse_wkt
+from chunk_checks import (assert_emitted_geometry_parses, assert_real_counts_within_budget,
+                          assert_whole_in_one_chunk)
+
+from geochunk.geometry import parse_wkt
 from geochunk.model import ChunkConfig
 from geochunk.pipeline import chunk_text
-from geochunk.tokens import get_counter
 
 WORDS = (
     "survey parcel boundary river flood the of and at north east culvert gauge was measured "
@@ -176,16 +177,10 @@ def _check(text, geoms, cs, budget):
         if c.text_kind == "source":
             assert c.text == text[c.start:c.end]
         assert c.text.strip(), "empty chunk"
-    # no severing: no boundary strictly inside any generated geometry
+    # no severing (no boundary strictly inside any generated geometry) and no duplication
+    # (every geometry lies in exactly one chunk core)
     for s, e, _, g in geoms:
-        for c in chunks:
-            for b in (c.start, c.core_start, c.end):
-                assert not (s < b < e), f"boundary {b} severs {g[:40]!r}"
-    # no duplication: every geometry lies in exactly one chunk core
-    for s, e, _, g in geoms:
-        owners = {c.index for c in chunks if c.core_start <= s and e <= c.end and c.part is None}
-        owners |= {c.index for c in chunks if c.part is not None and c.part.index == 0 and c.start <= s and e <= c.end}
-        assert len(owners) == 1, (g[:40], owners)
+        assert_whole_in_one_chunk(chunks, s, e, repr(g[:40]))
     # every chunk's geometries parse
     for s, e, kind, g in geoms:
         if kind == "wkt":
@@ -196,15 +191,10 @@ def _check(text, geoms, cs, budget):
             geom = obj["geometry"] if obj["type"] == "Feature" else obj
             assert shapely.from_geojson(json.dumps(geom)) is not None
     # ... and so does whatever the chunker emitted (generalized text, parts, source slices)
-    for c in chunks:
-        for span in detect(c.text).spans:
-            assert span.status == "ok", (c.index, c.text_kind, span)
-            assert parse_span(span).error is None, (c.index, span.geometry_text[:60])
+    assert_emitted_geometry_parses(chunks)
     # budget with escape, real counts
-    counter = get_counter(cs.config.encoding)
+    assert_real_counts_within_budget(cs, budget)
     for c in chunks:
-        assert c.token_count == counter.count(c.text), c.index
-        assert c.token_count <= budget or c.oversized, (c.index, c.token_count)
         if c.oversized:
             assert "oversized" in c.flags
 

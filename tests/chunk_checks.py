@@ -1,0 +1,41 @@
+"""Checks the generated-document tests share (``test_invariants``, ``test_encodings_invariants``):
+given where the generator put a geometry, it is whole in exactly one chunk; whatever the chunker
+emitted parses; token counts are real and within the budget unless oversized."""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from geochunk.detect import detect
+from geochunk.geometry import parse_span
+from geochunk.tokens import get_counter
+
+
+def assert_whole_in_one_chunk(chunks: Sequence[Any], start: int, end: int, what: str) -> None:
+    """No chunk boundary falls strictly inside ``[start, end)``, and exactly one chunk core
+    holds it (for a geometry split by part: the chunk of its first part)."""
+    for c in chunks:
+        for b in (c.start, c.core_start, c.end):
+            assert not (start < b < end), f"boundary {b} severs {what}"
+    owners = {c.index for c in chunks if c.core_start <= start and end <= c.end and c.part is None}
+    owners |= {c.index for c in chunks
+               if c.part is not None and c.part.index == 0 and c.start <= start and end <= c.end}
+    assert len(owners) == 1, (what, owners)
+
+
+def assert_emitted_geometry_parses(chunks: Sequence[Any]) -> None:
+    """Every geometry in every chunk's text (source slices, generalized text, parts) is found
+    whole and parses."""
+    for c in chunks:
+        for span in detect(c.text).spans:
+            assert span.status == "ok", (c.index, c.text_kind, span)
+            assert parse_span(span).error is None, (c.index, span.geometry_text[:60])
+
+
+def assert_real_counts_within_budget(cs: Any, budget: int) -> None:
+    """Each chunk's token count is the tokenizer's count of its text, and within ``budget``
+    unless the chunk is oversized."""
+    counter = get_counter(cs.config.encoding)
+    for c in cs.chunks:
+        assert c.token_count == counter.count(c.text), c.index
+        assert c.token_count <= budget or c.oversized, (c.index, c.token_count)
