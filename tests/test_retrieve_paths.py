@@ -156,17 +156,27 @@ def test_unknown_region_filter_is_refused(ix) -> None:
         query_index(ix, "x", REGIONS["box ~5%"](), region_filter="hnsw")
 
 
-def test_gathered_and_full_products_give_the_same_scores() -> None:
+def test_gathered_full_and_run_products_give_the_same_scores() -> None:
     """Above 1/16 of the rows every row is scored and the survivors picked; below, the survivors
-    are gathered first. Each row's score is bitwise the same either way."""
+    are gathered first; stored in another order, runs of rows are scored in place. Each row's
+    score is bitwise the same every way."""
     rng = np.random.default_rng(0)
-    m = rng.normal(size=(4000, 256)).astype(np.float32)
-    v = Vectors(np.arange(4000) * 3, m)
+    n = 20_000
+    m = rng.normal(size=(n, 256)).astype(np.float32)
+    v = Vectors(np.arange(n) * 3, m)
     q = rng.normal(size=256).astype(np.float32)
-    pos = np.sort(rng.choice(4000, 100, replace=False))
-    assert len(pos) < v.GATHER_SHARE * 4000
-    assert np.array_equal(v.scores_at(pos, q), (m @ q)[pos])
-    assert np.array_equal(v.scores(v.rids[pos], q), m[pos] @ q)
+    full = m @ q
+    perm = rng.permutation(n)
+    stored = v.in_order(perm)
+    assert np.array_equal(stored.matrix, m)
+    few = np.sort(rng.choice(n, 100, replace=False))  # scattered in storage: gathered
+    many = np.sort(rng.choice(n, n // 2, replace=False))  # every row scored, then picked
+    runs = np.sort(perm[3000:9000])  # contiguous in storage: scored in place, run by run
+    assert len(few) < v.GATHER_SHARE * n < len(many)
+    for pos in (few, many, runs):
+        assert np.array_equal(v.scores_at(pos, q), full[pos])
+        assert np.array_equal(stored.scores_at(pos, q), full[pos])
+        assert np.array_equal(stored.scores(v.rids[pos], q), full[pos])
 
 
 def test_top_order_equals_a_full_sort_with_ties() -> None:

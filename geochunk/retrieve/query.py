@@ -178,8 +178,9 @@ def open_index(path: str | os.PathLike[str]) -> Index:
     wkb = [None if b is None or b is np.ma.masked else bytes(b) for b in res["wkb"]]
     foot = np.asarray(shapely.from_wkb(np.asarray(wkb, dtype=object)), dtype=object)
     names, codes = np.unique(np.asarray(res["collection"], dtype=object).astype(str), return_inverse=True)
-    return Index(str(path), con, meta, emb, lex, cat, rids, codes.astype(np.int32),
-                 tuple(str(x) for x in names), foot, vectors, FootprintCache.from_footprints(foot))
+    regions = FootprintCache.from_footprints(foot)
+    return Index(str(path), con, meta, emb, lex, cat, rids, codes.astype(np.int32), tuple(str(x) for x in names),
+                 foot, vectors.in_order(regions.spatial_order()), regions)
 
 
 def _staleness(ix: Index, now: dt.datetime) -> Staleness:
