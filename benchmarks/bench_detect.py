@@ -94,6 +94,11 @@ PATHOLOGICAL = {
     "POINT( + 10 MB digits": lambda: "POINT(" + "7" * 10_000_000,
     "10^5 GEOMETRYCOLLECTION(": lambda: "GEOMETRYCOLLECTION(" * 100_000 + "POINT(1 2",
     "10^4 broken typed objects": lambda: '{"type":"Point","x":"a\n' * 10_000,
+    # stray quotes: each string that cannot be JSON is read once, then once more as prose
+    "10^5 escaped quotes, stray": lambda: '"' + '\\"' * 100_000 + '"x',
+    "10^4 Points, stray quotes": lambda: '{"type":"Point","coordinates":[1,2]}"' * 10_000,
+    "open object, 10^5 '\"a\" '": lambda: "{" + '"a" ' * 100_000,
+    "open object, 10^6 spaces": lambda: "{" + (" " * 1000 + '"') * 1000,
 }
 
 

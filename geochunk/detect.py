@@ -19,11 +19,15 @@ scan runs first so the WKT scan can skip the GeoJSON units):
    GeoJSON units is not scanned for WKT: it belongs to them.
 2. **GeoJSON.** One JSON-aware bracket scan (a stack of ``{``/``[``, string state with escapes)
    notes, for every object, its ``"type"`` member and where it sits. A raw newline inside a
-   "string" means it was not JSON, so the state is reset. A stray quote or brace in prose
-   therefore cannot swallow the document. Closed objects whose type is a GeoJSON type are read
-   with ``json.JSONDecoder.raw_decode``. A geometry or Feature is one unit; in a
-   FeatureCollection each Feature is a unit and the collection is recorded. Arrays of plain
-   numbers are skipped in one step.
+   "string" means it was not JSON, so the state is reset. Inside a container a string starts
+   only after ``{ [ , :`` and is followed only by ``: , } ]``; outside one, a closing quote
+   runs into no letter or digit (``"{"type"`` is a stray quote before an object). A quote that
+   breaks these rules is prose: the scan reads on right after it, in the same pass. A stray
+   quote or brace in prose therefore cannot swallow the document. Closed objects whose type is
+   a GeoJSON type are read with ``json.JSONDecoder.raw_decode``. A geometry or Feature is one unit; in a
+   FeatureCollection each Feature is a unit and the collection is recorded; the head of a
+   collection that is broken or never closes is reported up to its first feature. Arrays of
+   plain numbers are skipped in one step.
 2b. **Hex (E)WKB, GML, KML** (:mod:`geochunk.encodings`, run before the WKT scan, which skips
    their closed units): hex runs that decode exactly, GML/KML geometry elements, Placemarks
    and WFS features, each gated behind a C-speed pre-check.
@@ -493,6 +497,52 @@ _JSON_CLOSE_RUN = re.compile(r"\](?:[ \t\r\n]*+\])*+")
 _MAX_KEY = 24  # longer strings are never one of the keys or type names we look for
 
 
+_JSON_WS = " \t\r\n"
+_STRING_OPENERS = frozenset("{[,:")  # in a container a string follows one of these
+_STRING_FOLLOWERS = frozenset(":,}]")  # ... and is followed by one of these
+
+
+def _may_open_string(text: str, i: int) -> bool:
+    """In a JSON container, can a string start at the quote at ``i``? Only after ``{ [ , :``.
+
+    The whitespace before ``i`` is read once (it belongs to this quote alone), in windows that
+    double: linear, and at C speed on deep indentation.
+    """
+    if i == 0:
+        return True
+    c = text[i - 1]
+    if c not in _JSON_WS:
+        return c in _STRING_OPENERS
+    j, width = i - 1, 16
+    while j > 0:
+        lo = max(0, j - width)
+        seg = text[lo:j].rstrip(_JSON_WS)
+        if seg:
+            return seg[-1] in _STRING_OPENERS
+        j, width = lo, width * 2
+    return True
+
+
+def _may_end_string(text: str, at: int, in_container: bool) -> bool:
+    """Can a JSON string end just before ``at``? In a container only ``: , } ]`` (after
+    whitespace) or the end of the text may follow; outside one (prose) anything but an ASCII
+    letter, digit or ``_`` right after the quote (``"{"type"`` is a stray quote before an
+    object, not a string ``"{"``).
+    """
+    n = len(text)
+    if at >= n:
+        return True
+    c = text[at]
+    if not in_container:
+        return not (c.isascii() and (c.isalnum() or c == "_"))
+    if c in _JSON_WS:
+        at = _end(_WS, text, at)
+        if at >= n:
+            return True
+        c = text[at]
+    return c in _STRING_FOLLOWERS
+
+
 class _Frame:
     __slots__ = ("pos", "obj", "key", "container", "type", "last_key", "count")
 
@@ -564,6 +614,12 @@ def _scan_json(text: str) -> _JsonFound:
                         hint = g.type
                         break
             unclosed.append((f.pos, f.type or "", hint, reason))
+            # an open collection around it too: its head would otherwise be neither protected
+            # nor reported when the object is in a later block (its closed features, and the
+            # object, end its span when the units are merged)
+            for g in stack[:pick]:
+                if g.obj and g.type == "FeatureCollection":
+                    unclosed.append((g.pos, g.type, None, reason))
             # deeper open objects too: the outer one is protected only to the end of its block,
             # so one in a later block would be neither protected nor reported (duplicates in
             # the same block are dropped when the units are read)
@@ -574,6 +630,7 @@ def _scan_json(text: str) -> _JsonFound:
 
     pos = 0
     rescanned_to = -1
+    stray_until = -1  # quotes before this offset were skipped as escapes by a rejected string
     while True:
         m = out_search(text, pos)
         if m is None:
@@ -581,6 +638,9 @@ def _scan_json(text: str) -> _JsonFound:
         i = m.start()
         c = text[i]
         if c == '"':
+            if i < stray_until or (stack and not _may_open_string(text, i)):
+                pos = i + 1  # a quote no JSON string can start at: prose (or an escape in one)
+                continue
             j = i + 1
             while True:
                 m2 = in_search(text, j)
@@ -593,6 +653,14 @@ def _scan_json(text: str) -> _JsonFound:
                     break
                 j = k + 2
             if ch == '"':
+                if not _may_end_string(text, k + 1, bool(stack)):
+                    # What follows cannot follow a string: the opening quote was prose (a stray
+                    # quote between Features, an unpaired quotation mark). Read on after it; the
+                    # quotes this string skipped as escapes are prose too (each char is read in
+                    # a string at most once: linear).
+                    stray_until = k
+                    pos = i + 1
+                    continue
                 pos = k + 1
                 if stack and stack[-1].obj:
                     top = stack[-1]
@@ -931,7 +999,14 @@ def _json_units(
                 spans.append(Span(s, e, "geojson_feature", None, text[s:e], status="unparseable",
                                   error=result))  # fmt: skip
                 covered = e
-            # else: a broken collection; its features still stand alone
+            else:
+                # a broken collection (a stray quote between its features, ...): its features
+                # still stand alone; its head, up to the first one, is reported, as an
+                # unclosed collection's head is
+                first = min(ms for ms, _, _ in found.members[s])
+                spans.append(Span(s, first, "geojson_feature", None, text[s:first],
+                                  status="unparseable",
+                                  error=f"{result}; its features are read one by one"))  # fmt: skip
             continue
         span = reader.unit(s, e, typ, None)
         if span is not None:
@@ -939,7 +1014,8 @@ def _json_units(
             covered = e
     deferred: list[_Deferred] = []
     last_end = -1
-    for s, typ, hint, reason in sorted(found.unclosed):
+    pending = sorted(found.unclosed)
+    for at, (s, typ, hint, reason) in enumerate(pending):
         kind: SpanKind = "geojson_geometry" if typ in GEOJSON_TO_OGC else "geojson_feature"
         error = f"unclosed GeoJSON {typ} object ({reason}); protected to the end of its block"
         geom_type = GEOJSON_TO_OGC.get(hint or "")
@@ -948,7 +1024,13 @@ def _json_units(
             # between them cuts that guess short (decided in _merge)
             deferred.append(_Deferred(s, last_end, kind, geom_type, error))
             continue
-        end = last_end = max(blocks.end(s), s + 1)
+        end = max(blocks.end(s), s + 1)
+        if typ == "FeatureCollection" and at + 1 < len(pending) and pending[at + 1][0] < end:
+            # an open object in the collection's block ends its head (as its closed features
+            # do): the object is protected and reported on its own
+            end = pending[at + 1][0]
+            error = f"unclosed GeoJSON {typ} object ({reason}); its head is protected"
+        last_end = end
         spans.append(Span(s, end, kind, geom_type, text[s:end], status="unclosed", error=error))
     return spans, collections, deferred
 

@@ -462,7 +462,10 @@ def test_broken_feature_collection_lets_features_stand_alone() -> None:
     feat = json.dumps({"type": "Feature", "properties": {}, "geometry": GEOMETRIES["Point"]})
     text = '{"type": "FeatureCollection", "features": [' + feat + ", " + feat + '], "x": 01}'
     d = detect(text)
-    assert [s.status for s in d.spans] == ["ok", "ok"] and d.collections == ()
+    assert [s.status for s in d.spans] == ["unparseable", "ok", "ok"] and d.collections == ()
+    head = d.spans[0]  # reported (and protected), as an unclosed collection's head is
+    assert text[head.start : head.end] == '{"type": "FeatureCollection", "features": ['
+    assert "not valid JSON" in (head.error or "")
 
 
 # -------------------------------------------------------------------------------------------
@@ -551,9 +554,13 @@ def test_truncated_feature_collection_keeps_complete_features() -> None:
     feat = json.dumps({"type": "Feature", "properties": {}, "geometry": GEOMETRIES["Point"]})
     text = '{"type": "FeatureCollection", "features": [' + feat + ', {"type": "Feature", "geometry": {"type": "Po'
     d = detect(text)
-    assert [(s.status, s.kind) for s in d.spans] == [("ok", "geojson_feature"), ("unclosed", "geojson_feature")]
-    assert text[d.spans[0].start : d.spans[0].end] == feat
-    assert d.spans[1].end == len(text) and d.collections == ()
+    assert [(s.status, s.kind) for s in d.spans] == [
+        ("unclosed", "geojson_feature"), ("ok", "geojson_feature"), ("unclosed", "geojson_feature")
+    ]
+    # the head is reported as such (also when a feature in it is open too), up to the first feature
+    assert text[d.spans[0].start : d.spans[0].end] == '{"type": "FeatureCollection", "features": ['
+    assert text[d.spans[1].start : d.spans[1].end] == feat
+    assert d.spans[2].end == len(text) and d.collections == ()
 
 
 @pytest.mark.parametrize(
