@@ -15,6 +15,7 @@ line's lead-in: linear, no regex that can backtrack.
 from __future__ import annotations
 
 import re
+import sys
 
 __all__ = ["attribute_line", "attribute_pairs", "sql_row"]
 
@@ -116,7 +117,7 @@ def attribute_line(line: str) -> tuple[str, str] | None:
         return None
     if _KEY.fullmatch(key) is None:
         return None
-    return key, value
+    return sys.intern(key), value  # the same keys repeat on every feature: one copy each
 
 
 def attribute_pairs(block: str) -> tuple[tuple[str, str], ...]:
