@@ -123,42 +123,67 @@ def bboxes_wgs84(
                 out[i] = bbox_wgs84(geoms[i], frames[i])
             continue
         bounds = shapely.bounds(np.array([geoms[i] for i in idx], dtype=object))
-        finite = np.isfinite(bounds).all(axis=1)
-        xs_parts, ys_parts, owner = [], [], []
-        for k, (minx, miny, maxx, maxy) in enumerate(bounds):
-            if not finite[k]:
-                continue
-            if minx == maxx and miny == maxy:
-                xs, ys = np.array([minx]), np.array([miny])
-            else:
-                n = _densify(facts, max(maxx - minx, maxy - miny))
-                t = np.linspace(0.0, 1.0, n + 2)
-                ex, ey = minx + (maxx - minx) * t, miny + (maxy - miny) * t
-                xs = np.concatenate([ex, np.full_like(ey, maxx), ex[::-1], np.full_like(ey, minx)])
-                ys = np.concatenate([np.full_like(ex, miny), ey, np.full_like(ex, maxy), ey[::-1]])
-            xs_parts.append(xs)
-            ys_parts.append(ys)
-            owner.append(np.full(len(xs), k))
-        if not xs_parts:
+        edges = _box_edges(facts, bounds)  # (feature number, x, y) of every edge point
+        if edges is None:
             continue
+        who, xs, ys = edges
         try:
-            lon, lat = tr.transform(np.concatenate(xs_parts), np.concatenate(ys_parts), errcheck=False)
+            lon, lat = tr.transform(xs, ys, errcheck=False)
         except ProjError:
             for i in idx:
                 out[i] = bbox_wgs84(geoms[i], frames[i])
             continue
-        who = np.concatenate(owner)
-        order = np.argsort(who, kind="stable")
-        who, lon, lat = who[order], np.asarray(lon)[order], np.asarray(lat)[order]
-        cuts = np.flatnonzero(np.diff(who)) + 1
-        for k, lo_, la_ in zip(who[np.r_[0, cuts]], np.split(lon, cuts), np.split(lat, cuts)):
-            i = idx[int(k)]
-            if not (np.isfinite(lo_).all() and np.isfinite(la_).all()) or lo_.max() - lo_.min() > 180:
+        lon, lat = np.asarray(lon, dtype=float), np.asarray(lat, dtype=float)
+        cuts = np.r_[0, np.flatnonzero(np.diff(who)) + 1]  # feature numbers ascend in ``who``
+        finite = np.logical_and.reduceat(np.isfinite(lon) & np.isfinite(lat), cuts)
+        west, east = np.minimum.reduceat(lon, cuts), np.maximum.reduceat(lon, cuts)
+        south, north = np.minimum.reduceat(lat, cuts), np.maximum.reduceat(lat, cuts)
+        for k, ok, w, s_, e, n in zip(who[cuts].tolist(), finite.tolist(), west.tolist(),
+                                      south.tolist(), east.tolist(), north.tolist()):
+            i = idx[k]
+            if not ok or e - w > 180:
                 out[i] = bbox_wgs84(geoms[i], frames[i])  # non-finite or may wrap 180°
                 continue
-            box = (float(lo_.min()), float(la_.min()), float(lo_.max()), float(la_.max()))
+            box = (w, s_, e, n)
             out[i] = box if _valid_box(box) else None
     return out
+
+
+def _box_edges(facts: CrsFacts, bounds: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+    """The densified edges of every finite box in ``bounds`` (one row per feature): feature
+    numbers (ascending) and the x, y of each edge point, the points of one box in the order
+    bottom, right, top (reversed), left (reversed); a degenerate box is its one point. Built
+    per densify count with broadcasting (no Python loop per feature); the same points, in the
+    same order, as densifying each box on its own."""
+    finite = np.isfinite(bounds).all(axis=1)
+    minx, miny, maxx, maxy = bounds.T
+    point = finite & (minx == maxx) & (miny == maxy)
+    boxes = finite & ~point
+    if not finite.any():
+        return None
+    span = np.where(boxes, np.maximum(maxx - minx, maxy - miny), 0.0)
+    counts = np.zeros(len(bounds), dtype=np.int64)
+    if boxes.any():
+        counts[boxes] = [_densify(facts, v) for v in span[boxes].tolist()]
+    parts: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
+    k_pt = np.flatnonzero(point)
+    if len(k_pt):
+        parts.append((k_pt[:, None], minx[k_pt, None], miny[k_pt, None]))
+    for n in np.unique(counts[boxes]).tolist():
+        k = np.flatnonzero(boxes & (counts == n))
+        t = np.linspace(0.0, 1.0, n + 2)
+        x0, x1, y0, y1 = minx[k, None], maxx[k, None], miny[k, None], maxy[k, None]
+        ex, ey = x0 + (x1 - x0) * t, y0 + (y1 - y0) * t
+        xs = np.concatenate([ex, np.broadcast_to(x1, ey.shape), ex[:, ::-1],
+                             np.broadcast_to(x0, ey.shape)], axis=1)
+        ys = np.concatenate([np.broadcast_to(y0, ex.shape), ey, np.broadcast_to(y1, ex.shape),
+                             ey[:, ::-1]], axis=1)
+        parts.append((np.broadcast_to(k[:, None], xs.shape), xs, ys))
+    who = np.concatenate([w.ravel() for w, _, _ in parts])
+    xs = np.concatenate([np.broadcast_to(x, w.shape).ravel() for w, x, _ in parts])
+    ys = np.concatenate([np.broadcast_to(y, w.shape).ravel() for w, _, y in parts])
+    order = np.argsort(who, kind="stable")
+    return who[order], xs[order], ys[order]
 
 
 def to_wgs84(geom: Any, frame: Frame) -> Any | None:
