@@ -28,7 +28,7 @@ from ..retrieve.region import parse_floats
 from ..samples import list_samples, sample_path
 from ..view.retrieve import (drawn_geometry, result_layer, results_frame, retrieve_map,
                              shortlist_frame, staleness_lines)
-from .static import _copy
+from .static import copy_assets
 
 __all__ = [
     "RetrieveKeys",
@@ -90,12 +90,8 @@ def ensure_leaflet_draw_assets(app_dir: str | os.PathLike[str]) -> Path:
     ...     sorted(p.name for p in out.iterdir())
     ['images', 'leaflet.draw.css', 'leaflet.draw.js']
     """
-    dest = Path(app_dir) / "static" / "vendor" / "leaflet-draw"
-    for name in ("leaflet.draw.js", "leaflet.draw.css"):
-        _copy(VENDOR_DRAW / name, dest / name)
-    for img in (VENDOR_DRAW / "images").iterdir():
-        _copy(img, dest / "images" / img.name)
-    return dest
+    return copy_assets(VENDOR_DRAW, ("leaflet.draw.js", "leaflet.draw.css"),
+                       Path(app_dir) / "static" / "vendor" / "leaflet-draw")
 
 
 def cache_dir() -> Path:

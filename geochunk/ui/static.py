@@ -17,7 +17,9 @@ from pathlib import Path
 
 from ..errors import GeochunkError
 
-__all__ = ["LEAFLET_FILES", "VENDOR_SUBDIR", "leaflet_source_dir", "ensure_leaflet_assets"]
+__all__ = [
+    "LEAFLET_FILES", "VENDOR_SUBDIR", "leaflet_source_dir", "copy_assets", "ensure_leaflet_assets",
+]
 
 LEAFLET_FILES: tuple[str, ...] = ("leaflet.js", "leaflet.css")
 VENDOR_SUBDIR = Path("static") / "vendor" / "leaflet"
@@ -61,9 +63,13 @@ def ensure_leaflet_assets(app_dir: str | os.PathLike[str]) -> Path:
     ...     sorted(p.name for p in out.iterdir())
     ['images', 'leaflet.css', 'leaflet.js']
     """
-    src = leaflet_source_dir()
-    dest = Path(app_dir) / VENDOR_SUBDIR
-    for name in LEAFLET_FILES:
+    return copy_assets(leaflet_source_dir(), LEAFLET_FILES, Path(app_dir) / VENDOR_SUBDIR)
+
+
+def copy_assets(src: Path, names: tuple[str, ...], dest: Path) -> Path:
+    """Copy the files ``names`` and every file of ``images/`` from ``src`` into ``dest`` (each
+    atomically, skipped when already there); returns ``dest``."""
+    for name in names:
         _copy(src / name, dest / name)
     images = src / "images"
     if images.is_dir():

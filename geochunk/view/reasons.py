@@ -14,7 +14,7 @@ from __future__ import annotations
 from ..model import Chunk, Flag
 from .safe import printable
 
-__all__ = ["REVIEW_FLAGS", "needs_review", "flag_reasons", "review_flags"]
+__all__ = ["REVIEW_FLAGS", "needs_review", "flag_reasons", "review_flags", "feature_ids_text"]
 
 #: Flags that put a chunk on the Review page (``rewrapped`` and ``linearized`` are informative).
 REVIEW_FLAGS: tuple[str, ...] = (
@@ -59,15 +59,23 @@ def needs_review(chunk: Chunk) -> bool:
     return bool(review_flags(chunk))
 
 
-def _ids(chunk: Chunk, limit: int = 3) -> str:
+def feature_ids_text(chunk: Chunk, limit: int = 3, more_mark: str = " ") -> str:
+    """The chunk's first ``limit`` feature ids (printable), and how many more.
+
+    >>> from geochunk.model import Chunk, ChunkFeature
+    >>> c = Chunk("d", 0, 0, 1, 0, "x", 1, "t", "feature", "feature", features=tuple(
+    ...     ChunkFeature(f"f{i}", "hash", "wkt", "POINT", 0, 1, 1) for i in range(5)))
+    >>> feature_ids_text(c), feature_ids_text(c, 2, " … ")
+    ('f0, f1, f2 (+2)', 'f0, f1 … (+3)')
+    """
     ids = [printable(f.id) for f in chunk.features[:limit]]
     more = len(chunk.features) - limit
-    return ", ".join(ids) + (f" (+{more})" if more > 0 else "")
+    return ", ".join(ids) + (f"{more_mark}(+{more})" if more > 0 else "")
 
 
 def _reason(flag: str, chunk: Chunk, budget: int) -> str:
     if flag == Flag.OVERSIZED:
-        ids = f" ({_ids(chunk)})" if chunk.features else ""
+        ids = f" ({feature_ids_text(chunk)})" if chunk.features else ""
         if chunk.token_count > budget:
             return (
                 f"{chunk.token_count} tokens, over the {budget}-token budget; "

@@ -19,7 +19,7 @@ import pandas as pd
 
 from ..model import Chunk
 from .density import density_band
-from .reasons import flag_reasons, needs_review, review_flags
+from .reasons import feature_ids_text, flag_reasons, needs_review, review_flags
 from .safe import printable, printable_tree
 from .selection import chunk_identity
 from ..reviews import STATUSES, Decision
@@ -58,12 +58,6 @@ def chunk_key(chunk: Chunk) -> str:
     return chunk_identity(chunk)
 
 
-def _feature_ids(chunk: Chunk, limit: int = 5) -> str:
-    ids = [printable(f.id) for f in chunk.features[:limit]]
-    more = len(chunk.features) - limit
-    return ", ".join(ids) + (f" … (+{more})" if more > 0 else "")
-
-
 def chunks_frame(chunks: Sequence[Chunk], budget: int) -> pd.DataFrame:
     """One row per chunk: index, tokens, features, unit, text kind, flags, ids and offsets."""
     rows = [
@@ -75,7 +69,7 @@ def chunks_frame(chunks: Sequence[Chunk], budget: int) -> pd.DataFrame:
             "kind": c.text_kind,
             "flags": ", ".join(c.flags),
             "over budget": c.token_count > budget,
-            "feature ids": _feature_ids(c),
+            "feature ids": feature_ids_text(c, 5, " … "),
             "start": c.start,
             "end": c.end,
         }
@@ -133,7 +127,7 @@ def review_frame(
                 "tokens": c.token_count,
                 "flags": ", ".join(review_flags(c)),
                 "reason": "; ".join(flag_reasons(c, budget)),
-                "feature ids": _feature_ids(c),
+                "feature ids": feature_ids_text(c, 5, " … "),
                 "decision": d.status,
                 "note": d.note,
                 "reviewer": d.reviewer,
