@@ -5,7 +5,6 @@ Run: python benchmarks/bench_pathological.py [--repeat N]
 
 * CRS declaration scan (``find_declarations``) on seven pathological units repeated 2,000 and
   8,000 times: time ratio for 4x the text (linear ~4x; quadratic would be ~16x).
-* ``sniff_kind`` on 200k ``(`` + 50k ``POINT`` + 100k ``"``: ms, and the same for 4x the input.
 * ``read_document`` refusing a 64 MiB + 1 sparse file: ms (it checks the size before opening).
 """
 
@@ -24,7 +23,7 @@ from pathological import CRS_SCAN_UNITS as UNITS  # noqa: E402
 
 from geochunk.crs import find_declarations  # noqa: E402
 from geochunk.errors import InputError  # noqa: E402
-from geochunk.source import DEFAULT_MAX_BYTES, read_document, sniff_kind  # noqa: E402
+from geochunk.source import DEFAULT_MAX_BYTES, read_document  # noqa: E402
 
 def main() -> None:
     ap = argparse.ArgumentParser()
@@ -36,10 +35,6 @@ def main() -> None:
         small, large = unit * 2000, unit * 8000
         ts, tl = best(lambda: find_declarations(small), args.repeat), best(lambda: find_declarations(large), args.repeat)
         print(f"{unit[:38]!r:<40}{ts * 1e3:>10.1f}{tl * 1e3:>10.1f}{tl / ts:>7.1f}x")
-    nasty = "(" * 200_000 + "POINT" * 50_000 + '"' * 100_001 + "\n" * 10
-    t1, t4 = best(lambda: sniff_kind(nasty), args.repeat), best(lambda: sniff_kind(nasty * 4), args.repeat)
-    print(f"sniff_kind pathological ({len(nasty)} chars): {t1 * 1e3:.1f} ms; 4x input {t4 * 1e3:.1f} ms "
-          f"= {t4 / t1:.1f}x")
     with tempfile.TemporaryDirectory() as tmp:
         path = os.path.join(tmp, "sparse.bin")
         with open(path, "wb") as fh:

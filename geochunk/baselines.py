@@ -26,8 +26,7 @@ from bisect import bisect_right
 from dataclasses import dataclass
 from typing import Sequence
 
-from .errors import ConfigError
-from .model import Detection
+from .model import Detection, check_budget
 from .tokens import TokenCounter, TokenIndex
 
 __all__ = [
@@ -43,11 +42,6 @@ __all__ = [
 RECURSIVE_SEPARATORS: tuple[str, ...] = ("\n\n", "\n", ". ", " ", "")
 
 Range = tuple[int, int]
-
-
-def _check_budget(budget: int) -> None:
-    if isinstance(budget, bool) or not isinstance(budget, int) or budget < 1:
-        raise ConfigError(f"budget must be a positive integer number of tokens, got {budget!r}")
 
 
 def _index_for(text: str, counter: TokenCounter, index: TokenIndex | None) -> TokenIndex:
@@ -70,7 +64,7 @@ def fixed_token_split(
     >>> r[0][0], r[-1][1], all(a < b for a, b in r)
     (0, 500, True)
     """
-    _check_budget(budget)
+    check_budget(budget)
     n = len(text)
     if n == 0:
         return []
@@ -125,7 +119,7 @@ def recursive_split(
     >>> [text[a:b] for a, b in recursive_split(text, 16, get_counter())]
     ['One two three four five six seven eight.', '\\n\\nNine ten eleven twelve thirteen fourteen fifteen.']
     """
-    _check_budget(budget)
+    check_budget(budget)
     if not text:
         return []
     idx = _index_for(text, counter, index)

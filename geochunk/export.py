@@ -27,13 +27,13 @@ from __future__ import annotations
 import json
 import math
 import re
-from typing import IO, Any, Iterable, Iterator
+from typing import Any, Iterable, Iterator
 
 from .extent import union_bbox
 from .model import Chunk
 
 __all__ = [
-    "json_text", "to_jsonl", "write_jsonl", "to_geojson", "chunk_properties", "bbox_geometry",
+    "json_text", "to_jsonl", "to_geojson", "chunk_properties", "bbox_geometry",
     "PLAIN_FIELDS", "PROVENANCE_FIELDS", "plain_fields",
 ]
 
@@ -106,25 +106,6 @@ def to_jsonl(chunks: Iterable[Chunk]) -> Iterator[str]:
     """
     for chunk in chunks:
         yield _dumps(chunk.to_dict())
-
-
-def write_jsonl(chunks: Iterable[Chunk], fp: IO[str]) -> int:
-    """Write :func:`to_jsonl` to the text file ``fp``, one line each; returns the line count.
-
-    >>> import io
-    >>> from geochunk.model import Chunk
-    >>> buf = io.StringIO()
-    >>> write_jsonl([Chunk("d", 0, 0, 2, 0, "hi", 1, "cl100k_base", "document", "paragraph")], buf)
-    1
-    >>> buf.getvalue().count("\\n")
-    1
-    """
-    n = 0
-    for line in to_jsonl(chunks):
-        fp.write(line)
-        fp.write("\n")
-        n += 1
-    return n
 
 
 def _box(bbox: Any) -> tuple[float, float, float, float] | None:

@@ -36,7 +36,7 @@ import shapely
 from shapely.errors import ShapelyError
 from shapely.geometry.base import BaseGeometry
 
-from .model import Span
+from .model import OGC_TYPES, Span
 
 __all__ = [
     "MAX_NESTING",
@@ -47,8 +47,6 @@ __all__ = [
     "parse_span",
     "remember",
     "bounds",
-    "to_wkt",
-    "to_geojson_dict",
 ]
 
 #: Deepest bracket nesting a geometry may have (deeper input is rejected, never recursed into).
@@ -97,13 +95,7 @@ _TOKEN = re.compile(
     r"|(?P<num>[-+]?+(?:\d++(?:\.\d*+)?+|\.\d++)(?:[eE][-+]?+\d++)?+)"
     r"|(?P<punct>[(),])|(?P<other>\S))"
 )
-_KEYWORDS = frozenset(
-    (
-        "POINT", "LINESTRING", "LINEARRING", "POLYGON", "MULTIPOINT", "MULTILINESTRING", "MULTIPOLYGON",
-        "GEOMETRYCOLLECTION", "TRIANGLE", "TIN", "POLYHEDRALSURFACE", "CIRCULARSTRING",
-        "COMPOUNDCURVE", "CURVEPOLYGON", "MULTICURVE", "MULTISURFACE",
-    )
-)  # fmt: skip
+_KEYWORDS = frozenset(OGC_TYPES)
 
 
 def _max_depth(text: str) -> int:
@@ -801,34 +793,3 @@ def bounds(geom: BaseGeometry | None) -> tuple[float, float, float, float] | Non
     if not all(math.isfinite(v) for v in b):
         return None
     return b[0], b[1], b[2], b[3]
-
-
-def _rounded(geom: BaseGeometry, precision: int) -> BaseGeometry:
-    return shapely.transform(
-        geom, lambda c: np.round(c, precision), include_z=bool(geom.has_z)
-    )
-
-
-def to_wkt(geom: BaseGeometry, *, precision: int | None = None) -> str:
-    """WKT of ``geom``, full precision or rounded to ``precision`` decimals (zeros trimmed).
-
-    >>> to_wkt(shapely.Point(1.23456, 2), precision=2)
-    'POINT (1.23 2)'
-    >>> to_wkt(shapely.Point(1.123456789, 2))
-    'POINT (1.123456789 2)'
-    """
-    return shapely.to_wkt(
-        geom, rounding_precision=-1 if precision is None else precision, trim=True
-    )
-
-
-def to_geojson_dict(geom: BaseGeometry, *, precision: int | None = None) -> dict[str, Any]:
-    """A GeoJSON geometry dict (lists, not tuples), optionally rounded to ``precision`` decimals.
-
-    >>> to_geojson_dict(shapely.Point(1.25, 2), precision=1)
-    {'type': 'Point', 'coordinates': [1.2, 2.0]}
-    """
-    if precision is not None:
-        geom = _rounded(geom, precision)
-    result: dict[str, Any] = json.loads(shapely.to_geojson(geom))
-    return result

@@ -16,6 +16,7 @@ geochunk.errors.ConfigError: budget must be at least 16 tokens, got 8
 from __future__ import annotations
 
 import json
+import math
 import numbers
 import os
 from dataclasses import asdict, dataclass, field, fields, replace
@@ -43,11 +44,17 @@ __all__ = [
     "Chunk",
     "ChunkConfig",
     "DEFAULT_MAX_FEATURES",
+    "MIN_BUDGET",
+    "check_budget",
+    "check_tolerance",
 ]
 
 #: Most geometries read from one document by default (``max_features``): with the 64 MiB
 #: ``max_bytes`` default this keeps the worst case within the memory the README documents.
 DEFAULT_MAX_FEATURES = 500_000
+
+#: The smallest budget a chunker accepts (a caption and a point already take about that many).
+MIN_BUDGET = 16
 
 CHUNKER_VERSION = "geochunk/0.1.0"
 
@@ -406,10 +413,6 @@ class Chunk:
         kw["flags"] = tuple(kw.get("flags", ()))
         return cls(**kw)
 
-    @property
-    def is_flagged(self) -> bool:
-        return bool(self.flags)
-
 
 #: What ``ChunkConfig.encoding`` takes besides the names in :data:`ENCODINGS`.
 OTHER_TOKENIZERS = (
@@ -430,6 +433,61 @@ def tokenizer_json_path(encoding: Any) -> str | None:
         return path
     inner = os.path.join(path, "tokenizer.json")
     return inner if os.path.isdir(path) and os.path.isfile(inner) else None
+
+
+def check_budget(budget: Any, *, minimum: int = 1) -> int:
+    """The one budget rule: a whole number of tokens (not a bool; numpy integers become
+    ``int``), at least ``minimum`` (:data:`MIN_BUDGET` for chunking, 1 for checking chunks).
+
+    >>> check_budget(512), check_budget(16, minimum=MIN_BUDGET)
+    (512, 16)
+    >>> check_budget(2.5)
+    Traceback (most recent call last):
+    ...
+    geochunk.errors.ConfigError: budget must be a positive integer number of tokens, got 2.5
+    >>> check_budget(8, minimum=MIN_BUDGET)
+    Traceback (most recent call last):
+    ...
+    geochunk.errors.ConfigError: budget must be at least 16 tokens, got 8
+    """
+    if isinstance(budget, numbers.Integral) and not isinstance(budget, bool):
+        budget = int(budget)
+    whole = isinstance(budget, int) and not isinstance(budget, bool)
+    if minimum <= 1 and not (whole and budget >= 1):
+        raise ConfigError(f"budget must be a positive integer number of tokens, got {budget!r}")
+    if not whole:
+        raise ConfigError(f"budget must be an integer number of tokens, got {budget!r}")
+    if budget < minimum:
+        raise ConfigError(f"budget must be at least {minimum} tokens, got {budget}")
+    return budget
+
+
+def check_tolerance(tolerance: Any) -> float | str | None:
+    """The one tolerance rule: ``None`` or ``"auto"`` (search for the smallest that fits), else
+    a positive finite number in the frame's units (a numeric string is read as one).
+
+    >>> check_tolerance("auto"), check_tolerance("0.5"), check_tolerance(2)
+    ('auto', 0.5, 2)
+    >>> check_tolerance(float("inf"))
+    Traceback (most recent call last):
+    ...
+    geochunk.errors.ConfigError: tolerance must be a positive finite number, got inf
+    """
+    tol = tolerance
+    if tol is None or (isinstance(tol, str) and tol == "auto"):
+        return tol
+    if isinstance(tol, str):
+        try:
+            tol = float(tol)
+        except ValueError:
+            raise ConfigError(f"tolerance must be a number in CRS units or 'auto', got {tol!r}") from None
+    elif isinstance(tol, bool) or not isinstance(tol, numbers.Real):
+        raise ConfigError(f"tolerance must be a number in CRS units, 'auto' or None, got {tol!r}")
+    elif not isinstance(tol, (int, float)):  # numpy scalars and the like
+        tol = float(tol)
+    if not (tol > 0 and math.isfinite(tol)):
+        raise ConfigError(f"tolerance must be a positive finite number, got {tol!r}")
+    return tol
 
 
 def _check_encoding(encoding: Any) -> None:
@@ -490,10 +548,7 @@ class ChunkConfig:
             v = getattr(self, name)
             if isinstance(v, numbers.Integral) and not isinstance(v, (bool, int)):
                 object.__setattr__(self, name, int(v))
-        if isinstance(self.budget, bool) or not isinstance(self.budget, int):
-            raise ConfigError(f"budget must be an integer number of tokens, got {self.budget!r}")
-        if self.budget < 16:
-            raise ConfigError(f"budget must be at least 16 tokens, got {self.budget}")
+        check_budget(self.budget, minimum=MIN_BUDGET)
         _check_encoding(self.encoding)
         if self.strategy not in STRATEGIES:
             raise ConfigError(
@@ -506,27 +561,7 @@ class ChunkConfig:
             )
         if self.unit not in UNIT_MODES:
             raise ConfigError(f"unknown unit {self.unit!r}; valid values: {', '.join(UNIT_MODES)}")
-        tol = self.tolerance
-        if isinstance(tol, str):
-            if tol != "auto":
-                try:
-                    tol = float(tol)
-                except ValueError:
-                    raise ConfigError(
-                        f"tolerance must be a number in CRS units or 'auto', got {tol!r}"
-                    ) from None
-                object.__setattr__(self, "tolerance", tol)
-        if tol is not None and not isinstance(tol, str):
-            if isinstance(tol, bool) or not isinstance(tol, numbers.Real):
-                raise ConfigError(
-                    f"tolerance must be a number in CRS units, 'auto' or None, got {tol!r}"
-                )
-            if not isinstance(tol, (int, float)):  # numpy scalars and the like
-                tol = float(tol)
-                object.__setattr__(self, "tolerance", tol)
-        if isinstance(tol, numbers.Real):
-            if not tol > 0 or tol != tol or tol == float("inf"):
-                raise ConfigError(f"tolerance must be a positive finite number, got {tol!r}")
+        object.__setattr__(self, "tolerance", check_tolerance(self.tolerance))
         for name in ("overlap",):
             v = getattr(self, name)
             if isinstance(v, bool) or not isinstance(v, int):

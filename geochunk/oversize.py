@@ -49,7 +49,7 @@ import shapely
 from .encodings import ENCODED_KINDS
 from .encodings.layout import encoded_layout
 from .errors import ConfigError
-from .model import OVERSIZE_POLICIES, Flag, Generalization, Part, Span
+from .model import OVERSIZE_POLICIES, Flag, Generalization, Part, Span, check_budget, check_tolerance
 
 __all__ = ["Escaped", "TEXT_KINDS", "escape", "source_decimals"]
 
@@ -158,9 +158,9 @@ def escape(
         raise ConfigError(
             f"unknown oversize policy {policy!r}; valid values: {', '.join(OVERSIZE_POLICIES)}"
         )
-    if isinstance(budget, bool) or not isinstance(budget, int) or budget < 1:
-        raise ConfigError(f"budget must be a positive integer number of tokens, got {budget!r}")
-    tol = _check_tolerance(tolerance)
+    budget = check_budget(budget)
+    tol = check_tolerance(tolerance)
+    tol = None if tol is None or isinstance(tol, str) else float(tol)  # None: the search
     a, b = span_rel
     if not 0 <= a <= b <= len(unit_text):
         raise ConfigError(f"span_rel {span_rel!r} is outside a unit of length {len(unit_text)}")
@@ -351,23 +351,6 @@ def _precisions(tolerance: float, source: int | None) -> list[int | None]:
     coarsest = math.ceil(math.log10(math.sqrt(0.5) / tolerance))
     coarsest = min(max(coarsest, 0), finest)
     return [*range(coarsest, finest + 1), None]
-
-
-def _check_tolerance(tolerance: float | str | None) -> float | None:
-    """A positive finite float, or ``None`` for the automatic search."""
-    if tolerance is None or tolerance == "auto":
-        return None
-    if isinstance(tolerance, bool):
-        raise ConfigError(f"tolerance must be a number in CRS units or 'auto', got {tolerance!r}")
-    try:
-        t = float(tolerance)
-    except ValueError:
-        raise ConfigError(
-            f"tolerance must be a number in CRS units or 'auto', got {tolerance!r}"
-        ) from None
-    if not (t > 0 and math.isfinite(t)):
-        raise ConfigError(f"tolerance must be a positive finite number, got {tolerance!r}")
-    return t
 
 
 def _problem_flags(span: Span, parsed: _ParsedLike) -> tuple[str, ...]:

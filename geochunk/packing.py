@@ -249,7 +249,6 @@ def pack(
     edge_levels: Sequence[tuple[int, int]],
     counter: RangeCounter,
     *,
-    start_level: int = 0,
     segments: Sequence[tuple[int, int]] | None = None,
 ) -> list[Piece]:
     """Pack ``text`` into pieces of at most ``budget`` tokens, never cutting inside a unit.
@@ -261,7 +260,7 @@ def pack(
     """
     packer = _Packer(text, budget, boundaries, units, edge_levels, counter)
     for lo, hi in segments if segments is not None else ((0, len(text)),):
-        packer.split(lo, hi, start_level)
+        packer.split(lo, hi, 0)
     return packer.out
 
 

@@ -17,17 +17,12 @@ text reaches the chunker:
 * invalid UTF-8: the message gives the byte offset, line and column and a guess at the real
   encoding (e.g. Latin-1/cp1252) with the command to convert it.
 
-:func:`sniff_kind` labels text for display: ``"geojson"``, ``"wkt"``, ``"sql"``, ``"csv"``,
-``"markdown"`` or ``"text"``.
-
 >>> read_document(b"\\xef\\xbb\\xbfPOINT (1 2)\\r\\n")
 'POINT (1 2)\\r\\n'
 >>> read_document(b"caf\\xe9 au lait", name="upload.txt")
 Traceback (most recent call last):
 ...
 geochunk.errors.InputError: 'upload.txt' is not valid UTF-8: byte 0xE9 at byte offset 3, line 1, column 4 cannot be decoded. It looks like Latin-1/cp1252 text; re-save it as UTF-8 (for example: iconv -f cp1252 -t utf-8 upload.txt > upload.utf8.txt)
->>> sniff_kind('{"type": "FeatureCollection", "features": []}')
-'geojson'
 """
 
 from __future__ import annotations
@@ -35,29 +30,23 @@ from __future__ import annotations
 import hashlib
 import os
 import stat
-from collections.abc import Iterator
 from typing import BinaryIO
 from pathlib import PurePath
 
 from .errors import ConfigError, InputError
-from .model import OGC_TYPES
 
 __all__ = [
     "DEFAULT_MAX_BYTES",
     "SNIFF_BYTES",
-    "KINDS",
     "document_digest",
     "read_document",
     "read_stream",
-    "sniff_kind",
 ]
 
 #: Largest document read by default: 64 MiB.
 DEFAULT_MAX_BYTES = 64 * 1024 * 1024
 #: How much of the input the binary check looks at.
 SNIFF_BYTES = 8 * 1024
-#: Every label :func:`sniff_kind` returns.
-KINDS: tuple[str, ...] = ("geojson", "wkt", "sql", "csv", "markdown", "gml", "kml", "text")
 
 _UTF8_BOM = b"\xef\xbb\xbf"
 _CONTROL_LIMIT = 0.30  # more than this share of control bytes in the sniffed head => binary
@@ -421,188 +410,6 @@ def _guess_encoding(data: bytes) -> tuple[str, str]:
             continue
         return codec, label
     return "cp1252", "Latin-1/cp1252 or another legacy single-byte encoding"
-
-
-# --------------------------------------------------------------------------------------------
-# sniff_kind
-# --------------------------------------------------------------------------------------------
-
-_HEAD_CHARS = 65_536
-_EXTENSIONS: dict[str, str] = {
-    ".geojson": "geojson",
-    ".geojsonl": "geojson",
-    ".wkt": "wkt",
-    ".ewkt": "wkt",
-    ".sql": "sql",
-    ".csv": "csv",
-    ".tsv": "csv",
-    ".md": "markdown",
-    ".markdown": "markdown",
-    ".mdown": "markdown",
-    ".gml": "gml",
-    ".kml": "kml",
-}
-_SQL_START = frozenset(
-    "CREATE INSERT SELECT UPDATE DELETE ALTER DROP BEGIN SET COPY WITH COMMIT GRANT".split()
-)
-_SQL_SECOND = frozenset("TABLE INTO INDEX EXTENSION SCHEMA VIEW FROM TRANSACTION SEQUENCE".split())
-_GEOJSON_MARKERS = ('"FeatureCollection"', '"Feature"', '"coordinates"', '"geometries"')
-_WKT_STARTS = tuple(sorted(OGC_TYPES, key=len, reverse=True))
-
-
-def sniff_kind(text: str, filename: str | None = None) -> str:
-    """A display label for a document: one of :data:`KINDS`.
-
-    The file extension decides when it is specific (``.geojson``, ``.sql``, ``.csv``, ``.md``,
-    ``.wkt``; ``.json`` only if the content looks like GeoJSON); otherwise only the first
-    64 KiB of text are examined, in a single linear pass per test.
-
-    >>> sniff_kind("POLYGON ((0 0, 1 0, 0 1, 0 0))\\nPOINT (1 2)")
-    'wkt'
-    >>> sniff_kind("-- dump\\nCREATE TABLE t (id int);")
-    'sql'
-    >>> sniff_kind("# Title\\n\\nSome prose.")
-    'markdown'
-    >>> sniff_kind("id,name,wkt\\n1,a,\\"POINT (1 2)\\"\\n2,b,\\"POINT (3 4)\\"\\n")
-    'csv'
-    >>> sniff_kind("Just some notes, nothing more.", "notes.txt")
-    'text'
-    """
-    head = text[:_HEAD_CHARS].lstrip("\ufeff \t\r\n")
-    if filename:
-        suffix = PurePath(filename).suffix.lower()
-        if suffix in _EXTENSIONS:
-            return _EXTENSIONS[suffix]
-        if suffix == ".json":
-            return "geojson" if _looks_like_geojson(head) else "text"
-    if _looks_like_geojson(head):
-        return "geojson"
-    if head.startswith("<"):  # an XML document: KML or GML by its namespaces
-        if "opengis.net/kml" in head or "earth.google.com/kml" in head:
-            return "kml"
-        if "opengis.net/gml" in head:
-            return "gml"
-    lines = _content_lines(head, limit=60)
-    if _looks_like_sql(lines):
-        return "sql"
-    if _looks_like_wkt(lines[:20]):
-        return "wkt"
-    if _looks_like_markdown(head):
-        return "markdown"
-    if _looks_like_csv(head):
-        return "csv"
-    return "text"
-
-
-def _looks_like_geojson(head: str) -> bool:
-    return head[:1] in ("{", "[") and '"type"' in head and any(m in head for m in _GEOJSON_MARKERS)
-
-
-def _content_lines(head: str, *, limit: int) -> list[str]:
-    """Up to ``limit`` stripped, non-blank lines, skipping SQL ``--`` and ``/* */`` comments."""
-    out: list[str] = []
-    in_block = False
-    for raw in _lines(head):
-        line = raw.strip()
-        if in_block:
-            if "*/" in line:
-                in_block = False
-            continue
-        if not line or line.startswith("--"):
-            continue
-        if line.startswith("/*"):
-            in_block = "*/" not in line
-            continue
-        out.append(line)
-        if len(out) >= limit:
-            break
-    return out
-
-
-def _lines(head: str) -> Iterator[str]:
-    start = 0
-    while start < len(head):
-        end = head.find("\n", start)
-        if end < 0:
-            end = len(head)
-        yield head[start:end]
-        start = end + 1
-
-
-def _looks_like_sql(lines: list[str]) -> bool:
-    if not lines:
-        return False
-    words = lines[0].split(None, 2)
-    if words[0].upper().rstrip(";") not in _SQL_START:
-        return False
-    return (
-        words[0].isupper()
-        or lines[0].endswith(";")
-        or (len(words) > 1 and words[1].upper() in _SQL_SECOND)
-    )
-
-
-def _wkt_keyword(line: str) -> bool:
-    upper = line.upper()
-    if upper.startswith("SRID="):
-        semi = upper.find(";")
-        if semi < 0 or not upper[5:semi].isdigit():
-            return False
-        upper = upper[semi + 1 :].lstrip()
-    for kw in _WKT_STARTS:
-        if upper.startswith(kw):
-            rest = upper[len(kw) :].lstrip()
-            return rest[:1] == "(" or rest[:1] in ("Z", "M") or rest.startswith("EMPTY")
-    return False
-
-
-def _looks_like_wkt(lines: list[str]) -> bool:
-    return (
-        bool(lines) and _wkt_keyword(lines[0]) and 2 * sum(map(_wkt_keyword, lines)) >= len(lines)
-    )
-
-
-def _looks_like_markdown(head: str) -> bool:
-    for i, raw in enumerate(_lines(head)):
-        if i >= 400:
-            break
-        line = raw.rstrip("\r")
-        hashes = len(line) - len(line.lstrip("#"))
-        if 1 <= hashes <= 6 and line[hashes : hashes + 1] == " ":
-            return True
-        if line.startswith("```") or line.startswith("~~~"):
-            return True
-        stripped = line.replace(" ", "")
-        if stripped.startswith("|-") or stripped.startswith("|:-"):
-            return True
-    return False
-
-
-def _looks_like_csv(head: str) -> bool:
-    """Same number (>= 1) of one delimiter outside double quotes on each of the first records."""
-    delimiters = (",", "\t", ";", "|")
-    counts: list[dict[str, int]] = []
-    current = dict.fromkeys(delimiters, 0)
-    in_quotes = False
-    for ch in head:
-        if ch == '"':
-            in_quotes = not in_quotes
-        elif in_quotes:
-            continue
-        elif ch == "\n":
-            if any(current.values()) or counts:
-                counts.append(current)
-            current = dict.fromkeys(delimiters, 0)
-            if len(counts) >= 20:
-                break
-        elif ch in current:
-            current[ch] += 1
-    if len(counts) < 20 and any(current.values()):
-        counts.append(current)
-    counts = [c for c in counts if any(c.values())]
-    if len(counts) < 2:
-        return False
-    return any(counts[0][d] >= 1 and all(c[d] == counts[0][d] for c in counts) for d in delimiters)
 
 
 def document_digest(text: str) -> str:

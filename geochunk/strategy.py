@@ -15,11 +15,15 @@ from __future__ import annotations
 
 from .model import ChunkConfig
 
-__all__ = ["choose_strategy", "density_band", "chunk_unit"]
+__all__ = ["BAND_STRATEGY", "choose_strategy", "density_band", "chunk_unit"]
+
+#: The strategy ``auto`` picks in each density band (bands named by what dominates).
+BAND_STRATEGY: dict[str, str] = {"prose": "paragraph", "mixed": "mixed", "features": "feature"}
 
 
 def density_band(density: float, config: ChunkConfig = ChunkConfig()) -> str:
-    """``"prose"``, ``"mixed"`` or ``"features"`` for a density.
+    """``"prose"``, ``"mixed"`` or ``"features"`` for a density (the strategy each band picks:
+    :data:`BAND_STRATEGY`).
 
     >>> density_band(0.3)
     'mixed'
@@ -35,13 +39,14 @@ def choose_strategy(density: float, config: ChunkConfig) -> tuple[str, str]:
     """The strategy to use and a one-line reason a person can read."""
     pct = f"{density:.1%}"
     lo, hi = f"{config.paragraph_threshold:.0%}", f"{config.feature_threshold:.0%}"
-    auto = {
-        "prose": ("paragraph", f"geometry density {pct} < {lo}: paragraph/sentence splitting, "
-                  "geometry spans protected"),
-        "mixed": ("mixed", f"geometry density {pct} between {lo} and {hi}: prose split by "
-                  "paragraphs, feature runs packed by feature"),
-        "features": ("feature", f"geometry density {pct} > {hi}: feature-atomic packing"),
-    }[density_band(density, config)]
+    band = density_band(density, config)
+    why = {
+        "prose": f"geometry density {pct} < {lo}: paragraph/sentence splitting, geometry spans protected",
+        "mixed": f"geometry density {pct} between {lo} and {hi}: prose split by paragraphs, "
+                 "feature runs packed by feature",
+        "features": f"geometry density {pct} > {hi}: feature-atomic packing",
+    }[band]
+    auto = (BAND_STRATEGY[band], why)
     if config.strategy == "auto":
         return auto
     return config.strategy, (

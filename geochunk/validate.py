@@ -44,7 +44,7 @@ from typing import Sequence
 from .detect import detect
 from .errors import ConfigError, ValidationError
 from .geometry import parse_span
-from .model import Chunk, Detection, Flag, Span
+from .model import Chunk, Detection, Flag, Span, check_budget
 
 __all__ = ["GATES", "Gate", "GateReport", "validate"]
 
@@ -143,8 +143,7 @@ def validate(
     so the cost is about one more analysis of the document. With ``max_fallback_rate`` a tenth
     gate, ``fallback_rate``, fails when the share of chunks that need a fallback is over it.
     """
-    if isinstance(budget, bool) or not isinstance(budget, int) or budget < 1:
-        raise ConfigError(f"budget must be a positive integer number of tokens, got {budget!r}")
+    check_budget(budget)
     source = detection if detection is not None else detect(text)
     ordered = sorted(chunks, key=lambda c: c.index)
     found = [detect(c.text) for c in ordered]

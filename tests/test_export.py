@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 import json
 import math
 
@@ -10,7 +9,7 @@ import pytest
 import shapely
 from hypothesis import given, settings, strategies as st
 
-from geochunk.export import bbox_geometry, chunk_properties, to_geojson, to_jsonl, write_jsonl
+from geochunk.export import bbox_geometry, chunk_properties, to_geojson, to_jsonl
 from geochunk.model import Chunk, ChunkConfig, ChunkFeature, Flag, Frame, Generalization, Part
 from geochunk.pipeline import chunk_text
 from geochunk.samples import list_samples, load_sample
@@ -71,21 +70,6 @@ def test_jsonl_non_finite_floats_become_null():
     line = next(to_jsonl([c]))
     assert "NaN" not in line and "Infinity" not in line
     assert json.loads(line)["bbox"] == [None, 0.0, 1.0, None]
-
-
-def test_write_jsonl_writes_one_line_per_chunk(tmp_path):
-    path = tmp_path / "out.jsonl"
-    with path.open("w", encoding="utf-8", newline="") as fp:
-        assert write_jsonl(SPECIAL, fp) == len(SPECIAL)
-    with path.open(encoding="utf-8", newline="") as fp:
-        rows = [json.loads(line) for line in fp]
-    assert [r["index"] for r in rows] == [c.index for c in SPECIAL]
-    assert rows[1]["text"] == SPECIAL[1].text
-
-
-def test_write_jsonl_of_nothing_writes_nothing():
-    buf = io.StringIO()
-    assert write_jsonl([], buf) == 0 and buf.getvalue() == ""
 
 
 # -- GeoJSON -------------------------------------------------------------------------------------

@@ -17,8 +17,6 @@ from geochunk.geometry import (
     parse_geojson_object,
     parse_span,
     parse_wkt,
-    to_geojson_dict,
-    to_wkt,
 )
 from geochunk.model import Span
 
@@ -307,24 +305,6 @@ def test_bounds() -> None:
     assert bounds(None) is None
     assert bounds(shapely.Point()) is None
     assert bounds(shapely.from_wkt("LINESTRING(3 1, 0 2)")) == (0.0, 1.0, 3.0, 2.0)
-
-
-def test_to_wkt_precision() -> None:
-    g = shapely.from_wkt("LINESTRING(0.123456789 1, 2 3.987654321)")
-    assert to_wkt(g) == "LINESTRING (0.123456789 1, 2 3.987654321)"
-    assert to_wkt(g, precision=3) == "LINESTRING (0.123 1, 2 3.988)"
-    assert parse_wkt(to_wkt(g, precision=2)).error is None
-
-
-def test_to_geojson_dict_round_trips() -> None:
-    g = shapely.from_wkt("POLYGON((0 0, 1.55 0, 1 1, 0 0))")
-    d = to_geojson_dict(g)
-    assert d["type"] == "Polygon"
-    assert isinstance(d["coordinates"], list) and isinstance(d["coordinates"][0][0], list)
-    assert parse_geojson_object(d).geometry.equals(g)
-    assert to_geojson_dict(g, precision=1)["coordinates"][0][1] == [1.6, 0.0]
-    z = to_geojson_dict(shapely.from_wkt("POINT Z (1 2 3)"), precision=0)
-    assert z == {"type": "Point", "coordinates": [1.0, 2.0, 3.0]}
 
 
 # -------------------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""Tests for geochunk.source: reading paths and bytes into text, errors, and sniff_kind."""
+"""Tests for geochunk.source: reading paths and bytes into text, and errors."""
 
 from __future__ import annotations
 
@@ -13,8 +13,7 @@ from hypothesis import strategies as st
 
 from geochunk import source
 from geochunk.errors import ConfigError, GeochunkError, InputError
-from geochunk.samples import SAMPLES, load_sample
-from geochunk.source import DEFAULT_MAX_BYTES, KINDS, read_document, sniff_kind
+from geochunk.source import DEFAULT_MAX_BYTES, read_document
 
 # --------------------------------------------------------------------------------------------
 # happy paths
@@ -306,79 +305,3 @@ def test_arbitrary_bytes_give_text_or_input_error(data: bytes) -> None:
     else:
         assert isinstance(text, str) and text.strip()
         assert len(data) <= 300
-
-
-@settings(max_examples=150, deadline=None)
-@given(
-    st.text(max_size=400),
-    st.sampled_from([None, "a.txt", "b.json", "c.geojson", "d.sql", "e", "f.MD"]),
-)
-def test_sniff_kind_always_returns_a_known_kind(text: str, filename: str | None) -> None:
-    assert sniff_kind(text, filename) in KINDS
-
-
-# --------------------------------------------------------------------------------------------
-# sniff_kind
-# --------------------------------------------------------------------------------------------
-
-SAMPLE_KINDS = {
-    "land_use_appendix": "markdown",
-    "parcels": "geojson",
-    "mixed_report": "markdown",
-    "boundary_40k": "text",
-    "sparse_prose": "text",
-    "sql_dump": "sql",
-    "malformed": "text",
-    "postgis_copy": "sql",
-    "wfs_getfeature": "gml",
-    "placemarks": "kml",
-    "encodings_report": "markdown",
-}
-
-
-@pytest.mark.parametrize("name", [s.name for s in SAMPLES])
-def test_sniff_kind_of_bundled_samples_with_and_without_filename(name: str) -> None:
-    sample = next(s for s in SAMPLES if s.name == name)
-    text = load_sample(name)
-    assert sniff_kind(text, sample.filename) == SAMPLE_KINDS[name]
-    assert sniff_kind(text) == SAMPLE_KINDS[name]
-
-
-@pytest.mark.parametrize(
-    "text, filename, kind",
-    [
-        ('{"type": "Feature", "geometry": null, "properties": {}}', None, "geojson"),
-        ('[{"type": "Point", "coordinates": [1, 2]}]', None, "geojson"),
-        ('{"name": "not geo", "type": "config"}', "settings.json", "text"),
-        ('{"type": "FeatureCollection", "features": []}', "x.json", "geojson"),
-        ("anything at all", "parcels.geojson", "geojson"),
-        ("POINT (1 2)", "x.wkt", "wkt"),
-        ("SRID=27700;POINT (1 2)\nSRID=27700;POINT (3 4)", None, "wkt"),
-        ("MULTIPOLYGON EMPTY", None, "wkt"),
-        ("Point of order: the meeting is adjourned.", None, "text"),
-        ("create table t (id int);", None, "sql"),
-        ("SELECT ST_AsText(geom) FROM parcels;", None, "sql"),
-        ("/* header */\nINSERT INTO t VALUES (1);", None, "sql"),
-        ("Create a map of the site and mark each tree.", None, "text"),
-        ("Intro\n\n## Section\n\ntext", None, "markdown"),
-        ("| a | b |\n| --- | --- |\n| 1 | 2 |", None, "markdown"),
-        ("```\ncode\n```", None, "markdown"),
-        ("#hashtag is not a heading", None, "text"),
-        ("id;name\n1;a\n2;b", None, "csv"),
-        ('id,wkt\n1,"POLYGON ((0 0, 1 0, 0 1, 0 0))"\n', None, "csv"),
-        ("a\tb\tc\n1\t2\t3\n", None, "csv"),
-        ("We went out, saw a lot, and came back.\nIt rained.", None, "text"),
-        ("plain", "notes.TXT", "text"),
-        ("x,y\n1,2", "table.tsv", "csv"),
-        ("\ufeff# Title", None, "markdown"),
-    ],
-)
-def test_sniff_kind_examples(text: str, filename: str | None, kind: str) -> None:
-    assert sniff_kind(text, filename) == kind
-
-
-def test_sniff_kind_is_fast_on_pathological_input() -> None:
-    nasty = "(" * 200_000 + "POINT" * 50_000 + '"' * 100_001 + "\n" * 10
-    # finishes (linear, no backtracking; timed in benchmarks/bench_pathological.py): no format
-    # claims a run of brackets, keywords and quotes
-    assert sniff_kind(nasty) == "text"

@@ -35,6 +35,7 @@ __all__ = [
     "operation_at",
     "unavailable_better_operation",
     "area_size",
+    "lon_width",
     "preferred_order",
     "WGS84",
     "label",
@@ -285,6 +286,16 @@ def unavailable_better_operation(epsg: int) -> str | None:
     )
 
 
+def lon_width(west: float, east: float) -> float:
+    """Degrees of longitude from ``west`` eastward to ``east`` (a box with ``west > east``
+    crosses 180°).
+
+    >>> lon_width(-10.0, 10.0), lon_width(170.0, -170.0)
+    (20.0, 20.0)
+    """
+    return east - west if east >= west else 360.0 - (west - east)
+
+
 def area_size(area: tuple[float, float, float, float] | None) -> float:
     """The size of an area of use in square degrees (0 for none); handles the 180° crossing.
 
@@ -294,8 +305,7 @@ def area_size(area: tuple[float, float, float, float] | None) -> float:
     if area is None:
         return 0.0
     west, south, east, north = area
-    width = east - west if east >= west else 360.0 - (west - east)
-    return max(width, 0.0) * max(north - south, 0.0)
+    return max(lon_width(west, east), 0.0) * max(north - south, 0.0)
 
 
 def _stated_accuracy(epsg: int) -> float:

@@ -45,7 +45,7 @@ from typing import Any, Sequence
 import numpy as np
 
 from ..model import FALLBACK_FRAME, Detection, Evidence, Frame
-from .database import WGS84, crs_facts, label, projection_lonlat
+from .database import WGS84, area_size, crs_facts, label, projection_lonlat
 from .declarations import Declaration, declare_code, find_declarations, parse_crs_member
 from .grade import (
     coordinates_frame,
@@ -284,9 +284,7 @@ def _area_deg2(epsg: int | str | None) -> float:
     facts = crs_facts(epsg) if epsg is not None else None
     if facts is None or facts.area is None:
         return float("inf")
-    w, s_, e, n = facts.area
-    width = e - w if e >= w else e - w + 360.0
-    return max(0.0, width) * max(0.0, n - s_)
+    return area_size(facts.area)
 
 
 def _usable(decl: Declaration) -> bool:

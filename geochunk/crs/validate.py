@@ -20,7 +20,7 @@ import numpy as np
 import shapely
 from pyproj.exceptions import ProjError
 
-from .database import WGS84, crs_facts, label, transformer
+from .database import WGS84, crs_facts, label, lon_width, transformer
 from .work import current, over_limit_note
 
 __all__ = ["Check", "check", "sample_xy", "SAMPLE_PER_FEATURE", "INSIDE_SHARE"]
@@ -80,7 +80,7 @@ def _in_area(
     lon: np.ndarray, lat: np.ndarray, area: tuple[float, float, float, float]
 ) -> np.ndarray:
     west, south, east, north = area
-    width = east - west if east >= west else 360.0 - (west - east)
+    width = lon_width(west, east)
     margin = min(MARGIN_CAP_DEG, MARGIN_DEG + MARGIN_SHARE * max(width, north - south))
     ok_lat = (lat >= south - margin) & (lat <= north + margin)
     if width + 2 * margin >= 360.0:

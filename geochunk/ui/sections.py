@@ -15,7 +15,7 @@ import folium
 import streamlit as st
 
 from ..view.charts import compare_frame, sizes_chart, sweep_chart, tokens_chart
-from ..view.density import density_band, density_html
+from ..view.density import density_html, density_strategy
 from ..view.features import document_bounds, span_map_features
 from ..view.frames import frames_text
 from ..view.highlight import CHUNK_CSS, chunk_html
@@ -88,19 +88,17 @@ def summary(run: Run, cs: Any) -> None:
     with left:
         st.html(density_html(cs.density, cfg.paragraph_threshold, cfg.feature_threshold))
     with right:
-        band = density_band(cs.density, cfg.paragraph_threshold, cfg.feature_threshold)
+        band = density_strategy(cs.density, cfg.paragraph_threshold, cfg.feature_threshold)
         st.text(f"Band: {band}\nStrategy: {cs.strategy}\nWhy: {cs.reason}")
-        frame = getattr(a.frames, "document_frame", None)
-        if frame is not None:
-            code = f"EPSG:{frame.epsg}" if frame.epsg is not None else "unknown"
-            st.text(
-                f"Frame: {code} {frame.name or ''} ({frame.units or 'units unknown'})\n"
-                f"Confidence: {frame.confidence:.0%} from {frame.source}"
-                + ("  [flagged]" if frame.flagged else "")
-            )
-        if callable(getattr(a.frames, "describe", None)):
-            with st.expander("Frames in detail"):
-                st.text(frames_text(a.frames))
+        frame = a.frames.document_frame
+        code = f"EPSG:{frame.epsg}" if frame.epsg is not None else "unknown"
+        st.text(
+            f"Frame: {code} {frame.name or ''} ({frame.units or 'units unknown'})\n"
+            f"Confidence: {frame.confidence:.0%} from {frame.source}"
+            + ("  [flagged]" if frame.flagged else "")
+        )
+        with st.expander("Frames in detail"):
+            st.text(frames_text(a.frames))
 
 
 def _signature(cs: Any) -> str:

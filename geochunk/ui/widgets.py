@@ -8,6 +8,7 @@ from typing import Any, Callable
 
 import streamlit as st
 
+from ..analysis import Analysis
 from ..errors import GeochunkError
 from ..model import ENCODINGS, OVERSIZE_POLICIES, STRATEGIES, UNIT_MODES, ChunkConfig
 from ..view.highlight import escape_markdown
@@ -159,10 +160,8 @@ def document_loader() -> Document | None:
         return None
 
 
-def _frame_units(analysis: Any) -> str:
-    frame = getattr(analysis.frames, "document_frame", None)
-    units = getattr(frame, "units", None) if frame is not None else None
-    return units or "CRS units"
+def _frame_units(analysis: Analysis) -> str:
+    return analysis.frames.document_frame.units or "CRS units"
 
 
 def _chunk_widgets(units_of: Callable[[str], str]) -> tuple[dict[str, Any], str]:

@@ -4,7 +4,7 @@ Density is the share of a document's tokens that sit inside geometry spans. The 
 bands are: under ``paragraph_threshold`` (prose first), between the thresholds (mixed), and
 over ``feature_threshold`` (feature first). Defaults are 20% and 50%.
 
->>> density_band(0.35)
+>>> density_strategy(0.35)
 'mixed'
 >>> bands_frame(0.35)["contains"].tolist()
 [False, True, False]
@@ -15,26 +15,26 @@ from __future__ import annotations
 import pandas as pd
 
 from ..model import ChunkConfig
-from ..strategy import density_band as core_density_band
+from ..strategy import BAND_STRATEGY, density_band
 
-__all__ = ["BAND_NAMES", "density_band", "bands_frame", "density_html"]
+__all__ = ["BAND_NAMES", "density_strategy", "bands_frame", "density_html"]
 
-BAND_NAMES: tuple[str, str, str] = ("paragraph", "mixed", "feature")
-_BAND_OF = {"prose": BAND_NAMES[0], "mixed": BAND_NAMES[1], "features": BAND_NAMES[2]}
+#: The bands as the strategy each picks, lowest density first.
+BAND_NAMES: tuple[str, ...] = tuple(BAND_STRATEGY.values())
 _BAND_COLORS = ("#c6dbef", "#fdd0a2", "#c7e9c0")
 
 
-def density_band(
+def density_strategy(
     density: float, paragraph_threshold: float = 0.20, feature_threshold: float = 0.50
 ) -> str:
-    """The band name for ``density`` (a fraction in [0, 1]), named after the strategy it picks;
-    the thresholds are the core's (:func:`geochunk.strategy.density_band`).
+    """The strategy ``auto`` picks for ``density`` (a fraction in [0, 1]): the core's band
+    (:func:`geochunk.strategy.density_band`) through :data:`geochunk.strategy.BAND_STRATEGY`.
 
-    >>> density_band(0.1), density_band(0.2), density_band(0.51)
+    >>> density_strategy(0.1), density_strategy(0.2), density_strategy(0.51)
     ('paragraph', 'mixed', 'feature')
     """
     config = ChunkConfig(paragraph_threshold=paragraph_threshold, feature_threshold=feature_threshold)
-    return _BAND_OF[core_density_band(density, config)]
+    return BAND_STRATEGY[density_band(density, config)]
 
 
 def bands_frame(
@@ -46,7 +46,7 @@ def bands_frame(
     ['feature', 'over 50%']
     """
     p, f = paragraph_threshold, feature_threshold
-    here = density_band(density, p, f)
+    here = density_strategy(density, p, f)
     rows = [
         (BAND_NAMES[0], 0.0, p, f"under {p:.0%}"),
         (BAND_NAMES[1], p, f, f"{p:.0%}–{f:.0%}"),

@@ -19,11 +19,10 @@ text (no HTML): the page shows them with ``st.dataframe`` / ``st.text``, which e
 
 from __future__ import annotations
 
-from typing import Any
-
 import pandas as pd
 
-from ..crs.resolve import index_ranges
+from ..crs.resolve import FrameReport, index_ranges
+from ..model import Frame
 
 __all__ = ["frames_table", "frames_text", "COLUMNS"]
 
@@ -31,23 +30,23 @@ COLUMNS = ("features", "frame", "confidence", "flagged", "source", "words", "cod
            "coordinates", "considered")
 
 
-def _name(frame: Any) -> str:
-    ref = getattr(frame, "ref", frame.epsg)
+def _name(frame: Frame) -> str:
+    ref = frame.ref
     code = (f"EPSG:{ref}" if isinstance(ref, int) else str(ref)) if ref is not None else "none"
     return f"{code} {frame.name or ''}".rstrip()
 
 
-def frames_table(report: Any) -> pd.DataFrame:
+def frames_table(report: FrameReport) -> pd.DataFrame:
     """One row per distinct frame decision of a ``FrameReport`` (document frame first when the
     document has no geometry)."""
-    groups: dict[Any, list[int]] = {}
+    groups: dict[Frame, list[int]] = {}
     for i, f in enumerate(report.frames):
         groups.setdefault(f, []).append(i)
     if not groups:
         groups = {report.document_frame: []}
     rows = []
     for frame, members in groups.items():
-        ev = getattr(frame, "evidence", None)
+        ev = frame.evidence
         part = (lambda name: "; ".join(getattr(ev, name)) if ev is not None else "")
         rows.append({
             "features": index_ranges(members) if members else "(document)",
@@ -64,7 +63,6 @@ def frames_table(report: Any) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=list(COLUMNS))
 
 
-def frames_text(report: Any) -> str:
+def frames_text(report: FrameReport) -> str:
     """The resolver's description (declarations, scopes, evidence) as plain text."""
-    describe = getattr(report, "describe", None)
-    return "\n".join(describe()) if callable(describe) else ""
+    return "\n".join(report.describe())

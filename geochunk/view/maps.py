@@ -281,7 +281,9 @@ def base_map(
     m.default_css = [("leaflet_css", css)]
     if bounds_wgs84 is not None:
         w, s, e, n = bounds_wgs84
-        m.location = [(s + n) / 2, (w + e) / 2]
+        if w > e:  # crosses 180°: Leaflet takes an east edge past 180 (a narrow box, not the globe)
+            e += 360.0
+        m.location = [(s + n) / 2, bbox_center_lon(bounds_wgs84)]
         m.fit_bounds([[s, w], [n, e]])
     if legend_html:
         _Legend(legend_html).add_to(m)

@@ -18,7 +18,7 @@ from typing import Any, Callable, Mapping, Sequence
 import pandas as pd
 
 from ..model import Chunk
-from .density import density_band
+from .density import density_strategy
 from .reasons import feature_ids_text, flag_reasons, needs_review, review_flags
 from .safe import printable, printable_tree
 from .selection import chunk_identity
@@ -243,7 +243,7 @@ def corpus_row(chunk_set: Any, seconds: float = 0.0) -> CorpusRow:
         tokens=a.total_tokens,
         features=len(a.features),
         density=chunk_set.density,
-        band=density_band(chunk_set.density, cfg.paragraph_threshold, cfg.feature_threshold),
+        band=density_strategy(chunk_set.density, cfg.paragraph_threshold, cfg.feature_threshold),
         strategy=chunk_set.strategy,
         chunks=len(chunk_set.chunks),
         oversize_rate=chunk_set.oversize_rate,
