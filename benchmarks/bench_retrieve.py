@@ -8,10 +8,11 @@ BM25 + recall gate) with the static and hashing embedders, on 1 and 2 Dask worke
 rows/s. (MiniLM needs torch and is not in the runtime environment; see the README.)
 
 ``query``: a 100,000-chunk index written from generated rows (the same writer as a build), its
-size on disk, peak memory, write time; then the full query path (embed the question, R-tree
-region, exact scores, BM25, RRF, proximity) at about 50%, 5% and 0.5% selectivity: p50/p95 in
-ms excluding model load; and recall@10 against brute force per selectivity (the build's gate, run
-with more queries).
+size on disk, peak memory, write time; then the full query path (embed the question, region
+filter, exact scores, BM25, RRF, proximity) at about 50%, 5% and 0.5% selectivity, through the
+in-memory region filter (the default) and the R-tree SQL one on the same regions: p50/p95 in ms
+excluding model load; and recall@10 against brute force per selectivity (the build's gate, run
+with more queries). The load average is printed with the figures.
 """
 
 from __future__ import annotations
@@ -72,6 +73,7 @@ def part_build(n_docs: int) -> None:
 def part_query(n: int, queries: int, reuse: str | None = None) -> None:
     from geochunk.retrieve.embed import get_embedder
 
+    print(f"load average at start {_load()}")
     emb = get_embedder("static")
     data = rows(n)
     boxes = data["boxes"]
@@ -118,6 +120,7 @@ def _write_corpus(emb, data, n: int, queries: int, path: str | None) -> Path:
     rep = write_prepared(docs, db, emb, {}, collection="bench", version="1", licence="CC-BY-4.0",
                          period=(None, None), resolution_m=None, chunk_budget=128, recall_queries=queries)
     t_write = time.perf_counter() - t0
+    print(f"load average {_load()}")
     print(f"index: {rep.rows} rows ({rep.no_extent_rows} without extent); embed {t_embed:.1f} s "
           f"({n / t_embed:.0f} rows/s, static model); write + R-tree + BM25 + recall gate {t_write:.1f} s; "
           f"file {db.stat().st_size / 1e6:.0f} MB; peak RSS {rss_mb():.0f} MB")
@@ -129,7 +132,7 @@ def _write_corpus(emb, data, n: int, queries: int, path: str | None) -> Path:
 def _queries(db: Path, boxes: np.ndarray, queries: int) -> None:
     import shapely
 
-    from geochunk.retrieve.query import open_index, query_index
+    from geochunk.retrieve.query import REGION_FILTERS, open_index, query_index
     from geochunk.retrieve.recall import _region_for
     from geochunk.retrieve.region import Region
 
@@ -139,28 +142,34 @@ def _queries(db: Path, boxes: np.ndarray, queries: int) -> None:
     geoms = shapely.from_wkb([shapely.to_wkb(shapely.box(*b)) for b in boxes if np.isfinite(b).all()])
     tree = shapely.STRtree(geoms)
     rng = np.random.default_rng(3)
-    query_index(ix, "warm up", Region.from_bbox(-3.3, 55.9, -3.1, 56.0))
-    print(f"queries ({queries} per selectivity, full path, model loaded):")
+    for how in REGION_FILTERS:
+        query_index(ix, "warm up", Region.from_bbox(-3.3, 55.9, -3.1, 56.0), region_filter=how)
+    print(f"queries ({queries} per selectivity, full path, model loaded; load average {_load()}):")
     for label, target in (("50%", 0.5), ("5%", 0.05), ("0.5%", 0.005)):
-        times, sels = [], []
-        parts: dict[str, list[float]] = {}
+        regions = []
         for j in range(queries):
             box, hit = _region_for(geoms, tree, target, rng, seeds=1)
-            w, s, e, nn = box.bounds
-            region = Region.from_bbox(w, s, e, nn)
-            t0 = time.perf_counter()
-            res = query_index(ix, QUESTIONS[j % len(QUESTIONS)], region)
-            times.append((time.perf_counter() - t0) * 1e3)
-            sels.append(hit.mean())
-            for k, v in res.timings_ms.items():
-                parts.setdefault(k, []).append(v)
-        times.sort()
-        p95 = times[min(len(times) - 1, int(round(0.95 * (len(times) - 1))))]
-        print(f"  {label:>5} (mean selectivity {np.mean(sels):.2%}): p50 {statistics.median(times):6.1f} ms, "
-              f"p95 {p95:6.1f} ms; median parts "
-              + ", ".join(f"{k} {statistics.median(v):.1f}" for k, v in parts.items()))
+            regions.append((Region.from_bbox(*box.bounds), hit.mean()))
+        for how in REGION_FILTERS:  # the same regions and questions through both region filters
+            times = []
+            parts: dict[str, list[float]] = {}
+            for j, (region, _) in enumerate(regions):
+                t0 = time.perf_counter()
+                res = query_index(ix, QUESTIONS[j % len(QUESTIONS)], region, region_filter=how)
+                times.append((time.perf_counter() - t0) * 1e3)
+                for k, v in res.timings_ms.items():
+                    parts.setdefault(k, []).append(v)
+            times.sort()
+            p95 = times[min(len(times) - 1, int(round(0.95 * (len(times) - 1))))]
+            print(f"  {label:>5} {how:<6} (mean selectivity {np.mean([h for _, h in regions]):.2%}): "
+                  f"p50 {statistics.median(times):6.1f} ms, p95 {p95:6.1f} ms; median parts "
+                  + ", ".join(f"{k} {statistics.median(v):.1f}" for k, v in parts.items()))
     ix.close()
-    print(f"peak RSS {rss_mb():.0f} MB")
+    print(f"peak RSS {rss_mb():.0f} MB; load average {_load()}")
+
+
+def _load() -> str:
+    return " ".join(f"{x:.1f}" for x in os.getloadavg())
 
 
 def main() -> None:

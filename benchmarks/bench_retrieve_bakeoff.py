@@ -7,9 +7,11 @@ Data: the generated corpus of :mod:`retrieve_corpus` (static-model embeddings, W
 Regions hold about 50%, 5% and 0.5% of the placed chunks. Truth: brute-force cosine top-10
 among the chunks whose box intersects the region (numpy + shapely). Paths:
 
-* ``geochunk``      — geochunk's query path: DuckDB R-tree + exact ``ST_Intersects`` for the
-  survivors' row ids, exact scores from the index's vectors in memory (search.scan_region with
-  ``vectors``).
+* ``geochunk``      — geochunk's query path: the in-memory region filter (cached footprint
+  boxes, exact GEOS tests at the border only: inmemory.FootprintCache) and exact scores from the
+  vectors held in memory in the footprints' Z-order (search.Vectors.in_order).
+* ``geochunk-rtree`` — geochunk's other region filter: DuckDB R-tree + exact ``ST_Intersects``
+  for the survivors' row ids, the same in-memory scores (search.scan_region with ``vectors``).
 * ``duckdb-exact``  — the same R-tree survivors scored by DuckDB's ``array_inner_product`` in SQL.
 * ``duckdb-hnsw``   — the same table with a vss HNSW index too (ef_search 200); the planner
   chooses between HNSW and the R-tree: ``ORDER BY array_cosine_distance LIMIT 10``.
@@ -128,7 +130,21 @@ def main() -> None:
     from geochunk.retrieve.search import load_vectors
 
     vectors = load_vectors(con)
-    for name, vv in (("geochunk", vectors), ("duckdb-exact", None)):
+    from geochunk.retrieve.inmemory import FootprintCache
+
+    cache = FootprintCache.from_footprints(geoms)
+    ordered = vectors.in_order(cache.spatial_order())
+    for label, regs in regions.items():
+        recs, times = [], []
+        for j, (box, _) in enumerate(regs):
+            t0 = time.perf_counter()
+            pos = cache.positions(box)
+            r, s = vectors.rids[pos], ordered.scores_at(pos, qvecs[j])
+            top = r[np.lexsort((r, -s))[:K]]
+            times.append((time.perf_counter() - t0) * 1e3)
+            recs.append(recall(list(top), truth[label][j]))
+        report("geochunk", label, recs, times)
+    for name, vv in (("geochunk-rtree", vectors), ("duckdb-exact", None)):
         for label, regs in regions.items():
             recs, times = [], []
             for j, (box, _) in enumerate(regs):

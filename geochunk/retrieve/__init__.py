@@ -6,7 +6,8 @@ build and its recall gate in :mod:`.build` and :mod:`.recall`.
 
 Modules: ``store`` (the DuckDB file, spatial loaded offline), ``embed`` (static / MiniLM /
 hashing embedders), ``rows`` (document -> checked rows), ``parallel`` (Dask or in-process),
-``lexical`` (bm25s), ``search`` (the R-tree SQL path), ``recall`` (the gate), ``catalog``
+``lexical`` (bm25s), ``inmemory`` (the region filter queries run), ``search`` (the R-tree SQL
+path and the vectors), ``recall`` (the gate), ``catalog``
 (collections and the shortlist), ``region`` (regions and metres), ``fuse`` (RRF and decay),
 ``build``, ``query`` and ``cli``.
 """

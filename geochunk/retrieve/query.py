@@ -4,9 +4,10 @@ Stages, each doing one job:
 
 1. **Collections** — the catalog and a shortlist: items inside the region per collection, the
    period, and licence exclusion, with the reason for each (:mod:`.catalog`).
-2. **Region before vectors** — the R-tree on ``footprint`` and an exact ``ST_Intersects`` pick the
-   survivors; exact cosine scores are computed for them only, from the index's vectors held in
-   memory in rid order (:mod:`.search`).
+2. **Region before vectors** — the footprint boxes cached when the index is opened pick the
+   candidates and exact GEOS tests settle the border ones (:mod:`.inmemory`; DuckDB's R-tree and
+   exact ``ST_Intersects`` give the same rows, ``region_filter="rtree"``); exact cosine scores are
+   computed for the survivors only, from the index's vectors held in memory (:mod:`.search`).
 3. **Dense + lexical fused on rank** — the top candidates by cosine and by BM25 (bm25s), both
    inside the region and the shortlisted collections, fused with reciprocal rank fusion.
 4. **Proximity** — metres on the ellipsoid from the region's anchor to each footprint, decayed
