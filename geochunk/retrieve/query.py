@@ -44,6 +44,10 @@ __all__ = ["REGION_FILTERS", "ResultRow", "Staleness", "QueryResult", "Index", "
 
 #: how stage 2 finds the rows in the region (see :func:`query_index`)
 REGION_FILTERS: tuple[str, ...] = ("memory", "rtree")
+#: the small columns of a result row, held in memory (Arrow) by an open index; the text and the
+#: footprint's WKT are read from the file for the top k only
+ROW_META: tuple[str, ...] = ("chunk_id", "doc_id", "corpus_version", "epsg", "frame_confidence",
+                             "frame_flagged", "feature_ids", "flags")
 
 
 @dataclass(frozen=True)
@@ -131,8 +135,9 @@ class Index:
     """An open index: connection, meta, embedder, BM25, and per-row lookups (loaded once).
 
     ``rids`` is sorted; ``collection_code[i]``, ``footprints[i]`` (shapely, None without extent),
-    row ``i`` of ``vectors`` and of the BM25 scores, and the cached bounds in ``regions`` all
-    belong to ``rids[i]``, so the query path never re-reads strings, geometries or vectors.
+    row ``i`` of ``vectors``, of the BM25 scores and of ``row_meta``, and the cached bounds in
+    ``regions`` all belong to ``rids[i]``, so the query path never re-reads strings, geometries
+    or vectors (only the text and WKT of the top k rows come from the file).
     """
 
     path: str
@@ -147,6 +152,7 @@ class Index:
     footprints: np.ndarray
     vectors: Vectors
     regions: FootprintCache
+    row_meta: Any  # pyarrow Table, rid order: the small columns a result row shows (ROW_META)
 
     def close(self) -> None:
         self.con.close()
@@ -168,6 +174,9 @@ def open_index(path: str | os.PathLike[str]) -> Index:
         cat = read_catalog(con)
         res = con.execute("SELECT rid, collection, ST_AsWKB(footprint) AS wkb FROM chunks ORDER BY rid").fetchnumpy()
         vectors = load_vectors(con)
+        row_meta = con.execute(f"SELECT {', '.join(ROW_META)} FROM chunks ORDER BY rid").arrow()
+        if hasattr(row_meta, "read_all"):  # a RecordBatchReader in some duckdb versions
+            row_meta = row_meta.read_all()
         rids = np.asarray(res["rid"], dtype=np.int64)
         if not (np.array_equal(rids, vectors.rids) and np.array_equal(rids, lex.rids)):
             raise StoreError(f"{path}: the chunks, their vectors and the BM25 index do not hold the same rows")
@@ -181,7 +190,7 @@ def open_index(path: str | os.PathLike[str]) -> Index:
     names, codes = np.unique(np.asarray(res["collection"], dtype=object).astype(str), return_inverse=True)
     regions = FootprintCache.from_footprints(foot)
     return Index(str(path), con, meta, emb, lex, cat, rids, codes.astype(np.int32), tuple(str(x) for x in names),
-                 foot, vectors.in_order(regions.spatial_order()), regions)
+                 foot, vectors.in_order(regions.spatial_order()), regions, row_meta)
 
 
 def _staleness(ix: Index, now: dt.datetime) -> Staleness:
@@ -354,13 +363,16 @@ def _no_extent_positions(ix: Index, how: str) -> np.ndarray:
 
 
 def _details(ix: Index, rids: Sequence[int]) -> dict[int, dict[str, Any]]:
+    """Everything a result row shows: the small columns from memory, text and WKT from the file."""
     if not rids:
         return {}
+    pos = ix.positions(np.asarray(rids, dtype=np.int64))
+    out = {int(r): m for r, m in zip(rids, ix.row_meta.take(pos).to_pylist())}
+    for r, p in zip(rids, pos):
+        out[int(r)]["collection"] = ix.collection_names[ix.collection_code[p]]
     listed = ",".join(str(int(r)) for r in rids)  # integers only reach the SQL text
-    cur = ix.con.execute(
-        "SELECT rid, chunk_id, doc_id, collection, corpus_version, epsg, frame_confidence, "
-        "frame_flagged, feature_ids, flags, text, ST_AsText(footprint) AS wkt "
-        f"FROM chunks WHERE rid IN ({listed})"
-    )
-    names = [d[0] for d in cur.description]
-    return {int(row[0]): dict(zip(names, row)) for row in cur.fetchall()}
+    for rid, text, wkt in ix.con.execute(
+        f"SELECT rid, text, ST_AsText(footprint) FROM chunks WHERE rid IN ({listed})"
+    ).fetchall():
+        out[int(rid)].update(text=text, wkt=wkt)
+    return out
