@@ -227,7 +227,7 @@ def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None, err: T
             for line in describe(cs):
                 print(line, file=out)
         else:
-            from .validate import validate
+            from .gates import validate
 
             report = validate(text, cs.chunks, budget=args.budget, detection=cs.analysis.detection,
                               max_fallback_rate=args.max_fallback_rate)

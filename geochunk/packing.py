@@ -88,18 +88,18 @@ class SimpleCounter:
 
 
 class _Packer:
-    def __init__(
-        self,
-        text: str,
-        budget: int,
-        boundaries: Boundaries,
-        units: Sequence[tuple[int, int]],
-        edge_levels: Sequence[tuple[int, int]],
-        counter: RangeCounter,
-    ) -> None:
+    """The state of one :func:`pack` call: pieces found so far, and the units' edges."""
+
+    def __init__(self, text: str, budget: int, boundaries: Boundaries, counter: RangeCounter) -> None:
         self.text = text
         self.budget = budget
         self.bounds = boundaries
+        self.counter = counter
+        self.out: list[Piece] = []
+        self.protect((), ())
+
+    def protect(self, units: Sequence[tuple[int, int]], edge_levels: Sequence[tuple[int, int]]) -> None:
+        """No cut strictly inside ``units``; each unit's edges are cuts at its ``edge_levels``."""
         self.units = list(units)
         self.unit_starts = [a for a, _ in units]
         self._inside_unit = Inside(self.units)
@@ -109,8 +109,6 @@ class _Packer:
             edges[b] = min(edges.get(b, 99), lb)
         self.edge_pos = sorted(edges)
         self.edge_lvl = [edges[p] for p in self.edge_pos]
-        self.counter = counter
-        self.out: list[Piece] = []
 
     # -- queries -------------------------------------------------------------------------
     def cuts(self, lo: int, hi: int, level: int) -> list[int]:
@@ -258,7 +256,8 @@ def pack(
     ``segments`` (sorted ranges tiling the text) are packed each on its own: no piece crosses a
     segment edge (one feature per chunk, or no chunk across a heading).
     """
-    packer = _Packer(text, budget, boundaries, units, edge_levels, counter)
+    packer = _Packer(text, budget, boundaries, counter)
+    packer.protect(units, edge_levels)
     for lo, hi in segments if segments is not None else ((0, len(text)),):
         packer.split(lo, hi, 0)
     return packer.out

@@ -140,7 +140,7 @@ def test_an_esri_frame_without_epsg_equivalent_carries_its_authority() -> None:
     cs = chunk_text("World map, ESRI:54030.\n\nPOINT (-400000 5500000)\n", ChunkConfig(budget=64))
     feature = [c for c in cs.chunks if c.features][0].features[0]
     assert feature.bbox_wgs84 is not None
-    from geochunk.validate import validate
+    from geochunk.gates import validate
 
     report = validate("World map, ESRI:54030.\n\nPOINT (-400000 5500000)\n", cs.chunks, budget=64)
     assert all(g.passed for g in report.gates), report.gates

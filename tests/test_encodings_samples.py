@@ -12,7 +12,7 @@ from geochunk import ChunkConfig, chunk_text
 from geochunk.detect import detect
 from geochunk.samples import load_sample
 from tools.samples._encodings import COPY_PARCELS, COPY_POINTS, KML_PLACEMARKS, WFS_FEATURES
-from geochunk.validate import validate
+from geochunk.gates import validate
 
 
 def test_postgis_copy_dump() -> None:

@@ -13,7 +13,7 @@ import shapely
 from geochunk import ChunkConfig, chunk_text
 from geochunk.detect import detect
 from geochunk.encodings.wkb import parse_wkb, wkb_header, write_wkb
-from geochunk.validate import validate
+from geochunk.gates import validate
 
 GEOMS = {
     "POINT": "POINT (530010.5 180020.25)",

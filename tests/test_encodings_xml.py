@@ -10,7 +10,7 @@ from geochunk import ChunkConfig, chunk_text
 from geochunk.detect import detect
 from geochunk.encodings.gml import axis_swapped, gml_writer, parse_gml, parse_kml
 from geochunk.encodings.xml import find_xml
-from geochunk.validate import validate
+from geochunk.gates import validate
 from geochunk.view.features import chunk_map_features
 
 GML3 = "http://www.opengis.net/gml"
@@ -366,7 +366,7 @@ def test_a_second_unclosed_gml_geometry_inside_an_open_one_is_protected_on_its_o
     from geochunk.detect import detect
     from geochunk.model import ChunkConfig
     from geochunk.pipeline import chunk_text
-    from geochunk.validate import validate
+    from geochunk.gates import validate
 
     ring = "<gml:Polygon><gml:exterior><gml:LinearRing><gml:posList>0 0 1 0 1 1 0 0\n"
     for text in (ring + "POINT (0 0)\n" + ring, ring + ring):
@@ -383,7 +383,7 @@ def test_a_second_unclosed_gml_geometry_inside_an_open_one_is_protected_on_its_o
 def test_closed_members_of_an_unclosed_gml_collection_are_members_not_swallowed() -> None:
     from geochunk.model import ChunkConfig
     from geochunk.pipeline import chunk_text
-    from geochunk.validate import validate
+    from geochunk.gates import validate
 
     poly = ("<gml:Polygon><gml:exterior><gml:LinearRing><gml:posList>0 0 1 0 1 1 0 0"
             "</gml:posList></gml:LinearRing></gml:exterior></gml:Polygon>")

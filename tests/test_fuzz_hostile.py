@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, example, given, settings, strategies as st
 
 from geochunk.model import ChunkConfig, Flag
 from geochunk.pipeline import chunk_text
-from geochunk.validate import validate
+from geochunk.gates import validate
 from work import growth
 
 FAMILY = "\U0001F468\u200d\U0001F469\u200d\U0001F467\u200d\U0001F466"

@@ -13,7 +13,7 @@ import pytest
 
 from geochunk.model import ChunkConfig, Flag
 from geochunk.pipeline import chunk_text
-from geochunk.validate import validate
+from geochunk.gates import validate
 from work import growth
 
 LINEAR_8X = 10.5  # work ratio allowed at 8x the input (quadratic would be ~64)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from geochunk import baselines, geometry, oversize, validate
+from geochunk import baselines, gates, geometry, oversize
 from geochunk.crs import database, resolve
 from geochunk.crs import validate as crs_validate
 from geochunk.detect import detect
@@ -37,7 +37,7 @@ def _escape(**kw: object) -> object:
 # -- budget ---------------------------------------------------------------------------------------
 
 CHECKERS = {
-    "validate": lambda b: validate.validate("x", [], budget=b),
+    "gates": lambda b: gates.validate("x", [], budget=b),
     "fixed_token_split": lambda b: baselines.fixed_token_split("x y", b, COUNTER),
     "recursive_split": lambda b: baselines.recursive_split("x y", b, COUNTER),
     "escape": lambda b: _escape(budget=b),

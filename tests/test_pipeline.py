@@ -15,7 +15,7 @@ from geochunk.model import ChunkConfig, Flag
 from geochunk.pipeline import analyse, assemble, chunk_text
 from geochunk.samples import list_samples, load_sample
 from geochunk.tokens import clear_cache, get_counter
-from geochunk.validate import validate
+from geochunk.gates import validate
 
 SAMPLES = [s.name for s in list_samples()]
 

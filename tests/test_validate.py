@@ -15,7 +15,7 @@ from geochunk.model import Chunk, ChunkConfig, ChunkFeature, Detection, Flag, Fr
 from geochunk.pipeline import analyse, assemble
 from geochunk.samples import list_samples, load_sample
 from geochunk.tokens import get_counter
-from geochunk.validate import GATES, Gate, GateReport, validate
+from geochunk.gates import GATES, Gate, GateReport, validate
 
 COUNTER = get_counter("cl100k_base")
 BNG = Frame(epsg=27700, confidence=0.95, source="explicit_code", flagged=False)
