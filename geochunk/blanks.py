@@ -81,8 +81,8 @@ def _give_back(
     for level in (SENTENCE, WORD):
         cands = [q for q, _ in a.boundaries.within(prev.start, prev.end, level) if not inside(q)]
         for q in reversed(cands[-32:]):
-            if text[q:prev.end].isspace():
-                continue
+            if text[q:prev.end].isspace() or _is_filler(text[prev.start:q]):
+                continue  # neither side of the cut may be left as filler on its own
             if index.exact(q, blank_end) <= budget:
                 return Piece(prev.start, q), Piece(q, blank_end)
     return None

@@ -335,6 +335,18 @@ def test_blank_lines_never_form_a_chunk():
     assert validate(text, cs.chunks, budget=64).passed
 
 
+def test_giving_back_words_to_blank_lines_never_leaves_a_blank_chunk():
+    # found by test_invariants: the blank " " before an oversized LINESTRING took the last
+    # sentence of the previous piece, whose only other content was a "\n" left on its own
+    text = (
+        "Survey. POINT (0 0) Survey.\n\n" + "Survey " + "survey " * 12 + "survey. "
+        "LINESTRING (1 0, -0.5 0.866, -0.5 -0.866)"
+    )
+    cs = chunk_text(text, ChunkConfig(budget=16))
+    assert "".join(c.text for c in cs.chunks) == text
+    assert all(c.text.strip() for c in cs.chunks), [c.text for c in cs.chunks]
+
+
 def test_no_wgs84_box_where_the_coordinates_contradict_the_declared_frame():
     cs = chunk_text("All coordinates in EPSG:2155.\n\nPOINT (500000 200000)\n", ChunkConfig(budget=64))
     (c,) = cs.chunks
