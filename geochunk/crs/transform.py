@@ -122,30 +122,43 @@ def bboxes_wgs84(
             for i in idx:
                 out[i] = bbox_wgs84(geoms[i], frames[i])
             continue
-        bounds = shapely.bounds(np.array([geoms[i] for i in idx], dtype=object))
-        edges = _box_edges(facts, bounds)  # (feature number, x, y) of every edge point
-        if edges is None:
-            continue
-        who, xs, ys = edges
         try:
-            lon, lat = tr.transform(xs, ys, errcheck=False)
+            got = [box for lo in range(0, len(idx), _BATCH)
+                   for box in _boxes_batch(facts, tr, geoms, frames, idx[lo : lo + _BATCH])]
         except ProjError:
-            for i in idx:
-                out[i] = bbox_wgs84(geoms[i], frames[i])
+            got = [(i, bbox_wgs84(geoms[i], frames[i])) for i in idx]
+        for i, box in got:
+            out[i] = box
+    return out
+
+
+_BATCH = 1024  # features per vectorised transform: bounds the edge arrays (~90 points each)
+
+
+def _boxes_batch(
+    facts: CrsFacts, tr: Any, geoms: Sequence[Any], frames: Sequence[Frame], idx: Sequence[int]
+) -> list[tuple[int, tuple[float, float, float, float] | None]]:
+    """``(feature index, WGS 84 box)`` for the features ``idx`` of one frame (one transform)."""
+    bounds = shapely.bounds(np.array([geoms[i] for i in idx], dtype=object))
+    edges = _box_edges(facts, bounds)  # (feature number, x, y) of every edge point
+    if edges is None:
+        return []
+    who, xs, ys = edges
+    lon, lat = tr.transform(xs, ys, errcheck=False)
+    lon, lat = np.asarray(lon, dtype=float), np.asarray(lat, dtype=float)
+    cuts = np.r_[0, np.flatnonzero(np.diff(who)) + 1]  # feature numbers ascend in ``who``
+    finite = np.logical_and.reduceat(np.isfinite(lon) & np.isfinite(lat), cuts)
+    west, east = np.minimum.reduceat(lon, cuts), np.maximum.reduceat(lon, cuts)
+    south, north = np.minimum.reduceat(lat, cuts), np.maximum.reduceat(lat, cuts)
+    out: list[tuple[int, tuple[float, float, float, float] | None]] = []
+    for k, ok, w, s_, e, n in zip(who[cuts].tolist(), finite.tolist(), west.tolist(),
+                                  south.tolist(), east.tolist(), north.tolist()):
+        i = idx[k]
+        if not ok or e - w > 180:
+            out.append((i, bbox_wgs84(geoms[i], frames[i])))  # non-finite or may wrap 180°
             continue
-        lon, lat = np.asarray(lon, dtype=float), np.asarray(lat, dtype=float)
-        cuts = np.r_[0, np.flatnonzero(np.diff(who)) + 1]  # feature numbers ascend in ``who``
-        finite = np.logical_and.reduceat(np.isfinite(lon) & np.isfinite(lat), cuts)
-        west, east = np.minimum.reduceat(lon, cuts), np.maximum.reduceat(lon, cuts)
-        south, north = np.minimum.reduceat(lat, cuts), np.maximum.reduceat(lat, cuts)
-        for k, ok, w, s_, e, n in zip(who[cuts].tolist(), finite.tolist(), west.tolist(),
-                                      south.tolist(), east.tolist(), north.tolist()):
-            i = idx[k]
-            if not ok or e - w > 180:
-                out[i] = bbox_wgs84(geoms[i], frames[i])  # non-finite or may wrap 180°
-                continue
-            box = (w, s_, e, n)
-            out[i] = box if _valid_box(box) else None
+        box = (w, s_, e, n)
+        out.append((i, box if _valid_box(box) else None))
     return out
 
 
