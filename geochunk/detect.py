@@ -57,7 +57,7 @@ from .encodings import find_encoded
 from .errors import InputError
 from .lines import lines_of
 from .geometry import Parsed, parse_geojson, parse_geojson_object, parse_wkt, remember
-from .ids import pick_id
+from .ids import geojson_id
 from .model import OGC_TYPES, Collection, Detection, Span, SpanKind, SpanStatus
 
 __all__ = ["detect", "GEOJSON_TO_OGC"]
@@ -818,27 +818,6 @@ class _Decoder:
         return obj, None
 
 
-def _scalar_id(value: Any) -> str | None:
-    if isinstance(value, str):
-        return value if value.strip() else None
-    if isinstance(value, (int, float)) and not isinstance(value, bool):
-        return json.dumps(value)
-    return None
-
-
-def _feature_id(feature: dict[str, Any], props: Any) -> tuple[str | None, str | None]:
-    """A Feature's id: its ``id`` member, else an id-like property (:func:`geochunk.ids.pick_id`)."""
-    if "id" in feature:
-        fid = _scalar_id(feature["id"])
-        if fid is not None:
-            return fid, "geojson:id"
-    if not isinstance(props, dict):
-        return None, None
-    scalars = ((k, _scalar_id(v)) for k, v in props.items() if isinstance(k, str))
-    got = pick_id((k, v) for k, v in scalars if v is not None)
-    return (None, None) if got is None else (got[1], f"property:{got[0]}")
-
-
 def _status(parsed: Parsed) -> tuple[SpanStatus, str | None]:
     return ("ok", None) if parsed.error is None else ("unparseable", parsed.error)
 
@@ -895,7 +874,7 @@ class _UnitReader:
         if not isinstance(obj, dict):
             return None
         props = obj.get("properties", _MISSING)
-        fid, id_source = _feature_id(obj, props)
+        fid, id_source = geojson_id(obj, props)
         common: dict[str, Any] = dict(
             feature_id=fid,
             id_source=id_source,

@@ -14,12 +14,15 @@ unique by content, never by position (``feature_17`` would change on every re-ex
 from __future__ import annotations
 
 import hashlib
+import json
 import re
-from typing import Iterable, Mapping, Sequence
+from typing import Any, Iterable, Mapping, Sequence
 
 from .model import Span
 
-__all__ = ["ID_KEYS", "content_id", "heading_id", "is_id_key", "pick_id", "unique_ids"]
+__all__ = [
+    "ID_KEYS", "content_id", "geojson_id", "heading_id", "is_id_key", "pick_id", "source_ids", "unique_ids",
+]
 
 #: Keys (case-insensitive, in priority order) whose value is a feature's id - in GeoJSON
 #: ``properties`` and in ``Key: value`` attribute blocks alike; after these, the first key that
@@ -98,6 +101,69 @@ def heading_id(caption: str) -> str | None:
         ):
             return w
     return None
+
+
+def _scalar_id(value: Any) -> str | None:
+    if isinstance(value, str):
+        return value if value.strip() else None
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return json.dumps(value)
+    return None
+
+
+def geojson_id(feature: Mapping[str, Any], props: Any) -> tuple[str | None, str | None]:
+    """A GeoJSON Feature's ``(id, id source)``: its ``id`` member, else an id-like property
+    (:func:`pick_id`); ``(None, None)`` when it has neither.
+
+    >>> geojson_id({"id": 7}, {}), geojson_id({}, {"name": "a", "parcel_id": "P-1"})
+    (('7', 'geojson:id'), ('P-1', 'property:parcel_id'))
+    """
+    if "id" in feature:
+        fid = _scalar_id(feature["id"])
+        if fid is not None:
+            return fid, "geojson:id"
+    if not isinstance(props, dict):
+        return None, None
+    scalars = ((k, _scalar_id(v)) for k, v in props.items() if isinstance(k, str))
+    got = pick_id((k, v) for k, v in scalars if v is not None)
+    return (None, None) if got is None else (got[1], f"property:{got[0]}")
+
+
+def source_ids(
+    spans: Sequence[Span],
+    attributes: Sequence[tuple[str, str]] = (),
+    caption: str | None = None,
+    row: Sequence[tuple[str, str]] = (),
+) -> list[tuple[str, str]]:
+    """``(id, id source)`` for the spans of one no-cut unit, by precedence: the span's own id
+    (GeoJSON), then - for a unit of one geometry only - an ID attribute of its ``Key: value``
+    block, an id-shaped token of its caption, an id column of its SQL row; else the content hash.
+
+    >>> s = Span(0, 11, "wkt", "POINT", "POINT (1 2)")
+    >>> source_ids([s], [("Well ID", "W-7")]), source_ids([s], caption="## Well W-8")
+    ([('W-7', 'attribute:Well ID')], [('W-8', 'heading')])
+    >>> source_ids([s], row=[("id", "3")]), source_ids([s, s], [("Well ID", "W-7")])[0][1]
+    ([('3', 'row:id')], 'hash')
+    """
+    single = len(spans) == 1
+    out = []
+    for sp in spans:
+        if sp.feature_id is not None:
+            out.append((sp.feature_id, sp.id_source or "geojson:id"))
+            continue
+        got = None
+        if single:
+            key = pick_id(attributes)
+            hid = heading_id(caption.strip().splitlines()[0]) if caption and caption.strip() else None
+            keyed_row = pick_id(row)
+            if key is not None:
+                got = (key[1], f"attribute:{key[0]}")
+            elif hid is not None:
+                got = (hid, "heading")
+            elif keyed_row is not None:
+                got = (keyed_row[1], f"row:{keyed_row[0]}")
+        out.append(got or (content_id(sp), "hash"))
+    return out
 
 
 def unique_ids(

@@ -26,7 +26,7 @@ from dataclasses import dataclass, replace
 from typing import Callable, Sequence
 
 from .attributes import attribute_line, sql_row
-from .ids import content_id, heading_id, pick_id
+from .ids import source_ids
 from .headings import is_caption, is_setext_underline, plain_heading_at, setext_title
 from .lines import lines_of
 from .model import ChunkConfig, Detection, Span
@@ -86,12 +86,6 @@ def _line_end(text: str, p: int) -> int:
 
 def _has_sentence_end(s: str) -> bool:
     return any(m in s for m in _SENTENCE_END)
-
-
-def _attribute_id(pairs: tuple[tuple[str, str], ...]) -> tuple[str, str] | None:
-    """The id among ``Key: value`` pairs (:func:`geochunk.ids.pick_id`), with its source."""
-    got = pick_id(pairs)
-    return None if got is None else (got[1], f"attribute:{got[0]}")
 
 
 def _widen(text: str, span: Span, prev_end: int = 0, next_start: int | None = None) -> tuple[int, int]:
@@ -185,25 +179,10 @@ def find_units(text: str, detection: Detection, *, context: bool = True) -> tupl
                             ps, line = ps2, text[ps2:a]
                     if setext or is_caption(line.strip().splitlines()[0] if line.strip() else ""):
                         full_a, caption = ps, line
-        ids = []
-        single = len(idx) == 1
-        for i in idx:
-            sp = spans[i]
-            if sp.feature_id is not None:
-                ids.append((sp.feature_id, sp.id_source or "geojson:id"))
-                continue
-            got = _attribute_id(pairs) if single else None
-            if got is None and single and caption is not None:
-                hid = heading_id(caption.strip().splitlines()[0])
-                got = (hid, "heading") if hid else None
-            ids.append(got or (content_id(sp), "hash"))
         row: tuple[tuple[str, str], ...] = ()
-        if context and single:
+        if context and len(idx) == 1:
             row = sql_row(text[a : spans[idx[0]].start])
-            if row and ids[0][1] == "hash":
-                got = _attribute_id(row)
-                if got is not None:
-                    ids[0] = (got[0], "row:" + got[1].split(":", 1)[1])
+        ids = source_ids([spans[i] for i in idx], pairs, caption, row)
         intro = _intro(text, full_a, prev_end, [fid for fid, src in ids if src != "hash"]) if context else None
         units.append(Unit(tuple(idx), (a, b), (full_a, full_b), tuple(ids), pairs, intro, row))
         prev_end = full_b
