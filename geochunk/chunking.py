@@ -155,7 +155,7 @@ class ChunkBuilder:
         if note is not None and Flag.NO_EXTENT not in flags:
             flags.append(Flag.NO_EXTENT)
         whole = start == 0 and end == len(a.text) and core_start == 0 and body.text_kind == "source"
-        unit = chunk_unit(
+        granularity = chunk_unit(  # Chunk.unit: feature / section / document
             whole_document=whole,
             n_features=len(feats),
             within_unit=len(span_ids) == 1 and self._within_unit(span_ids[0], core_start, end),
@@ -170,7 +170,7 @@ class ChunkBuilder:
                 text=text,
                 token_count=token_count,
                 tokenizer=a.tokenizer,
-                unit=unit,  # type: ignore[arg-type]
+                unit=granularity,  # type: ignore[arg-type]
                 strategy=self.strategy,
                 features=feats,
                 bbox=bbox,

@@ -29,7 +29,7 @@ import math
 import re
 from typing import Any, Iterable, Iterator
 
-from .extent import union_bbox
+from .extent import box_halves, union_bbox
 from .model import Chunk
 
 __all__ = [
@@ -142,7 +142,7 @@ def bbox_geometry(bbox: tuple[float, float, float, float] | None) -> dict[str, A
         return None
     w, s, e, n = box
     if w > e:  # crosses the antimeridian: the pieces east and west of it
-        pieces = [b for b in ((w, s, 180.0, n), (-180.0, s, e, n)) if b[0] < b[2]]
+        pieces = [b for b in box_halves(box) if b[0] < b[2]]
         if len(pieces) < 2:
             return bbox_geometry(pieces[0] if pieces else (180.0, s, 180.0, n))
         if s == n:

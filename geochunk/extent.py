@@ -13,7 +13,7 @@ from typing import Any, Sequence
 
 from .model import ChunkFeature, Frame
 
-__all__ = ["bbox_center_lon", "extent_note", "union_bbox", "wgs84_trusted"]
+__all__ = ["bbox_center_lon", "box_halves", "extent_note", "union_bbox", "wgs84_trusted"]
 
 
 def union_bbox(
@@ -54,6 +54,19 @@ def union_bbox(
     west = w360 - 360.0 if w360 > 180 else w360
     east = e360 - 360.0 if e360 > 180 else e360
     return (west, south, east, north)
+
+
+def box_halves(box: tuple[float, float, float, float]) -> list[tuple[float, float, float, float]]:
+    """A WGS 84 box as boxes that do not cross 180°: itself, or its halves east and west of
+    the antimeridian when ``west > east`` (what a map or a GeoJSON geometry can draw).
+
+    >>> box_halves((1.0, 2.0, 3.0, 4.0)), box_halves((170.0, -1.0, -175.0, 1.0))
+    ([(1.0, 2.0, 3.0, 4.0)], [(170.0, -1.0, 180.0, 1.0), (-180.0, -1.0, -175.0, 1.0)])
+    """
+    west, south, east, north = box
+    if west <= east:
+        return [box]
+    return [(west, south, 180.0, north), (-180.0, south, east, north)]
 
 
 def bbox_center_lon(box: tuple[float, float, float, float]) -> float:

@@ -21,7 +21,7 @@ from geochunk.tokens import get_counter
 from geochunk.ui.services import Document
 from geochunk.units import find_units
 from geochunk.view.density import density_strategy
-from geochunk.view.features import document_bounds
+from geochunk.view.features import chunk_map_features, document_bounds
 from geochunk.view.maps import base_map
 
 COUNTER = get_counter("cl100k_base")
@@ -182,3 +182,14 @@ def test_two_points_either_side_of_180_make_a_narrow_box_in_chunks_map_and_expor
     assert east - west == pytest.approx(1.0) and (south, north) == (0.0, 1.0)
     assert m.location[1] in (180.0, -180.0)
     assert to_geojson(cs.chunks)["bbox"] == [179.5, 0.0, -179.5, 1.0]  # the export's
+
+
+def test_a_chunk_box_across_180_is_drawn_and_exported_as_the_same_two_halves() -> None:
+    text = "Site A (EPSG:4326):\n\nPOINT (179.5 0)\n\nSite B:\n\nPOINT (-179.5 1)\n"
+    cs = chunk_text(text, ChunkConfig(budget=512))
+    (drawn,) = [f.geometry for f in chunk_map_features(cs) if f.role == "bbox"]
+    exported = to_geojson(cs.chunks)["features"][0]["geometry"]
+    halves = sorted(tuple(round(v, 9) for v in g.bounds) for g in drawn.geoms)
+    assert halves == [(-180.0, 0.0, -179.5, 1.0), (179.5, 0.0, 180.0, 1.0)]
+    assert exported["type"] == "MultiPolygon"
+    assert sorted((p[0][0][0], p[0][2][0]) for p in exported["coordinates"]) == [(-180.0, -179.5), (179.5, 180.0)]

@@ -18,7 +18,7 @@ from typing import Any, Iterable, MutableMapping
 import shapely
 from shapely.geometry import box, mapping
 
-from ..extent import union_bbox
+from ..extent import box_halves, union_bbox
 from ..model import ChunkFeature, Frame
 
 __all__ = [
@@ -256,10 +256,9 @@ def chunk_map_features(
             elif rec.original is not None:
                 add(key, rec.original, rec, "feature", chunk)
         if chunk.bbox_wgs84 is not None:
-            w, s, e, n = chunk.bbox_wgs84
             # a box crossing 180° (west > east) is drawn as its two halves, not round the globe
-            shape = box(w, s, e, n) if w <= e else shapely.MultiPolygon(
-                [box(w, s, 180.0, n), box(-180.0, s, e, n)])
+            halves = [box(*b) for b in box_halves(chunk.bbox_wgs84)]
+            shape = halves[0] if len(halves) == 1 else shapely.MultiPolygon(halves)
             out.append(MapFeature(shape, "bbox", "chunk bbox", chunk.index,
                                   chunk.token_count, chunk.flags))
     return tuple(out)
