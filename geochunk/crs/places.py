@@ -29,7 +29,7 @@ import regex
 from .cache import read_json, write_json
 
 __all__ = ["Place", "find_places", "gazetteer", "NEAR_DEG", "distance_deg", "near",
-           "fold_text", "may_name_place_near"]
+           "fold_text", "words_near", "names_any"]
 
 NEAR_DEG = 1.0  # a point within this many degrees of a named city is "near" it
 _MIN_POP = 15_000
@@ -115,7 +115,7 @@ def fold_text(text: str, spans: Iterable[tuple[int, int]] = ()) -> tuple[str, st
     """The text outside the given ``(start, end)`` ranges (geometry spans), lower-cased with
     accents dropped as gazetteer keys are ("München" -> "munchen"): ``(ascii, full)``, where
     ``ascii`` has every other character as ``?`` (searched fast for ASCII words) and ``full``
-    is kept for the rest. For :func:`may_name_place_near`.
+    is kept for the rest. For :func:`names_any`.
 
     >>> fold_text("Wells in München — Łódź: POINT (1 2)", [(25, 36)])
     ('wells in munchen ? ?odz: ', 'wells in munchen — łodz: ')
@@ -138,43 +138,54 @@ def _gaps(n: int, spans: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
     return gaps
 
 
-def may_name_place_near(folded: tuple[str, str] | None, lon: float, lat: float,
-                        within: float = NEAR_DEG) -> bool:
-    """Whether a text (see :func:`fold_text`; ``None``: any text) may name a gazetteer city
-    within ``within`` degrees of ``(lon, lat)``. ``False`` means it surely names none (no city
-    lies there, or none whose name's first word stands in the text), so :func:`find_places`
-    need not read it. A look-up per 1° cell, then a word search per city name there.
+def words_near(lon: float, lat: float, within: float = NEAR_DEG) -> set[str]:
+    """The first words of the names of gazetteer cities within about ``within`` degrees of
+    ``(lon, lat)`` (every city in the 1° cells around it): empty where no city lies, so no
+    text need be read for places there. With :func:`names_any`, a cheap test before
+    :func:`find_places`.
 
-    >>> may_name_place_near(fold_text("Wells in München"), 11.5, 48.1)
+    >>> "munchen" in words_near(11.5, 48.1)
     True
-    >>> may_name_place_near(fold_text("Wells in Łódź"), 19.5, 51.8)
-    True
-    >>> may_name_place_near(fold_text("Wells in Rome"), 11.5, 48.1)
-    False
-    >>> may_name_place_near(None, 51.48, -0.12)  # the Indian Ocean: no city at all
-    False
+    >>> words_near(51.48, -0.12)  # the Indian Ocean
+    set()
     """
     if not (math.isfinite(lon) and math.isfinite(lat)):
-        return False
+        return set()
     wide = within / max(math.cos(math.radians(min(abs(lat) + within, 89.0))), 0.02)
     lons = range(math.floor(lon - wide), math.floor(lon + wide) + 1)
     if len(lons) > 360:
         lons = range(0, 360)
-    cells = gazetteer().get("cells")
-    if not isinstance(cells, dict):
-        return True  # cannot tell
+    cells = _cells()
     words: set[str] = set()
     for cy in range(math.floor(lat - within), math.floor(lat + within) + 1):
         for cx in lons:
-            found = cells.get(str(_cell(cx, cy)))
-            if isinstance(found, str):
-                if folded is None:
-                    return True
-                words.update(found.split(" "))
-    if folded is None:
-        return False
+            found = cells.get(_cell(cx, cy))
+            if found:
+                words.update(found)
+    return words
+
+
+def names_any(folded: tuple[str, str], words: Iterable[str]) -> bool:
+    """Whether one of ``words`` stands as a whole word in a text (see :func:`fold_text`).
+
+    >>> names_any(fold_text("Wells in Łódź"), {"łodz", "rome"})
+    True
+    >>> names_any(fold_text("Romeo"), {"rome"})
+    False
+    """
     fast, full = folded
     return any(_has_word(fast if w.isascii() else full, w) for w in words)
+
+
+@lru_cache(maxsize=1)
+def _cells() -> dict[int, tuple[str, ...]]:
+    out: dict[int, tuple[str, ...]] = {}
+    for cell, words in gazetteer().get("cells", {}).items():
+        try:
+            out[int(cell)] = tuple(str(words).split(" "))
+        except ValueError:
+            continue  # a damaged cache entry: that cell is left out
+    return out
 
 
 def _has_word(folded: str, word: str) -> bool:

@@ -57,7 +57,7 @@ from .validate import Check, check, sample_xy
 from .work import current, document_work
 from .candidates import listing
 from .infer import infer_from_places
-from .places import may_name_place_near
+from .places import names_any, words_near
 from .zones import choose_zone
 
 __all__ = ["FrameScope", "FrameReport", "resolve_frames", "merge_frames", "strength", "index_ranges"]
@@ -493,9 +493,8 @@ def _swap_checks(frames: list[Frame], samples: list[np.ndarray | None]) -> list[
         cell = (round(x, 1), round(y, 1))
         near = maybe.get(cell)
         if near is None:  # read swapped, is there a city near it, one the text may name?
-            within = _SWAP_NEAR_DEG + 0.1
-            near = maybe[cell] = (may_name_place_near(None, y, x, within)
-                                  and may_name_place_near(work.folded(), y, x, within))
+            words = words_near(y, x, _SWAP_NEAR_DEG + 0.1)
+            near = maybe[cell] = bool(words) and names_any(work.folded(), words)
         if not near:
             continue
         far = np.abs(xy).max(axis=0)
