@@ -98,6 +98,8 @@ class Flag:
     GENERALIZED = "generalized"  # text is a simplified geometry, not the source slice
     SPLIT_PART = "split_part"  # text is one part of a multipart geometry
     SPLIT_NOT_MULTIPART = "split_not_multipart"  # split asked, single part: isolated instead
+    # generalize asked, but the geometry crosses itself too often to simplify in bounded work
+    TOO_MANY_CROSSINGS = "too_many_crossings"
     REWRAPPED = "rewrapped"  # text is a FeatureCollection rebuilt around the chunk's features
     NOT_REWRAPPED = "not_rewrapped"  # rewrap asked, but the rebuilt collection would not fit
     CRS_FLAGGED = "crs_flagged"  # frame guessed, contradicted, deprecated or missing

@@ -433,3 +433,82 @@ def test_property_split_parts_round_trip_exactly(points, fmt):
         got = body_geometry(e.text, KIND[fmt])
         assert (got.x, got.y) == (original.x, original.y)  # shortest-repr output loses nothing
         assert e.text.startswith(CAPTION) and e.text.endswith(ATTRS)
+
+
+# -- bounded work on geometries that cross themselves ------------------------------------------
+
+
+def scribble(n: int, seed: int = 0):
+    """A ring through ``n`` random points: it crosses itself about n**2 / 10 times."""
+    rng = np.random.default_rng(seed)
+    return shapely.Polygon(np.round(rng.uniform(0, 1000, size=(n, 2)), 1))
+
+
+def star(n: int):
+    """A valid ring whose every edge runs from near the centre to the rim: all boxes meet."""
+    t = np.linspace(0, 2 * math.pi, n, endpoint=False)
+    r = np.where(np.arange(n) % 2, 1000.0, 1.0)
+    return shapely.Polygon(np.column_stack([r * np.cos(t), r * np.sin(t)]))
+
+
+@pytest.fixture()
+def geos_calls(monkeypatch):
+    """Vertices handed to GEOS's validity check, simplifier and make_valid (a work counter)."""
+    seen: list[tuple[str, int]] = []
+    for name in ("simplify", "make_valid", "is_valid"):
+        real = getattr(shapely, name)
+
+        def spy(geom, *args, _real=real, _name=name, **kwargs):
+            seen.append((_name, int(shapely.get_num_coordinates(geom))))
+            return _real(geom, *args, **kwargs)
+
+        monkeypatch.setattr(shapely, name, spy)
+    return seen
+
+
+@pytest.mark.parametrize("tolerance", [None, 5.0])
+def test_a_ring_crossing_itself_everywhere_is_isolated_without_geos(geos_calls, tolerance):
+    """Was minutes in GEOS (a random 200,000-vertex ring: 10 s in is_valid alone, simplify
+    never finished; make_valid grows faster than the crossings). Now: counted with bounded work,
+    isolated, flagged with the reason, and no GEOS call of its size."""
+    g = scribble(3000)
+    unit, rel, span = wkt_unit(g)
+    (e,) = run(unit, rel, span, g, "generalize", tolerance=tolerance, budget=64)
+    assert e.text == unit and e.text_kind == "source" and e.generalized is None
+    assert e.flags == (Flag.OVERSIZED, Flag.TOO_MANY_CROSSINGS, Flag.NEEDS_FALLBACK)
+    assert [n for _, n in geos_calls if n > 100] == []
+    from geochunk.view.reasons import _FIXED
+
+    assert "crosses itself" in _FIXED[Flag.TOO_MANY_CROSSINGS]
+
+
+@pytest.mark.parametrize("shape, sizes", [(scribble, (2_000, 8_000)), (star, (8_000, 32_000))])
+def test_crossing_work_is_bounded_whatever_the_shape(monkeypatch, shape, sizes):
+    """The pairs read stop at the bound (not n**2 / 4 for a star, n**2 / 10 for a scribble)."""
+    monkeypatch.setattr(oversize, "_MAX_PAIRS", 50_000)
+    for n in sizes:
+        w = oversize.crossing_work(shape(n))
+        assert not w.affordable
+        assert w.pairs <= 2 * (50_000 + 8 * n), (n, w)
+
+
+def test_crossing_work_counts_crossings_not_touches():
+    ok = oversize.crossing_work(circle(5000, wobble=0.01))
+    assert ok.affordable and ok.crossings == 0 and ok.pairs < 20 * 5000  # linear on a plain ring
+    # a spike that folds back (collinear overlap) and rings that touch at a vertex: no crossing
+    touch = shapely.MultiPolygon([shapely.box(0, 0, 1, 1), shapely.box(1, 1, 2, 2)])
+    assert oversize.crossing_work(touch).crossings == 0
+    bowtie = shapely.Polygon([(0, 0), (2, 2), (2, 0), (0, 2)])
+    assert oversize.crossing_work(bowtie).crossings == 1
+    assert oversize.crossing_work(scribble(400)).crossings > oversize._MAX_CROSSINGS
+
+
+def test_a_large_ring_with_a_few_crossings_is_still_generalized(geos_calls):
+    xy = np.asarray(circle(3000, wobble=0.01).exterior.coords)[:-1]
+    xy[[100, 110]] = xy[[110, 100]]  # a few crossings near one place
+    g = shapely.Polygon(xy)
+    assert not g.is_valid and oversize.crossing_work(g).crossings >= 1
+    unit, rel, span = wkt_unit(g)
+    (e,) = run(unit, rel, span, g, "generalize", tolerance=None, budget=256)
+    assert e.text_kind == "generalized" and Flag.TOO_MANY_CROSSINGS not in e.flags
+    assert body_geometry(e.text, "wkt").is_valid
