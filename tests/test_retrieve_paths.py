@@ -209,3 +209,6 @@ def test_recall_gate_says_when_an_index_is_too_small(ix) -> None:
         assert f.placed == placed and f.claimed == (placed >= min_placed(f.target_selectivity))
     small = type(rep.figures[-1])("0.5%", 0.005, 0.03, 12, 1.0, placed=33)
     assert not small.claimed and "not claimed — needs >= 2,000 placed chunks, this index has 33" in small.line()
+    assert "closest region instead: 1.000 (selectivity 3.00%" in small.line()
+    empty = type(rep.figures[-1])("5%", 0.05, 0.0, 0, 1.0, placed=0)
+    assert empty.line().endswith("this index has 0 (nothing to check)")

@@ -67,8 +67,9 @@ class RecallFigure:
             got += " — the in-memory and R-tree region filters returned different rows"
         if self.claimed:
             return f"recall@10 {self.label:>10}: {got}"
-        return (f"recall@10 {self.label:>10}: not claimed — needs >= {min_placed(self.target_selectivity or 1):,} "
-                f"placed chunks, this index has {self.placed:,}; checked on the closest region instead: {got}")
+        head = (f"recall@10 {self.label:>10}: not claimed — needs >= {min_placed(self.target_selectivity or 1):,} "
+                f"placed chunks, this index has {self.placed:,}")
+        return head + (f"; checked on the closest region instead: {got}" if self.queries else " (nothing to check)")
 
 
 @dataclass(frozen=True)
