@@ -524,14 +524,20 @@ def _swap_checks(frames: list[Frame], samples: list[np.ndarray | None]) -> list[
                 f"from {place.text!r} (named at offset {place.start}); as written (x = longitude "
                 f"{x:.4g}, y = latitude {y:.4g}) they lie {far_d[row]:.0f}° from every place "
                 "the document names. Not swapped: review the source")
-        ev = f.evidence or Evidence()
-        ev = replace(ev, places=ev.places + (f"{place.describe()} at offset {place.start}",),
-                     coordinates=ev.coordinates + (
-                         f"({x:.5g}, {y:.5g}); swapped ({y:.5g}, {x:.5g}) is "
-                         f"{near_d[row]:.2f}° from {place.text!r}",))
-        out[i] = replace(f, flagged=True, confidence=min(f.confidence, 0.2),
-                         notes=f.notes + (note,), evidence=ev)
+        out[i] = _flagged(f, 0.2, note,
+                          places=(f"{place.describe()} at offset {place.start}",),
+                          coordinates=(f"({x:.5g}, {y:.5g}); swapped ({y:.5g}, {x:.5g}) is "
+                                       f"{near_d[row]:.2f}° from {place.text!r}",))
     return out
+
+
+def _flagged(f: Frame, cap: float, note: str, **evidence: tuple[str, ...]) -> Frame:
+    """``f`` flagged, its confidence at most ``cap``, with ``note`` and more evidence lines
+    (``places=``, ``coordinates=``, ``considered=``, ...) added to what it has."""
+    ev = f.evidence or Evidence()
+    ev = replace(ev, **{k: getattr(ev, k) + v for k, v in evidence.items()})
+    return replace(f, flagged=True, confidence=min(f.confidence, cap), notes=f.notes + (note,),
+                   evidence=ev)
 
 
 def _distances(points: np.ndarray, lon: np.ndarray, lat: np.ndarray) -> np.ndarray:
@@ -587,15 +593,11 @@ def _place_checks(frames: list[Frame], samples: list[np.ndarray | None],
                 f"{other.name if other else ''} puts them next to {guess.place.text!r}: which "
                 "frame is meant is for a reviewer")
         for i in governed:
-            f = out[i]
-            ev = f.evidence or Evidence()
-            ev = replace(ev, places=ev.places + (
-                f"{guess.place.describe()} at offset {guess.place.start}",),
-                considered=ev.considered + (
-                    f"{label(guess.code)} {other.name if other else ''}: puts the numbers next "
-                    f"to {guess.place.text!r} (also fits)",))
-            out[i] = replace(f, flagged=True, confidence=min(f.confidence, 0.4),
-                             notes=f.notes + (note,), evidence=ev)
+            out[i] = _flagged(out[i], 0.4, note,
+                              places=(f"{guess.place.describe()} at offset {guess.place.start}",),
+                              considered=(f"{label(guess.code)} {other.name if other else ''}: "
+                                          f"puts the numbers next to {guess.place.text!r} "
+                                          "(also fits)",))
     return out
 
 
