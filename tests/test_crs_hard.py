@@ -256,3 +256,33 @@ def test_every_resolved_frame_carries_evidence_and_survives_a_round_trip() -> No
     cs = chunk_text(text, ChunkConfig(budget=32))
     for c in cs.chunks:
         assert Chunk.from_dict(json.loads(json.dumps(c.to_dict()))) == c
+
+
+def test_grid_areas_index_skips_damaged_cache_entries(monkeypatch) -> None:
+    import numpy as np
+
+    from geochunk.crs import candidates
+
+    square = [0, 0, 1000, 0, 1000, 1000, 0, 1000]
+    data = {"codes": [28992, 27700, 2193], "names": {"28992": "RD", "27700": "BNG"},
+            "rings": [square, "not a ring", [5, 5, 6]]}
+    monkeypatch.setattr(candidates, "read_json", lambda name: data)
+    candidates._index.cache_clear()
+    candidates._grid_ids.cache_clear()
+    try:
+        assert candidates.frames_holding(np.array([[500.0, 500.0]])) == (28992,)
+        assert candidates.listing(np.array([[500.0, 500.0]])).codes == (28992,)
+    finally:
+        candidates._index.cache_clear()
+        candidates._grid_ids.cache_clear()
+
+
+def test_listing_the_grids_is_bounded_per_document() -> None:
+    from geochunk.crs.resolve import _MAX_LISTINGS
+
+    points = [f"POINT ({100000 + 20000 * (k % 8)} {350000 + 20000 * (k // 8)})"
+              for k in range(_MAX_LISTINGS + 8)]
+    frames = resolve("Parcels.\n\n" + "\n".join(points) + "\n")
+    listed = [f for f in frames if hard.listed_codes(f)]
+    assert len(listed) == _MAX_LISTINGS and all(f.flagged for f in frames)
+    assert any("not listed" in n for f in frames for n in f.notes)
