@@ -114,7 +114,3 @@ class ChunkSet:
     @property
     def flagged(self) -> tuple[Chunk, ...]:
         return tuple(c for c in self.chunks if c.flags)
-
-    @property
-    def feature_count(self) -> int:
-        return len(self.analysis.detection.spans)

@@ -507,9 +507,11 @@ def _check_encoding(encoding: Any) -> None:
         raise ConfigError(
             f"{what} {encoding!r}; valid values: {', '.join(ENCODINGS)}, {OTHER_TOKENIZERS}"
         )
-    if callable(encoding) or callable(getattr(encoding, "encode", None)) or callable(
-        getattr(encoding, "count_many", None)
-    ):
+    from .tokens import TokenCounter  # lazy: tokens imports this module
+
+    if isinstance(encoding, TokenCounter) or callable(encoding):
+        return
+    if callable(getattr(encoding, "encode", None)):
         return
     raise ConfigError(
         f"unknown encoding {encoding!r}; valid values: {', '.join(ENCODINGS)}, {OTHER_TOKENIZERS}"

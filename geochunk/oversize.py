@@ -112,11 +112,6 @@ class Escaped:
     part: Part | None = None
     flags: tuple[str, ...] = ()
 
-    @property
-    def fits(self) -> bool:
-        """Whether this body is within the budget (it carries no ``needs_fallback`` flag)."""
-        return Flag.NEEDS_FALLBACK not in self.flags
-
 
 def escape(
     unit_text: str,

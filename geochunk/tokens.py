@@ -39,7 +39,7 @@ import re
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterable
+from typing import TYPE_CHECKING, Any, Callable
 
 import numpy as np
 
@@ -99,8 +99,6 @@ ANALYSED_PAT_SHA256: dict[str, str] = {
 
 #: The estimate counts in units of 1/12 token (so digits can weigh exactly 1/3 token).
 ESTIMATE_UNIT = 12
-
-_BATCH_THREADS = max(1, min(8, os.cpu_count() or 1))
 
 
 # --------------------------------------------------------------------------------------------
@@ -443,10 +441,9 @@ class TokenCounter:
     _enc: "tiktoken.Encoding | None" = field(default=None, repr=False)
     _byte_len: np.ndarray | None = field(default=None, repr=False)
     _rule_verified: bool = field(default=True, repr=False)  # pat_str is the analysed one
-    # any other tokenizer: its count, optionally a batch count and the token start offsets of a
+    # any other tokenizer: its count and, optionally, the token start offsets of a
     # whole document (for the index's fast estimate; exact counts always come from ``_fn``)
     _fn: Callable[[str], int] | None = field(default=None, repr=False)
-    _fn_many: Callable[[list[str]], list[int]] | None = field(default=None, repr=False)
     _starts: Callable[[str], np.ndarray | None] | None = field(default=None, repr=False)
     _sha256: str | None = field(default=None, repr=False)  # of a tokenizer JSON
 
@@ -473,20 +470,6 @@ class TokenCounter:
         if self._enc is None:
             return estimate_count(text)
         return len(self._enc.encode_ordinary(text))
-
-    def count_many(self, texts: Iterable[str]) -> list[int]:
-        """Counts for many texts, encoded in parallel threads."""
-        batch = list(texts)
-        if self._fn_many is not None:
-            return self._fn_many(batch)
-        if self._fn is not None:
-            return [self._fn(t) for t in batch]
-        if self._enc is None:
-            return [estimate_count(t) for t in batch]
-        if len(batch) < 2:
-            return [len(self._enc.encode_ordinary(t)) for t in batch]
-        encoded = self._enc.encode_ordinary_batch(batch, num_threads=_BATCH_THREADS)
-        return [len(ids) for ids in encoded]
 
     def index(self, text: str) -> "TokenIndex":
         """Encode the whole document once and return its :class:`TokenIndex`."""
@@ -758,35 +741,6 @@ class TokenIndex:
             self._cache[key] = value
         return value
 
-    def exact_many(self, ranges: Iterable[tuple[int, int]]) -> list[int]:
-        """:meth:`exact` for many ranges; the uncached non-clean ones are encoded in one batch."""
-        spans = [(int(a), int(b)) for a, b in ranges]
-        out: list[int | None] = [None] * len(spans)
-        todo: dict[tuple[int, int], list[int]] = {}
-        with self._lock:
-            cached = dict(self._cache)
-        for i, (a, b) in enumerate(spans):
-            if self._clean(a) and self._clean(b):
-                out[i] = self.count(a, b)
-            elif (a, b) in cached:
-                out[i] = cached[(a, b)]
-            else:
-                if not 0 <= a <= b <= len(self.text):
-                    raise IndexError(
-                        f"range [{a}, {b}) is outside a document of length {len(self.text)}"
-                    )
-                todo.setdefault((a, b), []).append(i)
-        if todo:
-            keys = list(todo)
-            values = self.counter.count_many(self.text[a:b] for a, b in keys)
-            with self._lock:
-                for key, value in zip(keys, values):
-                    self._cache[key] = value
-            for key, value in zip(keys, values):
-                for i in todo[key]:
-                    out[i] = value
-        return [int(v) for v in out if v is not None]
-
     def __repr__(self) -> str:
         return f"TokenIndex({self.counter.name}, chars={len(self.text)}, tokens={self.total})"
 
@@ -931,9 +885,6 @@ def hf_counter(
     def count(text: str) -> int:
         return len(tok.encode(fix(text), add_special_tokens=special).ids)
 
-    def count_many(texts: list[str]) -> list[int]:
-        return [len(e.ids) for e in tok.encode_batch([fix(t) for t in texts], add_special_tokens=special)]
-
     def starts(text: str) -> np.ndarray | None:
         fixed = fix(text)
         if len(fixed) != len(text):
@@ -942,7 +893,7 @@ def hf_counter(
         return np.fromiter((o[0] for o in offsets), dtype=np.int64, count=len(offsets))
 
     return TokenCounter(
-        name=name, encoding=name, estimated=False, _fn=count, _fn_many=count_many, _starts=starts,
+        name=name, encoding=name, estimated=False, _fn=count, _starts=starts,
         _sha256=sha256,
     )
 

@@ -338,16 +338,7 @@ def test_special_token_text_is_counted_not_raised(
     expected = len(enc_of(counter).encode_ordinary(text))
     assert expected > 3
     assert counter.count(text) == expected
-    assert counter.count_many([text, text]) == [expected, expected]
     assert counter.index(text).total == expected
-
-
-@pytest.mark.parametrize("name", ENCODINGS)
-def test_count_many_matches_count(real: dict[str, TokenCounter], name: str) -> None:
-    counter = real[name]
-    texts = ["", "hello world", "POLYGON((1 2, 3 4, 1 2))", "地理空间 😀", "a\r\nb"] * 5
-    assert counter.count_many(texts) == [counter.count(t) for t in texts]
-    assert counter.count_many(iter(texts[:1])) == [counter.count(texts[0])]
 
 
 def test_index_counts_token_starts(real: dict[str, TokenCounter]) -> None:
@@ -443,8 +434,6 @@ def test_exact_caches_and_is_thread_safe(real: dict[str, TokenCounter], name: st
     for t in threads:
         t.join()
     assert results == [want] * 4
-    assert idx.exact_many(ranges) == want
-    assert idx.exact_many([]) == []
 
 
 # ------------------------------------------------------------------------------------------
@@ -530,8 +519,6 @@ def test_exact_is_exact_anywhere(
     ]
     want = [len(enc.encode_ordinary(text[a:b])) for a, b in ranges]
     assert [idx.exact(a, b) for a, b in ranges] == want
-    assert idx.exact_many(ranges) == want
-    assert idx.exact_many(reversed(ranges)) == want[::-1]
 
 
 # ------------------------------------------------------------------------------------------

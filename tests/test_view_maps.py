@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from shapely.geometry import Point, Polygon, box
 
 from geochunk.errors import ConfigError
-from geochunk.view.features import MapFeature, chunk_map_features, display_geometry
+from geochunk.view.features import MapFeature, chunk_map_features, display_shape
 from geochunk.view.layers import features_layer, layer_data, severed_layer
 from geochunk.view.maps import (
     BASEMAPS,
@@ -131,7 +131,8 @@ def _wiggly(n: int) -> Polygon:
 @pytest.mark.parametrize("limit", [200, 2000])
 def test_display_simplification_bounds_vertices(limit: int) -> None:
     poly = _wiggly(40_000)
-    shown, simplified = display_geometry(poly, limit)
+    shape = display_shape(poly, limit)
+    shown, simplified = shape.geometry, shape.simplified
     assert simplified
     assert shapely.get_num_coordinates(shown) <= limit
     assert shown.is_valid
@@ -139,7 +140,8 @@ def test_display_simplification_bounds_vertices(limit: int) -> None:
 
 
 def test_small_geometries_are_not_simplified() -> None:
-    shown, simplified = display_geometry(box(0, 0, 1, 1), 2000)
+    shape = display_shape(box(0, 0, 1, 1), 2000)
+    shown, simplified = shape.geometry, shape.simplified
     assert not simplified and shown.equals(box(0, 0, 1, 1))
 
 

@@ -6,7 +6,7 @@ snapped to a 1e-6° grid, which keeps the map's JSON small. A per-document cache
 display geometries across re-chunks, so a budget change re-projects nothing that did not change.
 
 >>> from shapely import box
->>> display_geometry(box(0, 0, 1, 1))[1]
+>>> display_shape(box(0, 0, 1, 1)).simplified
 False
 """
 
@@ -26,7 +26,6 @@ __all__ = [
     "MapFeature",
     "DisplayShape",
     "display_shape",
-    "display_geometry",
     "document_bounds",
     "chunk_map_features",
     "span_map_features",
@@ -124,6 +123,10 @@ def display_shape(geom: Any, max_vertices: int = DEFAULT_DISPLAY_MAX_VERTICES) -
     >>> s = display_shape(from_wkt("POLYGON ((0 0, 10 10, 10 0, 0 10, 0 0))"))
     >>> s.geometry.geom_type, s.geometry.is_valid, s.note.split(":")[0]
     ('MultiPolygon', True, 'invalid geometry (Self-intersection[5 5])')
+    >>> from shapely import Point
+    >>> s = display_shape(Point(0.1234567891, 51.0000000001))
+    >>> s.geometry.wkt, s.simplified
+    ('POINT (0.123457 51)', False)
     """
     note = ""
     try:
@@ -154,20 +157,6 @@ def display_shape(geom: Any, max_vertices: int = DEFAULT_DISPLAY_MAX_VERTICES) -
     except shapely.errors.GEOSException:
         pass  # drawn at full precision
     return DisplayShape(geom, simplified, note)
-
-
-def display_geometry(
-    geom: Any, max_vertices: int = DEFAULT_DISPLAY_MAX_VERTICES
-) -> tuple[Any, bool]:
-    """``(geometry, simplified)`` of :func:`display_shape` (never raises).
-
-    >>> from shapely import Point
-    >>> g, s = display_geometry(Point(0.1234567891, 51.0000000001))
-    >>> g.wkt, s
-    ('POINT (0.123457 51)', False)
-    """
-    shape = display_shape(geom, max_vertices)
-    return shape.geometry, shape.simplified
 
 
 def _to_wgs84(geom: Any, frame: Frame | None) -> Any:
