@@ -154,6 +154,10 @@ def _document(draw):
 
 
 def _line_starts(s: str) -> list[int]:
+    """Offsets of the lines in ``s``; an empty core (a split part after the first, which owns
+    no source range) has no lines."""
+    if not s:
+        return []
     return [0, *(k + 1 for k, ch in enumerate(s) if ch == "\n" and k + 1 < len(s))]
 
 
@@ -203,3 +207,14 @@ def test_context_never_divorces(doc, data, oversize, unit):
             d = json.loads(c.to_json())
             (feat,) = [f for f in d["features"] if f["id"] == fid]
             assert feat["attributes"] == pairs
+
+
+def test_a_split_part_after_the_first_is_not_a_heading_only_chunk():
+    """Hypothesis's replayed example: the second part of a split MULTIPOINT owns no source range
+    (its core is empty); it has no lines, so it is neither heading-only nor ending with one."""
+    text = ("### Parcel LU-0001\nMULTIPOINT ((0 0), (1 2))\nParcel ID: LU-0001\nNote 0: survey\n"
+            "Note 1: survey\n\n### Parcel LU-0002\nPOLYGON ((0 0, 1 0, 1 1, 0 1, 0 0))\nParcel ID: LU-0002\n\n")
+    cs = assemble(analyse(text), ChunkConfig(budget=24, oversize="split"))
+    assert [(c.core_start, c.end) for c in cs.chunks] == [(0, 95), (95, 95), (95, 170)]
+    assert cs.chunks[1].part.index == 1 and cs.chunks[1].text.startswith("### Parcel LU-0001\nPOINT (1 2)")
+    assert _line_starts("") == [] and _line_starts("a\nb\n") == [0, 2]
