@@ -21,43 +21,52 @@ from typing import Any, Iterable, Mapping, Sequence
 from .model import Span
 
 __all__ = [
-    "ID_KEYS", "content_id", "geojson_id", "heading_id", "is_id_key", "pick_id", "source_ids", "unique_ids",
+    "ID_KEYS", "REF_KEYS", "content_id", "geojson_id", "heading_id", "pick_id", "source_ids", "unique_ids",
 ]
 
 #: Keys (case-insensitive, in priority order) whose value is a feature's id - in GeoJSON
-#: ``properties`` and in ``Key: value`` attribute blocks alike; after these, the first key that
-#: ends in ``_id``, `` id`` or ``-id``.
+#: ``properties``, ``Key: value`` attribute blocks, SQL rows and table columns alike. After these,
+#: the first key ending in ``_id``, `` id`` or ``-id``; then a reference (:data:`REF_KEYS`, then
+#: the first key ending in ``_ref``, `` ref`` or ``-ref``) - a key that names an id wins over one
+#: that names a reference ("Parcel ID" before "Ref", whatever the order of the lines).
 ID_KEYS: tuple[str, ...] = (
     "id", "fid", "gid", "uid", "uuid", "objectid", "feature_id", "featureid", "feature id",
-    "parcel_id", "parcelid", "ref", "reference",
+    "parcel_id", "parcelid",
 )  # fmt: skip
+REF_KEYS: tuple[str, ...] = ("ref", "reference")
 _ID_SUFFIXES = ("_id", " id", "-id")
-
-
-def is_id_key(key: str) -> bool:
-    """Whether a property or attribute name names an id.
-
-    >>> is_id_key("Parcel ID"), is_id_key("FID"), is_id_key("idea")
-    (True, True, False)
-    """
-    low = key.lower().strip()
-    return low in ID_KEYS or low.endswith(_ID_SUFFIXES)
+_REF_SUFFIXES = ("_ref", " ref", "-ref")
 
 
 def pick_id(pairs: Iterable[tuple[str, str]]) -> tuple[str, str] | None:
     """The ``(key, value)`` that gives the id among key/value pairs: the first key of
-    :data:`ID_KEYS` present (in that order), else the first key ending in an id suffix."""
+    :data:`ID_KEYS` present (in that order), else the first key ending in an id suffix, else a
+    reference (:data:`REF_KEYS` in order, then the first key ending in a ref suffix).
+
+    >>> pick_id([("Ref", "R-9"), ("Parcel ID", "P-1")]), pick_id([("Ref", "R-1"), ("FID", "F-1")])
+    (('Parcel ID', 'P-1'), ('FID', 'F-1'))
+    >>> pick_id([("name", "a"), ("planning_ref", "19/0042")]), pick_id([("idea", "x")])
+    (('planning_ref', '19/0042'), None)
+    """
     first: dict[str, tuple[str, str]] = {}
     suffixed: tuple[str, str] | None = None
+    ref_suffixed: tuple[str, str] | None = None
     for key, value in pairs:
         low = key.lower().strip()
         first.setdefault(low, (key, value))
         if suffixed is None and low.endswith(_ID_SUFFIXES):
             suffixed = (key, value)
+        elif ref_suffixed is None and low.endswith(_REF_SUFFIXES):
+            ref_suffixed = (key, value)
     for name in ID_KEYS:
         if name in first:
             return first[name]
-    return suffixed
+    if suffixed is not None:
+        return suffixed
+    for name in REF_KEYS:
+        if name in first:
+            return first[name]
+    return ref_suffixed
 
 
 def content_id(span: Span) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+import shapely
 
 from geochunk import baselines, gates, geometry, oversize
 from geochunk.crs import database, resolve
@@ -12,7 +13,7 @@ from geochunk.crs import validate as crs_validate
 from geochunk.detect import detect
 from geochunk.errors import ConfigError
 from geochunk.export import to_geojson
-from geochunk.ids import ID_KEYS, pick_id
+from geochunk.ids import ID_KEYS, REF_KEYS, pick_id
 from geochunk.model import MIN_BUDGET, OGC_TYPES, ChunkConfig, Span, check_budget, check_tolerance
 from geochunk.pipeline import analyse, chunk_text
 from geochunk.source import document_digest
@@ -134,6 +135,8 @@ PAIRS = [
     ([("Ref", "R-1"), ("FID", "F-1")], "F-1"),  # the named keys in priority order
     ([("parcel_id", "P-2"), ("Name", "x")], "P-2"),
     ([("Name", "Pump"), ("Depth", "3 m")], None),
+    ([("Ref", "R-9"), ("Parcel ID", "P-1")], "P-1"),  # a key naming an id before a reference
+    ([("Name", "Pump"), ("planning_ref", "19-0042")], "19-0042"),  # a reference, else the hash
 ]
 
 
@@ -153,6 +156,18 @@ def test_geojson_properties_and_attribute_blocks_pick_the_same_id(pairs, fid) ->
 
 def test_id_keys_are_lower_case_and_unique() -> None:
     assert all(k == k.lower() for k in ID_KEYS) and len(set(ID_KEYS)) == len(ID_KEYS)
+    assert all(k == k.lower() for k in REF_KEYS) and not set(REF_KEYS) & set(ID_KEYS)
+
+
+@pytest.mark.parametrize(("pairs", "fid"), PAIRS)
+def test_table_columns_pick_the_id_column_by_the_same_rule(pairs, fid) -> None:
+    hexwkb = shapely.to_wkb(shapely.Point(1, 2), hex=True)
+    cols = [k.replace(" ", "_") for k, _ in pairs]  # column names have no spaces
+    text = f"COPY t ({', '.join(cols)}, geom) FROM stdin;\n" + "\t".join(v for _, v in pairs) + f"\t{hexwkb}\n\\.\n"
+    (span,) = detect(text).spans
+    got = pick_id([(c, v) for c, (_, v) in zip(cols, pairs)])
+    assert (got[1] if got else None) == fid
+    assert span.feature_id == (f"t:{fid}" if fid else None)
 
 
 # -- density bands -------------------------------------------------------------------------------

@@ -2,11 +2,12 @@
 CSV blocks with a header line.
 
 A ``COPY table (col, ...) FROM stdin;`` block names its columns: each row holding a geometry
-gives the feature its other columns as attributes (``\\N`` is null) and its id from the first
-id-like column (``id``, ``gid``, ``fid``, ... then ``*_id`` / ``*_ref``), qualified by the table
-(``public.parcels:17``). A CSV block (lines up to a blank line, a Markdown fence skipped) whose
-first line has as many comma-separated names as the row has fields is read the same way. One
-pass over the spans in order; every line block is looked at once.
+gives the feature its other columns as attributes (``\\N`` is null) and its id from the id
+column (the one id-key rule, :func:`geochunk.ids.pick_id`: ``id``, ``fid``, ``gid``, ... then
+``*_id``, then ``ref`` / ``*_ref``), qualified by the table (``public.parcels:17``). A CSV
+block (lines up to a blank line, a Markdown fence skipped) whose first line has as many
+comma-separated names as the row has fields is read the same way. One pass over the spans in
+order; every line block is looked at once.
 
 >>> from geochunk.model import Span
 >>> text = "COPY public.p (id, name, geom) FROM stdin;\\n7\\tNorth\\t0101\\n\\\\.\\n"
@@ -25,31 +26,22 @@ from bisect import bisect_right
 from collections import Counter
 from dataclasses import replace
 
+from ..ids import pick_id
 from ..lines import lines_of
 from ..model import Span
 
 _MAX_PER_ROW = 16  # geometries on one line beyond which it is not read as a table row
 
-__all__ = ["with_row_context", "ID_COLUMNS"]
-
-#: Column names taken as the id, in priority order (case-insensitive); then ``*_id``, ``*_ref``.
-ID_COLUMNS: tuple[str, ...] = (
-    "id", "fid", "gid", "uid", "uuid", "objectid", "feature_id", "featureid", "ref", "reference",
-)  # fmt: skip
+__all__ = ["with_row_context"]
 
 _COPY = re.compile(r"COPY[ \t]++([\w.\"]{1,200}+)[ \t]*+\(([^()\n]{1,4000}+)\)[ \t]*+FROM[ \t]++stdin;")
 _NAME = re.compile(r"[A-Za-z_][\w ]{0,62}")
 
 
 def _id_column(columns: list[str]) -> int | None:
-    low = [c.lower() for c in columns]
-    for name in ID_COLUMNS:
-        if name in low:
-            return low.index(name)
-    for k, c in enumerate(low):
-        if c.endswith(("_id", "_ref")):
-            return k
-    return None
+    """The id column: :func:`geochunk.ids.pick_id`'s rule over the column names."""
+    got = pick_id((c, str(k)) for k, c in enumerate(columns))
+    return None if got is None else int(got[1])
 
 
 _COPY_ESCAPE = re.compile(r"\\(?:([0-7]{1,3}+)|x([0-9A-Fa-f]{1,2}+)|(.))", re.DOTALL)
