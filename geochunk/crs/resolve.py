@@ -53,7 +53,7 @@ from .grade import (
     frame_from_check,
     rfc7946_frame,
 )
-from .validate import Check, check, sample_xy
+from .validate import Check, check, expect, sample_xy
 from .work import current, document_work
 from .candidates import listing
 from .infer import infer_from_places
@@ -403,6 +403,10 @@ def _resolve(text: str, detection: Detection, geometries: Sequence[Any]) -> Fram
         scope_decls.append(k)
         scope_starts.append(decls[k].start)
     ctx = _ScopeContext(decls, scope_decls, scope_starts)
+    _expect_checks(decls, [own.get(i) or (in_coll.get(coll_of_span[i]) if i in coll_of_span
+                                          else None) for i in range(len(spans))],
+                   [bisect.bisect_right(scope_starts, s.start) - 1 for s in spans],
+                   scope_decls, samples)
 
     frames: list[Frame] = []
     for i, span in enumerate(spans):
@@ -465,6 +469,43 @@ def _resolve(text: str, detection: Detection, geometries: Sequence[Any]) -> Fram
         span_ranges=tuple((s.start, s.end) for s in spans),
         collection_frames=tuple(sorted(coll_frames, key=lambda t: t[0])),
     )
+
+
+def _first_code(decl: Declaration) -> int | str | None:
+    """The frame a declaration's check tries first (none for a zone phrase, chosen later)."""
+    if decl.ref is None or decl.unresolved or decl.match == "zone":
+        return None
+    return decl.candidates[0] if decl.candidates else decl.ref
+
+
+def _expect_checks(
+    decls: Sequence[Declaration],
+    groups: Sequence[list[int] | None],
+    scope_of: Sequence[int],
+    scope_decls: Sequence[int],
+    samples: Sequence[np.ndarray | None],
+) -> None:
+    """Tell ``validate`` which frame each feature's coordinates will likely be checked
+    against (its own or its collection's first declaration; else the prose scope it lies in and
+    the one before it), so each frame's checks share one vectorised transform (see
+    ``validate.expect``). Only a guess: the verdicts are the same whatever it says."""
+    wanted: dict[int | str, list[np.ndarray | None]] = {}
+    for i, xy in enumerate(samples):
+        if xy is None:
+            continue
+        group = groups[i]
+        if group:
+            first = min(group, key=lambda k: (_GROUP_ORDER.get(decls[k].form, 2), decls[k].start))
+            refs = [_first_code(decls[first])]
+        else:
+            n = max(scope_of[i], 0)  # before the first scope: the first one, backwards
+            refs = [_first_code(decls[scope_decls[m]]) for m in ((n, n - 1) if n else (0,))
+                    if m < len(scope_decls)]
+        for ref in dict.fromkeys(refs):
+            if ref is not None:
+                wanted.setdefault(ref, []).append(xy)
+    for ref, xys in wanted.items():
+        expect(ref, xys)
 
 
 _SWAP_NEAR_DEG = 1.0  # read swapped, the point is this close to a place the document names ...

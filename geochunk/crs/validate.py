@@ -15,6 +15,7 @@ against the frame's area of use, widened by a margin because real data spills ov
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Sequence
 
 import numpy as np
 import shapely
@@ -23,7 +24,7 @@ from pyproj.exceptions import ProjError
 from .database import WGS84, crs_facts, label, lon_width, transformer
 from .work import current, over_limit_note
 
-__all__ = ["Check", "check", "sample_xy", "SAMPLE_PER_FEATURE", "INSIDE_SHARE"]
+__all__ = ["Check", "check", "expect", "sample_xy", "SAMPLE_PER_FEATURE", "INSIDE_SHARE"]
 
 SAMPLE_PER_FEATURE = 50
 INSIDE_SHARE = 0.95  # share of sampled points that must fall inside for "inside"
@@ -133,20 +134,10 @@ def check(epsg: int | str, xy: np.ndarray | None) -> Check:
             note=f"coordinates look like lon/lat degrees, not {facts.units or 'projected'} "
             f"values of {label(epsg)}",
         )
-    if facts.horizontal == WGS84:
-        lon, lat = x.astype(float), y.astype(float)
-    else:
-        tr = transformer(epsg)
-        try:
-            lon, lat = tr.transform(x, y, errcheck=False)  # type: ignore[union-attr]
-        except ProjError:
-            return Check("outside", total=total, note="the transformation failed")
-        lon, lat = np.asarray(lon, dtype=float), np.asarray(lat, dtype=float)
-    ok = np.isfinite(lon) & np.isfinite(lat) & _lonlat_range(lon, lat)
-    if facts.kind == "geographic":
-        ok &= _lonlat_range(x, y)  # values beyond ±180/±90 are not degrees, whatever PROJ makes
-    if facts.areas:
-        ok &= _in_areas(lon, lat, facts.areas)
+    got = _batched(epsg, facts, xy)
+    if got is None:
+        return Check("outside", total=total, note="the transformation failed")
+    lon, lat, ok = got
     inside = int(ok.sum())
     lonlat = None
     rep_xy = (float(x[0]), float(y[0]))
@@ -165,6 +156,88 @@ def check(epsg: int | str, xy: np.ndarray | None) -> Check:
             note += "; they would fit with the axes swapped (lat, lon): x must be longitude"
     status = "partial" if inside else "outside"
     return Check(status, inside, total, lonlat, rep_xy, note)
+
+
+def _lonlat_ok(
+    epsg: int | str, facts: object, xy: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+    """WGS 84 lon, lat of ``xy`` and which points lie in the frame's area of use (every test
+    is per point, so a concatenation of samples gives the concatenation of their answers), or
+    ``None`` when PROJ raises."""
+    x, y = xy[:, 0], xy[:, 1]
+    if facts.horizontal == WGS84:  # type: ignore[attr-defined]
+        lon, lat = x.astype(float), y.astype(float)
+    else:
+        tr = transformer(epsg)  # type: ignore[arg-type]
+        try:
+            lon, lat = tr.transform(x, y, errcheck=False)  # type: ignore[union-attr]
+        except ProjError:
+            return None
+        lon, lat = np.asarray(lon, dtype=float), np.asarray(lat, dtype=float)
+    ok = np.isfinite(lon) & np.isfinite(lat) & _lonlat_range(lon, lat)
+    if facts.kind == "geographic":  # type: ignore[attr-defined]
+        ok &= _lonlat_range(x, y)  # values beyond ±180/±90 are not degrees, whatever PROJ makes
+    if facts.areas:  # type: ignore[attr-defined]
+        ok &= _in_areas(lon, lat, facts.areas)  # type: ignore[attr-defined]
+    return lon, lat, ok
+
+
+BATCH = 1024  # samples transformed together (at most ~50 points each): bounds the arrays held
+
+
+def expect(epsg: int | str, xys: Sequence[np.ndarray | None]) -> None:
+    """Announce, inside a document's frame work (``work.document_work``), that ``check(epsg,
+    xy)`` will likely be asked for each of ``xys`` (the resolver's guess, in feature order).
+
+    Nothing is computed here. The first of those checks that gets as far as transforming
+    (every gate of :func:`check`, including the per-document bound, already passed) transforms
+    and tests it together with up to ``BATCH - 1`` further announced samples in one PROJ call and
+    one numpy test; their checks then read their slice. A wrong guess costs one wasted
+    transform; a check nobody announced transforms on its own. Results are identical either way.
+
+    >>> from .work import document_work
+    >>> pts = [np.array([[530000.0, 180000.0]]), np.array([[400000.0, 300000.0]])]
+    >>> with document_work():
+    ...     expect(27700, pts)
+    ...     [check(27700, p).status for p in pts]
+    ['inside', 'inside']
+    """
+    work = current()
+    if work is None:
+        return
+    pending = work.memo.setdefault(("expect", epsg), {})
+    for xy in xys:
+        if xy is not None and len(xy):
+            pending[id(xy)] = xy  # the value keeps the array (and so its id) alive
+
+
+def _batched(
+    epsg: int | str, facts: object, xy: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+    """:func:`_lonlat_ok` of ``xy``, from the batch it was announced in (see :func:`expect`)."""
+    work = current()
+    if work is None:
+        return _lonlat_ok(epsg, facts, xy)
+    done = work.memo.setdefault(("batched", epsg), {})
+    hit = done.pop(id(xy), None)  # each answer is read once: nothing is held after use
+    if hit is not None and hit[0] is xy:
+        lon, lat, ok, lo, hi = hit[1:]
+        return lon[lo:hi], lat[lo:hi], ok[lo:hi]
+    pending = work.memo.get(("expect", epsg))
+    if not pending or pending.get(id(xy)) is not xy:
+        return _lonlat_ok(epsg, facts, xy)
+    del pending[id(xy)]
+    group = [xy]  # this sample first, then the next announced ones in order
+    for key in list(pending)[: BATCH - 1]:
+        group.append(pending.pop(key))
+    bounds = np.cumsum([0] + [len(a) for a in group])
+    got = _lonlat_ok(epsg, facts, np.concatenate(group))
+    if got is None:  # PROJ raised on the batch: each sample on its own, as without a batch
+        return _lonlat_ok(epsg, facts, xy)
+    lon, lat, ok = got
+    for k in range(1, len(group)):
+        done[id(group[k])] = (group[k], lon, lat, ok, int(bounds[k]), int(bounds[k + 1]))
+    return lon[: bounds[1]], lat[: bounds[1]], ok[: bounds[1]]
 
 
 def _describe_area(area: tuple[float, float, float, float] | None) -> str:

@@ -1,0 +1,115 @@
+"""Batched area-of-use checks (``validate.expect``) give exactly the per-feature verdicts.
+
+The resolver announces which frame each feature will be checked against, and the first check
+of a frame transforms all announced samples in one PROJ call. These tests compare, verdict by
+verdict and frame by frame, the batched path with checks made one feature at a time, and count
+the PROJ calls to show the batching happens (work counted, never time).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from geochunk.crs import resolve as resolve_mod
+from geochunk.crs import validate
+from geochunk.crs.validate import check, expect
+from geochunk.crs.work import document_work
+from geochunk.pipeline import analyse
+from geochunk.samples import list_samples, load_sample
+
+# frames of every kind: projected grids (metres, US feet, a zone), geographic, WGS 84 itself
+FRAMES = (27700, 3857, 32631, 2229, 28992, 4326, 4258, 2056)
+
+
+def _random_samples(rng: np.random.Generator, n: int) -> list[np.ndarray]:
+    """Samples of 1-50 points: grid-sized numbers, lon/lat, lat/lon, huge values, mixtures."""
+    out = []
+    for _ in range(n):
+        m = int(rng.integers(1, 51))
+        kind = int(rng.integers(0, 5))
+        if kind == 0:
+            xy = rng.uniform([0, 0], [700_000, 1_300_000], (m, 2))
+        elif kind == 1:
+            xy = rng.uniform([-180, -90], [180, 90], (m, 2))
+        elif kind == 2:
+            xy = rng.uniform([-90, -180], [90, 180], (m, 2))
+        elif kind == 3:
+            xy = rng.uniform(-4e7, 4e7, (m, 2))
+        else:
+            xy = np.concatenate([rng.uniform([-5, 49], [2, 59], (m, 2)),
+                                 rng.uniform([100_000, 50_000], [600_000, 900_000], (m, 2))])
+        out.append(xy)
+    return out
+
+
+@pytest.mark.parametrize("epsg", FRAMES)
+def test_batched_checks_equal_per_feature_checks_on_random_points(epsg) -> None:
+    rng = np.random.default_rng(epsg)
+    samples = _random_samples(rng, 300)
+    alone = [check(epsg, xy) for xy in samples]  # no document: one transform per sample
+    with document_work():
+        expect(epsg, samples[::2] + samples[1::2])  # announced in another order than asked
+        batched = [check(epsg, xy) for xy in samples]
+    assert batched == alone
+    assert len({c.status for c in alone}) >= 2  # the points do exercise the verdicts
+
+
+def test_a_check_nobody_announced_and_a_repeated_check_agree(monkeypatch) -> None:
+    rng = np.random.default_rng(7)
+    samples = _random_samples(rng, 40)
+    stray = np.array([[530000.0, 180000.0], [1e9, 1e9]])
+    with document_work():
+        expect(27700, samples)
+        first = [check(27700, xy) for xy in samples + [stray]]
+        again = [check(27700, xy) for xy in samples + [stray]]  # answers are read once
+    assert first == again == [check(27700, xy) for xy in samples + [stray]]
+
+
+def test_batches_are_bounded(monkeypatch) -> None:
+    monkeypatch.setattr(validate, "BATCH", 16)
+    sizes: list[int] = []
+    real = validate._lonlat_ok
+    monkeypatch.setattr(validate, "_lonlat_ok",
+                        lambda epsg, facts, xy: sizes.append(len(xy)) or real(epsg, facts, xy))
+    samples = [np.array([[530000.0 + k, 180000.0]]) for k in range(40)]
+    with document_work():
+        expect(27700, samples)
+        got = [check(27700, xy).status for xy in samples]
+    assert got == ["inside"] * 40
+    assert sizes == [16, 16, 8]  # three PROJ calls of at most BATCH samples
+
+
+def _frames_without_batching(monkeypatch, text: str):
+    with monkeypatch.context() as m:
+        m.setattr(resolve_mod, "_expect_checks", lambda *a, **k: None)
+        return analyse(text).frames
+
+
+@pytest.mark.parametrize("name", [s.name for s in list_samples()])
+def test_every_sample_resolves_the_same_frames_batched(monkeypatch, name) -> None:
+    text = load_sample(name)
+    calls: list[int] = []
+    real = validate._lonlat_ok
+    monkeypatch.setattr(validate, "_lonlat_ok",
+                        lambda epsg, facts, xy: calls.append(len(xy)) or real(epsg, facts, xy))
+    batched = analyse(text).frames
+    batched_calls = len(calls)
+    calls.clear()
+    alone = _frames_without_batching(monkeypatch, text)
+    assert batched.frames == alone.frames
+    assert batched.scopes == alone.scopes
+    assert batched.document_frame == alone.document_frame
+    assert batched.collection_frames == alone.collection_frames
+    assert batched.work == alone.work  # the per-document bounds count the same
+    assert batched_calls <= len(calls)
+
+
+def test_the_appendix_checks_its_parcels_in_a_few_transforms(monkeypatch) -> None:
+    calls: list[int] = []
+    real = validate._lonlat_ok
+    monkeypatch.setattr(validate, "_lonlat_ok",
+                        lambda epsg, facts, xy: calls.append(len(xy)) or real(epsg, facts, xy))
+    report = analyse(load_sample("land_use_appendix")).frames
+    assert len(report.frames) >= 400
+    assert len(calls) <= 10  # was one per parcel (400+)
