@@ -1,0 +1,87 @@
+"""The validation gates: checks every chunk list must pass, on any document.
+
+:func:`validate` runs nine gates over a document and its chunks and returns a
+:class:`GateReport`; the ``geochunk validate`` command and the test suite call it on every sample.
+
+* ``geometries_parse`` - every geometry found in a chunk's text parses; unparseable *source*
+  spans are allowed when the chunk carries ``unparseable_span`` / ``unclosed_geometry``;
+* ``no_swallowing`` - no unclosed (or shortened) source span holds a closed geometry of its own:
+  detection must end the broken literal before it, so the closed one is a feature;
+* ``no_severing`` - no chunk ``start``, ``core_start`` or ``end`` falls strictly inside a span;
+* ``frames`` - every chunk with features has a frame with an EPSG code or is flagged, a
+  fallback frame is flagged, and it has ``bbox`` and ``bbox_wgs84`` or an ``extent_note``;
+* ``budget`` - every chunk is within the budget unless it is ``oversized``;
+* ``round_trip`` - every source span lies in exactly one chunk core ``[core_start, end)`` (the
+  parts of one split feature count once, and every part is there exactly once);
+* ``reconstruction`` - the cores, in index order, tile the document exactly, and a source-kind
+  chunk's text equals ``text[start:end]``;
+* ``no_empty`` - no chunk text is empty, nor whitespace-only unless the whole document is;
+* ``tokens`` - every chunk has ``token_count > 0`` and all name the same tokenizer.
+
+Failure details name the chunk index (at most five problems per gate are spelled out).
+
+>>> from geochunk.model import Chunk
+>>> text = "Intro.\\n\\nPOINT (1 2)\\n"
+>>> ok = [Chunk("d", 0, 0, 8, 0, text[:8], 2, "cl100k_base", "document", "paragraph"),
+...       Chunk("d", 1, 8, 20, 8, text[8:], 6, "cl100k_base", "feature", "paragraph",
+...             flags=("crs_flagged",))]
+>>> validate(text, ok, budget=16).passed
+True
+>>> bad = [ok[0], Chunk("d", 1, 12, 20, 12, text[12:], 4, "cl100k_base", "feature", "paragraph")]
+>>> report = validate(text, bad, budget=16)
+>>> [g.name for g in report.gates if not g.passed]
+['no_severing', 'round_trip', 'reconstruction']
+>>> report.gate("no_severing").detail
+'1 boundary inside a geometry: chunk 1: start 12 falls inside POINT span [8, 19)'
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from ..detect import detect
+from ..model import Chunk, Detection, check_budget
+from . import chunks as _chunks
+from . import spans as _spans
+from .report import GATES, Gate, GateReport
+
+__all__ = ["GATES", "Gate", "GateReport", "validate"]
+
+
+def validate(
+    text: str,
+    chunks: Sequence[Chunk],
+    *,
+    budget: int,
+    detection: Detection | None = None,
+    max_fallback_rate: float | None = None,
+) -> GateReport:
+    """Run every gate over ``chunks`` of the document ``text``.
+
+    ``detection`` is the source's :func:`~geochunk.detect.detect` result (computed when not
+    given). Chunks are taken in ``index`` order. Each chunk's text is scanned and parsed again,
+    so the cost is about one more analysis of the document. With ``max_fallback_rate`` a tenth
+    gate, ``fallback_rate``, fails when the share of chunks that need a fallback is over it.
+    """
+    check_budget(budget)
+    source = detection if detection is not None else detect(text)
+    ordered = sorted(chunks, key=lambda c: c.index)
+    found = [detect(c.text) for c in ordered]
+    spans = source.spans
+    gates = (
+        _spans.geometries_parse(ordered, found, source),
+        _spans.no_swallowing(spans),
+        _spans.no_severing(ordered, spans),
+        _spans.frames(ordered, spans),
+        _chunks.budget(ordered, budget),
+        _spans.round_trip(ordered, found, spans),
+        _chunks.reconstruction(text, ordered),
+        _chunks.no_empty(text, ordered),
+        _chunks.tokens(ordered),
+    )
+    n = len(ordered)
+    oversized = sum(1 for c in ordered if c.oversized)
+    fallback = sum(1 for c in ordered if c.needs_fallback) / n if n else 0.0
+    if max_fallback_rate is not None:
+        gates += (_chunks.fallback_rate(ordered, fallback, max_fallback_rate),)
+    return GateReport(gates, oversized / n if n else 0.0, n, len(spans), fallback)

@@ -1,0 +1,127 @@
+"""The gates that read only the chunks' ranges, texts and counts: ``budget``,
+``reconstruction``, ``no_empty``, ``tokens`` and the optional ``fallback_rate`` (see
+:mod:`geochunk.gates`).
+
+>>> from geochunk.model import Chunk
+>>> c = Chunk("d", 0, 0, 4, 0, "abcd", 40, "cl100k_base", "document", "paragraph")
+>>> budget([c], 32).detail
+'1 chunk over budget: chunk 0: 40 tokens > budget 32 and not oversized'
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from ..model import Chunk
+from .report import Gate, shown, verdict
+
+__all__ = ["budget", "fallback_rate", "no_empty", "reconstruction", "tokens"]
+
+
+def budget(chunks: Sequence[Chunk], budget: int) -> Gate:
+    problems = [
+        f"chunk {c.index}: {c.token_count} tokens > budget {budget} and not oversized"
+        for c in chunks
+        if c.token_count > budget and not c.oversized
+    ]
+    over = [c.token_count for c in chunks if c.oversized]
+    note = f"; {len(over)} oversized (largest {max(over)})" if over else ""
+    return verdict(
+        "budget",
+        problems,
+        f"{len(chunks) - len(over)} chunks within {budget} tokens{note}",
+        ("chunk over budget", "chunks over budget"),
+    )
+
+
+def reconstruction(text: str, chunks: Sequence[Chunk]) -> Gate:
+    problems = []
+    for k, c in enumerate(chunks):
+        if c.index != k:
+            problems.append(f"chunk {c.index}: index out of sequence at position {k}")
+            break
+    pos = 0
+    previous: Chunk | None = None
+    for c in chunks:
+        if not 0 <= c.start <= c.core_start <= c.end <= len(text):
+            problems.append(
+                f"chunk {c.index}: range start {c.start}, core_start {c.core_start}, end {c.end} "
+                f"is not ordered within a document of {len(text)} characters"
+            )
+            previous = c
+            continue
+        same_part = (
+            previous is not None
+            and c.part is not None
+            and previous.part is not None
+            and previous.part.feature_id == c.part.feature_id
+            and (previous.core_start, previous.end) == (c.core_start, c.end)
+        )
+        if not same_part and c.core_start != pos:
+            gap = c.core_start - pos
+            what = f"gap of {gap}" if gap > 0 else f"overlap of {-gap}"
+            problems.append(
+                f"chunk {c.index}: core starts at {c.core_start} but the previous core ends at "
+                f"{pos} ({what} characters)"
+            )
+        pos = c.end
+        if c.text_kind == "source" and c.text != text[c.start : c.end]:
+            problems.append(
+                f"chunk {c.index}: source text differs from the document at [{c.start}, {c.end})"
+            )
+        previous = c
+    if pos != len(text):
+        last = chunks[-1].index if chunks else None
+        where = f"chunk {last}" if last is not None else "no chunks"
+        problems.append(f"{where}: cores end at {pos}, the document at {len(text)}")
+    return verdict(
+        "reconstruction",
+        problems,
+        f"{len(chunks)} chunk cores rebuild all {len(text)} characters exactly",
+        ("reconstruction error", "reconstruction errors"),
+    )
+
+
+def no_empty(text: str, chunks: Sequence[Chunk]) -> Gate:
+    blank_document = not text.strip()
+    problems = []
+    for c in chunks:
+        if not c.text:
+            problems.append(f"chunk {c.index}: empty text")
+        elif not blank_document and not c.text.strip():
+            problems.append(f"chunk {c.index}: whitespace-only text")
+    return verdict(
+        "no_empty",
+        problems,
+        f"{len(chunks)} chunks all have content",
+        ("empty chunk", "empty chunks"),
+    )
+
+
+def tokens(chunks: Sequence[Chunk]) -> Gate:
+    problems = []
+    for c in chunks:
+        if isinstance(c.token_count, bool) or not isinstance(c.token_count, int):
+            problems.append(f"chunk {c.index}: token_count {c.token_count!r} is not an integer")
+        elif c.token_count <= 0:
+            problems.append(f"chunk {c.index}: token_count {c.token_count} is not positive")
+        if not isinstance(c.tokenizer, str) or not c.tokenizer.strip():
+            problems.append(f"chunk {c.index}: no tokenizer named")
+    names = sorted({c.tokenizer for c in chunks if isinstance(c.tokenizer, str) and c.tokenizer})
+    if len(names) > 1:
+        problems.append(f"chunks use {len(names)} tokenizers: {', '.join(names)}")
+    total = sum(c.token_count for c in chunks if isinstance(c.token_count, int))
+    return verdict(
+        "tokens",
+        problems,
+        f"{total} tokens counted by {names[0] if names else 'no tokenizer'}",
+        ("token count problem", "token count problems"),
+    )
+
+
+def fallback_rate(chunks: Sequence[Chunk], rate: float, limit: float) -> Gate:
+    detail = f"needs_fallback share {rate:.1%} (limit {limit:.1%})"
+    if rate <= limit:
+        return Gate("fallback_rate", True, detail)
+    worst = [f"chunk {c.index}: {c.token_count} tokens" for c in chunks if c.needs_fallback]
+    return Gate("fallback_rate", False, f"{detail}; {shown(worst)}")

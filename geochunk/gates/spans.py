@@ -1,0 +1,264 @@
+"""The gates that read geometry spans: ``geometries_parse``, ``no_swallowing``, ``no_severing``,
+``frames`` and ``round_trip`` (see :mod:`geochunk.gates`). Each takes the chunks in index order
+and the source's spans and returns a :class:`~geochunk.gates.report.Gate`.
+
+>>> from geochunk.detect import detect
+>>> from geochunk.model import Chunk
+>>> text = "POINT (1 2)"
+>>> c = Chunk("d", 0, 4, 11, 4, text[4:], 4, "cl100k_base", "feature", "paragraph")
+>>> no_severing([c], detect(text).spans).detail
+'1 boundary inside a geometry: chunk 0: start 4 falls inside POINT span [0, 11)'
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left, bisect_right
+from typing import Sequence
+
+from ..detect import detect
+from ..geometry import parse_span
+from ..model import Chunk, Detection, Flag, Span
+from .report import Gate, verdict
+
+__all__ = ["frames", "geometries_parse", "no_severing", "no_swallowing", "round_trip"]
+
+_PROBLEM_FLAGS = frozenset({Flag.UNPARSEABLE_SPAN, Flag.UNCLOSED_GEOMETRY})
+_CRS_FLAGS = frozenset({Flag.CRS_FLAGGED, Flag.CRS_MIXED})
+
+
+def _describe(span: Span) -> str:
+    return f"{span.geom_type or 'null'} span [{span.start}, {span.end})"
+
+
+class _SpanIndex:
+    """Source spans by position (sorted by start and non-overlapping, so ends are sorted too)."""
+
+    def __init__(self, spans: Sequence[Span]) -> None:
+        self.spans = spans
+        self.starts = [s.start for s in spans]
+        self.ends = [s.end for s in spans]
+
+    def inside(self, p: int) -> Span | None:
+        """The span that ``p`` falls strictly inside, if any."""
+        k = bisect_right(self.starts, p) - 1
+        if k >= 0 and self.spans[k].start < p < self.spans[k].end:
+            return self.spans[k]
+        return None
+
+    def within(self, lo: int, hi: int) -> range:
+        """Indices of the spans wholly inside ``[lo, hi)``."""
+        return range(bisect_left(self.starts, lo), bisect_right(self.ends, hi))
+
+    def overlapping(self, lo: int, hi: int) -> range:
+        """Indices of the spans that share at least one character with ``[lo, hi)``."""
+        return range(bisect_right(self.ends, lo), bisect_left(self.starts, hi))
+
+
+def geometries_parse(
+    chunks: Sequence[Chunk], found: Sequence[Detection], source: Detection
+) -> Gate:
+    spans = source.spans
+    index = _SpanIndex(spans)
+    collection_starts = {col.start for col in source.collections}
+    bad_source: dict[int, bool] = {}
+
+    def source_problem(i: int) -> bool:
+        if i not in bad_source:
+            s = spans[i]
+            bad_source[i] = _parse_problem(s) is not None
+        return bad_source[i]
+
+    problem_texts: set[str] | None = None
+    problems: list[str] = []
+    geometries = allowed = wrappers = 0
+    for c, det in zip(chunks, found):
+        for s in det.spans:
+            if (
+                s.geom_type is None
+                and s.status == "unclosed"
+                and c.text_kind == "source"
+                and c.start + s.start in collection_starts
+            ):
+                wrappers += 1  # a FeatureCollection's head: chunks may end between features
+                continue
+            geometries += 1
+            why = _parse_problem(s)
+            if why is None:
+                continue
+            if _PROBLEM_FLAGS & set(c.flags):
+                if c.text_kind == "source":
+                    lo, hi = c.start + s.start, c.start + s.end
+                    known = any(source_problem(i) for i in index.overlapping(lo, hi))
+                else:
+                    if problem_texts is None:
+                        problem_texts = {
+                            sp.geometry_text for i, sp in enumerate(spans) if source_problem(i)
+                        }
+                    known = any(s.geometry_text in t for t in problem_texts)
+                if known:
+                    allowed += 1
+                    continue
+            problems.append(f"chunk {c.index}: {_describe(s)} of its text: {why}")
+    note = f"; {allowed} unparseable source span(s) flagged as such" if allowed else ""
+    if wrappers:
+        note += f"; {wrappers} FeatureCollection head(s) cut between features"
+    return verdict(
+        "geometries_parse",
+        problems,
+        f"{geometries} geometries in {len(chunks)} chunks parse{note}",
+        ("geometry that does not parse", "geometries that do not parse"),
+    )
+
+
+def _parse_problem(span: Span) -> str | None:
+    """Why ``span`` does not parse, or ``None`` when it does (a null geometry is fine)."""
+    if span.status != "ok":
+        return f"{span.status}: {span.error}" if span.error else span.status
+    parsed = parse_span(span)
+    if parsed.error:
+        return str(parsed.error)
+    if parsed.geometry is None and span.geom_type is not None:
+        return "does not parse"
+    return None
+
+
+def _nests(geom_type: str | None) -> bool:
+    return geom_type is None or geom_type.startswith(("MULTI", "GEOMETRYCOLLECTION"))
+
+
+def no_swallowing(spans: Sequence[Span]) -> Gate:
+    problems = []
+    unclosed = 0
+    for s in spans:
+        if s.status != "unclosed":
+            continue
+        unclosed += 1
+        body = s.geometry_text
+        # the text after the literal's own first character: its own keyword cannot match there
+        for inner in detect(body[1:]).spans:
+            if inner.status != "ok":
+                continue
+            j = inner.start  # offset in body[1:]
+            while j > 0 and body[j] in " \t\r\n":  # body[j] is the character before it
+                j -= 1
+            if j > 0 and body[j] in "(,":
+                continue  # a member of a nesting type (GEOMETRYCOLLECTION(POINT(1 2), ...)
+            if j > 0 and body[j] == ">" and s.kind in ("gml", "kml") and _nests(s.geom_type):
+                continue  # a member element of an unclosed GML/KML collection
+            at = s.end - len(body) + 1 + inner.start
+            problems.append(
+                f"{_describe(s)} swallows a closed {inner.geom_type or 'geometry'} at {at}"
+            )
+            break
+    return verdict(
+        "no_swallowing",
+        problems,
+        f"none of {unclosed} unclosed span(s) holds a closed geometry",
+        ("swallowed geometry", "swallowed geometries"),
+    )
+
+
+def no_severing(chunks: Sequence[Chunk], spans: Sequence[Span]) -> Gate:
+    index = _SpanIndex(spans)
+    problems = []
+    for c in chunks:
+        for label, p in (("start", c.start), ("core_start", c.core_start), ("end", c.end)):
+            if label == "core_start" and p == c.start:
+                continue
+            hit = index.inside(p)
+            if hit is not None:
+                problems.append(f"chunk {c.index}: {label} {p} falls inside {_describe(hit)}")
+    return verdict(
+        "no_severing",
+        problems,
+        f"no boundary of {len(chunks)} chunks falls inside any of {len(spans)} spans",
+        ("boundary inside a geometry", "boundaries inside geometries"),
+    )
+
+
+def frames(chunks: Sequence[Chunk], spans: Sequence[Span]) -> Gate:
+    """What the seeds ask: every chunk with geometry has a frame (an EPSG code or another
+    authority's, e.g. ESRI:54030; or flagged),
+    a fallback frame is flagged on the chunk, and the chunk has an extent (``bbox`` and
+    ``bbox_wgs84``) or says why not (``extent_note``)."""
+    index = _SpanIndex(spans)
+    problems = []
+    with_features = 0
+    for c in chunks:
+        if not c.features and not index.within(c.start, c.end):
+            continue
+        with_features += 1
+        flags = set(c.flags)
+        if not (c.crs is not None and (c.crs.ref is not None or c.crs.flagged)) and not _CRS_FLAGS & flags:
+            what = "no frame" if c.crs is None else "a frame without a code"
+            problems.append(f"chunk {c.index}: has features, {what}, and is not flagged")
+        if c.crs is not None and c.crs.source == "fallback" and not _CRS_FLAGS & flags:
+            problems.append(f"chunk {c.index}: its frame is the EPSG:4326 fallback and the chunk is not flagged")
+        if c.features and (c.bbox is None or c.bbox_wgs84 is None) and not c.extent_note:
+            missing = "bbox" if c.bbox is None else "bbox_wgs84"
+            problems.append(f"chunk {c.index}: has features, no {missing}, and no extent_note saying why")
+    return verdict(
+        "frames",
+        problems,
+        f"{with_features} chunks with features all have a frame (EPSG or flagged) and an extent or a note",
+        ("chunk without a frame or extent", "chunks without a frame or extent"),
+    )
+
+
+def round_trip(
+    chunks: Sequence[Chunk], found: Sequence[Detection], spans: Sequence[Span]
+) -> Gate:
+    index = _SpanIndex(spans)
+    owners: list[set[tuple[str, object]]] = [set() for _ in spans]
+    owner_chunks: list[list[int]] = [[] for _ in spans]
+    problems: list[str] = []
+    parts: dict[str, list[Chunk]] = {}
+    for c, det in zip(chunks, found):
+        core = index.within(c.core_start, c.end) if c.core_start < c.end else range(0)
+        key: tuple[str, object] = ("part", c.part.feature_id) if c.part else ("chunk", c.index)
+        for i in core:
+            if key not in owners[i]:
+                owners[i].add(key)
+                owner_chunks[i].append(c.index)
+        if c.part is not None:
+            parts.setdefault(c.part.feature_id, []).append(c)
+        carried = len(det.spans)
+        if c.text_kind in ("generalized", "part") and carried < 1:
+            problems.append(f"chunk {c.index}: {c.text_kind} text carries no geometry")
+        elif c.text_kind == "rewrapped" and carried != len(core):
+            problems.append(
+                f"chunk {c.index}: rewrapped text carries {carried} geometries, its core "
+                f"{len(core)}"
+            )
+    kept = 0
+    for i, s in enumerate(spans):
+        n = len(owners[i])
+        if n == 1:
+            kept += 1
+        elif n > 1:
+            who = ", ".join(str(k) for k in owner_chunks[i])
+            problems.append(f"chunks {who}: {_describe(s)} is duplicated in {n} cores")
+        else:
+            near = [c.index for c in chunks if c.start < s.end and s.start < c.end]
+            if not near:  # name the chunk before the hole (or the first one)
+                near = [c.index for c in chunks if c.end <= s.start][-1:] or [
+                    c.index for c in chunks[:1]
+                ]
+            where = "chunk " + ", ".join(map(str, near)) if near else "no chunk"
+            problems.append(f"{where}: {_describe(s)} is lost (in no chunk's core)")
+    for fid, group in parts.items():
+        ofs = {c.part.of for c in group if c.part}
+        got = sorted(c.part.index for c in group if c.part)
+        if len(ofs) != 1 or got != list(range(next(iter(ofs)))):
+            who = ", ".join(str(c.index) for c in group)
+            problems.append(
+                f"chunks {who}: parts of feature {fid!r} are {got} of {sorted(ofs)}, not all "
+                "exactly once"
+            )
+    return verdict(
+        "round_trip",
+        problems,
+        f"{kept}/{len(spans)} source spans each in exactly one chunk core"
+        + (f" ({len(parts)} split into parts)" if parts else ""),
+        ("round-trip error", "round-trip errors"),
+    )
