@@ -16,8 +16,8 @@ and the distance from the origin to the nearest part of each footprint is taken 
 >>> import shapely
 >>> [round(d) for d in distances_m(r.anchor, [shapely.Point(-3.19, 55.95), shapely.Point(-3.19, 55.96)])]
 [0, 1113]
->>> Region.from_bbox(179, -17, -179, -16).anchor  # crosses 180°
-(-180.0, -16.5)
+>>> Region.from_bbox(179, -17, -179, -16).anchor  # crosses 180° (extent's halves and centre)
+(180.0, -16.5)
 >>> Region.from_bbox(0, 3, 1, 2)
 Traceback (most recent call last):
 ...
@@ -33,6 +33,7 @@ from typing import Any, Sequence
 import numpy as np
 
 from ..errors import ConfigError
+from ..extent import bbox_center_lon, box_halves
 
 __all__ = ["Region", "distances_m", "parse_floats"]
 
@@ -94,8 +95,8 @@ class Region:
                 raise ConfigError(f"bbox {desc} cannot be transformed to WGS 84")
             geom, c = _split_at_180(geom)
         elif w > e:
-            geom = shapely.union_all([shapely.box(w, s, 180, n), shapely.box(-180, s, e, n)])
-            c = shapely.Point(((w + e + 360) / 2 + 180) % 360 - 180, (s + n) / 2)
+            geom = shapely.union_all([shapely.box(*half) for half in box_halves((w, s, e, n))])
+            c = shapely.Point(bbox_center_lon((w, s, e, n)), (s + n) / 2)
         else:
             geom = shapely.box(w, s, e, n)
             c = geom.centroid
