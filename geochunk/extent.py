@@ -13,7 +13,7 @@ from typing import Any, Sequence
 
 from .model import ChunkFeature, Frame
 
-__all__ = ["bbox_center_lon", "box_halves", "extent_note", "union_bbox", "wgs84_trusted"]
+__all__ = ["bbox_center_lon", "box_halves", "extent_note", "lon_width", "union_bbox", "wgs84_trusted"]
 
 
 def union_bbox(
@@ -67,6 +67,16 @@ def box_halves(box: tuple[float, float, float, float]) -> list[tuple[float, floa
     if west <= east:
         return [box]
     return [(west, south, 180.0, north), (-180.0, south, east, north)]
+
+
+def lon_width(west: float, east: float) -> float:
+    """Degrees of longitude from ``west`` eastward to ``east`` (a box with ``west > east``
+    crosses 180°).
+
+    >>> lon_width(-10.0, 10.0), lon_width(170.0, -170.0)
+    (20.0, 20.0)
+    """
+    return east - west if east >= west else 360.0 - (west - east)
 
 
 def bbox_center_lon(box: tuple[float, float, float, float]) -> float:

@@ -26,6 +26,8 @@ from pyproj.datadir import get_data_dir
 from pyproj.exceptions import CRSError, ProjError
 from pyproj.transformer import TransformerGroup
 
+from ..extent import lon_width
+
 __all__ = [
     "CrsFacts",
     "Operation",
@@ -35,7 +37,6 @@ __all__ = [
     "operation_at",
     "unavailable_better_operation",
     "area_size",
-    "lon_width",
     "preferred_order",
     "WGS84",
     "label",
@@ -284,16 +285,6 @@ def unavailable_better_operation(epsg: int) -> str | None:
         f"more accurate operation '{best.name}'{acc_text} needs {grids}, "
         "which is not installed (no network grids): the best available one was used"
     )
-
-
-def lon_width(west: float, east: float) -> float:
-    """Degrees of longitude from ``west`` eastward to ``east`` (a box with ``west > east``
-    crosses 180°).
-
-    >>> lon_width(-10.0, 10.0), lon_width(170.0, -170.0)
-    (20.0, 20.0)
-    """
-    return east - west if east >= west else 360.0 - (west - east)
 
 
 def area_size(area: tuple[float, float, float, float] | None) -> float:

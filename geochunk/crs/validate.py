@@ -21,7 +21,8 @@ import numpy as np
 import shapely
 from pyproj.exceptions import ProjError
 
-from .database import WGS84, crs_facts, label, lon_width, transformer
+from ..extent import lon_width
+from .database import WGS84, crs_facts, label, transformer
 from .work import current, over_limit_note
 
 __all__ = ["Check", "check", "expect", "sample_xy", "SAMPLE_PER_FEATURE", "INSIDE_SHARE"]

@@ -27,6 +27,7 @@ from typing import Any
 import numpy as np
 
 from ..errors import GeochunkError
+from ..extent import box_halves
 from ..model import Chunk, ChunkConfig
 
 __all__ = ["IndexBuildError", "ChunkRow", "PreparedDocument", "prepare_document", "footprint"]
@@ -71,10 +72,8 @@ class PreparedDocument:
 def _box_parts(b: tuple[float, float, float, float]) -> list[Any]:
     import shapely
 
-    w, s, e, n = b
-    spans = [(w, e)] if w <= e else [(w, 180.0), (-180.0, e)]
     out = []
-    for lo, hi in spans:
+    for lo, s, hi, n in box_halves(b):
         if lo == hi and s == n:
             out.append(shapely.Point(lo, s))
         elif lo == hi or s == n:

@@ -24,7 +24,7 @@ from branca.element import MacroElement
 from jinja2 import Template
 
 from ..errors import ConfigError
-from ..extent import bbox_center_lon
+from ..extent import bbox_center_lon, lon_width
 from .colors import FALLBACK_BLACK, INTACT_GREY, ORIGINAL_GREY, TROUBLE_RED
 from .features import DEFAULT_DISPLAY_MAX_VERTICES
 
@@ -64,15 +64,13 @@ def view_for_bbox(
     (-17.5, 180.0)
     """
     west, south, east, north = bbox
-    if west > east:  # crosses 180°: measure eastwards across it
-        east += 360.0
     center = ((south + north) / 2, bbox_center_lon(bbox))
 
     def merc(lat: float) -> float:
         lat = max(min(lat, 85.0), -85.0)
         return math.log(math.tan(math.pi / 4 + math.radians(lat) / 2))
 
-    lon_frac = max(east - west, 1e-9) / 360.0
+    lon_frac = max(lon_width(west, east), 1e-9) / 360.0  # eastwards, also across 180°
     lat_frac = max(merc(north) - merc(south), 1e-9) / (2 * math.pi)
     zoom_x = math.log2(width / 256 / lon_frac)
     zoom_y = math.log2(height / 256 / lat_frac)
@@ -281,8 +279,7 @@ def base_map(
     m.default_css = [("leaflet_css", css)]
     if bounds_wgs84 is not None:
         w, s, e, n = bounds_wgs84
-        if w > e:  # crosses 180°: Leaflet takes an east edge past 180 (a narrow box, not the globe)
-            e += 360.0
+        e = w + lon_width(w, e)  # across 180° Leaflet takes an east edge past 180 (not the globe)
         m.location = [(s + n) / 2, bbox_center_lon(bounds_wgs84)]
         m.fit_bounds([[s, w], [n, e]])
     if legend_html:
