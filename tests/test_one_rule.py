@@ -16,6 +16,7 @@ from geochunk.export import to_geojson
 from geochunk.ids import ID_KEYS, REF_KEYS, pick_id
 from geochunk.model import MIN_BUDGET, OGC_TYPES, ChunkConfig, Span, check_budget, check_tolerance
 from geochunk.pipeline import analyse, chunk_text
+from geochunk.retrieve.rows import prepare_document
 from geochunk.source import document_digest
 from geochunk.strategy import choose_strategy
 from geochunk.tokens import get_counter
@@ -110,6 +111,7 @@ def test_one_digest_for_chunks_reviews_and_the_app_cache(text: str) -> None:
     assert Document.from_text(text, name="a", origin="paste").digest == digest
     assert analyse(text).digest == digest
     assert {c.doc_sha256 for c in chunk_text(text).chunks} == {digest}
+    assert prepare_document("a.txt", text, embedder="hashing").doc_sha256 == digest  # the index
 
 
 # -- lon/lat box size ------------------------------------------------------------------------------

@@ -20,7 +20,6 @@ box. A box that crosses 180° (``west > east``) becomes two boxes.
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -166,13 +165,13 @@ def prepare_document(
 ) -> PreparedDocument:
     """Chunk, check and embed one document; ``text=None`` reads ``doc_id`` as a path."""
     from ..pipeline import chunk_text
-    from ..source import read_document
+    from ..source import document_digest, read_document
     from .embed import get_embedder
 
     if text is None:
         text = read_document(doc_id)
     cfg = (config or ChunkConfig(budget=budget)).with_(doc_id=doc_id)
-    sha = hashlib.sha256(text.encode("utf-8")).hexdigest()
+    sha = document_digest(text)
     chunks = chunk_text(text, cfg).chunks
     rows = rows_from_chunks(chunks, sha)
     emb = get_embedder(embedder).encode([r.text for r in rows])
