@@ -20,12 +20,12 @@ scan runs first so the WKT scan can skip the GeoJSON units):
 2. **GeoJSON.** One JSON-aware bracket scan (a stack of ``{``/``[``, string state with escapes)
    notes, for every object, its ``"type"`` member and where it sits. A raw newline inside a
    "string" means it was not JSON, so the state is reset. Inside a container a string starts
-   only after ``{ [ , :`` and is followed only by ``: , } ]``; outside one, a closing quote
-   runs into no letter or digit (``"{"type"`` is a stray quote before an object). A quote that
-   breaks these rules is prose: the scan reads on right after it, in the same pass. A stray
-   quote or brace in prose therefore cannot swallow the document. Closed objects whose type is
-   a GeoJSON type are read with ``json.JSONDecoder.raw_decode``. A geometry or Feature is one unit; in a
-   FeatureCollection each Feature is a unit and the collection is recorded; the head of a
+   only after ``{ [ , :`` or whitespace and is followed only by ``: , } ]``; outside one, a
+   closing quote runs into no letter or digit (``"{"type"`` is a stray quote before an object).
+   A quote that breaks these rules is prose: the scan reads on right after it, in the same
+   pass. A stray quote or brace in prose therefore cannot swallow the document. Closed objects
+   whose type is a GeoJSON type are read with ``json.JSONDecoder.raw_decode``. A geometry or
+   Feature is one unit; in a FeatureCollection each Feature is a unit and the collection is recorded; the head of a
    collection that is broken or never closes is reported up to its first feature. Arrays of
    plain numbers are skipped in one step.
 2b. **Hex (E)WKB, GML, KML** (:mod:`geochunk.encodings`, run before the WKT scan, which skips
@@ -498,29 +498,10 @@ _MAX_KEY = 24  # longer strings are never one of the keys or type names we look 
 
 
 _JSON_WS = " \t\r\n"
-_STRING_OPENERS = frozenset("{[,:")  # in a container a string follows one of these
-_STRING_FOLLOWERS = frozenset(":,}]")  # ... and is followed by one of these
-
-
-def _may_open_string(text: str, i: int) -> bool:
-    """In a JSON container, can a string start at the quote at ``i``? Only after ``{ [ , :``.
-
-    The whitespace before ``i`` is read once (it belongs to this quote alone), in windows that
-    double: linear, and at C speed on deep indentation.
-    """
-    if i == 0:
-        return True
-    c = text[i - 1]
-    if c not in _JSON_WS:
-        return c in _STRING_OPENERS
-    j, width = i - 1, 16
-    while j > 0:
-        lo = max(0, j - width)
-        seg = text[lo:j].rstrip(_JSON_WS)
-        if seg:
-            return seg[-1] in _STRING_OPENERS
-        j, width = lo, width * 2
-    return True
+# in a container a string follows one of these, or whitespace (what precedes that is left to
+# the check at its end: a look back per quote would cost a quarter of the scan on indented JSON)
+_STRING_MAY_FOLLOW = frozenset("{[,: \t\r\n")
+_STRING_FOLLOWERS = frozenset(":,}]")  # ... and is followed by one of these (after whitespace)
 
 
 def _may_end_string(text: str, at: int, in_container: bool) -> bool:
@@ -638,7 +619,7 @@ def _scan_json(text: str) -> _JsonFound:
         i = m.start()
         c = text[i]
         if c == '"':
-            if i < stray_until or (stack and not _may_open_string(text, i)):
+            if i < stray_until or (stack and text[i - 1] not in _STRING_MAY_FOLLOW):
                 pos = i + 1  # a quote no JSON string can start at: prose (or an escape in one)
                 continue
             j = i + 1
@@ -653,7 +634,8 @@ def _scan_json(text: str) -> _JsonFound:
                     break
                 j = k + 2
             if ch == '"':
-                if not _may_end_string(text, k + 1, bool(stack)):
+                after = text[k + 1 : k + 2]
+                if after not in _STRING_FOLLOWERS and not _may_end_string(text, k + 1, bool(stack)):
                     # What follows cannot follow a string: the opening quote was prose (a stray
                     # quote between Features, an unpaired quotation mark). Read on after it; the
                     # quotes this string skipped as escapes are prose too (each char is read in

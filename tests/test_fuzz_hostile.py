@@ -208,3 +208,22 @@ def test_open_collection_head_around_an_open_object_is_reported(text: str) -> No
     assert (head.start, text[head.start : head.end].strip(), head.status) == (0, _HEAD, "unclosed")
     _check(text, ChunkConfig(budget=16, oversize="split", overlap=1, rewrap=False,
                              attach_context=False))
+
+
+_OPEN_GML = "<gml:Polygon><gml:exterior><gml:LinearRing><gml:posList>0 0 1 0 1 1 0 0\n"
+_PLACEMARK = "<Placemark><name>W-7</name><Point><coordinates>-1.5,52.1</coordinates></Point></Placemark>\n"
+
+
+@pytest.mark.parametrize("text", [
+    # fuzz find (--hypothesis-seed=31, 250 examples): the open polygon's guess was cut at the
+    # Placemark's <Point>, inside the Placemark, so the Placemark was dropped as nested and cut
+    _OPEN_GML + _WKB + "\n" + _PLACEMARK,
+    _OPEN_GML + _PLACEMARK,
+], ids=["after-wkb", "right-after"])
+def test_placemark_after_an_open_gml_polygon_is_a_unit(text: str) -> None:
+    from geochunk.detect import detect
+
+    spans = detect(text).spans
+    assert [text[s.start : s.end] for s in spans if s.kind == "kml"] == [_PLACEMARK.strip()]
+    _check(text, ChunkConfig(budget=16, oversize="isolate", overlap=0, rewrap=False,
+                             attach_context=False))

@@ -349,8 +349,14 @@ def _units(text: str, els: list[_El]) -> list[Span]:
             # e.g. a second <Polygon> inside an unclosed one: the first is over, this one stands
             # on its own (unclosed guesses never hide a later geometry)
             in_geom[i] = False
+            # the guess ends where this geometry's own unit starts: its Placemark or GML
+            # feature when that opened inside the guess too (else the unit would be cut)
+            at = el.start
+            for owner in (placemark[i], feature[i]):
+                if 0 <= owner != i and els[owner].start > els[a].start:
+                    at = min(at, els[owner].start)
             while a >= 0 and els[a].end < 0 and cut[a] < 0:  # each is cut once: linear
-                cut[a] = el.start
+                cut[a] = at
                 a = nearest_geom[a]
     tops = [i for i in range(n) if geom_kind[i] is not None and not in_geom[i]]
 
