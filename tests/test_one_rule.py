@@ -16,6 +16,7 @@ from geochunk.export import to_geojson
 from geochunk.ids import ID_KEYS, REF_KEYS, pick_id
 from geochunk.model import MIN_BUDGET, OGC_TYPES, ChunkConfig, Span, check_budget, check_tolerance
 from geochunk.pipeline import analyse, chunk_text
+from geochunk.retrieve.region import Region
 from geochunk.retrieve.rows import prepare_document
 from geochunk.source import document_digest
 from geochunk.strategy import choose_strategy
@@ -25,6 +26,7 @@ from geochunk.units import find_units
 from geochunk.view.density import density_strategy
 from geochunk.view.features import chunk_map_features, document_bounds
 from geochunk.view.maps import base_map
+from geochunk.view.retrieve import retrieve_map
 
 COUNTER = get_counter("cl100k_base")
 POINT = Span(0, 11, "wkt", "POINT", "POINT (1 2)")
@@ -210,3 +212,16 @@ def test_a_chunk_box_across_180_is_drawn_and_exported_as_the_same_two_halves() -
     assert halves == [(-180.0, 0.0, -179.5, 1.0), (179.5, 0.0, 180.0, 1.0)]
     assert exported["type"] == "MultiPolygon"
     assert sorted((p[0][0][0], p[0][2][0]) for p in exported["coordinates"]) == [(-180.0, -179.5), (179.5, 180.0)]
+
+
+@pytest.mark.parametrize("region", [Region.from_bbox(179, -17, -179, -16), Region.near(180.0, -16.5, 50_000)])
+def test_the_retrieve_map_fits_a_region_across_180_narrowly(region: Region) -> None:
+    class Result:  # what retrieve_map reads of a query result
+        pass
+
+    result = Result()
+    result.region = region
+    m = retrieve_map(result, None, local_assets=False)
+    (fit,) = [c for c in m._children.values() if type(c).__name__ == "FitBounds"]
+    (south, west), (north, east) = fit.bounds
+    assert 0 < east - west < 3 and m.location[1] in (180.0, -180.0)  # not the 360° globe

@@ -19,6 +19,7 @@ import folium
 import pandas as pd
 from folium.plugins import Draw
 
+from ..extent import union_bbox
 from .colors import TROUBLE_RED
 from .maps import base_map
 from .safe import printable
@@ -174,10 +175,11 @@ def retrieve_map(
     local_assets: bool = True,
 ) -> folium.Map:
     """The base map fitted to the index (or the region), with the draw tool."""
-    if result is not None:
+    if result is not None:  # a region across 180° is fitted narrowly, not round the globe
         import shapely
 
-        bounds_wgs84 = shapely.from_wkt(result.region.wkt).bounds
+        parts = shapely.get_parts(shapely.from_wkt(result.region.wkt))
+        bounds_wgs84 = union_bbox([tuple(p.bounds) for p in parts], lon=True)
     m = base_map(bounds_wgs84, basemap, local_assets=local_assets)
     draw_control(local_assets).add_to(m)
     return m
