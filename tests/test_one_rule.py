@@ -13,6 +13,7 @@ from geochunk.crs import validate as crs_validate
 from geochunk.detect import detect
 from geochunk.errors import ConfigError
 from geochunk.export import to_geojson
+from geochunk.extent import box_halves
 from geochunk.ids import ID_KEYS, REF_KEYS, pick_id
 from geochunk.model import MIN_BUDGET, OGC_TYPES, ChunkConfig, Span, check_budget, check_tolerance
 from geochunk.pipeline import analyse, chunk_text
@@ -225,3 +226,14 @@ def test_the_retrieve_map_fits_a_region_across_180_narrowly(region: Region) -> N
     (fit,) = [c for c in m._children.values() if type(c).__name__ == "FitBounds"]
     (south, west), (north, east) = fit.bounds
     assert 0 < east - west < 3 and m.location[1] in (180.0, -180.0)  # not the 360° globe
+
+
+@pytest.mark.parametrize("radius_m", [0.0, 1000.0])
+def test_a_feature_region_across_180_is_anchored_on_it(radius_m: float) -> None:
+    """A feature whose footprint lies either side of 180 (its chunk box's two halves): the
+    anchor distances are measured from is on the line, not at the centroid of the halves
+    (lon 0, the far side of the globe)."""
+    footprint = shapely.union_all([shapely.box(*h) for h in box_halves((179.5, 0.0, -179.5, 1.0))])
+    region = Region.around(footprint, label="X", radius_m=radius_m)
+    assert region.anchor[0] in (180.0, -180.0) and region.anchor[1] == pytest.approx(0.5)
+    assert region.radius_m < 100_000  # half the 1 x 1 degree box's diagonal, plus the radius

@@ -33,7 +33,7 @@ from typing import Any, Sequence
 import numpy as np
 
 from ..errors import ConfigError
-from ..extent import bbox_center_lon, box_halves
+from ..extent import bbox_center_lon, box_halves, union_bbox
 
 __all__ = ["Region", "distances_m", "parse_floats"]
 
@@ -163,6 +163,9 @@ class Region:
 
         c = geom.centroid
         anchor = (float(c.x), float(c.y))
+        box = union_bbox([tuple(p.bounds) for p in shapely.get_parts(geom)], lon=True)
+        if box is not None and box[0] > box[2]:  # parts either side of 180°: the centroid of
+            anchor = (bbox_center_lon(box), (box[1] + box[3]) / 2)  # the two is on the far side
         if radius_m > 0:
             fwd, inv = _aeqd(anchor)
             local = shapely.transform(geom, fwd).buffer(radius_m, quad_segs=8)
