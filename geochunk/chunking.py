@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import os
 from bisect import bisect_left
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Any, Sequence
 
 from . import crs as crs_mod
@@ -57,6 +58,20 @@ class Body:
 
 
 SOURCE = Body()
+
+
+@lru_cache(maxsize=256)
+def brief_frame(frame: Frame) -> Frame:
+    """The frame as a chunk carries it: its evidence brief (``Evidence.brief``: at most four
+    lines per part). Every chunk repeats its frame, so a frame listing hundreds of candidate
+    grids would repeat kilobytes per chunk; the full evidence stays in the document's frame
+    report (``geochunk inspect``, the app's "Frames in detail"). Frames are shared, so each
+    distinct frame is shortened once.
+    """
+    if frame.evidence is None:
+        return frame
+    ev = frame.evidence.brief()
+    return frame if ev == frame.evidence else replace(frame, evidence=ev)
 
 
 def folder_name(doc_id: str) -> str | None:
@@ -107,10 +122,12 @@ class ChunkBuilder:
         return out
 
     def _frame(self, span_ids: Sequence[int], at: int) -> tuple[Frame, bool]:
-        """The chunk's frame (and whether its features' frames differ)."""
+        """The chunk's frame (and whether its features' frames differ), its evidence brief
+        (:func:`brief_frame`)."""
         if not span_ids:
-            return self.a.frames.frame_at(at), False
-        return crs_mod.merge_frames([self.a.frames.frame_for(i) for i in span_ids])
+            return brief_frame(self.a.frames.frame_at(at)), False
+        frame, mixed = crs_mod.merge_frames([self.a.frames.frame_for(i) for i in span_ids])
+        return brief_frame(frame), mixed
 
     def _common_flags(self, span_ids: Sequence[int], frame: Frame, mixed: bool) -> list[str]:
         flags: list[str] = []

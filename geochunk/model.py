@@ -179,6 +179,29 @@ class Evidence:
     def to_dict(self) -> dict[str, list[str]]:
         return {f.name: list(getattr(self, f.name)) for f in fields(self)}
 
+    def brief(self, most: int = 4) -> "Evidence":
+        """The same evidence with at most ``most`` lines per part and, where lines were left
+        out, one line counting them: what a chunk carries, so that a document whose frame
+        lists hundreds of candidate grids does not repeat them in every chunk (the full
+        evidence stays in the document's ``FrameReport``: ``geochunk inspect`` and the app's
+        "Frames in detail" show it).
+
+        >>> ev = Evidence(considered=tuple(f"EPSG:{c}: fits" for c in range(9)))
+        >>> ev.brief(2).considered
+        ('EPSG:0: fits', 'EPSG:1: fits', '... 7 more (geochunk inspect lists them all)')
+        >>> short = Evidence(words=("'RD New' at offset 9",))
+        >>> short.brief() == short
+        True
+        """
+        parts = {}
+        for f in fields(self):
+            lines = getattr(self, f.name)
+            if len(lines) > most + 1:
+                lines = lines[:most] + (
+                    f"... {len(lines) - most} more (geochunk inspect lists them all)",)
+            parts[f.name] = lines
+        return Evidence(**parts)
+
     def lines(self) -> list[str]:
         """``["words: ...", "places: ...", ...]`` for the non-empty parts."""
         return [f"{f.name}: " + "; ".join(getattr(self, f.name))

@@ -8,6 +8,7 @@ The generated set (``crs_hard_cases.py``: pyproj's database + the GeoNames citie
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter, defaultdict
 
 import pyproj
@@ -225,6 +226,49 @@ def test_bare_numbers_list_the_grids_whose_area_holds_them(point, listed, not_li
     codes = hard.listed_codes(f)
     assert listed <= codes and not (not_listed & codes)
     assert len(f.evidence.considered) <= 16  # bounded: grids named, then one line of codes
+
+
+@pytest.mark.parametrize(("point", "first"), [
+    (RD, ["Amersfoort / RD New (EPSG:28992)", "OSGB36 / British National Grid (EPSG:27700)"]),
+    ("POINT (434040 289239)", ["OSGB36 / British National Grid (EPSG:27700)"]),  # BNG only
+    ("POINT (1570000 5180000)", ["NZGD2000 / New Zealand Transverse Mercator 2000 (EPSG:2193)"]),
+])
+def test_the_listing_leads_with_the_well_known_national_grids_that_fit(point, first) -> None:
+    """Hundreds of grids hold bare numbers; those documents most often leave undeclared (the
+    national grids of the informal names table) come first where they fit, in the evidence and
+    in the 'both fit' note, before the other grids by centrality."""
+    from geochunk.crs.candidates import leading
+
+    (f,) = resolve(f"Export, no metadata.\n\n{point}\n")
+    named = [line.removesuffix(": fits") for line in f.evidence.considered[1:len(first) + 1]]
+    assert named == first
+    after = f.evidence.considered[len(first) + 1]  # the next grid is not a well-known one
+    assert not {int(c) for c in re.findall(r"EPSG:(\d+)", after)} & leading()
+    (note,) = [n for n in f.notes if n.startswith("both fit")]
+    assert note.index(first[-1]) < note.index("nothing says")
+
+
+def test_a_chunk_carries_its_frames_evidence_brief_and_the_report_keeps_it_whole() -> None:
+    """A frame listing hundreds of grids is repeated by every chunk under it: the chunk
+    carries at most four lines per part and a count of the rest; the document's frame report
+    (``geochunk inspect``, the app's Frames in detail) keeps every line."""
+    from geochunk.view.frames import frames_text
+
+    points = "".join(f"## Parcel {k}\n\nA parcel.\n\n{RD}\n\n" for k in range(40))
+    cs = chunk_text("Parcels.\n\n" + points, ChunkConfig(budget=32))
+    full = cs.analysis.frames.frame_for(0)
+    assert len(full.evidence.considered) > 5
+    placed = [c for c in cs.chunks if c.features]
+    assert len(placed) >= 20
+    for c in placed:
+        ev = c.crs.evidence
+        assert ev.considered[:4] == full.evidence.considered[:4]
+        assert len(ev.considered) == 5 and ev.considered[4].startswith(
+            f"... {len(full.evidence.considered) - 4} more")
+        assert c.crs.notes == full.notes and c.crs.epsg == full.epsg and c.crs.flagged
+        assert len(json.dumps(c.crs.to_dict())) < 2000
+        assert Chunk.from_dict(json.loads(json.dumps(c.to_dict()))) == c
+    assert full.evidence.considered[-1] in frames_text(cs.analysis.frames)
 
 
 def test_numbers_no_regional_grid_holds_say_so() -> None:

@@ -35,7 +35,7 @@ import shapely
 from .cache import read_json, write_json
 from .database import _usage_extents, area_size, label
 
-__all__ = ["MAX_AREA_DEG2", "MAX_LISTED", "Listing", "frames_holding", "listing"]
+__all__ = ["MAX_AREA_DEG2", "MAX_LISTED", "Listing", "frames_holding", "leading", "listing"]
 
 MAX_AREA_DEG2 = 2000.0  # a country, state or UTM zone; not a continent or the world
 MAX_LISTED = 12  # families of frames named in one listing (the rest are counted)
@@ -162,9 +162,14 @@ def frames_holding(xy: np.ndarray | None) -> tuple[int, ...]:
 @dataclass(frozen=True)
 class Listing:
     """The frames some numbers fit: ``codes`` (all of them) and ``lines`` for a frame's
-    evidence: one per grid (frames of one projection on several datums are one grid), the
-    grids where the numbers lie most centrally first, at most :data:`MAX_LISTED` of them, then
-    every code that fits."""
+    evidence: one per grid (frames of one projection on several datums are one grid), at most
+    :data:`MAX_LISTED` of them, then every code that fits.
+
+    Order (see :func:`leading`): first the well-known national grids that fit (those
+    documents most often cite without a code: British National Grid, RD New, NZTM, ITM,
+    Lambert-93, the Swiss grids), then the other grids where the numbers lie most centrally in
+    the area of use, then the widest area; codes in order within a grid. So RD New numbers
+    list RD New and British National Grid first: "both fit"."""
 
     codes: tuple[int, ...]
     lines: tuple[str, ...]
@@ -174,12 +179,12 @@ class Listing:
         if not self.codes:
             return ("no regional projected frame holds these numbers in its area of use: "
                     "the frame is unknown")
-        head = "; ".join(line.split(" (EPSG")[0] for line in self.lines[1:4])
-        return (f"both fit: these numbers lie in the area of use of {len(self.codes)} regional "
-                f"projected frame(s) (e.g. {head}); no declaration or place says which is "
-                "meant, so none is chosen. Areas are PROJ's rectangles: where a frame's real "
-                "area is a polygon (a national border), PROJ does not ship it, so a listed frame "
-                "may not really cover these numbers")
+        head = "; ".join(line.removesuffix(": fits").split(": ")[0].split(", e.g.")[0]
+                         for line in self.lines[1:4])
+        return (f"both fit: {len(self.codes)} regional projected frame(s) hold these numbers in "
+                f"their area of use, e.g. {head}; nothing says which is meant, so none is "
+                "chosen (areas are PROJ's rectangles, not the border polygons it does not ship: "
+                "a listed frame may not really cover these numbers)")
 
 
 _DIGITS = re.compile(r"\d+")
@@ -199,16 +204,28 @@ def _grid_ids() -> np.ndarray:
                       dtype=np.int64)
 
 
+@lru_cache(maxsize=1)
+def leading() -> frozenset[int]:
+    """The grids a listing names first where they fit: the national grids of the informal
+    names table (``names.INFORMAL_NAMES``), i.e. the grids documents most often cite without a
+    code, and so the likeliest reading of bare numbers that fit them.
+
+    >>> {28992, 27700} <= leading()
+    True
+    """
+    from .names import INFORMAL_NAMES
+
+    return frozenset(c for codes in INFORMAL_NAMES.values() for c in codes)
+
+
 def listing(xy: np.ndarray | None) -> Listing:
     """The frames the numbers fit (see :class:`Listing`). Centrality is where the middle
     point lies in the frame's area, read in the frame's own coordinates (a fit at the edge of
     an area is the weaker one).
 
     >>> lst = listing(np.array([[155000.0, 463000.0]]))
-    >>> any(line.startswith("Amersfoort / RD New (EPSG:28992)") for line in lst.lines[1:4])
-    True
-    >>> "EPSG:27700" in lst.lines[-1]
-    True
+    >>> lst.lines[1:3]
+    ('Amersfoort / RD New (EPSG:28992): fits', 'OSGB36 / British National Grid (EPSG:27700): fits')
     """
     if xy is None or not len(xy):
         return Listing((), ())
@@ -233,8 +250,11 @@ def listing(xy: np.ndarray | None) -> Listing:
     np.minimum.at(best, grid, central)
     widest = np.zeros(len(best))
     np.maximum.at(widest, grid, size)
-    # grids by their best centrality, then the widest area; codes in order within a grid
-    order = np.lexsort((codes, -widest[grid], best[grid]))
+    known = np.zeros(len(best), dtype=bool)
+    np.logical_or.at(known, grid, np.isin(codes, sorted(leading())))
+    # well-known national grids first, then grids by their best centrality, then the widest
+    # area; codes in order within a grid (np.lexsort: the last key is the first)
+    order = np.lexsort((codes, -widest[grid], best[grid], ~known[grid]))
     groups: list[list[int]] = []
     last = -1
     grid_l, codes_l = grid[order].tolist(), codes[order].tolist()
