@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -258,3 +259,38 @@ def test_budget_sweep_is_real_rechunks_with_the_current_budget_marked(app_dir: P
     assert '"datum": 640' in json.dumps(sweep).replace(".0", "")
     over = {r["budget"]: r["value"] for r in rows if r["measure"] == "oversized share"}
     assert over[64] > over[4096]  # small budgets leave more units oversized
+
+
+def _frames_in_detail(at: AppTest) -> str:
+    [exp] = [e for e in at.expander if e.label == "Frames in detail"]
+    [text] = [t.value for t in exp.text]
+    return text
+
+
+def test_frames_in_detail_says_what_decided_each_frame(app_dir: Path) -> None:
+    """Issue 12 as a user sees it: a Gauss-Krüger zone near München names the words, the place
+    and the Pulkovo frames it passed over; bare RD numbers under a hostile heading list RD New
+    and British National Grid first and every grid that fits; document text is only ever
+    shown as plain text (st.text) or escaped."""
+    at = open_app(app_dir)
+    at.radio(key=StateKeys.SOURCE).set_value("Paste").run()
+    gk = ("# München\n\nKoordinaten im Gauß-Krüger zone 4 System.\n\n"
+          "POINT (4468105.8 5333641.6)\nPOINT (4470344.2 5334741.5)\n")
+    at.text_area(key=StateKeys.PASTE).set_value(gk).run()
+    assert not at.exception, at.exception
+    text = _frames_in_detail(at)
+    assert "EPSG:31468 DHDN / 3-degree Gauss-Kruger zone 4" in text
+    assert "words: 'Gauß-Krüger zone 4' at offset" in text
+    assert "places: 'München'" in text
+    assert "EPSG:28404 Pulkovo 1942 / Gauss-Kruger zone 4: no place named" in text
+
+    rd = f"# {XSS} Parcels\n\nNo metadata.\n\nPOINT (136688 455783)\nPOINT (137377 456893)\n"
+    at.text_area(key=StateKeys.PASTE).set_value(rd).run()
+    assert not at.exception, at.exception
+    text = _frames_in_detail(at)
+    assert "fallback, flagged" in text and re.search(r"considered: \d+ regional projected", text)
+    head = text[text.index("considered: "):]
+    assert head.index("EPSG:28992") < head.index("EPSG:27700") < head.index("New York East")
+    assert "every frame that fits, most central first: " in text  # the full list, not the brief
+    assert not [h for h in at.get("html") if "<img" in h.proto.body]
+    assert not [m for m in at.markdown if "<img" in m.value]

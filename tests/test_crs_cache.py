@@ -71,6 +71,8 @@ def test_cache_location_follows_the_environment(monkeypatch, tmp_path: Path) -> 
     assert cache.cache_dir() == tmp_path / "geochunk"
     monkeypatch.setenv("GEOCHUNK_CACHE_DIR", str(tmp_path / "x"))
     assert cache.cache_dir() == tmp_path / "x"
+    monkeypatch.setenv("GEOCHUNK_CACHE_DIR", "")  # set but empty: off, as for the tokenizer
+    assert cache.cache_dir() is None and cache.write_json("probe", {"a": 1}) is False
 
 
 _RD_DOC = "Parcels, no metadata.\n\nPOINT (136688 455783)\nPOINT (137377 456893)\n"

@@ -1,7 +1,8 @@
 """Things worth keeping between runs (the frame-name index), in the user's cache directory.
 
-The folder is ``$GEOCHUNK_CACHE_DIR`` when set, else ``$XDG_CACHE_HOME/geochunk``, else
-``~/.cache/geochunk``. Files are JSON (never pickle: nothing loaded from disk can run code),
+The folder is ``$GEOCHUNK_CACHE_DIR`` when set (set but empty: no cache), else
+``$XDG_CACHE_HOME/geochunk``, else ``~/.cache/geochunk`` (the tokenizer's rule,
+``tokens.cache_dir``). Files are JSON (never pickle: nothing loaded from disk can run code),
 named by a key that includes the PROJ database's own version stamps, so a new pyproj/PROJ
 release builds afresh. Every failure to read or write (no home, a read-only disk, a corrupt or
 foreign file) is silent: the caller builds in memory as if there were no cache.
@@ -27,16 +28,13 @@ FORMAT = 3  # bump when the shape of a cached file changes
 
 
 def cache_dir() -> Path | None:
-    """The folder for geochunk's cached files (not created here), or ``None`` if none can be
-    named (no home directory)."""
-    env = os.environ.get("GEOCHUNK_CACHE_DIR")
-    if env:
-        return Path(env)
-    xdg = os.environ.get("XDG_CACHE_HOME")
-    if xdg:
-        return Path(xdg) / "geochunk"
+    """The folder for geochunk's cached files (not created here): the tokenizer's rule, one
+    folder for both (``tokens.cache_dir``), or ``None`` if none can be named (no home
+    directory) or ``$GEOCHUNK_CACHE_DIR`` is set but empty (the cache is off)."""
+    from ..tokens import cache_dir as geochunk_cache_dir
+
     try:
-        return Path.home() / ".cache" / "geochunk"
+        return geochunk_cache_dir()
     except (RuntimeError, KeyError, OSError):
         return None
 
