@@ -14,6 +14,8 @@ from collections import Counter, defaultdict
 import pyproj
 import pytest
 import shapely
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import crs_hard_cases as hard
 from geochunk import ChunkConfig, chunk_text
@@ -330,3 +332,15 @@ def test_listing_the_grids_is_bounded_per_document() -> None:
     listed = [f for f in frames if hard.listed_codes(f)]
     assert len(listed) == _MAX_LISTINGS and all(f.flagged for f in frames)
     assert any("not listed" in n for f in frames for n in f.notes)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list("aZz{`@ \n-éÉüÑłŁß\u0301\u200dℌﬁ🇬İı0")) | st.characters(),
+               max_size=60))
+def test_fold_text_words_are_the_a_to_z_runs_of_the_folded_text(text: str) -> None:
+    """The swap pre-check's ASCII words (one translate pass) are exactly the runs of a-z in
+    the folded text, as ``re.findall(r"[a-z]+")`` reads them."""
+    from geochunk.crs.places import fold_text
+
+    words, full = fold_text(text)
+    assert words == frozenset(re.findall(r"[a-z]+", full))
