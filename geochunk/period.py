@@ -26,6 +26,7 @@ from typing import Any, Iterable, Iterator, Mapping
 from dateutil import parser as _dateparser
 
 from .model import Period
+from .textcase import lower
 
 __all__ = ["feature_period", "document_period", "merge_periods", "parse_date"]
 
@@ -135,7 +136,7 @@ _FOLDS_TO_ASCII = ("\u0131", "\u017f")  # dotless i, long s
 
 def _declarations(text: str) -> Iterator[re.Match[str]]:
     """``_DECLARATION.finditer(text)``, trying the pattern only where its first word starts."""
-    low = text.lower()
+    low = lower(text)
     if len(low) != len(text) or any(c in text for c in _FOLDS_TO_ASCII):
         yield from _DECLARATION.finditer(text)  # offsets would not line up: the plain scan
         return

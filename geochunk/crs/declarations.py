@@ -19,6 +19,7 @@ import re
 from dataclasses import dataclass, replace
 from typing import Any
 
+from ..textcase import lower
 from .database import WGS84, crs_facts, esri_facts, preferred_order
 from .names import NameEntry, find_names, name_index
 from .work import current, document_work, over_limit_note
@@ -330,7 +331,7 @@ def _crs_members(text: str) -> list[Declaration]:
 
 
 def _lowered(text: str) -> str:
-    low = text.lower()
+    low = lower(text)
     if len(low) != len(text):  # a rare character that lower-cases to two: keep offsets exact
         low = text.translate(_ASCII_LOWER)
     return low

@@ -26,6 +26,7 @@ from typing import Any, Iterable
 
 import regex
 
+from ..textcase import pieces
 from .cache import read_json, write_json
 
 __all__ = ["Place", "find_places", "gazetteer", "NEAR_DEG", "distance_deg", "near",
@@ -125,9 +126,12 @@ def fold_text(text: str, spans: Iterable[tuple[int, int]] = ()) -> tuple[frozens
     >>> sorted(words), full
     (['in', 'munchen', 'odz', 'wells'], 'wells in munchen — łodz: ')
     """
-    prose = "\n".join(text[a:b] for a, b in _gaps(len(text), spans) if b > a).lower()
-    if not prose.isascii():
-        prose = _MARKS.sub("", unicodedata.normalize("NFKD", prose))
+    prose = "\n".join(text[a:b] for a, b in _gaps(len(text), spans) if b > a)
+    if not prose.isascii():  # in pieces cut after a line break: the same result, bounded scratch
+        prose = "".join(_MARKS.sub("", unicodedata.normalize("NFKD", p.lower()))
+                        for p in pieces(prose))
+    else:
+        prose = prose.lower()
     # the runs of a-z (every other character, non-ASCII ones as "?", a space): one C pass,
     # ~2.4x faster than re.findall(r"[a-z]+") on the same text
     ascii_text = prose.encode("ascii", "replace").translate(_NOT_A_TO_Z).decode("ascii")

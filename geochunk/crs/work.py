@@ -63,7 +63,9 @@ class Work:
     def lower(self) -> str:
         """The document in lower case (computed once, on first use)."""
         if self._lower is None:
-            self._lower = self.text.lower()
+            from ..textcase import lower
+
+            self._lower = lower(self.text)
         return self._lower
 
     @property

@@ -33,6 +33,7 @@ from typing import Sequence
 
 import numpy as np
 
+from ..textcase import lower
 from .database import crs_facts, label, projection_lonlat
 from .places import Place, distance_deg
 
@@ -87,7 +88,7 @@ def _word_start(text: str, i: int) -> bool:
 def find_zones(text: str, low: str | None = None) -> list[ZonePhrase]:
     """Every UTM / Gauss-Krüger zone phrase in ``text``, in order, non-overlapping (``low``:
     the text already lower-cased, offsets kept)."""
-    low = text.lower() if low is None else low
+    low = lower(text) if low is None else low
     if len(low) != len(text):
         low = text.translate(str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ",
                                            "abcdefghijklmnopqrstuvwxyz"))

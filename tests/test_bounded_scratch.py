@@ -1,0 +1,101 @@
+"""Whole-document passes rewritten to bound their scratch memory give exactly what the plain
+expressions give: lower-casing in pieces (``textcase``), the folded prose of ``crs.places``,
+and the boundary table of ``prose.find_boundaries`` (masks by slice, one sorted key)."""
+
+from __future__ import annotations
+
+import random
+import unicodedata
+
+import numpy as np
+import pytest
+import regex
+
+from geochunk import prose, textcase
+from geochunk.crs.places import _gaps, fold_text
+from geochunk.samples import list_samples, load_sample
+
+# characters whose lower-casing is not one-to-one or depends on neighbours
+_TRICKY = "ΣσςΑΒİIıKſßẞǅǄ\u0307\u0301\u200d'’.:\r\n\t  \u3000é"
+
+
+def _random_texts(seed: int, k: int) -> list[str]:
+    rng = random.Random(seed)
+    alphabet = _TRICKY + "abcXYZ019 ,.;-()#"
+    out = []
+    for _ in range(k):
+        n = rng.randint(0, 400)
+        out.append("".join(rng.choice(alphabet) for _ in range(n)))
+    return out
+
+
+@pytest.mark.parametrize("piece", [1, 2, 3, 7, 64])
+def test_lower_in_pieces_is_str_lower(monkeypatch, piece) -> None:
+    monkeypatch.setattr(textcase, "PIECE", piece)
+    for text in _random_texts(piece, 300) + ["ΟΔΟΣ\nΣ", "Σ\nΣ\nΣ", "\n" * 5, "AΣ\n"]:
+        assert textcase.lower(text) == text.lower()
+        assert "".join(textcase.pieces(text, piece)) == text
+
+
+def test_pieces_end_at_line_breaks() -> None:
+    text = "ab\ncd\n\nefgh\ni"
+    parts = list(textcase.pieces(text, 3))
+    assert "".join(parts) == text
+    assert all(p.endswith("\n") and len(p) >= 3 for p in parts[:-1])
+
+
+def _fold_text_plain(text: str, spans) -> tuple[frozenset, str]:
+    prose_ = "\n".join(text[a:b] for a, b in _gaps(len(text), spans) if b > a).lower()
+    if not prose_.isascii():
+        prose_ = regex.sub(r"\p{M}+", "", unicodedata.normalize("NFKD", prose_))
+    return frozenset(regex.findall(r"[a-z]+", prose_)), prose_
+
+
+def test_fold_text_in_pieces_is_the_plain_fold(monkeypatch) -> None:
+    monkeypatch.setattr(textcase, "PIECE", 5)
+    texts = _random_texts(11, 200) + [load_sample(s.name) for s in list_samples()]
+    for text in texts:
+        spans = [(len(text) // 4, len(text) // 3)] if len(text) > 8 else []
+        assert fold_text(text, spans) == _fold_text_plain(text, spans)
+
+
+def _boundaries_plain(text: str, exclude=()) -> list[list[int]]:
+    """find_boundaries as written before (whole-text masks, lexsort)."""
+    n = len(text)
+    cp = prose._clamped_codes(text)
+    is_space = prose._SPACE_TABLE[cp]
+    pos_of = prose._positions
+    found = [
+        pos_of(m.start() for m in prose._HEADING.finditer(text)),
+        pos_of(m.end() for m in prose._PARAGRAPH.finditer(text)),
+        np.flatnonzero((cp == 10) | ((cp == 13) & np.append(cp[1:] != 10, True))).astype(np.int64) + 1,
+        pos_of(m.end() for m in prose._SENTENCE.finditer(text)),
+        np.flatnonzero(prose._GAP_TABLE[cp[1:]] & ~is_space[:-1]).astype(np.int64) + 1,
+    ]
+    pos = np.concatenate(found)
+    lvl = np.concatenate([np.full(len(a), k, dtype=np.int8) for k, a in enumerate(found)])
+    keep = (pos > 0) & (pos < n)
+    pos, lvl = pos[keep], lvl[keep]
+    order = np.lexsort((lvl, pos))
+    pos, lvl = pos[order], lvl[order]
+    first = np.ones(len(pos), dtype=bool)
+    first[1:] = pos[1:] != pos[:-1]
+    pos, lvl = pos[first], lvl[first]
+    for a, b in exclude:
+        inside = (pos > a) & (pos < b)
+        pos, lvl = pos[~inside], lvl[~inside]
+    return [pos[lvl == k].tolist() for k in range(prose.WORD + 1)]
+
+
+@pytest.mark.parametrize("mask_slice", [1, 3, 1 << 16])
+def test_boundaries_by_slice_equal_the_whole_text_masks(monkeypatch, mask_slice) -> None:
+    monkeypatch.setattr(prose, "_MASK_SLICE", mask_slice)
+    texts = _random_texts(mask_slice, 150) + ["", "\r", "\r\n", "a\r\rb\n\n# H\nSent. Two! x"]
+    if mask_slice > 1:
+        limit = 300_000 if mask_slice > 3 else 50_000
+        texts += [load_sample(s.name) for s in list_samples() if len(load_sample(s.name)) < limit]
+    for text in texts:
+        ex = ((2, 9), (len(text) // 2, len(text) // 2 + 5)) if len(text) > 20 else ()
+        got = prose.find_boundaries(text, ex)
+        assert [a.tolist() for a in got.by_level] == _boundaries_plain(text, ex)
+        assert all(a.dtype == np.int64 for a in got.by_level)
