@@ -123,6 +123,39 @@ def _positions(it: "object") -> np.ndarray:
     return np.fromiter(it, dtype=np.int64)  # type: ignore[call-overload]
 
 
+_MASK_SLICE = 1 << 16  # code points tested at once (bounds the boolean scratch arrays)
+
+
+def _line_and_gap_ends(cp: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Offsets just after each line break (``\\n``, or ``\\r`` not followed by ``\\n``), and of
+    each gap character that follows a non-space, as int64; tested slice by slice.
+
+    >>> [a.tolist() for a in _line_and_gap_ends(_clamped_codes("a b\\r\\nc\\rd"))]
+    [[5, 7], [1]]
+    """
+    n = len(cp)
+    lines, gaps = [], []
+    for s in range(0, n, _MASK_SLICE):
+        e = min(n, s + _MASK_SLICE)
+        brk = cp[s:e] == 10
+        cr = cp[s:e] == 13
+        nxt = cp[s + 1 : e + 1]
+        cr[: len(nxt)] &= nxt != 10
+        brk |= cr
+        idx = np.flatnonzero(brk)
+        idx += s + 1
+        lines.append(idx)
+        lo = max(s, 1)
+        gap = _GAP_TABLE[cp[lo:e]]
+        gap &= ~_SPACE_TABLE[cp[lo - 1 : e - 1]]
+        idx = np.flatnonzero(gap)
+        idx += lo
+        gaps.append(idx)
+    empty = np.zeros(0, dtype=np.int64)
+    return (np.concatenate(lines).astype(np.int64, copy=False) if lines else empty,
+            np.concatenate(gaps).astype(np.int64, copy=False) if gaps else empty)
+
+
 def find_boundaries(text: str, exclude: tuple[tuple[int, int], ...] = ()) -> Boundaries:
     """Every candidate cut offset of ``text`` with its level, none strictly inside ``exclude``.
 
@@ -131,25 +164,33 @@ def find_boundaries(text: str, exclude: tuple[tuple[int, int], ...] = ()) -> Bou
     and vectorised scans over the code points.
     """
     n = len(text)
-    cp = _clamped_codes(text)
-    is_space = _SPACE_TABLE[cp]
+    lines, gaps = _line_and_gap_ends(_clamped_codes(text))
     found = [
         _positions(m.start() for m in _HEADING.finditer(text)),
         _positions(m.end() for m in _PARAGRAPH.finditer(text)),
-        np.flatnonzero((cp == 10) | ((cp == 13) & np.append(cp[1:] != 10, True))).astype(np.int64) + 1,
+        lines,
         _positions(m.end() for m in _SENTENCE.finditer(text)),
-        np.flatnonzero(_GAP_TABLE[cp[1:]] & ~is_space[:-1]).astype(np.int64) + 1,
+        gaps,
     ]
-    del cp, is_space
-    pos = np.concatenate(found)
-    lvl = np.concatenate([np.full(len(a), k, dtype=np.int8) for k, a in enumerate(found)])
+    del lines, gaps
+    # one int64 key per candidate, position * 8 + level, sorted in place: by position, then
+    # strongest level first (what a lexsort of both gives, without its index and copies)
+    key = np.empty(sum(len(a) for a in found), dtype=np.int64)
+    at = 0
+    for k, a in enumerate(found):
+        seg = key[at : at + len(a)]
+        np.left_shift(a, 3, out=seg)
+        seg |= k
+        at += len(a)
+    del found
+    key.sort()
+    pos = key >> 3
+    lvl = (key & 7).astype(np.int8)
+    del key
     keep = (pos > 0) & (pos < n)
+    keep[1:] &= pos[1:] != pos[:-1]  # a position once, at its strongest level
     pos, lvl = pos[keep], lvl[keep]
-    order = np.lexsort((lvl, pos))  # by position, then strongest level first
-    pos, lvl = pos[order], lvl[order]
-    first = np.ones(len(pos), dtype=bool)
-    first[1:] = pos[1:] != pos[:-1]
-    pos, lvl = pos[first], lvl[first]
+    del keep
     if exclude:
         starts = np.array([a for a, _ in exclude], dtype=np.int64)
         ends = np.array([b for _, b in exclude], dtype=np.int64)
