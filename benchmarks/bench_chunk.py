@@ -16,6 +16,9 @@ Run: python benchmarks/bench_chunk.py [--repeat N] [--memory-copies 70] [--quick
    after the warm-up, so the warm-up's own peak is not reported as the document's: before that
    reset the 1 MB boundary read ~130x, the warm-up's peak).
 4. Growth: the appendix ×1, ×4 and ×16; time(×16) ÷ time(×1).
+5. ``--compare TREE``: first-run CPU time per document (and ÷ one encode) of this checkout and
+   of the checkout TREE, each in its own process, alternating rounds so that load falls on both
+   alike; prints before (TREE) / after (this) and stops.
 Targets (issue #13): startup < 1 s; first run ≤ 2× encode; memory ≤ 8× input; 16× ≤ 17× time.
 The test-suite row is measured by running the suite (`python -m pytest -q --durations=25`).
 """
@@ -33,7 +36,8 @@ import sys
 import tempfile
 import time
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+# --compare runs this script with GEOCHUNK_BENCH_TREE set to time another checkout's package
+sys.path.insert(0, os.environ.get("GEOCHUNK_BENCH_TREE") or os.path.join(os.path.dirname(__file__), ".."))
 
 from _common import best  # noqa: E402
 from geochunk.cli import main as cli_main  # noqa: E402
@@ -133,6 +137,68 @@ def startup(repeat: int) -> tuple[float, float]:
     return statistics.median(cmd_t), statistics.median(bare_t)
 
 
+def _cpu_best(fn, repeat: int) -> float:
+    """The least CPU time of ``repeat`` calls (CPU, not wall: other jobs' load stays out)."""
+    out = []
+    for _ in range(max(1, repeat)):
+        t = time.process_time()
+        fn()
+        out.append(time.process_time() - t)
+    return min(out)
+
+
+def first_runs(repeat: int, budget: int) -> dict[str, list[float]]:
+    """``name -> [encode CPU s, first-run CPU s]`` for every bundled sample, appendix ×4 and ×16
+    and mixed report ×4 (this process's geochunk, warmed on every document first)."""
+    counter = get_counter("cl100k_base")
+    enc = counter.tiktoken_encoding
+    encode = (lambda t: enc.encode_ordinary(t)) if enc is not None else counter.count
+    cfg = ChunkConfig(budget=budget)
+    docs = [(s.name, load_sample(s.name)) for s in list_samples()]
+    base, mixed = load_sample("land_use_appendix"), load_sample("mixed_report")
+    docs += [("land_use x4", "\n\n".join([base] * 4)), ("land_use x16", "\n\n".join([base] * 16)),
+             ("mixed_report x4", "\n\n".join([mixed] * 4))]
+    out = {}
+    for name, text in docs:
+        assemble(analyse(text), cfg)
+        out[name] = [_cpu_best(lambda: encode(text), repeat),
+                     _cpu_best(lambda: assemble(analyse(text), cfg), repeat)]
+    return out
+
+
+def compare(tree: str, rounds: int, repeat: int, budget: int) -> None:
+    """First-run CPU time here and in ``tree``, alternating processes (see the docstring)."""
+    runs: dict[str, list[dict]] = {"tree": [], "this": []}
+    for _ in range(rounds):
+        for who in ("tree", "this"):
+            env = dict(os.environ)
+            env.pop("GEOCHUNK_BENCH_TREE", None)
+            if who == "tree":
+                env["GEOCHUNK_BENCH_TREE"] = os.path.abspath(tree)
+                env["PYTHONPATH"] = os.path.abspath(tree)
+            out = subprocess.run([sys.executable, __file__, "--first-json", "--repeat", str(repeat),
+                                  "--budget", str(budget)], env=env, capture_output=True,
+                                 text=True, check=True).stdout
+            runs[who].append(json.loads(out.strip().splitlines()[-1]))
+    print(f"{'document':<18}{'before ms':>10}{'after ms':>10}{'after/before':>13}"
+          f"{'x enc before':>13}{'x enc after':>12}")
+    xb, xa = [], []
+    for name in runs["this"][0]:
+        enc = min(r[name][0] for r in runs["tree"] + runs["this"])
+        before = min(r[name][1] for r in runs["tree"])
+        after = min(r[name][1] for r in runs["this"])
+        xb.append(before / enc)
+        xa.append(after / enc)
+        print(f"{name:<18}{before*1e3:>10.1f}{after*1e3:>10.1f}{after/before:>13.2f}"
+              f"{before/enc:>13.2f}{after/enc:>12.2f}")
+    print(f"median first run / encode: before {statistics.median(xb):.2f}x, after "
+          f"{statistics.median(xa):.2f}x (CPU time, each the least of {rounds} rounds x {repeat}; "
+          f"before = {tree}, after = this checkout)")
+    g = [min(r["land_use x16"][1] for r in runs[w]) / min(r["land_use_appendix"][1] for r in runs[w])
+         for w in ("tree", "this")]
+    print(f"16x the appendix: before {g[0]:.1f}x the time, after {g[1]:.1f}x")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--repeat", type=int, default=3)
@@ -140,9 +206,18 @@ def main() -> None:
     ap.add_argument("--memory-copies", type=int, default=70, help="appendix copies for the memory row")
     ap.add_argument("--quick", action="store_true", help="bundled samples only, memory on 8 copies")
     ap.add_argument("--memory-child", default=None, help=argparse.SUPPRESS)
+    ap.add_argument("--first-json", action="store_true", help=argparse.SUPPRESS)
+    ap.add_argument("--compare", metavar="TREE", help="first-run CPU time here and in TREE, then stop")
+    ap.add_argument("--rounds", type=int, default=3, help="with --compare: rounds per checkout")
     args = ap.parse_args()
     if args.memory_child:
         memory_child(args.memory_child, args.budget)
+        return
+    if args.first_json:
+        print(json.dumps(first_runs(args.repeat, args.budget)))
+        return
+    if args.compare:
+        compare(args.compare, args.rounds, args.repeat, args.budget)
         return
     counter = get_counter("cl100k_base")
     enc = counter.tiktoken_encoding
