@@ -18,23 +18,25 @@ from .report import Gate, shown, verdict
 __all__ = ["budget", "fallback_rate", "no_empty", "reconstruction", "tokens"]
 
 
-def budget(chunks: Sequence[Chunk], budget: int) -> Gate:
+def budget(chunks: Sequence[Chunk], limit: int) -> Gate:
+    """Every chunk is within ``limit`` tokens unless it is ``oversized``."""
     problems = [
-        f"chunk {c.index}: {c.token_count} tokens > budget {budget} and not oversized"
+        f"chunk {c.index}: {c.token_count} tokens > budget {limit} and not oversized"
         for c in chunks
-        if c.token_count > budget and not c.oversized
+        if c.token_count > limit and not c.oversized
     ]
     over = [c.token_count for c in chunks if c.oversized]
     note = f"; {len(over)} oversized (largest {max(over)})" if over else ""
     return verdict(
         "budget",
         problems,
-        f"{len(chunks) - len(over)} chunks within {budget} tokens{note}",
+        f"{len(chunks) - len(over)} chunks within {limit} tokens{note}",
         ("chunk over budget", "chunks over budget"),
     )
 
 
 def reconstruction(text: str, chunks: Sequence[Chunk]) -> Gate:
+    """The cores, in index order, tile the document exactly; a source chunk's text is its range."""
     problems = []
     for k, c in enumerate(chunks):
         if c.index != k:
@@ -83,6 +85,7 @@ def reconstruction(text: str, chunks: Sequence[Chunk]) -> Gate:
 
 
 def no_empty(text: str, chunks: Sequence[Chunk]) -> Gate:
+    """No chunk text is empty, nor whitespace-only unless the whole document is."""
     blank_document = not text.strip()
     problems = []
     for c in chunks:
@@ -99,6 +102,7 @@ def no_empty(text: str, chunks: Sequence[Chunk]) -> Gate:
 
 
 def tokens(chunks: Sequence[Chunk]) -> Gate:
+    """Every chunk has a positive integer ``token_count``, and all name one tokenizer."""
     problems = []
     for c in chunks:
         if isinstance(c.token_count, bool) or not isinstance(c.token_count, int):
@@ -120,6 +124,7 @@ def tokens(chunks: Sequence[Chunk]) -> Gate:
 
 
 def fallback_rate(chunks: Sequence[Chunk], rate: float, limit: float) -> Gate:
+    """The share of chunks that need a fallback is at most ``limit``."""
     detail = f"needs_fallback share {rate:.1%} (limit {limit:.1%})"
     if rate <= limit:
         return Gate("fallback_rate", True, detail)

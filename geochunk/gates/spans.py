@@ -57,6 +57,7 @@ class _SpanIndex:
 def geometries_parse(
     chunks: Sequence[Chunk], found: Sequence[Detection], source: Detection
 ) -> Gate:
+    """Every geometry in a chunk's text parses, unless the chunk is flagged for a broken source span."""
     spans = source.spans
     index = _SpanIndex(spans)
     collection_starts = {col.start for col in source.collections}
@@ -127,6 +128,7 @@ def _nests(geom_type: str | None) -> bool:
 
 
 def no_swallowing(spans: Sequence[Span]) -> Gate:
+    """No unclosed source span holds a closed geometry of its own."""
     problems = []
     unclosed = 0
     for s in spans:
@@ -159,6 +161,7 @@ def no_swallowing(spans: Sequence[Span]) -> Gate:
 
 
 def no_severing(chunks: Sequence[Chunk], spans: Sequence[Span]) -> Gate:
+    """No chunk ``start``, ``core_start`` or ``end`` falls strictly inside a span."""
     index = _SpanIndex(spans)
     problems = []
     for c in chunks:
@@ -208,6 +211,7 @@ def frames(chunks: Sequence[Chunk], spans: Sequence[Span]) -> Gate:
 def round_trip(
     chunks: Sequence[Chunk], found: Sequence[Detection], spans: Sequence[Span]
 ) -> Gate:
+    """Every source span lies in exactly one chunk core; a split feature's parts each once."""
     index = _SpanIndex(spans)
     owners: list[set[tuple[str, object]]] = [set() for _ in spans]
     owner_chunks: list[list[int]] = [[] for _ in spans]
