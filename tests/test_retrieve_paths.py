@@ -142,6 +142,7 @@ def test_query_answers_are_identical_through_both_filters(ix, name, no_extent) -
         d = res.to_dict()
         d.pop("timings_ms")
         d.pop("staleness")
+        d.pop("work")  # the filters' own counters
         answers.append(d)
     assert answers[0] == answers[1]
     assert answers[0]["results"]  # something was compared
@@ -212,3 +213,113 @@ def test_recall_gate_says_when_an_index_is_too_small(ix) -> None:
     assert "closest region instead: 1.000 (selectivity 3.00%" in small.line()
     empty = type(rep.figures[-1])("5%", 0.05, 0.0, 0, 1.0, placed=0)
     assert empty.line().endswith("this index has 0 (nothing to check)")
+
+
+def _city(n: int = 20_000) -> FootprintCache:
+    """Parcel-like footprints over a city (small boxes, points, short lines; 2% wide boxes and
+    1% without extent), rows in no spatial order."""
+    rng = np.random.default_rng(9)
+    x, y = rng.uniform(-3.35, -3.05, n), rng.uniform(55.85, 56.05, n)
+    w, h = rng.uniform(0.0002, 0.003, n), rng.uniform(0.0002, 0.002, n)
+    wide = rng.random(n) < 0.02
+    w[wide], h[wide] = w[wide] * 30, h[wide] * 30
+    foot = shapely.box(x, y, x + w, y + h).astype(object)
+    foot[::7] = shapely.points(x[::7], y[::7])
+    foot[3::11] = shapely.linestrings(np.stack([np.stack([x, y], 1), np.stack([x + w, y + h], 1)], 1)[3::11])
+    foot[rng.random(n) < 0.01] = None
+    return FootprintCache.from_footprints(list(foot))
+
+
+@pytest.mark.parametrize("share, most", [(0.005, 0.08), (0.05, 0.3)])
+@pytest.mark.parametrize("shape", ["box", "circle"])
+def test_memory_filter_uses_its_spatial_index(share, most, shape) -> None:
+    """The in-memory counterpart of the EXPLAIN assertion: a selective region compares the leaf
+    boxes of the packed index (one per LEAF footprints in Z-order) and examines only the
+    footprints of the leaves that overlap it — a small share of the rows, not every row — and
+    finds exactly what a brute-force test of every footprint finds."""
+    from geochunk.retrieve.inmemory import LEAF
+
+    fc = _city()
+    n = len(fc.footprints)
+    side = (0.30 * 0.20 * share) ** 0.5  # the city is 0.30 x 0.20 degrees
+    region = shapely.box(-3.2, 55.95, -3.2 + side * 1.5, 55.95 + side / 1.5)
+    if shape == "circle":
+        region = shapely.Point(-3.2, 55.95).buffer(side / 1.7, quad_segs=16)
+    pos, work = fc.search(region)
+    brute = np.flatnonzero([g is not None and g.intersects(region) for g in fc.footprints])
+    assert pos.tolist() == brute.tolist()  # the index loses nothing
+    assert 0.4 * share * n < len(pos) < 2.5 * share * n  # the selectivity is what the name says
+    assert work.leaves == -(-n // LEAF) and work.leaves_hit * LEAF >= work.examined
+    assert work.examined <= most * n  # a regression to a scan of every row fails here
+    assert work.found == len(pos) <= work.candidates <= work.examined and work.exact_tests <= work.candidates
+    if shape == "box" and work.candidates >= EXACT_ONLY_BELOW:
+        assert work.exact_tests < work.candidates / 2  # boxes inside the rectangle need no GEOS test
+
+
+@pytest.mark.parametrize("name", ["box ~0.5%", "box ~5%", "small circle", "box across 180°", "nowhere"])
+def test_query_work_shows_region_before_vectors(ix, name) -> None:
+    """What a query reports it did: the footprints the index examined (fewer than the rows for
+    a selective region, even on these deliberately mixed footprints: 20% wide boxes and a
+    world-wide box per 20 rows), the survivors, and only the survivors' vectors — or the runs
+    of stored rows that hold them, at most 8x as many — multiplied and ranked."""
+    region = REGIONS[name]()
+    pos, work = ix.regions.search(region.geometry)
+    res = query_index(ix, "woodland with bats near the footpath", region, k=10)
+    w, n = res.work, len(ix.rids)
+    assert w["filter"] == "memory" and w["rows"] == n
+    assert w["footprints_examined"] == work.examined < n / 2 and w["exact_tests"] == work.exact_tests
+    assert w["in_region"] == len(pos) == res.in_region and w["vectors_ranked"] == res.searched == len(pos)
+    assert len(pos) <= w["vectors_multiplied"] <= 8 * len(pos)
+    rtree = query_index(ix, "woodland with bats near the footpath", region, k=10, region_filter="rtree").work
+    assert rtree["filter"] == "rtree" and rtree["footprints_examined"] is None  # DuckDB's own count
+    assert rtree["in_region"] == w["in_region"] and rtree["vectors_ranked"] == w["vectors_ranked"]
+
+
+def _blas_threads() -> list[int]:
+    from threadpoolctl import threadpool_info
+
+    return [p["num_threads"] for p in threadpool_info() if p["user_api"] == "blas"]
+
+
+def test_one_blas_thread_is_scoped_even_when_scopes_overlap() -> None:
+    """The limit is process-wide, so overlapping scopes (two queries on two threads) must not
+    leave it behind: entered A, entered B, left A, left B restores what was there before."""
+    from threadpoolctl import threadpool_limits
+
+    from geochunk.retrieve.search import _one_blas_thread
+
+    with threadpool_limits(limits=2, user_api="blas"):
+        before = _blas_threads()
+        assert before and all(t == 2 for t in before)  # otherwise the test proves nothing
+        a, b = _one_blas_thread(), _one_blas_thread()
+        a.__enter__()
+        b.__enter__()
+        assert all(t == 1 for t in _blas_threads())
+        a.__exit__(None, None, None)
+        assert all(t == 1 for t in _blas_threads())  # B still runs: still one thread
+        b.__exit__(None, None, None)
+        assert _blas_threads() == before
+
+
+def test_concurrent_queries_from_threads_answer_as_one_at_a_time(ix) -> None:
+    """An open index shared by threads (the app's sessions): every answer equals the same
+    query run alone, and the BLAS limit is what it was once they are done."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from threadpoolctl import threadpool_limits
+
+    names = ["box ~50%", "box ~5%", "box ~0.5%", "concave polygon", "circle across 180°", "small circle"]
+    qs = [(f"{WORDS[i % len(WORDS)]} by the {WORDS[(3 * i) % len(WORDS)]}", names[i % len(names)]) for i in range(24)]
+
+    def ask(q: tuple[str, str]) -> dict:
+        d = query_index(ix, q[0], REGIONS[q[1]](), k=10).to_dict()
+        d.pop("timings_ms")
+        d.pop("staleness")
+        return d
+
+    with threadpool_limits(limits=2, user_api="blas"):
+        alone = [ask(q) for q in qs]
+        with ThreadPoolExecutor(max_workers=4) as pool:
+            together = list(pool.map(ask, qs))
+        assert all(t == 2 for t in _blas_threads())
+    assert together == alone

@@ -1,10 +1,14 @@
-"""The in-memory region filter: footprint boxes in numpy, exact GEOS tests only at the border.
+"""The in-memory region filter: a packed spatial index over the footprints, exact GEOS tests only at the border.
 
 An open index keeps every footprint (shapely, ``None`` without extent) and its bounds as four
-float64 arrays, once. For each polygon of a region (a region across 180° is two):
+float64 arrays, once, and packs them into a one-level R-tree: the footprints sorted along a
+Z-order (Morton) curve of their centres, cut into leaves of :data:`LEAF` consecutive footprints,
+each leaf with the box of its footprints' boxes. For each polygon of a region (a region across
+180° is two):
 
-1. **box overlap** on the bounds arrays (four vectorised comparisons) gives the candidates: a
-   footprint whose box misses the polygon's box cannot meet the polygon;
+1. **the index**: the polygon's box is compared with every leaf box (N / LEAF comparisons), and
+   only the footprints of the leaves that overlap it are examined; a footprint whose box misses
+   the polygon's box cannot meet the polygon, so those overlapping give the candidates;
 2. the polygon's box is cut into a grid of cells, each classified once with an exact GEOS test:
    *inside* (the closed cell lies in the polygon) or *outside* (the cell misses it); a candidate
    whose box is covered by inside cells only meets the region (a footprint is non-empty and lies
@@ -12,11 +16,13 @@ float64 arrays, once. For each polygon of a region (a region across 180° is two
    under each box in O(1));
 3. the rest, boxes over a border cell, get the exact ``intersects`` with the polygon.
 
-A rectangle is a single inside cell, so a box query runs no GEOS test per footprint at all. The
-answer is the same set of rows as the SQL path (:mod:`.search`: DuckDB's R-tree and exact
-``ST_Intersects``): ``tests/test_retrieve_paths.py`` compares both on boxes, polygons, circles,
-the antimeridian and the no-extent lane, and the build's recall gate checks both against brute
-force on every build.
+A rectangle is a single inside cell, so a box query runs no GEOS test per footprint at all.
+:meth:`FootprintCache.search` returns the work done (:class:`RegionWork`: leaves compared,
+footprints examined, exact tests), which a test reads the way another reads DuckDB's ``EXPLAIN``:
+a selective region must examine only a small share of the rows. The answer is the same set of
+rows as the SQL path (:mod:`.search`: DuckDB's R-tree and exact ``ST_Intersects``):
+``tests/test_retrieve_paths.py`` compares both on boxes, polygons, circles, the antimeridian and
+the no-extent lane, and the build's recall gate checks both against brute force on every build.
 
 >>> import shapely
 >>> fc = FootprintCache.from_footprints([shapely.box(0, 0, 1, 1), None, shapely.Point(5, 5),
@@ -34,12 +40,31 @@ from typing import Any, Sequence
 
 import numpy as np
 
-__all__ = ["FootprintCache", "GRID", "EXACT_ONLY_BELOW"]
+__all__ = ["FootprintCache", "RegionWork", "GRID", "EXACT_ONLY_BELOW", "LEAF"]
 
 #: cells per side of the inside/outside grid laid over a non-rectangular polygon's box
 GRID = 32
 #: with fewer candidates than this, a polygon's candidates all get the exact test (no grid)
 EXACT_ONLY_BELOW = 256
+#: footprints per leaf of the packed spatial index (consecutive in Z-order, one box per leaf)
+LEAF = 64
+
+
+@dataclass(frozen=True)
+class RegionWork:
+    """What one region filter call did (the in-memory filter's ``EXPLAIN ANALYZE``).
+
+    >>> RegionWork(parts=1, leaves=10, leaves_hit=1, examined=64, candidates=12, exact_tests=3, found=9).examined
+    64
+    """
+
+    parts: int  # polygons, lines and points of the region searched
+    leaves: int  # leaf boxes compared (every leaf, once per part)
+    leaves_hit: int  # leaves whose box overlaps a part's box
+    examined: int  # footprint boxes compared (the footprints of those leaves only)
+    candidates: int  # footprints whose box overlaps a part's box
+    exact_tests: int  # GEOS ``intersects`` calls (footprints over a border cell)
+    found: int  # footprints that meet the region
 
 
 @dataclass(frozen=True)
@@ -52,6 +77,8 @@ class FootprintCache:
     xmax: np.ndarray
     ymax: np.ndarray
     no_extent: np.ndarray  # positions of the rows without a footprint
+    order: np.ndarray  # row positions in Z-order of the footprint centres (no extent last)
+    leaf_box: np.ndarray  # (4, ceil(N / LEAF)): xmin, ymin, xmax, ymax of each leaf's footprints
 
     @classmethod
     def from_footprints(cls, footprints: Sequence[Any]) -> "FootprintCache":
@@ -61,35 +88,55 @@ class FootprintCache:
         foot[:] = list(footprints)
         b = shapely.bounds(foot) if len(foot) else np.zeros((0, 4))  # None -> NaN: never a candidate
         cols = [np.ascontiguousarray(b[:, i], dtype=np.float64) for i in range(4)]
-        return cls(foot, *cols, np.flatnonzero(np.isnan(cols[0])))
+        order = _z_order(*cols)
+        n_leaves = -(-len(foot) // LEAF)
+        padded = np.full((4, n_leaves * LEAF), np.nan)
+        for i, c in enumerate(cols):
+            padded[i, : len(foot)] = c[order]
+        leaves = padded.reshape(4, n_leaves, LEAF)
+        # fmin/fmax ignore NaN (a leaf of rows without extent stays NaN: it never overlaps)
+        leaf_box = np.stack([np.fmin.reduce(leaves[0], axis=1), np.fmin.reduce(leaves[1], axis=1),
+                             np.fmax.reduce(leaves[2], axis=1), np.fmax.reduce(leaves[3], axis=1)])
+        return cls(foot, *cols, np.flatnonzero(np.isnan(cols[0])), order, leaf_box)
 
     def spatial_order(self) -> np.ndarray:
         """Row positions sorted along a Z-order (Morton) curve of the footprint centres.
 
         Rows near each other on the map end up near each other in this order, so a region's
-        survivors fall in a few contiguous runs (rows without extent come last).
+        survivors fall in a few contiguous runs (rows without extent come last); the leaves of
+        the index are consecutive runs of :data:`LEAF` rows of this order.
 
         >>> import shapely
         >>> FootprintCache.from_footprints([shapely.Point(9, 9), None, shapely.Point(0, 0),
         ...                                 shapely.Point(8, 9)]).spatial_order().tolist()
         [2, 3, 0, 1]
         """
-        cx, cy = (self.xmin + self.xmax) / 2, (self.ymin + self.ymax) / 2
-        placed = ~np.isnan(cx)
-        key = np.full(len(cx), np.uint64(1) << np.uint64(40), dtype=np.uint64)
-        if placed.any():
-            key[placed] = _morton(_quantise(cx[placed]), _quantise(cy[placed]))
-        return np.argsort(key, kind="stable")
+        return self.order.copy()
 
     def positions(self, region: Any) -> np.ndarray:
         """Sorted row positions of the footprints that intersect ``region`` (WGS 84 shapely)."""
+        return self.search(region)[0]
+
+    def search(self, region: Any) -> tuple[np.ndarray, RegionWork]:
+        """:meth:`positions` and the work it took (leaves compared, footprints examined, tests).
+
+        >>> import shapely
+        >>> fc = FootprintCache.from_footprints([shapely.Point(i % 100, i // 100) for i in range(10_000)])
+        >>> pos, work = fc.search(shapely.box(10, 10, 12, 12))
+        >>> len(pos), work.leaves, work.leaves_hit, work.examined, work.exact_tests
+        (9, 157, 3, 192, 9)
+        """
         import shapely
 
         hit = np.zeros(len(self.footprints), dtype=bool)
+        parts = leaves = leaves_hit = examined = candidates = tests = 0
         for part in _parts(region):
             if part.is_empty:
                 continue
-            cand = self._overlapping(part.bounds)
+            parts += 1
+            leaves += self.leaf_box.shape[1]
+            cand, n_hit, n_examined = self._candidates(part.bounds)
+            leaves_hit, examined, candidates = leaves_hit + n_hit, examined + n_examined, candidates + len(cand)
             if not len(cand):
                 continue
             if part.geom_type == "Polygon" and len(cand) >= EXACT_ONLY_BELOW:
@@ -99,16 +146,30 @@ class FootprintCache:
             cand = cand[~hit[cand]]  # already in (through another part): no test needed
             if len(cand):
                 shapely.prepare(part)
+                tests += len(cand)
                 hit[cand[shapely.intersects(part, self.footprints[cand])]] = True
-        return np.flatnonzero(hit)
+        pos = np.flatnonzero(hit)
+        return pos, RegionWork(parts, leaves, leaves_hit, examined, candidates, tests, len(pos))
 
     def _overlapping(self, bounds: tuple[float, float, float, float]) -> np.ndarray:
+        """Row positions (in Z-order) of the footprints whose box overlaps ``bounds``."""
+        return self._candidates(bounds)[0]
+
+    def _candidates(self, bounds: tuple[float, float, float, float]) -> tuple[np.ndarray, int, int]:
+        """The footprints whose box overlaps ``bounds``, found through the leaves: ``(row
+        positions, leaves hit, footprints examined)``; only the hit leaves' footprints are read."""
         w, s, e, n = bounds
-        m = self.xmin <= e
-        m &= self.xmax >= w
-        m &= self.ymin <= n
-        m &= self.ymax >= s
-        return np.flatnonzero(m)
+        lb = self.leaf_box
+        leaves = np.flatnonzero((lb[0] <= e) & (lb[2] >= w) & (lb[1] <= n) & (lb[3] >= s))
+        if not len(leaves):
+            return np.zeros(0, dtype=np.int64), 0, 0
+        at = (leaves[:, None] * LEAF + np.arange(LEAF)).ravel()
+        rows = self.order[at[at < len(self.order)]]
+        m = self.xmin[rows] <= e
+        m &= self.xmax[rows] >= w
+        m &= self.ymin[rows] <= n
+        m &= self.ymax[rows] >= s
+        return rows[m], len(leaves), len(rows)
 
     def _classify(self, part: Any, cand: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Per candidate: its box lies in inside cells only / in outside cells only."""
@@ -150,6 +211,20 @@ def _parts(geom: Any) -> list[Any]:
         else:
             out.append(g)
     return out
+
+
+def _z_order(xmin: np.ndarray, ymin: np.ndarray, xmax: np.ndarray, ymax: np.ndarray) -> np.ndarray:
+    """Row positions sorted by the Morton key of the box centres (rows without a box last).
+
+    (Sorting by a size class first, so wide boxes share leaves, was tried: on the mixed
+    footprints of ``tests/test_retrieve_paths.py`` small regions then hit more leaves, not fewer.)
+    """
+    cx, cy = (xmin + xmax) / 2, (ymin + ymax) / 2
+    placed = ~np.isnan(cx)
+    key = np.full(len(cx), np.uint64(1) << np.uint64(40), dtype=np.uint64)
+    if placed.any():
+        key[placed] = _morton(_quantise(cx[placed]), _quantise(cy[placed]))
+    return np.argsort(key, kind="stable")
 
 
 def _quantise(v: np.ndarray) -> np.ndarray:

@@ -20,13 +20,14 @@ skipped, and ``include_no_extent=True`` searches them as a separate lane (no dis
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import functools
 import os
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Iterator, Sequence
 
 import numpy as np
 
@@ -110,6 +111,8 @@ class QueryResult:
     decay: str
     half_life_m: float
     timings_ms: dict[str, float] = field(default_factory=dict)
+    #: the work done, stage by stage (see :func:`query_index`): what proves the region came first
+    work: dict[str, Any] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -126,6 +129,7 @@ class QueryResult:
             "shortlist": [asdict(s) for s in self.shortlist],
             "staleness": asdict(self.staleness),
             "timings_ms": self.timings_ms,
+            "work": self.work,
             "results": [r.to_dict() for r in self.rows],
         }
 
@@ -156,6 +160,16 @@ class Index:
 
     def close(self) -> None:
         self.con.close()
+
+    @contextlib.contextmanager
+    def cursor(self) -> Iterator[Any]:
+        """A connection of its own to this index for one query: a DuckDB connection is not
+        safe to share between threads (the app shares one open index between sessions)."""
+        cur = self.con.cursor()
+        try:
+            yield cur
+        finally:
+            cur.close()
 
     def positions(self, rids: np.ndarray) -> np.ndarray:
         return np.searchsorted(self.rids, rids)
@@ -209,10 +223,11 @@ def resolve_feature(ix: Index, feature_id: str, radius_m: float = 0.0) -> Region
     """The region of a feature id (the union of the footprints of the chunks that carry it)."""
     import shapely
 
-    rows = ix.con.execute(
-        "SELECT ST_AsWKB(footprint) FROM chunks WHERE has_extent AND list_contains(feature_ids, ?)",
-        [feature_id],
-    ).fetchall()
+    with ix.cursor() as con:
+        rows = con.execute(
+            "SELECT ST_AsWKB(footprint) FROM chunks WHERE has_extent AND list_contains(feature_ids, ?)",
+            [feature_id],
+        ).fetchall()
     if not rows:
         raise ConfigError(f"no placed chunk carries feature {feature_id!r}")
     geom = shapely.union_all(shapely.from_wkb([bytes(r[0]) for r in rows]))
@@ -241,6 +256,13 @@ def query_index(
     footprint boxes cached by :func:`open_index`, exact GEOS tests at the border only) or
     ``"rtree"`` (DuckDB's R-tree and exact ``ST_Intersects``, the plan the tests read from
     ``EXPLAIN``). Both give the same rows, so the same answer (tested).
+
+    ``QueryResult.work`` counts what the stages did: ``footprints_examined`` (the in-memory
+    index's leaves that overlap the region, their footprints only; ``None`` for the R-tree, which
+    DuckDB counts), ``exact_tests`` (GEOS calls at the region's border), ``in_region``,
+    ``vectors_multiplied`` (the survivors' rows, or the runs of stored rows that hold them) and
+    ``vectors_ranked`` (the rows the dense and lexical rankings see: the survivors of the
+    shortlisted collections, plus the no-extent lane when asked).
     """
     if not question or not question.strip():
         raise ConfigError("the question is empty")
@@ -257,6 +279,14 @@ def query_index(
     unknown = [c for c in collections if c not in known]
     if unknown:
         raise ConfigError(f"unknown collection(s) {', '.join(unknown)}; the index has: {', '.join(sorted(known))}")
+    with ix.cursor() as con:
+        return _query(ix, con, question, region, k, per, collections, include_no_extent, decay, half,
+                      proximity_weight, candidates, now, region_filter)
+
+
+def _query(ix: Index, con: Any, question: str, region: Region, k: int, per: Any, collections: Sequence[str],
+           include_no_extent: bool, decay: str, half: float, proximity_weight: float, candidates: int,
+           now: dt.datetime | None, region_filter: str) -> QueryResult:
     t = {}
     t0 = time.perf_counter()
     qvec = ix.embedder.encode([question])[0]
@@ -264,8 +294,9 @@ def query_index(
 
     # 2. region first, then exact scores on the survivors only (positions = rows of the index)
     t0 = time.perf_counter()
-    pos = _region_positions(ix, region, region_filter)
+    pos, rwork = _region_positions(ix, con, region, region_filter)
     sem = ix.vectors.scores_at(pos, qvec)
+    multiplied = ix.vectors.multiplied(pos)
     t["region+dense"] = (time.perf_counter() - t0) * 1e3
 
     # 1. collections: coverage counted from the items in the region (vectorised over survivors)
@@ -282,13 +313,14 @@ def query_index(
 
     no_ext_total = int(sum(c.no_extent_count for c in ix.catalog))
     if include_no_extent:
-        npos = _no_extent_positions(ix, region_filter)
+        npos = _no_extent_positions(ix, con, region_filter)
         ok = [i for i, name in enumerate(ix.collection_names)
               if any(c.collection == name and not c.licence_forbids and (not collections or name in collections)
                      for c in ix.catalog)]
         no_ext_pos = npos[np.isin(ix.collection_code[npos], ok)]
         pos = np.concatenate([pos, no_ext_pos])
         sem = np.concatenate([sem, ix.vectors.scores_at(no_ext_pos, qvec)])
+        multiplied += ix.vectors.multiplied(no_ext_pos)
     t["shortlist"] = (time.perf_counter() - t0) * 1e3
 
     # 3. dense and lexical, both restricted to the searched rows, fused on rank
@@ -325,7 +357,7 @@ def query_index(
     t["proximity"] = (time.perf_counter() - t0) * 1e3
 
     t0 = time.perf_counter()
-    details = _details(ix, [r for _, r, _, _ in scored[:k]])
+    details = _details(ix, con, [r for _, r, _, _ in scored[:k]])
     t["details"] = (time.perf_counter() - t0) * 1e3
     rows = []
     for i, (final, r, d, prox) in enumerate(scored[:k]):
@@ -345,24 +377,33 @@ def query_index(
         model_id=ix.meta["model_id"], in_region=int(sum(in_region.values())), searched=len(rids),
         no_extent_total=no_ext_total, no_extent_searched=include_no_extent, decay=decay,
         half_life_m=half, timings_ms={k_: round(v, 2) for k_, v in t.items()},
+        work={
+            "filter": region_filter, "rows": len(ix.rids),
+            "index_leaves_hit": None if rwork is None else rwork.leaves_hit,
+            "footprints_examined": None if rwork is None else rwork.examined,
+            "exact_tests": None if rwork is None else rwork.exact_tests,
+            "in_region": int(sum(in_region.values())), "vectors_multiplied": int(multiplied),
+            "vectors_ranked": len(rids),
+        },
     )
 
 
-def _region_positions(ix: Index, region: Region, how: str) -> np.ndarray:
-    """Sorted row positions of the chunks whose footprint meets the region."""
+def _region_positions(ix: Index, con: Any, region: Region, how: str) -> tuple[np.ndarray, RegionWork | None]:
+    """Sorted row positions of the chunks whose footprint meets the region, and the in-memory
+    index's work (``None`` through DuckDB's R-tree)."""
     if how == "memory":
-        return ix.regions.positions(region.geometry)
-    return np.sort(ix.positions(region_rids(ix.con, region.wkt)))
+        return ix.regions.search(region.geometry)
+    return np.sort(ix.positions(region_rids(con, region.wkt))), None
 
 
-def _no_extent_positions(ix: Index, how: str) -> np.ndarray:
+def _no_extent_positions(ix: Index, con: Any, how: str) -> np.ndarray:
     """Sorted row positions of the chunks without an extent."""
     if how == "memory":
         return ix.regions.no_extent
-    return np.sort(ix.positions(scan_no_extent(ix.con, None)[0]))
+    return np.sort(ix.positions(scan_no_extent(con, None)[0]))
 
 
-def _details(ix: Index, rids: Sequence[int]) -> dict[int, dict[str, Any]]:
+def _details(ix: Index, con: Any, rids: Sequence[int]) -> dict[int, dict[str, Any]]:
     """Everything a result row shows: the small columns from memory, text and WKT from the file."""
     if not rids:
         return {}
@@ -371,7 +412,7 @@ def _details(ix: Index, rids: Sequence[int]) -> dict[int, dict[str, Any]]:
     for r, p in zip(rids, pos):
         out[int(r)]["collection"] = ix.collection_names[ix.collection_code[p]]
     listed = ",".join(str(int(r)) for r in rids)  # integers only reach the SQL text
-    for rid, text, wkt in ix.con.execute(
+    for rid, text, wkt in con.execute(
         f"SELECT rid, text, ST_AsText(footprint) FROM chunks WHERE rid IN ({listed})"
     ).fetchall():
         out[int(rid)].update(text=text, wkt=wkt)

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import contextlib
 import functools
-from typing import Any, Sequence
+import threading
+from typing import Any, Iterator, Sequence
 
 import numpy as np
 
@@ -140,20 +141,43 @@ class Vectors:
         with _one_blas_thread():
             return self._scores_at(np.asarray(pos, dtype=np.int64), np.asarray(vec, dtype=np.float32))
 
-    def _scores_at(self, pos: np.ndarray, q: np.ndarray) -> np.ndarray:
+    def multiplied(self, pos: np.ndarray) -> int:
+        """How many rows :meth:`scores_at` multiplies to score the rows at ``pos`` (the survivors,
+        or whole runs of stored rows that hold them; every row when picking from all is cheaper).
+
+        >>> v = Vectors(np.arange(4), np.eye(4)).in_order(np.array([3, 2, 1, 0]))
+        >>> v.multiplied(np.array([1, 2]))  # two scattered rows in one block: gathered
+        2
+        """
+        plan = self._plan(np.asarray(pos, dtype=np.int64))
+        if plan is None:
+            return len(self.rows)
+        if isinstance(plan, np.ndarray):
+            return len(plan)
+        return sum(b - a for a, b in plan[1])
+
+    def _plan(self, pos: np.ndarray) -> "None | np.ndarray | tuple[np.ndarray, list[tuple[int, int]]]":
+        """``None``: score every row, pick; an array: gather these stored rows; a pair: the stored
+        positions and the ``(start, stop)`` runs of stored rows to score in place."""
         n = len(self.rows)
         if self.slot is None:
-            if len(pos) > self.GATHER_SHARE * n:
-                return (self.rows @ q)[pos]
-            return self.rows[pos] @ q
+            return None if len(pos) > self.GATHER_SHARE * n else pos
         at = self.slot[pos]
         blocks = np.unique(at // self.BLOCK)
         runs = np.split(blocks, np.flatnonzero(np.diff(blocks) > 1) + 1) if len(blocks) else []
         if len(runs) > 64 or len(blocks) * self.BLOCK > 8 * len(at):  # scattered: gather is cheaper
-            return self.rows[at] @ q
-        out = np.empty(n, dtype=np.float32)
-        for run in runs:
-            a, b = int(run[0]) * self.BLOCK, min(n, (int(run[-1]) + 1) * self.BLOCK)
+            return at
+        return at, [(int(r[0]) * self.BLOCK, min(n, (int(r[-1]) + 1) * self.BLOCK)) for r in runs]
+
+    def _scores_at(self, pos: np.ndarray, q: np.ndarray) -> np.ndarray:
+        plan = self._plan(pos)
+        if plan is None:
+            return (self.rows @ q)[pos]
+        if isinstance(plan, np.ndarray):
+            return self.rows[plan] @ q
+        at, runs = plan
+        out = np.empty(len(self.rows), dtype=np.float32)
+        for a, b in runs:
             out[a:b] = self.rows[a:b] @ q
         return out[at]
 
@@ -167,12 +191,35 @@ def _blas_controller() -> Any:
     return ThreadpoolController()
 
 
-def _one_blas_thread() -> Any:
+_BLAS_LOCK = threading.Lock()
+_BLAS_SCOPES: list[Any] = []  # [the limiter of the outermost open scope, open scopes...]
+
+
+@contextlib.contextmanager
+def _one_blas_thread() -> Iterator[None]:
     """BLAS on one thread for the duration (a memory-bound matrix-vector product gains little
     from a second thread, and on a loaded machine the threads' hand-offs cost more than the
-    product: measured 69 vs 22 ms p50 at 50% of 100k rows, load 8-18 on 2 cores)."""
+    product: measured 69 vs 22 ms p50 at 50% of 100k rows, load 8-18 on 2 cores).
+
+    The limit is process-wide (threadpoolctl sets it in the BLAS library), so scopes opened by
+    concurrent queries are counted: the first sets it, the last to leave restores what was there
+    before (a plain nested ``limit`` would restore the other scope's 1 and leave it behind).
+    """
     ctl = _blas_controller()
-    return contextlib.nullcontext() if ctl is None else ctl.limit(limits=1, user_api="blas")
+    if ctl is None:
+        yield
+        return
+    with _BLAS_LOCK:
+        if not _BLAS_SCOPES:
+            _BLAS_SCOPES.append(ctl.limit(limits=1, user_api="blas"))
+        _BLAS_SCOPES.append(None)
+    try:
+        yield
+    finally:
+        with _BLAS_LOCK:
+            _BLAS_SCOPES.pop()
+            if len(_BLAS_SCOPES) == 1:
+                _BLAS_SCOPES.pop().restore_original_limits()
 
 
 def load_vectors(con: Any) -> Vectors:
