@@ -286,6 +286,41 @@ def test_store_refuses_non_index(tmp_path) -> None:
         open_index(db)
 
 
+def test_unreadable_indexes_give_one_clear_line(corpus, tmp_path) -> None:
+    """Another DuckDB file, a truncated index, an index whose BM25 arrays are gone, one written
+    by a newer geochunk (index format 99), random bytes: ``geochunk query`` exits 1 with one line
+    naming the problem, and ``geochunk index`` into them refuses the same way."""
+    from geochunk.retrieve.store import INDEX_FORMAT, write_meta
+
+    other = tmp_path / "other.duckdb"
+    c = duckdb.connect(str(other))
+    c.execute("CREATE TABLE t (a INT)")
+    c.close()
+    trunc = tmp_path / "trunc.duckdb"
+    trunc.write_bytes(corpus["db"].read_bytes()[: 300_000])
+    nolex, newer = tmp_path / "nolex.duckdb", tmp_path / "newer.duckdb"
+    for p, change in ((nolex, lambda con: con.execute("DELETE FROM lexical")),
+                      (newer, lambda con: write_meta(con, {"index_format": 99}))):
+        p.write_bytes(corpus["db"].read_bytes())
+        con = connect(p)
+        change(con)
+        con.close()
+    noise = tmp_path / "noise.duckdb"
+    noise.write_bytes(bytes(range(256)) * 40)
+    expect = {other: "not a geochunk index", trunc: "damaged", nolex: "damaged",
+              newer: f"index format 99; this geochunk reads format {INDEX_FORMAT}", noise: "cannot open index"}
+    for db, words in expect.items():
+        out, err = io.StringIO(), io.StringIO()
+        assert main(["query", "x", "--db", str(db), "--bbox", "0,0,1,1"], out=out, err=err) == 1, db
+        assert words in err.getvalue() and err.getvalue().count("\n") == 1, err.getvalue()
+        assert "Traceback" not in err.getvalue() and not out.getvalue()
+    for db in (other, newer):
+        err = io.StringIO()
+        assert main(["index", str(corpus["open_a"]), "--db", str(db), "--collection", "x", "--no-progress"],
+                    out=io.StringIO(), err=err) == 1
+        assert expect[db] in err.getvalue() and err.getvalue().count("\n") == 1, err.getvalue()
+
+
 def test_concurrent_builds_lose_nothing(tmp_path, corpus) -> None:
     """A build whose view of the index is stale (another build landed since it read it) keeps
     the other build's documents: the write re-reads the index under the build lock. Before, the

@@ -37,7 +37,7 @@ from .lexical import Lexical
 from .parallel import Progress, run_ordered
 from .recall import RecallReport, measure_recall
 from .rows import IndexBuildError, PreparedDocument, prepare_document
-from .store import RTREE_INDEX, StoreError, connect, create_schema, read_meta, write_meta
+from .store import INDEX_FORMAT, RTREE_INDEX, StoreError, connect, create_schema, read_meta, write_meta
 
 __all__ = ["BuildReport", "build_index", "write_prepared", "expand_paths", "INDEXABLE_SUFFIXES"]
 
@@ -253,6 +253,7 @@ def write_prepared(
                             resolution_m=resolution_m)
             report = _recall_gate(con, recall_queries)
             write_meta(con, {
+                "index_format": INDEX_FORMAT,
                 "model_id": emb.model_id,
                 "dims": emb.dims,
                 "built_at": built_at.isoformat(),

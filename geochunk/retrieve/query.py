@@ -39,7 +39,7 @@ from .lexical import Lexical
 from .region import Region, distances_m
 from .inmemory import FootprintCache
 from .search import Vectors, load_vectors, region_rids, scan_no_extent
-from .store import StoreError, connect, read_meta
+from .store import StoreError, connect, first_line, read_meta
 
 __all__ = ["REGION_FILTERS", "ResultRow", "Staleness", "QueryResult", "Index", "open_index", "query_index"]
 
@@ -177,6 +177,8 @@ class Index:
 
 def open_index(path: str | os.PathLike[str]) -> Index:
     """Open an index read-only; refuses one whose embedding model is not available here."""
+    import duckdb
+
     con = connect(path, read_only=True)
     try:
         meta = read_meta(con)
@@ -194,6 +196,12 @@ def open_index(path: str | os.PathLike[str]) -> Index:
         rids = np.asarray(res["rid"], dtype=np.int64)
         if not (np.array_equal(rids, vectors.rids) and np.array_equal(rids, lex.rids)):
             raise StoreError(f"{path}: the chunks, their vectors and the BM25 index do not hold the same rows")
+    except StoreError:
+        con.close()
+        raise
+    except (duckdb.Error, KeyError, ValueError, OSError) as e:  # a damaged file: one line, not a traceback
+        con.close()
+        raise StoreError(f"{path}: the index is damaged, or not a geochunk index: {first_line(e)}") from e
     except BaseException:
         con.close()
         raise

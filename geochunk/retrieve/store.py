@@ -37,10 +37,24 @@ __all__ = [
     "read_meta",
     "write_meta",
     "RTREE_INDEX",
+    "INDEX_FORMAT",
+    "first_line",
 ]
 
 DUCKDB_VERSION = "1.5.5"
 RTREE_INDEX = "chunks_footprint_rtree"
+#: the layout of the tables this geochunk writes and reads (``meta.index_format``; absent = 1)
+INDEX_FORMAT = 1
+
+
+def first_line(e: BaseException) -> str:
+    """An exception's message on one line (DuckDB's run over several: hint, SQL, caret).
+
+    >>> first_line(ValueError("Catalog Error: no table\\n\\nLINE 1: SELECT"))
+    'Catalog Error: no table'
+    """
+    text = str(e).strip()
+    return text.splitlines()[0] if text else type(e).__name__
 
 
 class StoreError(GeochunkError):
@@ -82,7 +96,7 @@ def connect(path: str | os.PathLike[str], *, read_only: bool = False) -> Any:
         con = duckdb.connect(p, read_only=read_only, config={"autoinstall_known_extensions": False,
                                                              "autoload_known_extensions": False})
     except duckdb.Error as e:
-        raise StoreError(f"cannot open index {p}: {e}") from e
+        raise StoreError(f"cannot open index {p} (damaged, or not a DuckDB file): {first_line(e)}") from e
     ext = spatial_extension_path()
     con.execute(f"LOAD '{ext.as_posix()}'")
     return con
@@ -152,9 +166,20 @@ def write_meta(con: Any, values: dict[str, Any]) -> None:
 
 
 def read_meta(con: Any) -> dict[str, Any]:
-    """Every meta key, JSON-decoded."""
+    """Every meta key, JSON-decoded; refuses a file that is not an index, or one written in a
+    newer :data:`INDEX_FORMAT`."""
+    import duckdb
+
     try:
-        rows = con.execute("SELECT key, value FROM meta").fetchall()
-    except Exception as e:  # duckdb.CatalogException: not an index file
-        raise StoreError(f"not a geochunk index (no meta table): {e}") from e
-    return {k: json.loads(v) for k, v in rows}
+        has_meta = con.execute(
+            "SELECT count(*) FROM information_schema.tables WHERE table_name = 'meta'").fetchone()[0]
+        if not has_meta:
+            raise StoreError("not a geochunk index (no meta table)")
+        meta = {k: json.loads(v) for k, v in con.execute("SELECT key, value FROM meta").fetchall()}
+    except (duckdb.Error, ValueError) as e:
+        raise StoreError(f"the index is damaged, or not a geochunk index: {first_line(e)}") from e
+    fmt = meta.get("index_format", 1)
+    if not isinstance(fmt, int) or fmt > INDEX_FORMAT:
+        raise StoreError(f"the index was written by a newer geochunk (index format {fmt}; this geochunk "
+                         f"reads format {INDEX_FORMAT}): upgrade geochunk or rebuild the index")
+    return meta
