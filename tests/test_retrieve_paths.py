@@ -276,9 +276,11 @@ def test_query_work_shows_region_before_vectors(ix, name) -> None:
 
 
 def _blas_threads() -> list[int]:
-    from threadpoolctl import threadpool_info
+    """Threads of the BLAS libraries the scorer limits (those loaded when it first ran: numpy's;
+    a library loaded later, e.g. scipy's by another test, is not the one that multiplies)."""
+    from geochunk.retrieve.search import _blas_controller
 
-    return [p["num_threads"] for p in threadpool_info() if p["user_api"] == "blas"]
+    return [d["num_threads"] for d in _blas_controller().select(user_api="blas").info()]
 
 
 def test_one_blas_thread_is_scoped_even_when_scopes_overlap() -> None:

@@ -204,6 +204,8 @@ def _one_blas_thread() -> Iterator[None]:
     The limit is process-wide (threadpoolctl sets it in the BLAS library), so scopes opened by
     concurrent queries are counted: the first sets it, the last to leave restores what was there
     before (a plain nested ``limit`` would restore the other scope's 1 and leave it behind).
+    It applies to the BLAS libraries loaded when the first query ran (numpy's, which does the
+    products; listing the loaded libraries again costs ~4 ms, so it is done once).
     """
     ctl = _blas_controller()
     if ctl is None:
