@@ -137,6 +137,20 @@ def test_no_extent_lane_counted_and_searchable(ix) -> None:
     minutes = [r for r in searched.rows if "committee" in r.text]
     assert minutes and minutes[0].lane == "no-extent" and minutes[0].distance_m is None
     assert minutes[0].proximity == 0.0 and minutes[0].bm25_rank == 1
+    assert searched.no_extent_lane == searched.no_extent_total == searched.to_dict()["no_extent"]["lane"]
+
+
+def test_no_extent_count_leaves_out_collections_not_searched(ix) -> None:
+    """Asked for the closed collection only, the open collection's chunks without extent are not
+    searched, and the answer must not say they were (it said 'lane searched: <all of them>')."""
+    from geochunk.retrieve.cli import format_result
+
+    res = query_index(ix, "committee waiting list compost", Region.near(-3.19, 55.95, 500),
+                      collections=("closed",), include_no_extent=True)
+    assert res.no_extent_total >= 1 and res.no_extent_lane == 0 and not res.rows
+    assert res.to_dict()["no_extent"] == {"total": res.no_extent_total, "searched": True, "lane": 0,
+                                          "skipped": res.no_extent_total}
+    assert f"no-extent lane searched: 0 of {res.no_extent_total}" in format_result(res)[1]
 
 
 def test_flagged_frame_result_is_marked(ix) -> None:

@@ -170,7 +170,7 @@ def format_result(res: Any) -> list[str]:
     lines = [
         f"region:     {res.region.description} (anchor {res.region.anchor[0]:.5f},{res.region.anchor[1]:.5f})",
         f"searched:   {res.searched} chunks ({res.in_region} in the region; "
-        + (f"no-extent lane searched: {res.no_extent_total})" if res.no_extent_searched
+        + (f"no-extent lane searched: {res.no_extent_lane} of {res.no_extent_total})" if res.no_extent_searched
            else f"{res.no_extent_total} without extent skipped)"),
         f"model:      {res.model_id}; decay {res.decay}, half-life {res.half_life_m:.0f} m",
         f"staleness:  index {st.index_age_s:.0f} s old, catalog refreshed {st.catalog_refresh_age_s:.0f} s ago, "

@@ -111,6 +111,8 @@ class QueryResult:
     decay: str
     half_life_m: float
     timings_ms: dict[str, float] = field(default_factory=dict)
+    #: chunks without extent actually searched (those of the searched collections, when asked)
+    no_extent_lane: int = 0
     #: the work done, stage by stage (see :func:`query_index`): what proves the region came first
     work: dict[str, Any] = field(default_factory=dict)
 
@@ -125,7 +127,7 @@ class QueryResult:
             "in_region": self.in_region,
             "searched": self.searched,
             "no_extent": {"total": self.no_extent_total, "searched": self.no_extent_searched,
-                          "skipped": 0 if self.no_extent_searched else self.no_extent_total},
+                          "lane": self.no_extent_lane, "skipped": self.no_extent_total - self.no_extent_lane},
             "shortlist": [asdict(s) for s in self.shortlist],
             "staleness": asdict(self.staleness),
             "timings_ms": self.timings_ms,
@@ -385,6 +387,7 @@ def _query(ix: Index, con: Any, question: str, region: Region, k: int, per: Any,
         model_id=ix.meta["model_id"], in_region=int(sum(in_region.values())), searched=len(rids),
         no_extent_total=no_ext_total, no_extent_searched=include_no_extent, decay=decay,
         half_life_m=half, timings_ms={k_: round(v, 2) for k_, v in t.items()},
+        no_extent_lane=len(no_ext_pos),
         work={
             "filter": region_filter, "rows": len(ix.rids),
             "index_leaves_hit": None if rwork is None else rwork.leaves_hit,
