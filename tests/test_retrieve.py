@@ -403,3 +403,19 @@ def test_recall_gate_fails_the_build_and_writes_nothing(tmp_path, corpus, monkey
                     texts=["Frame: EPSG:4326.\n\nA late pond survey: POINT (-3.2 55.95)\n"])
     assert db.read_bytes() == before
     assert sorted(p.name for p in tmp_path.iterdir()) == [".gate.duckdb.lock", "gate.duckdb"]
+
+
+def test_recall_gate_catches_a_lossy_in_memory_filter(tmp_path, corpus, monkeypatch) -> None:
+    """The default query path (the in-memory index) is checked too: when it drops one survivor
+    of each region, the build fails naming the disagreement, and the old index is untouched."""
+    from geochunk.retrieve.inmemory import FootprintCache
+
+    db = tmp_path / "gate.duckdb"
+    shutil.copyfile(corpus["db"], db)
+    before = db.read_bytes()
+    real = FootprintCache.positions
+    monkeypatch.setattr(FootprintCache, "positions", lambda self, region: real(self, region)[:-1])
+    with pytest.raises(IndexBuildError, match="region filters returned different rows"):
+        build_index(["late.md"], db, collection="B", version="1", config=CFG,
+                    texts=["Frame: EPSG:4326.\n\nA late pond survey: POINT (-3.2 55.95)\n"])
+    assert db.read_bytes() == before
