@@ -11,7 +11,7 @@ rows/s. (MiniLM needs torch and is not in the runtime environment; see the READM
 size on disk, peak memory, write time; then the full query path (embed the question, region
 filter, exact scores, BM25, RRF, proximity) at about 50%, 5% and 0.5% selectivity, through the
 in-memory region filter (the default) and the R-tree SQL one on the same regions: p50/p95 in ms
-excluding model load; and recall@10 against brute force per selectivity (the build's gate, run
+excluding model load, and the in-memory index's work (footprints examined, vectors multiplied); and recall@10 against brute force per selectivity (the build's gate, run
 with more queries). The load average is printed with the figures.
 """
 
@@ -153,17 +153,23 @@ def _queries(db: Path, boxes: np.ndarray, queries: int) -> None:
         for how in REGION_FILTERS:  # the same regions and questions through both region filters
             times = []
             parts: dict[str, list[float]] = {}
+            work: dict[str, list[int]] = {}
             for j, (region, _) in enumerate(regions):
                 t0 = time.perf_counter()
                 res = query_index(ix, QUESTIONS[j % len(QUESTIONS)], region, region_filter=how)
                 times.append((time.perf_counter() - t0) * 1e3)
                 for k, v in res.timings_ms.items():
                     parts.setdefault(k, []).append(v)
+                for k in ("footprints_examined", "vectors_multiplied"):
+                    if res.work.get(k) is not None:
+                        work.setdefault(k, []).append(res.work[k])
             times.sort()
             p95 = times[min(len(times) - 1, int(round(0.95 * (len(times) - 1))))]
             print(f"  {label:>5} {how:<6} (mean selectivity {np.mean([h for _, h in regions]):.2%}): "
                   f"p50 {statistics.median(times):6.1f} ms, p95 {p95:6.1f} ms; median parts "
-                  + ", ".join(f"{k} {statistics.median(v):.1f}" for k, v in parts.items()))
+                  + ", ".join(f"{k} {statistics.median(v):.1f}" for k, v in parts.items())
+                  + "".join(f"; median {k.replace('_', ' ')} {statistics.median(v):,.0f} of {ix.rids.size:,}"
+                            for k, v in work.items()))
     ix.close()
     print(f"peak RSS {rss_mb():.0f} MB; load average {_load()}")
 
