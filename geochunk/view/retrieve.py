@@ -97,12 +97,16 @@ def staleness_lines(result: Any) -> list[str]:
 
     >>> from types import SimpleNamespace as N
     >>> st = N(index_age_s=90.0, catalog_refresh_age_s=120.0, corpus_versions={"a": "1"}, index_built_at="t")
-    >>> staleness_lines(N(staleness=st, no_extent_total=3, no_extent_searched=False, in_region=5, searched=5))
+    >>> staleness_lines(N(staleness=st, no_extent_total=3, no_extent_lane=0, no_extent_searched=False, in_region=5, searched=5))
     ['index built 90 s ago; catalog refreshed 120 s ago; corpus versions: a=1', '5 chunks in the region; 3 chunks without extent skipped (tick "search chunks without extent")']
+    >>> staleness_lines(N(staleness=st, no_extent_total=6, no_extent_lane=4, no_extent_searched=True, in_region=5, searched=9))[1]
+    '5 chunks in the region; 4 of 6 chunks without extent searched as their own lane (2 in collections not searched)'
     """
     st = result.staleness
     versions = ", ".join(f"{printable(k)}={printable(v)}" for k, v in st.corpus_versions.items())
-    lane = (f"{result.no_extent_total} chunks without extent searched as their own lane"
+    skipped = result.no_extent_total - result.no_extent_lane
+    lane = (f"{result.no_extent_lane} of {result.no_extent_total} chunks without extent searched as their own lane"
+            + (f" ({skipped} in collections not searched)" if skipped else "")
             if result.no_extent_searched
             else f'{result.no_extent_total} chunks without extent skipped (tick "search chunks without extent")')
     return [
