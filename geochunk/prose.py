@@ -184,9 +184,10 @@ def find_boundaries(text: str, exclude: tuple[tuple[int, int], ...] = ()) -> Bou
         at += len(a)
     del found
     key.sort()
-    pos = key >> 3
-    lvl = (key & 7).astype(np.int8)
-    del key
+    lvl = key.astype(np.int8)  # the low byte (an unsafe cast wraps) ...
+    lvl &= 7  # ... whose low three bits are the level
+    key >>= 3
+    pos = key  # in place: no second int64 array
     keep = (pos > 0) & (pos < n)
     keep[1:] &= pos[1:] != pos[:-1]  # a position once, at its strongest level
     pos, lvl = pos[keep], lvl[keep]
@@ -194,9 +195,16 @@ def find_boundaries(text: str, exclude: tuple[tuple[int, int], ...] = ()) -> Bou
     if exclude:
         starts = np.array([a for a, _ in exclude], dtype=np.int64)
         ends = np.array([b for _, b in exclude], dtype=np.int64)
-        k = np.searchsorted(starts, pos, "right") - 1
-        inside = (k >= 0) & (starts[np.maximum(k, 0)] < pos) & (pos < ends[np.maximum(k, 0)])
-        pos, lvl = pos[~inside], lvl[~inside]
+        k = np.searchsorted(starts, pos, "right")
+        k -= 1
+        valid = k >= 0
+        np.maximum(k, 0, out=k)
+        inside = starts[k] < pos  # one gathered array at a time
+        inside &= pos < ends[k]
+        inside &= valid
+        del k, valid
+        inside = ~inside
+        pos, lvl = pos[inside], lvl[inside]
     return Boundaries(tuple(pos[lvl == k] for k in range(WORD + 1)), n)
 
 

@@ -99,3 +99,47 @@ def test_boundaries_by_slice_equal_the_whole_text_masks(monkeypatch, mask_slice)
         got = prose.find_boundaries(text, ex)
         assert [a.tolist() for a in got.by_level] == _boundaries_plain(text, ex)
         assert all(a.dtype == np.int64 for a in got.by_level)
+
+
+def _heading_glue_plain(text: str) -> list[tuple[int, int]]:
+    """headings.heading_glue as written before (a tuple per line)."""
+    import re
+
+    from geochunk.headings import is_heading_line, is_setext_underline, setext_title
+
+    lines = []
+    for m in re.finditer(r"[^\r\n]*+(?:\r\n|\r|\n)?", text):
+        if m.start() == m.end():
+            break
+        lines.append((m.start(), m.end(), not m.group().strip()))
+    out = []
+    for k, (a, b, blank) in enumerate(lines):
+        if blank:
+            continue
+        before = k == 0 or lines[k - 1][2]
+        after = k + 1 == len(lines) or lines[k + 1][2]
+        j = k + 1
+        if (before and j < len(lines) and is_setext_underline(text[lines[j][0]:lines[j][1]])
+                and setext_title(text[a:b])):
+            j += 1
+        elif not is_heading_line(text[a:b], blank_before=before, blank_after=after):
+            continue
+        while j < len(lines) and lines[j][2]:
+            j += 1
+        if j < len(lines):
+            out.append((a, lines[j][0]))
+    return out
+
+
+def test_heading_glue_from_the_line_index_equals_the_per_line_tuples() -> None:
+    from geochunk.headings import heading_glue
+
+    rng = random.Random(5)
+    pieces_ = ["# T", "TITLE", "====", "----", "", " ", "\t", "\u3000", "\x1c", "\x85",
+               "body text.", "Parcel LU-1", "| a |", "## x", "#x", "NOTES ON SITE"]
+    texts = [load_sample(s.name) for s in list_samples()]
+    for _ in range(2000):
+        texts.append("".join(rng.choice(pieces_) + rng.choice(["\n", "\r", "\r\n", "\n\n", ""])
+                             for _ in range(rng.randint(0, 12))))
+    for text in texts:
+        assert heading_glue(text) == _heading_glue_plain(text)
