@@ -21,7 +21,9 @@ scan runs first so the WKT scan can skip the GeoJSON units):
    notes, for every object, its ``"type"`` member and where it sits. A raw newline inside a
    "string" means it was not JSON, so the state is reset. Inside a container a string starts
    only after ``{ [ , :`` or whitespace and is followed only by ``: , } ]``; outside one, a
-   closing quote runs into no letter or digit (``"{"type"`` is a stray quote before an object).
+   closing quote runs into no letter or digit (``"{"type"`` is a stray quote before an object)
+   and does not come right after a ``{`` or ``[`` (``"hi {"@context"``: the quote that closes
+   it opens the object's first key).
    A quote that breaks these rules is prose: the scan reads on right after it, in the same
    pass. A stray quote or brace in prose therefore cannot swallow the document. Closed objects
    whose type is a GeoJSON type are read with ``json.JSONDecoder.raw_decode``. A geometry or
@@ -331,12 +333,15 @@ class _WktScanner:
         return None
 
     def _coordinate_follows(self, p: int) -> bool:
-        """After a first number: a second one, or the end of the block (a truncated geometry)."""
+        """After a first number: a second one, or a line end (a truncated geometry). A line end,
+        not only a blank line: a chunk may end right after ``POINT (\n1.\n``, and there the
+        chunk's own text ends, so the gates read it as unclosed; the document must say so too.
+        """
         text = self.text
         q = _end(_WS, text, p)
         if q > p and _NUMBERISH.match(text, q):
             return True
-        return q == self.n or text.count("\n", p, q) >= 2
+        return q == self.n or text.count("\n", p, q) > 0 or text.count("\r", p, q) > 0
 
     def _starts_like_geometry(self, k: int, head: _Head) -> bool:
         """Keyword [dims] then EMPTY, or ``(`` + a coordinate pair, possibly via nested keywords.
@@ -524,6 +529,21 @@ def _may_end_string(text: str, at: int, in_container: bool) -> bool:
     return c in _STRING_FOLLOWERS
 
 
+def _opens_before(text: str, i: int, k: int) -> bool:
+    """Outside a container, does the "string" from ``i`` to ``k`` end on ``{`` or ``[`` (then
+    whitespace)? Then its closing quote is the opening quote of a key or an element, and the
+    first quote was prose: ``Say "hi {"@context":...`` must not hide the object's ``{``. The
+    look back stays inside this string, which is read once: linear.
+
+    >>> _opens_before('Say "hi {"@id":1}', 4, 9), _opens_before('"a {b" c', 0, 5)
+    (True, False)
+    """
+    at = k - 1
+    while at > i and text[at] in _JSON_WS:
+        at -= 1
+    return at > i and text[at] in "{["
+
+
 class _Frame:
     __slots__ = ("pos", "obj", "key", "container", "type", "last_key", "count")
 
@@ -635,7 +655,9 @@ def _scan_json(text: str) -> _JsonFound:
                 j = k + 2
             if ch == '"':
                 after = text[k + 1 : k + 2]
-                if after not in _STRING_FOLLOWERS and not _may_end_string(text, k + 1, bool(stack)):
+                if (after not in _STRING_FOLLOWERS and not _may_end_string(text, k + 1, bool(stack))) or (
+                    not stack and _opens_before(text, i, k)
+                ):
                     # What follows cannot follow a string: the opening quote was prose (a stray
                     # quote between Features, an unpaired quotation mark). Read on after it; the
                     # quotes this string skipped as escapes are prose too (each char is read in

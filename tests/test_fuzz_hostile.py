@@ -181,8 +181,17 @@ _HEAD = '{"type":"FeatureCollection","features":['
     ('a 5" pipe at ' + _POINT + ' and "quoted" ' + _POINT + "\n", 2),
     # a stray quote inside a Feature: that Feature is unparseable, the next one is still found
     ('{"type":"Feature","id":"x"y","properties":{},"geometry":' + _POINT + "}\n" + _POINT, 1),
+    # review find: an unpaired quote before an object whose first key starts with no ASCII
+    # letter (GeoJSON-LD's "@context", "$id", "", " x"): the quote closed at the key's opening
+    # quote, hid the '{' and left the object undetected and unprotected
+    ('Say "hi {"$id":"a","type":"Point","coordinates":[1,2]} and ' + _WKB, 2),
+    ('Say "hi { "":0,"type":"Point","coordinates":[1,2]}', 1),
+    ('Say "hi [ {" x":0,"type":"Point","coordinates":[1,2]}]', 1),
+    # a quoted brace in prose is still prose: the objects after it are found
+    ('Type "{" to open, "[" too: ' + _POINT + ' then "{ " ' + _FEATURE, 2),
 ], ids=["between-features", "spaced", "several", "before-newline", "in-collection",
-        "collection-head", "prose-quote", "inch-mark", "inside-feature"])
+        "collection-head", "prose-quote", "inch-mark", "inside-feature",
+        "dollar-first-key", "empty-first-key", "array-space-key", "quoted-braces"])
 def test_stray_quote_hides_no_geometry(text: str, closed: int) -> None:
     """A quote no JSON string can start or end at is prose: it never hides what follows."""
     from geochunk.detect import detect
@@ -227,3 +236,38 @@ def test_placemark_after_an_open_gml_polygon_is_a_unit(text: str) -> None:
     assert [text[s.start : s.end] for s in spans if s.kind == "kml"] == [_PLACEMARK.strip()]
     _check(text, ChunkConfig(budget=16, oversize="isolate", overlap=0, rewrap=False,
                              attach_context=False))
+
+
+def test_feature_whose_first_key_is_not_a_letter_is_a_unit_after_a_stray_quote() -> None:
+    """Review find: ``Say "hi {"@context"...`` read ``"hi {"`` as a string; the Feature (GeoJSON-LD)
+    was missed and only its geometry member was a unit (its properties and id cut off)."""
+    from geochunk.detect import detect
+
+    feature = '{"@context":"x","type":"Feature","id":"F-1","properties":{},"geometry":' + _POINT + "}"
+    text = 'Say "hi ' + feature + "\n"
+    spans = detect(text).spans
+    assert [(text[s.start : s.end], s.status) for s in spans] == [(feature, "ok")]
+    _check(text, ChunkConfig(budget=16, oversize="isolate", overlap=0, rewrap=False,
+                             attach_context=False))
+
+
+@pytest.mark.parametrize("text", [
+    # fuzz find (--hypothesis-seed=12, 250 examples): a geometry head and one number, then a line
+    # end and no second number; the document said "not a geometry" (it looked for a blank line),
+    # but a chunk ending after "1.\n" read as an unclosed POINT and failed geometries_parse
+    "POLYGON ((1 2, 3 4\n\nPOINT (\n1.\nPOINT (0 0)\n",
+    "POINT (\n1.\nThe survey found a well. Parcel ID: LU-0007\n",
+    "The survey found a well.\nPOINT (\r1.\rPOINT (0 0)\n",
+    "POINT (\r\n1\r\n### Parcel LU-9\n",
+    "LINESTRING (\n-2.5\nMr. Smith met Dr. Who. Mr. Smith met Dr. Who. Mr. Smith met Dr. Who.",
+], ids=["seed-12", "then-prose", "lone-cr", "crlf-heading", "linestring"])
+@pytest.mark.parametrize("oversize", ["isolate", "split", "generalize"])
+def test_head_and_one_number_before_a_line_end_is_reported(text: str, oversize: str) -> None:
+    from geochunk.detect import detect
+
+    first = detect(text).spans[0] if detect(text).spans else None
+    if not text.startswith("POLYGON"):
+        assert first is not None and first.status == "unclosed", first
+    for overlap in (0, 1):
+        _check(text, ChunkConfig(budget=16, oversize=oversize, overlap=overlap, rewrap=False,
+                                 attach_context=False))
