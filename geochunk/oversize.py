@@ -82,7 +82,10 @@ _HAUSDORFF_DIRECT = 4_000_000  # vertex pairs up to which GEOS's O(n*m) Hausdorf
 # random 200,000-vertex ring took 10 s in is_valid alone and minutes in simplify). Generalize
 # first counts crossings with bounded work and refuses above these (``too_many_crossings``).
 _MAX_CROSSINGS = 1_000  # segment pairs that cross
-_MAX_PAIRS = 2_000_000  # segment pairs whose boxes meet, read to count them (+ 8 per segment)
+_MAX_PAIRS = 2_000_000  # segment pairs whose boxes meet, read to count them (+ 32 per segment:
+# a valid ring with radial noise, 0 crossings, has ~29 per segment and GEOS handles it like a
+# smooth one; 8 refused a 200,000-vertex one as too_many_crossings)
+_PAIRS_PER_SEGMENT = 32
 
 
 class _Counter(Protocol):
@@ -399,7 +402,7 @@ class CrossingWork:
 
 def crossing_work(geom: Any) -> CrossingWork:
     """Count the segment pairs of ``geom`` that cross, stopping as soon as there are more than
-    ``_MAX_CROSSINGS`` or more than ``_MAX_PAIRS`` (+ 8 per segment) pairs whose boxes meet.
+    ``_MAX_CROSSINGS`` or more than ``_MAX_PAIRS`` (+ 32 per segment) pairs whose boxes meet.
 
     Segments are queried a batch at a time from an STR tree, each batch small enough that it
     reads at most the pair bound, so the work is bounded whatever the shape (a star whose
@@ -416,7 +419,7 @@ def crossing_work(geom: Any) -> CrossingWork:
     n = len(p)
     if n < 2:
         return CrossingWork(True, 0, 0)
-    bound = _MAX_PAIRS + 8 * n
+    bound = _MAX_PAIRS + _PAIRS_PER_SEGMENT * n
     step = max(1, bound // n)  # a batch reads at most step * n <= bound pairs
     tree = shapely.STRtree(shapely.linestrings(np.stack([p, q], axis=1)))
     boxes = tree.geometries
