@@ -140,6 +140,10 @@ def test_hostile_documents_pass_the_gates(text: str, config: ChunkConfig) -> Non
 
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.tuples(piece(), newline), min_size=1, max_size=3), newline, configs)
+@example([("Mr. Smith met Dr. Who.", "\n")], "\r",
+         ChunkConfig(budget=200, oversize="isolate", overlap=1, rewrap=False, attach_context=False))
+@example([("POLYGON ((1 2, 3 4", "\n\n"), ("The survey found a well.", "\n\n")], "\n\n",
+         ChunkConfig(budget=200, oversize="isolate", overlap=1, rewrap=False, attach_context=False))
 def test_hostile_cost_stays_linear(motif: list[tuple[str, str]], joiner: str, config: ChunkConfig) -> None:
     """The motif repeated 8x costs about 8x the motif repeated 3x (quadratic would be ~64x)."""
     unit = "".join(p + nl for p, nl in motif) or "x"
@@ -148,7 +152,14 @@ def test_hostile_cost_stays_linear(motif: list[tuple[str, str]], joiner: str, co
         return joiner.join([unit] * n)
 
     ratio = growth(lambda t: chunk_text(t, config), make, 3, 8)
-    assert ratio < 12, (ratio, unit[:200], repr(joiner), config)
+    if ratio >= 12:
+        # A one-off cost that starts between 3 and 24 repeats is not growth (fuzz find, seeds 51
+        # and 52 at 100 examples: overlap=1 costs a step once there are two chunks, 15.9x for
+        # "Mr. Smith met Dr. Who." joined by CR, then 205x at 64x input). The next doubling
+        # tells: linear stays near 2; a quadratic term large enough to give 12x above gives
+        # at least ~2.8.
+        doubling = growth(lambda t: chunk_text(t, config), make, 24, 2)
+        assert doubling < 2.5, (ratio, doubling, unit[:200], repr(joiner), config)
 
 
 def test_unclosed_collection_head_after_closed_units_is_protected() -> None:
