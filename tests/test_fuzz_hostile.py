@@ -144,6 +144,8 @@ def test_hostile_documents_pass_the_gates(text: str, config: ChunkConfig) -> Non
          ChunkConfig(budget=200, oversize="isolate", overlap=1, rewrap=False, attach_context=False))
 @example([("POLYGON ((1 2, 3 4", "\n\n"), ("The survey found a well.", "\n\n")], "\n\n",
          ChunkConfig(budget=200, oversize="isolate", overlap=1, rewrap=False, attach_context=False))
+@example([("POINT (", "\n"), ("POINT (", "\r"), ("Mr. Smith met Dr. Who.", "\n")], "\n",
+         ChunkConfig(budget=200, oversize="isolate", overlap=1, rewrap=False, attach_context=False))
 def test_hostile_cost_stays_linear(motif: list[tuple[str, str]], joiner: str, config: ChunkConfig) -> None:
     """The motif repeated 8x costs about 8x the motif repeated 3x (quadratic would be ~64x)."""
     unit = "".join(p + nl for p, nl in motif) or "x"
@@ -155,10 +157,13 @@ def test_hostile_cost_stays_linear(motif: list[tuple[str, str]], joiner: str, co
     if ratio >= 12:
         # A one-off cost that starts between 3 and 24 repeats is not growth (fuzz find, seeds 51
         # and 52 at 100 examples: overlap=1 costs a step once there are two chunks, 15.9x for
-        # "Mr. Smith met Dr. Who." joined by CR, then 205x at 64x input). The next doubling
-        # tells: linear stays near 2; a quadratic term large enough to give 12x above gives
-        # at least ~2.8.
+        # "Mr. Smith met Dr. Who." joined by CR, then 205x at 64x input). The next doublings
+        # tell: linear stays near 2; a quadratic term large enough to give 12x above gives
+        # at least ~2.8 at each. The step can fall in the first doubling too (seed 16 at 1,000
+        # examples: 24 -> 48 gave 2.57, then 1.99), so one of two must stay under 2.5.
         doubling = growth(lambda t: chunk_text(t, config), make, 24, 2)
+        if doubling >= 2.5:
+            doubling = min(doubling, growth(lambda t: chunk_text(t, config), make, 48, 2))
         assert doubling < 2.5, (ratio, doubling, unit[:200], repr(joiner), config)
 
 
