@@ -234,6 +234,32 @@ def test_broken_generalized_geometry_fails_geometries_parse():
     assert "chunk 1: POLYGON span" in report.gate("geometries_parse").detail
 
 
+@pytest.mark.parametrize("overlap", [0, 1])
+def test_a_keyword_in_prose_cut_at_a_chunk_end_is_not_a_broken_geometry(overlap):
+    # review of issue 7: "POINT (1." ends a sentence; the document holds no geometry there, but
+    # the chunk "POINT (1." alone read as an unclosed POINT and failed geometries_parse
+    text = "POINT (1. The survey found a well. Parcel ID: LU-0007\n"
+    assert detect(text).spans == ()
+    cs = assemble(analyse(text), ChunkConfig(budget=16, overlap=overlap))
+    report = validate(text, cs.chunks, budget=16)
+    assert report.passed, report.lines()
+    cut = chunks_at(text, [9])  # cut right after "1." whatever the packer chose
+    assert cut[0].text == "POINT (1."
+    gate = validate(text, cut, budget=800).gate("geometries_parse")
+    assert gate.passed and "read as an unclosed geometry only at a chunk's end" in gate.detail
+
+
+def test_a_geometry_the_document_scan_missed_and_a_chunk_severed_still_fails():
+    # the gate keeps its use as the fuzz tests' oracle: were the document's scan to miss a
+    # geometry (an empty detection stands in for the miss), a chunk that severs it is reported
+    text = "Wells: POINT (1 2) and LINESTRING (0 0, 1 1, 2 2) here.\n"
+    chunks = chunks_at(text, [text.index(", 1 1")])
+    missed = replace(detect(text), spans=())
+    report = validate(text, chunks, budget=800, detection=missed)
+    assert "geometries_parse" in failed(report)
+    assert "LINESTRING" in report.gate("geometries_parse").detail
+
+
 @pytest.mark.parametrize(
     ("bad", "flag"),
     [("POINT (1 2 3 4 5)", Flag.UNPARSEABLE_SPAN),

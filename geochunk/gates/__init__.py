@@ -69,7 +69,7 @@ def validate(
     found = [detect(c.text) for c in ordered]
     spans = source.spans
     gates = (
-        _spans.geometries_parse(ordered, found, source),
+        _spans.geometries_parse(text, ordered, found, source),
         _spans.no_swallowing(spans),
         _spans.no_severing(ordered, spans),
         _spans.frames(ordered, spans),

@@ -55,9 +55,10 @@ class _SpanIndex:
 
 
 def geometries_parse(
-    chunks: Sequence[Chunk], found: Sequence[Detection], source: Detection
+    text: str, chunks: Sequence[Chunk], found: Sequence[Detection], source: Detection
 ) -> Gate:
-    """Every geometry in a chunk's text parses, unless the chunk is flagged for a broken source span."""
+    """Every geometry in a chunk's text parses, unless the chunk is flagged for a broken source
+    span, or it is a keyword in prose that reads as a geometry only because the chunk ends there."""
     spans = source.spans
     index = _SpanIndex(spans)
     collection_starts = {col.start for col in source.collections}
@@ -71,7 +72,7 @@ def geometries_parse(
 
     problem_texts: set[str] | None = None
     problems: list[str] = []
-    geometries = allowed = wrappers = 0
+    geometries = allowed = wrappers = prose = 0
     for c, det in zip(chunks, found):
         for s in det.spans:
             if (
@@ -81,6 +82,14 @@ def geometries_parse(
                 and c.start + s.start in collection_starts
             ):
                 wrappers += 1  # a FeatureCollection's head: chunks may end between features
+                continue
+            if (
+                s.status == "unclosed"
+                and c.text_kind == "source"
+                and not index.overlapping(c.start + s.start, c.start + s.end)
+                and _cut_prose(text, c.start + s.start, c.start + s.end)
+            ):
+                prose += 1
                 continue
             geometries += 1
             why = _parse_problem(s)
@@ -103,12 +112,34 @@ def geometries_parse(
     note = f"; {allowed} unparseable source span(s) flagged as such" if allowed else ""
     if wrappers:
         note += f"; {wrappers} FeatureCollection head(s) cut between features"
+    if prose:
+        note += f"; {prose} keyword(s) in prose that read as an unclosed geometry only at a chunk's end"
     return verdict(
         "geometries_parse",
         problems,
         f"{geometries} geometries in {len(chunks)} chunks parse{note}",
         ("geometry that does not parse", "geometries that do not parse"),
     )
+
+
+_LINE_WINDOW = 4096  # how far past a chunk's end the rest of a line is read again
+
+
+def _cut_prose(text: str, lo: int, hi: int) -> bool:
+    """Whether ``text[lo:hi]``, read as an unclosed geometry in a chunk that ends at ``hi``, is
+    prose that the chunk's end cut short ("POINT (1. The survey found ..." cut after "1."): read
+    again with the rest of its line (at most :data:`_LINE_WINDOW` characters more) it is no
+    geometry at all. A geometry the document's scan missed and a chunk severed still reads as
+    one (closed or unclosed) in that window, so the gate keeps reporting it.
+
+    >>> _cut_prose("POINT (1. The survey found a well.\\n", 0, 9)
+    True
+    >>> _cut_prose("POINT (1 2, 3 4)\\n", 0, 9)
+    False
+    """
+    nl = text.find("\n", hi, hi + _LINE_WINDOW)
+    end = min(len(text), hi + _LINE_WINDOW) if nl == -1 else nl + 1
+    return not any(sp.start < hi - lo for sp in detect(text[lo:end]).spans)
 
 
 def _parse_problem(span: Span) -> str | None:

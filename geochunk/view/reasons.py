@@ -34,8 +34,9 @@ REVIEW_FLAGS: tuple[str, ...] = (
 
 _FIXED = {
     Flag.SPLIT_NOT_MULTIPART: "split asked, but the feature has a single part: isolated instead",
-    Flag.TOO_MANY_CROSSINGS: ("generalize asked, but the geometry crosses itself too often to "
-                              "simplify and repair in bounded time: isolated instead"),
+    Flag.TOO_MANY_CROSSINGS: ("generalize asked, but the geometry crosses itself too often, or its "
+                              "edges crowd each other too densely, to simplify and repair in "
+                              "bounded time: isolated instead"),
     Flag.REWRAPPED: "text is a FeatureCollection rebuilt around this chunk's features",
     Flag.CRS_MIXED: "features in this chunk are in different frames",
     Flag.UNPARSEABLE_SPAN: "holds geometry-like text that does not parse (kept whole, no bbox)",
