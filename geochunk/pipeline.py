@@ -14,6 +14,7 @@ once into a token index — so re-chunking at a new budget (``assemble`` again) 
 from __future__ import annotations
 
 import os
+from typing import Any
 
 from . import crs as crs_mod
 from .analysis import Analysis, ChunkSet, GeomRecord

@@ -164,9 +164,16 @@ def test_flagged_frame_result_is_marked(ix) -> None:
 
 
 def test_staleness_and_recall_recorded(ix) -> None:
-    res = query_index(ix, "allotment", Region.near(-3.19, 55.95, 500))
+    # staleness from a fixed clock (an hour after the build), never the machine's own
+    import datetime as dt
+
+    built = dt.datetime.fromisoformat(ix.meta["built_at"])
+    oldest = min(c.refreshed_at for c in ix.catalog)
+    now = built + dt.timedelta(hours=1)
+    res = query_index(ix, "allotment", Region.near(-3.19, 55.95, 500), now=now)
     st = res.staleness
-    assert st.index_age_s >= 0 and st.catalog_refresh_age_s >= st.index_age_s - 60
+    assert st.index_age_s == 3600.0 and st.index_built_at == built.isoformat() + "Z"
+    assert st.catalog_refresh_age_s == (now - oldest).total_seconds()
     assert st.corpus_versions == {"closed": "v7", "open": "v1"}
     rec = dict(ix.con.execute("SELECT label, recall_at_10 FROM recall").fetchall())
     assert set(rec) == {"unfiltered", *(lbl for lbl, _ in TARGETS)}
