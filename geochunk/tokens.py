@@ -660,6 +660,10 @@ def _delta_dtype(largest: int) -> type:
     return np.uint8 if largest <= 0xFF else np.uint16 if largest <= 0xFFFF else np.int64
 
 
+#: how far :meth:`TokenIndex.exact` looks inward from a ragged end for a clean position
+_CLEAN_REACH = 1024
+
+
 class TokenIndex:
     """Token counts of one document, built by encoding the whole document once.
 
@@ -736,10 +740,29 @@ class TokenIndex:
             hit = self._cache.get(key)
         if hit is not None:
             return hit
-        value = self.counter.count(self.text[a:b])
+        value = self._exact_between_clean(a, b)
         with self._lock:
             self._cache[key] = value
         return value
+
+    def _exact_between_clean(self, a: int, b: int) -> int:
+        """``exact(a, b)`` for an end that is not clean: only the ragged ends are encoded.
+
+        The first clean position ``lo`` after ``a`` and the last ``hi`` before ``b - 1`` (each
+        searched within :data:`_CLEAN_REACH` characters) are clean in the substring too (the
+        rule reads only ``p - 1 .. p + 1``, all inside it), so its count is additive there:
+        ``count(text[a:lo]) + count(lo, hi) + count(text[hi:b])``, the middle read from the
+        index. A long oversized unit ending between two newlines is thus never encoded again.
+        Without such positions (or for tokenizers with no clean positions) the whole
+        substring is encoded."""
+        clean, text = self._clean, self.text
+        lo = a if clean(a) else next((p for p in range(a + 1, min(b - 1, a + _CLEAN_REACH)) if clean(p)), None)
+        hi = b if clean(b) else next((p for p in range(b - 2, max(a, b - _CLEAN_REACH), -1) if clean(p)), None)
+        if lo is None or hi is None or hi <= lo:
+            return self.counter.count(text[a:b])
+        head = self.counter.count(text[a:lo]) if lo > a else 0
+        tail = self.counter.count(text[hi:b]) if hi < b else 0
+        return head + self.count(lo, hi) + tail
 
     def __repr__(self) -> str:
         return f"TokenIndex({self.counter.name}, chars={len(self.text)}, tokens={self.total})"

@@ -1,0 +1,62 @@
+"""How much counting the budget-dependent steps do: an oversized unit's text is never encoded
+again when the document's token index already holds its count (call counters, no clocks)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from geochunk.model import ChunkConfig
+from geochunk.pipeline import analyse, assemble
+from geochunk.tokens import get_counter
+
+ENCODINGS = ["cl100k_base", "o200k_base"]
+
+
+class Recorder:
+    """A counter that records the length of every text it encodes."""
+
+    def __init__(self, counter):  # type: ignore[no-untyped-def]
+        self.counter = counter
+        self.lengths: list[int] = []
+
+    def count(self, text: str) -> int:
+        self.lengths.append(len(text))
+        return self.counter.count(text)
+
+
+def _boundary(n: int) -> str:
+    coords = ", ".join(f"{530000 + i * 0.37:.2f} {180000 + (i * 7919) % 1000 * 0.11:.2f}" for i in range(n))
+    return (
+        "Boundary of the district.\n\nPOLYGON ((" + coords + ", 530000.00 180000.00))\n"
+        "Name: Lower Wandle\nCode: LW-01\n\n\nThe neighbouring marshes follow.\n"
+    )
+
+
+@pytest.mark.parametrize("name", ENCODINGS)
+def test_ragged_ends_encode_only_the_ends(name: str) -> None:
+    counter = get_counter(name)
+    text = _boundary(3000)
+    idx = counter.index(text)
+    rec = Recorder(counter)
+    idx.counter = rec  # type: ignore[assignment]
+    rng = random.Random(3)
+    ends = [0, len(text), *(rng.randrange(len(text) + 1) for _ in range(14))]
+    ends += [text.index("\n\n\n") + k for k in range(4)]  # between newlines: never clean
+    for a in ends:
+        for b in ends:
+            if a <= b:
+                assert idx.exact(a, b) == len(counter.tiktoken_encoding.encode_ordinary(text[a:b]))
+    assert rec.lengths and max(rec.lengths) < 2 * 1024  # never the long middle
+
+
+@pytest.mark.parametrize("policy", ["isolate", "split", "generalize"])
+def test_oversized_unit_is_not_encoded_again(policy: str) -> None:
+    text = _boundary(4000)
+    a = analyse(text)
+    rec = Recorder(a.counter)
+    a.index.counter = rec  # type: ignore[assignment]
+    cs = assemble(a, ChunkConfig(budget=256, oversize=policy))
+    assert any(c.oversized for c in cs.chunks)
+    assert all(n < 2 * 1024 for n in rec.lengths), rec.lengths  # the unit's source text: from the index
