@@ -664,6 +664,39 @@ def _delta_dtype(largest: int) -> type:
 _CLEAN_REACH = 1024
 
 
+def _first_clean(text: str, clean: Callable[[int], bool], lo: int, hi: int) -> int | None:
+    """The first ``p`` in ``[lo, hi]`` with ``clean(p)``. Only a position at a space or after a
+    newline can be clean (:func:`clean_boundary`), so only those are asked about (``lo >= 1``)."""
+    if hi < lo:  # (a negative end would count from the end of the text)
+        return None
+    sp = text.find(" ", lo, hi + 1)
+    nl = text.find("\n", lo - 1, hi)  # a newline at nl: candidate nl + 1
+    while sp >= 0 or nl >= 0:
+        if nl < 0 or 0 <= sp <= nl:
+            c, sp = sp, text.find(" ", sp + 1, hi + 1)
+        else:
+            c, nl = nl + 1, text.find("\n", nl + 1, hi)
+        if clean(c):
+            return c
+    return None
+
+
+def _last_clean(text: str, clean: Callable[[int], bool], lo: int, hi: int) -> int | None:
+    """The last ``p`` in ``[lo, hi]`` with ``clean(p)`` (candidates as in :func:`_first_clean`)."""
+    if hi < lo:
+        return None
+    sp = text.rfind(" ", lo, hi + 1)
+    nl = text.rfind("\n", lo - 1, hi)
+    while sp >= 0 or nl >= 0:
+        if nl < 0 or sp > nl:
+            c, sp = sp, text.rfind(" ", lo, sp)
+        else:
+            c, nl = nl + 1, text.rfind("\n", lo - 1, nl)
+        if clean(c):
+            return c
+    return None
+
+
 class TokenIndex:
     """Token counts of one document, built by encoding the whole document once.
 
@@ -756,8 +789,8 @@ class TokenIndex:
         Without such positions (or for tokenizers with no clean positions) the whole
         substring is encoded."""
         clean, text = self._clean, self.text
-        lo = a if clean(a) else next((p for p in range(a + 1, min(b - 1, a + _CLEAN_REACH)) if clean(p)), None)
-        hi = b if clean(b) else next((p for p in range(b - 2, max(a, b - _CLEAN_REACH), -1) if clean(p)), None)
+        lo = a if clean(a) else _first_clean(text, clean, a + 1, min(b - 2, a + _CLEAN_REACH))
+        hi = b if clean(b) else _last_clean(text, clean, max(a + 1, b - _CLEAN_REACH), b - 2)
         if lo is None or hi is None or hi <= lo:
             return self.counter.count(text[a:b])
         head = self.counter.count(text[a:lo]) if lo > a else 0

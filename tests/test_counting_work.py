@@ -34,10 +34,15 @@ def _boundary(n: int) -> str:
     )
 
 
+_AWKWARD = "".join(  # runs of spaces, tabs, CRLF, "\n/" and "\n " after newlines: few clean places
+    f"k{i}:  v\t{i}\r\n\n/ x{i}  \n {i}\u00e9\u00e9  \n\n\n" for i in range(300)
+)
+
+
 @pytest.mark.parametrize("name", ENCODINGS)
-def test_ragged_ends_encode_only_the_ends(name: str) -> None:
+@pytest.mark.parametrize("text", [_boundary(3000), _AWKWARD], ids=["boundary", "awkward"])
+def test_ragged_ends_encode_only_the_ends(name: str, text: str) -> None:
     counter = get_counter(name)
-    text = _boundary(3000)
     idx = counter.index(text)
     rec = Recorder(counter)
     idx.counter = rec  # type: ignore[assignment]
