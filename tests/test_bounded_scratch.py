@@ -5,6 +5,7 @@ and the boundary table of ``prose.find_boundaries`` (masks by slice, one sorted 
 from __future__ import annotations
 
 import random
+import re
 import unicodedata
 
 import numpy as np
@@ -59,17 +60,26 @@ def test_fold_text_in_pieces_is_the_plain_fold(monkeypatch) -> None:
         assert fold_text(text, spans) == _fold_text_plain(text, spans)
 
 
+# the boundary patterns as first written (prose.py now spells them so that the engine can skip
+# to candidates quickly; the matches must stay these)
+_HEADING_PLAIN = re.compile(r"(?m)^#{1,6}[ \t]")
+_PARAGRAPH_PLAIN = re.compile(r"(?:\r\n|\r(?!\n)|\n)(?:[ \t\f\v]*+(?:\r\n|\r(?!\n)|\n))+")
+_SENTENCE_PLAIN = re.compile(
+    r"(?<![.!?\u0964\u0965\u2026])[.!?\u0964\u0965\u2026]++[\"'\u2019\u201d)\]]*+(?=\s)|[\u3002\uff01\uff1f]"
+)
+
+
 def _boundaries_plain(text: str, exclude=()) -> list[list[int]]:
-    """find_boundaries as written before (whole-text masks, lexsort)."""
+    """find_boundaries as written before (whole-text masks, lexsort, the first patterns)."""
     n = len(text)
     cp = prose._clamped_codes(text)
     is_space = prose._SPACE_TABLE[cp]
     pos_of = prose._positions
     found = [
-        pos_of(m.start() for m in prose._HEADING.finditer(text)),
-        pos_of(m.end() for m in prose._PARAGRAPH.finditer(text)),
+        pos_of(m.start() for m in _HEADING_PLAIN.finditer(text)),
+        pos_of(m.end() for m in _PARAGRAPH_PLAIN.finditer(text)),
         np.flatnonzero((cp == 10) | ((cp == 13) & np.append(cp[1:] != 10, True))).astype(np.int64) + 1,
-        pos_of(m.end() for m in prose._SENTENCE.finditer(text)),
+        pos_of(m.end() for m in _SENTENCE_PLAIN.finditer(text)),
         np.flatnonzero(prose._GAP_TABLE[cp[1:]] & ~is_space[:-1]).astype(np.int64) + 1,
     ]
     pos = np.concatenate(found)
@@ -143,3 +153,21 @@ def test_heading_glue_from_the_line_index_equals_the_per_line_tuples() -> None:
                              for _ in range(rng.randint(0, 12))))
     for text in texts:
         assert heading_glue(text) == _heading_glue_plain(text)
+
+
+def test_boundary_patterns_match_their_first_spelling() -> None:
+    # the rewritten patterns find the same matches, also from a start and to an end offset
+    rng = random.Random(13)
+    alphabet = list("#  \t\n\r.!?\u0964\u0965\u2026\u3002\uff01\uff1f\"'\u2019\u201d)]a1\f\v") + [
+        "\r\n", "##", "######", "#######", "...", "\n\n", " \n",
+    ]
+    texts = [load_sample(s.name) for s in list_samples() if len(load_sample(s.name)) < 300_000]
+    texts += ["".join(rng.choice(alphabet) for _ in range(rng.randint(0, 120))) for _ in range(4000)]
+    pairs = [(_HEADING_PLAIN, prose._HEADING), (_SENTENCE_PLAIN, prose._SENTENCE),
+             (_PARAGRAPH_PLAIN, prose._PARAGRAPH)]
+    for text in texts:
+        lf = "\r" not in text
+        for old, new in pairs + ([(_PARAGRAPH_PLAIN, prose._PARAGRAPH_LF)] if lf else []):
+            assert [m.span() for m in new.finditer(text)] == [m.span() for m in old.finditer(text)]
+            a, b = sorted(rng.randint(0, len(text)) for _ in range(2))
+            assert [m.span() for m in new.finditer(text, a, b)] == [m.span() for m in old.finditer(text, a, b)]

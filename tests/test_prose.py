@@ -63,3 +63,17 @@ def test_boundaries_are_sorted_unique_and_inside(text):
     ps = [p for p, _ in b.within(0, len(text), WORD)]
     assert ps == sorted(set(ps))
     assert all(0 < p < len(text) for p in ps)
+
+
+def test_ascii_grapheme_boundaries_are_every_position_but_crlf():
+    # the ASCII shortcut gives what the regex module's \X gives
+    import random
+
+    import regex
+
+    rng = random.Random(3)
+    for _ in range(3000):
+        text = "".join(chr(rng.choice([rng.randint(0, 127), 10, 13])) for _ in range(rng.randint(0, 30)))
+        lo, hi = sorted(rng.randint(0, len(text)) for _ in range(2))
+        want = [m.end() for m in regex.finditer(r"\X", text, pos=lo, endpos=hi) if m.end() < hi]
+        assert grapheme_boundaries(text, lo, hi) == want
