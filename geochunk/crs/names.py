@@ -25,11 +25,12 @@ import time
 import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Iterable
+from typing import Any, Iterable, Iterator
 
 from pyproj.database import query_crs_info
 from pyproj.enums import PJType
 
+from ..textcase import PIECE, pieces
 from .cache import read_json, write_json
 from .database import area_size, proj_db_rows
 
@@ -41,7 +42,6 @@ __all__ = [
 _TOKEN = re.compile(r"[^\W_]+")  # runs of letters/digits; no nesting, no backtracking
 _MAX_GAP = 4  # at most this many separator characters between two tokens of one name
 _NEXT = re.compile(r"[\W_]{0,%d}([^\W_]+)" % _MAX_GAP)  # the next token, a bounded gap away
-_WORD_START = r"(?<![^\W_])(?:[^\W\d_][^\W_]*"  # a whole token that starts with a letter
 _RANK = {"name": 0, "alias": 1, "suffix": 2}
 _END = ""  # trie terminal key (tokens are never empty)
 _CACHE_INDEX = "crs-names-2"  # -2: the index holds INFORMAL_NAMES too
@@ -69,14 +69,6 @@ INFORMAL_NAMES: dict[str, tuple[int, ...]] = {
     "ITM": (2157,),
     "Lambert93": (2154,),
 }
-
-
-def _starts_pattern(numeric_roots: Iterable[str]) -> re.Pattern:
-    """Where a name can start: a whole token starting with a letter, or a number token that
-    starts some name (longest first)."""
-    roots = sorted(numeric_roots, key=len, reverse=True)
-    alternatives = "".join("|" + re.escape(t) for t in roots)
-    return re.compile(_WORD_START + alternatives + r")(?![^\W_])", re.IGNORECASE)
 
 
 def _fold(token: str) -> str:
@@ -174,7 +166,7 @@ class NameIndex:
                 node = node.setdefault(tok, {})
             node[_END] = entry
             self.size += 1
-        self._starts = _starts_pattern(t for t in self._trie if t[:1].isdigit())
+        self._heads: NameHeads | None = None  # the trie's first two levels, made on first scan
         self.build_seconds = 0.0
         self.loaded_from_cache = False
 
@@ -210,7 +202,6 @@ class NameIndex:
         index = cls({})
         index._trie = obj["trie"]
         index.size = int(obj.get("size", 0))
-        index._starts = _starts_pattern(t for t in index._trie if t[:1].isdigit())
         return index
 
     def heads(self) -> dict[str, list[str]]:
@@ -237,18 +228,29 @@ class NameIndex:
         return _entry_in(node)
 
     def scan(self, text: str, start: int = 0) -> list[NameHit]:
-        """Leftmost-longest, non-overlapping name matches in ``text[start:]`` (one linear pass).
+        """Leftmost-longest, non-overlapping name matches in ``text[start:]`` (linear).
 
-        Only tokens that can start a name are visited (words starting with a letter, and the
-        few number tokens that start a key); from each, the trie walk reads at most one name's
-        worth of following tokens, each within ``_MAX_GAP`` separator characters.
+        Only the places where a name can start are visited (see :meth:`NameHeads.starts`: a
+        token that starts a name, followed by one that can come second in it); from each, the
+        trie walk reads at most one name's worth of following tokens, each within ``_MAX_GAP``
+        separator characters.
         """
+        if self._heads is None:
+            self._heads = NameHeads(self.heads())
+        return self.scan_at(text, self._heads.starts(text, start))
+
+    def scan_at(self, text: str, starts: Iterable[int]) -> list[NameHit]:
+        """:meth:`scan`, visiting only the token starts ``starts`` (ascending): every offset
+        where a name may start must be among them; any other offset is a token start that
+        begins no name, or is skipped."""
         hits: list[NameHit] = []
         trie = self._trie
         resume = 0
-        for m in self._starts.finditer(text, start):
-            start = m.start()
+        for start in starts:
             if start < resume:
+                continue
+            m = _TOKEN.match(text, start)
+            if m is None:
                 continue
             token = m.group()
             node = trie.get(token.lower() if token.isascii() else _fold(token))
@@ -397,37 +399,206 @@ def name_index() -> NameIndex:
     return index
 
 
+# ASCII letters lower-cased, every other ASCII byte (digits, punctuation, space, "_") a space,
+# bytes of other characters kept: the text's letter runs, split at C speed (see NameHeads.starts)
+_RUNS = bytes(
+    c | 0x20 if 0x41 <= c <= 0x5A or 0x61 <= c <= 0x7A else (0x20 if c < 0x80 else c)
+    for c in range(256)
+)
+# the same with ASCII digits kept: to find a head that holds a digit ("st74") as spelled
+_ALNUM = bytes(c | 0x20 if 0x41 <= c <= 0x5A else c if 0x30 <= c <= 0x39 else _RUNS[c]
+               for c in range(256))
+_PIECE = re.compile(r"[^\W\d_][^\W_]*")  # in a run with other characters: a word's letters-first part
+
+
+def _lead(key: str) -> str:
+    """The part of a key before its first digit (``"ed50"`` -> ``"ed"``; ``""`` for ``"3"``)."""
+    for i, c in enumerate(key):
+        if c.isdigit():
+            return key[:i]
+    return key
+
+
 class NameHeads:
-    """The first two levels of the name trie: a cheap test that a text names no frame, so
-    that such a text never loads the whole index.
+    """The first two levels of the name trie: where in a text a name can start, found without
+    visiting every word, and so a cheap test that a text names no frame (such a text never
+    loads the whole index).
 
     >>> heads = name_heads()
     >>> heads.first_candidate("The survey covers the north field.") is None
     True
     >>> heads.first_candidate("Grid: British National Grid") is not None
     True
+    >>> heads.starts("Grid: British National Grid, RD New")
+    [6, 29]
     """
 
     def __init__(self, heads: dict[str, list[str]]):
         self._heads = {t: frozenset(nxt) for t, nxt in heads.items()}
-        self._starts = _starts_pattern(t for t in self._heads if t[:1].isdigit())
+        # per head: (a name ends with it, the leads of its second tokens, its second tokens
+        # that start with a digit); heads by their lead; heads that start with a digit
+        self._follow: dict[str, tuple[bool, frozenset[str], tuple[str, ...]]] = {}
+        self._by_lead: dict[str, list[str]] = {}
+        roots: list[str] = []
+        leads: set[str] = set()
+        for t, nxt in self._heads.items():
+            second = frozenset(_lead(c) for c in nxt if c and not c[:1].isdigit())
+            numbers = tuple(sorted((c for c in nxt if c[:1].isdigit()), key=len, reverse=True))
+            self._follow[t] = (_END in nxt, second, numbers)
+            leads |= second
+            lead = _lead(t)
+            if lead:
+                self._by_lead.setdefault(lead, []).append(t)
+                leads.add(lead)
+            else:
+                roots.append(t)
+        self._leads = frozenset(leads)
+        self._lead_bytes = frozenset(x.encode("utf-8", "surrogatepass") for x in leads)
+        # a head that starts with a digit ("3" of "3-degree Gauss-Kruger"): that whole token
+        self._roots = {
+            t: re.compile(re.escape(t) + r"(?<![^\W_]" + re.escape(t) + r")(?![^\W_])",
+                          re.IGNORECASE)
+            for t in sorted(roots, key=len, reverse=True)
+        }
 
     def first_candidate(self, text: str, start: int = 0) -> int | None:
-        """The offset of the first place where a name could start, or ``None``: there, a
-        token that starts a name is followed (within the usual gap) by a token that can come
-        second in one, or is a whole name by itself."""
-        heads = self._heads
-        for m in self._starts.finditer(text, start):
-            token = m.group()
-            nxt_set = heads.get(token.lower() if token.isascii() else _fold(token))
-            if nxt_set is None:
-                continue
-            if _END in nxt_set:
-                return m.start()
-            nxt = _NEXT.match(text, m.end())
-            if nxt is not None and _fold(nxt.group(1)) in nxt_set:
-                return m.start()
+        """The offset of the first place where a name could start, or ``None`` (see
+        :meth:`starts`)."""
+        found = self.starts(text, start)
+        return found[0] if found else None
+
+    def starts(self, text: str, start: int = 0) -> list[int]:
+        """Every offset from ``start`` on where a name could start, ascending: there, a token
+        that starts a name is followed (within the usual gap) by a token that can come second
+        in one, or is a whole name by itself.
+
+        Linear, and at C speed where the text names nothing: first the set of the text's
+        letter runs (one ``bytes.translate`` and ``split`` per piece of the text) tells which
+        heads, and which of their second words, occur at all; only those heads are then looked
+        for, by compiled literal searches; each place found is checked as a whole token
+        followed by a possible second one. No Python step runs per word of the text."""
+        present: set[str] = set()
+        odd: dict[str, set[bytes]] = {}  # lead -> spellings of non-ASCII words that fold to it
+        for _, piece in _pieces(text, start):
+            runs = set(piece.encode("utf-8", "surrogatepass").translate(_RUNS).split())
+            present.update(r.decode() for r in runs & self._lead_bytes)
+            if not piece.isascii():
+                for run in runs:
+                    if not run.isascii():
+                        self._fold_run(run, present, odd)
+        if not present and not odd.get(""):
+            return []
+        patterns = [_spelled(sp) for sp in odd.get("", ())]
+        for lead in present:
+            for head in self._by_lead.get(lead, ()):
+                found = self._pattern(head, present)
+                if found is not None:
+                    patterns.append(found)
+                    patterns.extend(_spelled(sp) for sp in odd.get(lead, ()))
+        roots = [p for head, p in self._roots.items() if self._may_follow(head, present)]
+        if not patterns and not roots:
+            return []
+        patterns = list(dict.fromkeys(patterns))
+        at: set[int] = set()
+        for base, piece in _pieces(text, start, _OVERLAP):
+            data = piece.encode("utf-8", "surrogatepass")
+            alnum = data.translate(_ALNUM)
+            hits = sorted({m.start() for p in patterns for m in p.finditer(alnum)})
+            at.update(base + c for c in _char_offsets(data, hits))
+            for pattern in roots:
+                at.update(base + m.start() for m in pattern.finditer(piece))
+        return [s for s in sorted(at) if self._may_start(text, s)]
+
+    def _pattern(self, head: str, present: set[str]) -> re.Pattern | None:
+        """How to find ``head`` where it may start a name in this text (``None``: nowhere)."""
+        ends, second, numbers = self._follow[head]
+        if not head.isascii():
+            return _spelled(_lead(head).encode("utf-8", "surrogatepass"))
+        if ends or not second.isdisjoint(present):
+            return _spelled(head.encode())
+        if numbers:
+            return _followed(head, numbers)
         return None
+
+    def _may_follow(self, head: str, present: set[str]) -> bool:
+        ends, second, numbers = self._follow[head]
+        return ends or bool(numbers) or not second.isdisjoint(present)
+
+    def _fold_run(self, run: bytes, present: set[str], odd: dict[str, set[bytes]]) -> None:
+        """The words of a letter run holding other than ASCII letters: each one's folded lead,
+        and its spelling in the run (to be found again)."""
+        for m in _PIECE.finditer(run.decode("utf-8", "surrogatepass")):
+            word = m.group()
+            lead = _lead(_fold(word))
+            if lead and lead not in self._leads:
+                continue
+            if lead:
+                present.add(lead)
+            odd.setdefault(lead, set()).add(word.encode("utf-8", "surrogatepass"))
+
+    def _may_start(self, text: str, s: int) -> bool:
+        """Whether a name can start at ``s``: a whole token that starts one, followed by a
+        token that can come second, or a whole name by itself."""
+        if s and text[s - 1].isalnum():
+            return False
+        m = _TOKEN.match(text, s)
+        if m is None:
+            return False
+        token = m.group()
+        nxt_set = self._heads.get(token.lower() if token.isascii() else _fold(token))
+        if nxt_set is None:
+            return False
+        if _END in nxt_set:
+            return True
+        nxt = _NEXT.match(text, m.end())
+        return nxt is not None and _fold(nxt.group(1)) in nxt_set
+
+
+@lru_cache(maxsize=4096)
+def _spelled(spelling: bytes) -> re.Pattern:
+    """``spelling`` where no ASCII letter or digit comes right before it (in an :data:`_ALNUM`
+    text; whether the place is a whole token's start is checked after)."""
+    lit = re.escape(spelling)
+    return re.compile(lit + rb"(?<![a-z0-9]" + lit + rb")")
+
+
+@lru_cache(maxsize=1024)
+def _followed(head: str, numbers: tuple[str, ...]) -> re.Pattern:
+    """``head`` followed, a short gap on, by one of the number tokens ``numbers`` (in an
+    :data:`_ALNUM` text: a gap of up to ``_MAX_GAP`` characters is at most 4 bytes each)."""
+    lit = re.escape(head.encode())
+    nums = b"|".join(re.escape(n.encode("utf-8", "surrogatepass")) for n in numbers)
+    return re.compile(lit + rb"(?<![a-z0-9]" + lit + rb")[^a-z0-9]{1,%d}(?:%s)"
+                      % (4 * _MAX_GAP, nums))
+
+
+_PIECE_CHARS = PIECE  # characters per piece of a scanned text (at least; see textcase.pieces)
+_OVERLAP = 32  # characters of the next piece a piece is searched with: a head, its gap and a
+# number that follows it ("Point 58") may straddle the cut
+
+
+def _pieces(text: str, start: int, overlap: int = 0) -> Iterator[tuple[int, str]]:
+    """``(offset, piece)`` of ``text[start:]`` in pieces cut after a line break (no token
+    crosses one), each with the first ``overlap`` characters of the next, so that the
+    scratch copies stay small."""
+    base = start
+    for piece in pieces(text[start:] if start else text, _PIECE_CHARS):
+        end = base + len(piece)
+        yield base, piece + text[end : end + overlap] if overlap else piece
+        base = end
+
+
+def _char_offsets(data: bytes, at: list[int]) -> list[int]:
+    """Character offsets of the ascending UTF-8 byte offsets ``at`` of ``data``."""
+    if data.isascii():
+        return at
+    out: list[int] = []
+    byte = char = 0
+    for b in at:
+        char += len(data[byte:b].decode("utf-8", "surrogatepass"))
+        byte = b
+        out.append(char)
+    return out
 
 
 @lru_cache(maxsize=1)
@@ -451,7 +622,7 @@ def find_names(text: str) -> list[NameHit]:
     >>> [h.codes for h in find_names("Plots in RD New")]
     [(28992,)]
     """
-    first = name_heads().first_candidate(text)
-    if first is None:
+    starts = name_heads().starts(text)
+    if not starts:
         return []
-    return name_index().scan(text, first)
+    return name_index().scan_at(text, starts)

@@ -1,0 +1,108 @@
+"""The name scan visits only the places where a name can start (``NameHeads.starts``): it must
+find exactly what a walk from every token finds (the scan before issue 13's speed-up, kept here
+as the reference), on the bundled samples, the hard generated set and adversarial text (accents,
+long s, dotted capital I, superscript and Arabic-Indic digits, lone surrogates, names split by
+numbers and line breaks)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import crs_hard_cases as hard
+from geochunk.crs import names
+from geochunk.crs.names import NameHit, find_names, name_heads, name_index
+from geochunk.samples import list_samples, load_sample
+
+
+def _reference(text: str) -> list[NameHit]:
+    """Leftmost-longest matches from a trie walk at EVERY whole token that starts with a
+    letter or is a number token starting some name (the scan as it was)."""
+    index = name_index()
+    trie = index._trie
+    roots = sorted((t for t in trie if t[:1].isdigit()), key=len, reverse=True)
+    starts = re.compile(r"(?<![^\W_])(?:[^\W\d_][^\W_]*" + "".join("|" + re.escape(t) for t in roots)
+                        + r")(?![^\W_])", re.IGNORECASE)
+    hits: list[NameHit] = []
+    resume = 0
+    for m in starts.finditer(text):
+        start = m.start()
+        if start < resume:
+            continue
+        token = m.group()
+        node = trie.get(token.lower() if token.isascii() else names._fold(token))
+        if node is None:
+            continue
+        best = None
+        pos = m.end()
+        while True:
+            entry = names._entry_in(node)
+            if entry is not None:
+                best = (pos, entry)
+            nxt = names._NEXT.match(text, pos)
+            if nxt is None:
+                break
+            node = node.get(names._fold(nxt.group(1)))
+            if node is None:
+                break
+            pos = nxt.end()
+        if best is not None:
+            hits.append(NameHit(start, best[0], text[start:best[0]], best[1]))
+            resume = best[0]
+    return hits
+
+
+@pytest.mark.parametrize("sample", [s.name for s in list_samples()])
+def test_scan_matches_the_every_token_walk_on_samples(sample: str) -> None:
+    text = load_sample(sample)
+    assert find_names(text) == _reference(text)
+
+
+def test_scan_matches_the_every_token_walk_on_hard_cases() -> None:
+    cases = hard.generate(per_class=6, seed=13)
+    for case in cases:
+        assert find_names(case.text) == _reference(case.text), case.label
+
+
+_WORDS = [
+    "British", "National", "Grid", "OSGB", "1936", "RD", "New", "Amersfoort", "Rijksdriehoek",
+    "rijksdriehoekscoördinaten", "RIJKSDRIEHOEKSCOÖRDINATEN", "Gauß", "Krüger", "Gauss-Kruger",
+    "ETRS89", "UTM", "zone", "32N", "3", "degree", "1975", "mapping", "12th", "parallel", "St",
+    "Paul", "South", "African", "NAD83", "California", "ftUS", "Web", "Mercator", "WGS", "84",
+    "the", "north", "field", "LU2", "ed50", "IT", "be", "bd72", "NZTM", "ITM", "Lambert93",
+    "\u017fouth", "\u0130stanbul", "\u00b9975", "\u0663abc", "\ud800", "caf\u00e9", "ſt",
+    "Ａmersfoort", "ＲＤ", "Μ", "ΣΑΣ", "Dutch", "3-degree Gauss-Kruger zone 9",
+    "1975 Mapping Adjustment", "12TH parallel traverse", "3 Degree", "Gauss Kruger zone 12",
+    "Point", "58", "Point 58", "Point\n58", "CC42", "cc42 ", "S", "42", "JTSK", "system", "1942",
+]
+_SEPS = [" ", "  ", "\n", " / ", "-", "_", ".", "—", "\u00a0", "", "(", ", ", "3", "é"]
+
+
+@settings(max_examples=300)
+@given(st.lists(st.tuples(st.sampled_from(_WORDS), st.sampled_from(_SEPS)), max_size=24),
+       st.sampled_from([1, 7, names.PIECE]))
+def test_scan_matches_the_every_token_walk_on_adversarial_text(parts, piece: int) -> None:
+    """Also with the text scanned in tiny pieces: a name, or a head and the number after it
+    ("Point\\n58"), may straddle a cut."""
+    text = "".join(w + s for w, s in parts)
+    old = names._PIECE_CHARS
+    names._PIECE_CHARS = piece
+    try:
+        assert find_names(text) == _reference(text)
+    finally:
+        names._PIECE_CHARS = old
+
+
+def test_starts_are_token_starts_that_may_begin_a_name() -> None:
+    heads = name_heads()
+    text = "In 3tm, first at St Paul and Amersfoort / RD New; the 3-degree Gauss-Kruger zone 4."
+    starts = heads.starts(text)
+    assert all(i == 0 or not text[i - 1].isalnum() for i in starts)
+    hits = find_names(text)
+    assert {h.start for h in hits} <= set(starts)
+    # "first" holds "st" and "3tm" holds "tm": neither is a token start
+    assert text.index("irst") - 1 not in starts and text.index("tm") not in starts
+    assert heads.starts("The survey covers the north field.") == []
