@@ -703,7 +703,7 @@ def test_bbox_always_covers_the_transformed_geometry(x, y, w, h, kind) -> None:
     assert box is not None
     out = to_wgs84(shapely.segmentize(geom, max(w, h) / 50) if kind != "point" else geom, BNG)
     ob = out.bounds
-    eps = 1e-6  # densified edges: 21 points per edge, sub-decimetre between them
+    eps = 1e-6  # densified edges: a point every kilometre, sub-decimetre bow between them
     assert box[0] <= ob[0] + eps and box[1] <= ob[1] + eps
     assert box[2] >= ob[2] - eps and box[3] >= ob[3] - eps
 
