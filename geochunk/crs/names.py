@@ -2,9 +2,11 @@
 
 The index holds the official names and the aliases (``alias_name`` table of ``proj.db``) of every
 EPSG projected and geographic 2D CRS, plus the projection part of projected names ("RD New" from
-"Amersfoort / RD New"), as a trie over normalised word tokens. Scanning a document is one pass
-over its word tokens with a bounded trie walk from each (names are at most a dozen tokens), so it
-is linear in the document. The index is built on first use and cached for the process.
+"Amersfoort / RD New"), as a trie over normalised word tokens. Scanning a document is linear:
+the set of its letter runs (one ``bytes.translate`` and ``split``) tells which name heads occur
+at all, literal searches find just those, and a bounded trie walk runs from each place where a
+name can start (names are at most a dozen tokens); no Python step runs per word. The index is
+built on first use and cached for the process.
 
 Keys that would fire on ordinary prose are left out: a single alphabetic word ("Tokyo", "Cape",
 "Lake"), keys made only of numbers ("727", "42/83"), and projection parts whose only word is one
