@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 import sys
+from functools import lru_cache
 
 __all__ = ["attribute_line", "attribute_pairs", "sql_row"]
 
@@ -111,13 +112,19 @@ def attribute_line(line: str) -> tuple[str, str] | None:
     if sep and value[:1] not in (" ", "\t"):
         return None  # "3:4", "http://..." — an attribute separator is a colon and a space
     key, value = key.strip(), value.strip()
-    if not sep or not key or not value or len(key) > 50 or len(key.split()) > 6:
+    if not sep or not key or not value or value.startswith("//"):
         return None
-    if not key[0].isalpha() or value.startswith("//"):
+    key = _checked_key(key)
+    return None if key is None else (key, value)
+
+
+@lru_cache(maxsize=4096)
+def _checked_key(key: str) -> str | None:
+    """``key`` (interned: the same keys repeat on every feature, one copy each) if it reads as
+    an attribute key, else None; cached, as a document repeats a handful of keys."""
+    if len(key) > 50 or len(key.split()) > 6 or not key[0].isalpha() or _KEY.fullmatch(key) is None:
         return None
-    if _KEY.fullmatch(key) is None:
-        return None
-    return sys.intern(key), value  # the same keys repeat on every feature: one copy each
+    return sys.intern(key)
 
 
 def attribute_pairs(block: str) -> tuple[tuple[str, str], ...]:

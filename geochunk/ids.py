@@ -161,16 +161,18 @@ def source_ids(
             out.append((sp.feature_id, sp.id_source or "geojson:id"))
             continue
         got = None
-        if single:
+        if single:  # by precedence, each source read only when the ones before it gave none
             key = pick_id(attributes)
-            hid = heading_id(caption.strip().splitlines()[0]) if caption and caption.strip() else None
-            keyed_row = pick_id(row)
             if key is not None:
                 got = (key[1], f"attribute:{key[0]}")
-            elif hid is not None:
-                got = (hid, "heading")
-            elif keyed_row is not None:
-                got = (keyed_row[1], f"row:{keyed_row[0]}")
+            else:
+                hid = heading_id(caption.strip().splitlines()[0]) if caption and caption.strip() else None
+                if hid is not None:
+                    got = (hid, "heading")
+                else:
+                    keyed_row = pick_id(row)
+                    if keyed_row is not None:
+                        got = (keyed_row[1], f"row:{keyed_row[0]}")
         out.append(got or (content_id(sp), "hash"))
     return out
 

@@ -22,6 +22,7 @@ context (and the introducing paragraph and headings) a unit's range carries.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from dataclasses import dataclass, replace
 from typing import Callable, Sequence
 
@@ -137,29 +138,31 @@ def find_units(text: str, detection: Detection, *, context: bool = True) -> tupl
     # 2. attributes after, captions before (attributes claim lines first)
     units: list[Unit] = []
     prev_end = 0
+    lines = lines_of(text)
+    ends, n_ends, n = lines.ends, len(lines.ends), len(text)
     for gi, (idx, a, b) in enumerate(groups):
         next_start = groups[gi + 1][1] if gi + 1 < len(groups) else len(text)
         full_a, full_b = a, b
         pairs: tuple[tuple[str, str], ...] = ()
         caption = None
         if context:
-            p = b if lines_of(text).at_line_end(b) else _line_end(text, b)
-            if p == b:  # attribute lines start right after the unit's last line
-                q = p
-                le = _line_end(text, q)
+            if lines.at_line_end(b):  # attribute lines start right after the unit's last line
+                q = b
+                k = bisect_right(ends, q)  # the line starting at q ends at ends[k] (or n)
+                le = ends[k] if k < n_ends else n
                 if le < next_start and not text[q:le].strip() and attribute_line(text[le:_line_end(text, le)]) \
                         and not plain_heading_at(text, le):
-                    q = le  # one blank line may separate the geometry from its attributes
+                    q, k = le, k + 1  # one blank line may separate the geometry from its attributes
                 collected = []
                 while q < next_start:
-                    le = _line_end(text, q)
+                    le = ends[k] if k < n_ends else n
                     if le > next_start:
                         break
                     kv = attribute_line(text[q:le])
                     if kv is None:
                         break
                     collected.append(kv)
-                    q = le
+                    q, k = le, k + 1
                 if collected:
                     full_b, pairs = q, tuple(collected)
             if a == _line_start(text, a) and a > prev_end:
