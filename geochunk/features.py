@@ -13,11 +13,14 @@ from __future__ import annotations
 import json
 from typing import Any, Sequence
 
+import numpy as np
+import shapely
+
 from . import crs as crs_mod
 from .units import Unit
 from .crs import FrameReport
 from .encodings import feature_kind
-from .geometry import Parsed, bounds
+from .geometry import Parsed
 from .extent import wgs84_trusted
 from .ids import unique_ids
 from .model import ChunkFeature, Detection, Period, Span
@@ -77,6 +80,22 @@ def _period_of(
     return feature_period(attrs, caption, origin=origin) or doc
 
 
+def _bounds_all(geoms: Sequence[Any]) -> list[tuple[float, float, float, float] | None]:
+    """:func:`geochunk.geometry.bounds` of every geometry, in one vectorised shapely call.
+
+    >>> import shapely
+    >>> _bounds_all([shapely.Point(1, 2), None, shapely.from_wkt("POINT EMPTY")])
+    [(1.0, 2.0, 1.0, 2.0), None, None]
+    """
+    if not geoms:
+        return []
+    arr = np.empty(len(geoms), dtype=object)
+    arr[:] = geoms
+    table = shapely.bounds(arr)  # NaN rows for None and empty geometries
+    ok = np.isfinite(table).all(axis=1).tolist()
+    return [(b[0], b[1], b[2], b[3]) if good else None for b, good in zip(table.tolist(), ok)]
+
+
 def describe_features(
     detection: Detection,
     parsed: Sequence[Parsed],
@@ -90,6 +109,7 @@ def describe_features(
     span_frames = [frames.frame_for(i) for i in range(len(detection.spans))]
     trusted = [p.geometry if wgs84_trusted(f) else None for p, f in zip(parsed, span_frames)]
     boxes84 = crs_mod.bboxes_wgs84(trusted, span_frames)
+    boxes = _bounds_all([p.geometry for p in parsed])
     return tuple(
         ChunkFeature(
             id=fid,
@@ -99,7 +119,7 @@ def describe_features(
             start=span.start,
             end=span.end,
             vertices=p.vertices,
-            bbox=bounds(p.geometry),
+            bbox=boxes[i],
             bbox_wgs84=boxes84[i],
             epsg=span_frames[i].epsg,
             status=span.status,

@@ -76,6 +76,9 @@ def _parse_date(v: str) -> str | None:
         return v
     if _ISO.fullmatch(v):
         return v
+    stamp = _stamp_date(v)
+    if stamp is not None:
+        return stamp
     try:
         a, b = (_dateparser.parse(v, default=d) for d in _SENTINELS)
     except (ValueError, OverflowError, TypeError):
@@ -89,6 +92,34 @@ def _parse_date(v: str) -> str | None:
     if a.day != b.day:
         return f"{a.year:04d}-{a.month:02d}"
     return f"{a.year:04d}-{a.month:02d}-{a.day:02d}"
+
+
+# an ISO / SQL timestamp ("2022-02-08 10:35:00+00", "2022-02-08T10:35:00.5Z"): SQL dumps carry
+# one per row, and dateutil reads each in ~0.05 ms
+_STAMP = re.compile(
+    r"([0-9]{4})-([0-9]{2})-([0-9]{2})[T ]([0-9]{2}):([0-9]{2})(?::([0-9]{2})(?:\.[0-9]{1,6})?)?"
+    r"(?:Z|[+-][0-9]{2}(?::?[0-9]{2})?)?"
+)
+
+
+def _stamp_date(v: str) -> str | None:
+    """The date of a well-formed timestamp, exactly as dateutil reads it; None for anything
+    else (dateutil then decides: a field out of range, another layout).
+
+    >>> _stamp_date("2022-02-08 10:35:00+00"), _stamp_date("2022-02-30 10:35"), _stamp_date("May")
+    ('2022-02-08', None, None)
+    """
+    m = _STAMP.fullmatch(v)
+    if m is None:
+        return None
+    y, mo, d, h, mi, sec = (int(x) if x else 0 for x in m.groups())
+    if not (1000 <= y <= 2999 and h < 24 and mi < 60 and sec < 60):
+        return None
+    try:
+        dt.date(y, mo, d)
+    except ValueError:
+        return None
+    return v[:10]
 
 
 def feature_period(

@@ -23,6 +23,8 @@ from __future__ import annotations
 
 from typing import Sequence
 
+import numpy as np
+
 from .lines import lines_of
 from .packing import Inside
 from .prose import LINE, PARAGRAPH, SECTION, WORD, Boundaries
@@ -51,12 +53,27 @@ def natural_level(b: Boundaries, text: str, p: int) -> int:
     return LINE if lines_of(text).at_line_end(p) else WORD
 
 
+def _natural_levels(b: Boundaries, text: str, ps: Sequence[int]) -> list[int]:
+    """:func:`natural_level` of many positions, each level's offsets searched once for all."""
+    n = len(text)
+    pos = np.asarray(ps, dtype=np.int64)
+    found = np.full(len(pos), -1, dtype=np.int64)
+    for level, arr in enumerate(b.by_level):  # the strongest level holding p wins, as levels_at
+        if len(arr):
+            i = np.minimum(np.searchsorted(arr, pos), len(arr) - 1)
+            found[(found < 0) & (arr[i] == pos)] = level
+    lines = lines_of(text)
+    return [SECTION if p <= 0 or p >= n else lv if lv >= 0 else LINE if lines.at_line_end(p) else WORD
+            for p, lv in zip(ps, found.tolist())]
+
+
 def edge_levels(text: str, b: Boundaries, ranges: Sequence[Range], strategy: str) -> list[Range]:
     """``(start level, end level)`` of every unit range under ``strategy``."""
     lines = lines_of(text)  # \r\n, \r and \n end lines
+    natural = _natural_levels(b, text, [x for r in ranges for x in r])
     out = []
     for i, (s, e) in enumerate(ranges):
-        ls, le = natural_level(b, text, s), natural_level(b, text, e)
+        ls, le = natural[2 * i], natural[2 * i + 1]
         at_line_s, at_line_e = lines.at_line_end(s), lines.at_line_end(e)
         if strategy == "feature":
             ls = SECTION if at_line_s else min(ls, LINE)

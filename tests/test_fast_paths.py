@@ -1,5 +1,6 @@
-"""How much counting the budget-dependent steps do: an oversized unit's text is never encoded
-again when the document's token index already holds its count (call counters, no clocks)."""
+"""Fast paths give the slow path's answer and skip its work (call counters, no clocks): an
+oversized unit's text is never encoded again when the document's token index holds its count;
+timestamps are dated without dateutil, exactly as dateutil dates them."""
 
 from __future__ import annotations
 
@@ -65,3 +66,33 @@ def test_oversized_unit_is_not_encoded_again(policy: str) -> None:
     cs = assemble(a, ChunkConfig(budget=256, oversize=policy))
     assert any(c.oversized for c in cs.chunks)
     assert all(n < 2 * 1024 for n in rec.lengths), rec.lengths  # the unit's source text: from the index
+
+
+def test_timestamp_dates_read_as_dateutil_reads_them() -> None:
+    """period's fast path for SQL/ISO timestamps gives dateutil's answer, valid or not."""
+    import datetime as dt
+
+    from dateutil import parser
+
+    from geochunk.period import _parse_date
+
+    def by_dateutil(v: str) -> str | None:
+        try:
+            a, b = (parser.parse(v, default=d) for d in (dt.datetime(1, 1, 1), dt.datetime(2, 2, 2)))
+        except (ValueError, OverflowError, TypeError):
+            return None
+        if a.year != b.year or not 1000 <= a.year <= 2999:
+            return None
+        return f"{a.year:04d}-{a.month:02d}-{a.day:02d}"
+
+    values = [
+        f"{y}-{mo}-{d}{sep}{h}:{mi}{sec}{tz}"
+        for y in ("0999", "2022", "2024", "2999", "3000")
+        for mo, d in (("02", "29"), ("02", "30"), ("13", "01"), ("00", "10"), ("12", "31"), ("04", "31"))
+        for sep in (" ", "T")
+        for h, mi in (("10", "35"), ("23", "59"), ("24", "00"), ("10", "60"))
+        for sec in ("", ":00", ":59", ":60", ":07.5", ":07.1234567")
+        for tz in ("", "Z", "+00", "-05:30", "+0130", "+99")
+    ]
+    _parse_date.cache_clear()
+    assert [_parse_date(v) for v in values] == [by_dateutil(v) for v in values]
