@@ -25,6 +25,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .lines import lines_of
+
 __all__ = [
     "SECTION",
     "PARAGRAPH",
@@ -138,34 +140,93 @@ def _positions(it: "object") -> np.ndarray:
 _MASK_SLICE = 1 << 16  # code points tested at once (bounds the boolean scratch arrays)
 
 
-def _line_and_gap_ends(cp: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Offsets just after each line break (``\\n``, or ``\\r`` not followed by ``\\n``), and of
-    each gap character that follows a non-space, as int64; tested slice by slice.
+def _gap_ends(text: str, lo: int, hi: int) -> np.ndarray:
+    """Offsets ``p`` in ``[lo, hi]`` (``0 < p < len(text)``) of a gap character that follows a
+    non-space, as int64; tested slice by slice.
 
-    >>> [a.tolist() for a in _line_and_gap_ends(_clamped_codes("a b\\r\\nc\\rd"))]
-    [[5, 7], [1]]
+    >>> _gap_ends("a b\\u3000 c\\td", 0, 9).tolist()
+    [1, 3, 6]
     """
-    n = len(cp)
-    lines, gaps = [], []
-    for s in range(0, n, _MASK_SLICE):
-        e = min(n, s + _MASK_SLICE)
-        brk = cp[s:e] == 10
-        cr = cp[s:e] == 13
-        nxt = cp[s + 1 : e + 1]
-        cr[: len(nxt)] &= nxt != 10
-        brk |= cr
-        idx = np.flatnonzero(brk)
-        idx += s + 1
-        lines.append(idx)
-        lo = max(s, 1)
-        gap = _GAP_TABLE[cp[lo:e]]
-        gap &= ~_SPACE_TABLE[cp[lo - 1 : e - 1]]
-        idx = np.flatnonzero(gap)
-        idx += lo
+    lo, hi = max(lo, 1), min(hi, len(text) - 1)
+    gaps = []
+    for s in range(lo, hi + 1, _MASK_SLICE):
+        e = min(hi + 1, s + _MASK_SLICE)
+        cp = _clamped_codes(text[s - 1 : e])  # one character before the slice
+        gap = _GAP_TABLE[cp[1:]]
+        gap &= ~_SPACE_TABLE[cp[:-1]]
+        idx = np.flatnonzero(gap).astype(np.int64)
+        idx += s
         gaps.append(idx)
-    empty = np.zeros(0, dtype=np.int64)
-    return (np.concatenate(lines).astype(np.int64, copy=False) if lines else empty,
-            np.concatenate(gaps).astype(np.int64, copy=False) if gaps else empty)
+    return np.concatenate(gaps) if gaps else np.zeros(0, dtype=np.int64)
+
+
+#: An excluded range at least this long is not scanned at all (a shorter one is scanned with
+#: its surroundings and its interior boundaries dropped): a 1 MB polygon costs nothing here.
+SKIP_INSIDE = 2048
+_WS_RUN = " \t\f\v\r\n"  # what a paragraph match is made of
+_STOP_RUN = _STOPS + "\u3002\uff01\uff1f\"'\u2019\u201d)]"  # ... and a sentence match
+
+
+def _windows(n: int, exclude: tuple[tuple[int, int], ...]) -> list[tuple[int, int]]:
+    """Closed ranges ``[lo, hi]`` of offsets to scan: everything but the inside of the long
+    excluded ranges (their edges stay in).
+
+    >>> _windows(10_000, ((5, 9), (100, 3000), (3000, 9000)))
+    [(0, 100), (3000, 3000), (9000, 10000)]
+    """
+    out, lo = [], 0
+    for a, b in exclude:
+        if b - a >= SKIP_INSIDE and a >= lo:
+            out.append((lo, a))
+            lo = b
+    out.append((lo, n))
+    return out
+
+
+def _back_over(text: str, p: int, chars: str) -> int:
+    """The least ``q <= p`` with ``text[q:p]`` made of ``chars`` only (windows that double)."""
+    step = 64
+    while p > 0:
+        a = max(0, p - step)
+        kept = len(text[a:p].rstrip(chars))
+        if kept:
+            return a + kept
+        p, step = a, step * 2
+    return 0
+
+
+def _forward_over(text: str, p: int, chars: str) -> int:
+    """The first ``q >= p`` whose character is not in ``chars`` (``len(text)`` if none)."""
+    n, step = len(text), 64
+    while p < n:
+        b = min(n, p + step)
+        dropped = (b - p) - len(text[p:b].lstrip(chars))
+        if p + dropped < b:
+            return p + dropped
+        p, step = b, step * 2
+    return n
+
+
+def _scan_window(text: str, lo: int, hi: int, line_ends: np.ndarray) -> list[np.ndarray]:
+    """Boundaries at offsets ``lo <= p <= hi`` per level (SECTION..WORD; unsorted, may hold 0
+    and ``len(text)``): exactly those that a scan of the whole text finds there.
+
+    Each scan starts where no match of the whole-text scan can be under way and ends where none
+    can go on: a heading match is the first characters of one line (the look-behind reads the
+    character before ``lo`` itself); a paragraph run is made of whitespace, so none runs across
+    a character that is not; a sentence match is made of stops and closers, and none starts
+    inside another (each begins at the first stop of a run), so a scan from any offset finds
+    all later ones. Line ends come from the shared line index."""
+    n = len(text)
+    heading = _positions(m.start() for m in _HEADING.finditer(text, lo, min(n, hi + 8)))
+    q, e = _back_over(text, lo, _WS_RUN), min(n, _forward_over(text, hi, _WS_RUN) + 1)
+    para = _PARAGRAPH if text.find("\r", q, e) >= 0 else _PARAGRAPH_LF
+    paragraph = _positions(m.end() for m in para.finditer(text, q, e))
+    q = _back_over(text, lo, _STOP_RUN)
+    sentence = _positions(m.end() for m in _SENTENCE.finditer(text, q, min(n, hi + 1)))
+    i, j = np.searchsorted(line_ends, lo, "left"), np.searchsorted(line_ends, hi, "right")
+    return [heading[heading <= hi], paragraph[paragraph >= lo], line_ends[i:j],
+            sentence[sentence >= lo], _gap_ends(text, lo, hi)]
 
 
 def find_boundaries(text: str, exclude: tuple[tuple[int, int], ...] = ()) -> Boundaries:
@@ -173,18 +234,14 @@ def find_boundaries(text: str, exclude: tuple[tuple[int, int], ...] = ()) -> Bou
 
     ``exclude`` is a sorted tuple of non-overlapping ``(start, end)`` ranges (geometry spans);
     offsets ``start < p < end`` are dropped, the edges themselves are kept. Linear: flat regexes
-    and vectorised scans over the code points.
+    and vectorised scans over the code points, none inside an excluded range of
+    :data:`SKIP_INSIDE` characters or more.
     """
     n = len(text)
-    lines, gaps = _line_and_gap_ends(_clamped_codes(text))
-    found = [
-        _positions(m.start() for m in _HEADING.finditer(text)),
-        _positions(m.end() for m in (_PARAGRAPH if "\r" in text else _PARAGRAPH_LF).finditer(text)),
-        lines,
-        _positions(m.end() for m in _SENTENCE.finditer(text)),
-        gaps,
-    ]
-    del lines, gaps
+    line_ends = np.frombuffer(lines_of(text).ends, dtype=np.int64)
+    per_window = [_scan_window(text, lo, hi, line_ends) for lo, hi in _windows(n, exclude)]
+    found = [np.concatenate([w[k] for w in per_window]) for k in range(WORD + 1)]
+    del per_window
     # one int64 key per candidate, position * 8 + level, sorted in place: by position, then
     # strongest level first (what a lexsort of both gives, without its index and copies)
     key = np.empty(sum(len(a) for a in found), dtype=np.int64)

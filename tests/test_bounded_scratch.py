@@ -171,3 +171,25 @@ def test_boundary_patterns_match_their_first_spelling() -> None:
             assert [m.span() for m in new.finditer(text)] == [m.span() for m in old.finditer(text)]
             a, b = sorted(rng.randint(0, len(text)) for _ in range(2))
             assert [m.span() for m in new.finditer(text, a, b)] == [m.span() for m in old.finditer(text, a, b)]
+
+
+@pytest.mark.parametrize("skip", [1, 2, 5, 2048])
+def test_boundaries_skipping_long_excluded_ranges_equal_the_whole_text_scan(monkeypatch, skip) -> None:
+    # long excluded ranges are not scanned; what lies outside them (and their edges) is exactly
+    # what the whole-text scan finds, whatever runs of whitespace, stops or CRs cross an edge
+    monkeypatch.setattr(prose, "SKIP_INSIDE", skip)
+    rng = random.Random(skip)
+    alphabet = list("ab #\t\n\r.!?\u2026\u3002\"')]\u3000 \f") + ["\r\n", "\n\n", "...", "# ", "\n# H\n", "x. ", "  \n \n"]
+    texts = ["".join(rng.choice(alphabet) for _ in range(rng.randint(0, 300))) for _ in range(1500)]
+    if skip == 2048:
+        texts += [load_sample(s.name) for s in list_samples()]
+    for text in texts:
+        n = len(text)
+        cuts = sorted(rng.sample(range(n + 1), min(n + 1, 2 * rng.randint(0, 4))))
+        ex = tuple((a, b) for a, b in zip(cuts[::2], cuts[1::2]) if b > a)
+        if skip == 2048 and n > 5000:  # the samples: their real no-cut ranges
+            from geochunk.detect import detect
+
+            ex = tuple((s.start, s.end) for s in detect(text).spans)
+        got = prose.find_boundaries(text, ex)
+        assert [a.tolist() for a in got.by_level] == _boundaries_plain(text, ex), (text, ex)
