@@ -260,14 +260,18 @@ def _generalize(
     extra: tuple[str, ...],
 ) -> Escaped:
     auto = tolerance is None
-    counts: dict[str, int] = {}
+    counts: dict[str, int] = {unit_text: source_tokens}  # each distinct text counted once
+    widest = getattr(counter, "max_token_bytes", None)  # a token covers at most this many characters
 
-    def count(text: str) -> int:
+    def count(text: str, bounded: bool) -> int:
         if text not in counts:
+            if bounded and widest and -(-len(text) // widest) > budget:
+                # the search only asks whether it fits: at least this many tokens, over the budget
+                return -(-len(text) // widest)
             counts[text] = counter.count(text)
         return counts[text]
 
-    def attempt(t: float) -> _Candidate | None:
+    def attempt(t: float, bounded: bool = False) -> _Candidate | None:
         simplified = _repair(_same_kind(shapely.simplify(geom, t, preserve_topology=True), geom), geom)
         if simplified is None:
             return None
@@ -276,7 +280,7 @@ def _generalize(
             g = simplified if p is None else _repair_rounded(_round(simplified, p), geom)
             if g is not None:
                 text = layout.render(g, p)
-                return _Candidate(t, g, p, text, count(text))
+                return _Candidate(t, g, p, text, count(text, bounded))
         return None
 
     xmin, ymin, xmax, ymax = shapely.bounds(geom)
@@ -323,7 +327,7 @@ def _generalize(
 
 
 def _search(
-    diagonal: float, budget: int, attempt: Callable[[float], _Candidate | None]
+    diagonal: float, budget: int, attempt: Callable[..., _Candidate | None]
 ) -> _Candidate | None:
     """Bisect the tolerance on a log scale between 1e-9 x and 1 x the bbox diagonal.
 
@@ -333,10 +337,11 @@ def _search(
     tokens once (about 12 in practice).
     """
     lo, hi = diagonal * _LOW_FACTOR, diagonal
-    top = attempt(hi)
+    top = attempt(hi)  # exact: it is returned even when it does not fit
     if top is None or top.tokens > budget:
         return top
-    bottom = attempt(lo)
+    # the others only need "fits or not": a text too long to fit is not counted (``bounded``)
+    bottom = attempt(lo, True)
     if bottom is not None and bottom.tokens <= budget:
         return bottom
     best = top
@@ -344,7 +349,7 @@ def _search(
         if hi / lo <= _STOP_RATIO:
             break
         mid = math.sqrt(lo * hi)
-        c = attempt(mid)
+        c = attempt(mid, True)
         if c is not None and c.tokens <= budget:
             hi, best = mid, c
         else:

@@ -462,6 +462,18 @@ class TokenCounter:
         """The underlying ``tiktoken.Encoding`` (``None`` for the estimate)."""
         return self._enc
 
+    @property
+    def max_token_bytes(self) -> int | None:
+        """The longest token's length in UTF-8 bytes (a tiktoken encoding; else ``None``), so
+        ``count(text) >= ceil(len(text) / max_token_bytes)`` for any text.
+
+        >>> get_counter("cl100k_base").max_token_bytes
+        128
+        """
+        if self._fn is not None or self._enc is None or self._byte_len is None:
+            return None
+        return int(self._byte_len.max())
+
     def count(self, text: str) -> int:
         """Number of tokens in ``text`` (special-token text such as ``<|endoftext|>`` counts
         as ordinary text, it never raises)."""

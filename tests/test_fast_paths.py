@@ -96,3 +96,45 @@ def test_timestamp_dates_read_as_dateutil_reads_them() -> None:
     ]
     _parse_date.cache_clear()
     assert [_parse_date(v) for v in values] == [by_dateutil(v) for v in values]
+
+
+class Plain:
+    """A counter without ``max_token_bytes``: the escape counts every text it asks about."""
+
+    def __init__(self, counter):  # type: ignore[no-untyped-def]
+        self.counter = counter
+
+    def count(self, text: str) -> int:
+        return self.counter.count(text)
+
+
+class Bounded(Recorder):
+    @property
+    def max_token_bytes(self) -> int | None:
+        return self.counter.max_token_bytes
+
+
+@pytest.mark.parametrize("budget", [64, 256, 2048])
+def test_generalize_search_counts_no_text_too_long_to_fit(budget: int) -> None:
+    from geochunk.geometry import parse_span
+    from geochunk.detect import detect
+    from geochunk.oversize import escape
+
+    text = _boundary(4000)
+    span = detect(text).spans[0]
+    parsed = parse_span(span)
+    counter = get_counter("cl100k_base")
+    rec = Bounded(counter)
+    tokens = counter.count(text)  # as the pipeline passes it, from the document's index
+
+    def run(c):  # type: ignore[no-untyped-def]
+        return escape(text, (span.start, span.end), span, parsed, policy="generalize", tolerance="auto",
+                      budget=budget, counter=c, feature_id="f", source_tokens=tokens)
+
+    got = run(rec)
+    assert got == run(Plain(counter))  # the same escape, whatever was skipped
+    assert counter.max_token_bytes == 128
+    # only a text that might fit is encoded, and the search's widest tolerance (the shortest
+    # text: it is emitted even when it does not fit)
+    assert rec.lengths and all(n <= budget * 128 or n == min(rec.lengths) for n in rec.lengths)
+    assert len(text) > 2 * 256 * 128  # the source and the search's first texts are far too long
