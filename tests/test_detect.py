@@ -867,3 +867,28 @@ def test_unclosed_geojson_after_a_closed_unit_in_the_same_block_is_protected(bet
     # with nothing closed between them, the first guess still covers both (one span)
     plain = f"{unclosed}\nprose here\n{unclosed}\n"
     assert [(s.start, s.status) for s in detect(plain).spans] == [(0, "unclosed")]
+
+
+def test_first_non_coordinate_offset_is_the_regex_runs():
+    # the byte-table search for the end of coordinate text gives what the run-by-run regex
+    # scan gives, from any offset, forwards and backwards (its window is reused)
+    import random
+
+    from geochunk import detect as det
+
+    def plain(text: str, o: int) -> int:
+        for m in det._NON_COORD.finditer(text, o):
+            run = m.group()
+            if not (run.isascii() and run.isalpha() and run.upper() in det._COORD_WORDS):
+                return m.start()
+        return len(text)
+
+    rng = random.Random(5)
+    alphabet = ["1", " ", ".", "-", "(", ")", ",", "EMPTY", "Z", "M", "ZM", "e", "E", "x", "POINT",
+                "polygon", "é", "中", "\t", "\n", "\r", "+", "Zx", "\u212a", "7" * 300]
+    for _ in range(3000):
+        text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 200)))
+        scanner = det._WktScanner(text, det._ParenIndex(text), det._BlockEnds(text), [])
+        for o in sorted(rng.randint(0, len(text)) for _ in range(5)) + [rng.randint(0, len(text))]:
+            scanner.bad_lo = scanner.bad_hi = -1  # ask afresh (the window stays)
+            assert scanner._next_bad(o) == plain(text, o), (text, o)

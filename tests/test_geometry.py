@@ -343,3 +343,22 @@ def test_arc_points_lie_on_the_circle(cx: float, cy: float, r: float, a0: float,
     for x, y in p.geometry.coords:
         assert math.hypot(x - cx, y - cy) == pytest.approx(r, rel=1e-6, abs=1e-6)
     assert p.geometry.length == pytest.approx(r * sweep, rel=0.01)
+
+
+@pytest.mark.parametrize(("short", "piece"), [(0, 1 << 20), (0, 3), (0, 1), (4096, 1 << 20)])
+def test_curve_check_is_the_regex_search(monkeypatch, short, piece):
+    # the curve keyword check tries the pattern only where it can start; it answers as the
+    # regex's own search does (cased, after digits/underscores/non-ASCII, across slices)
+    import random
+
+    from geochunk import geometry
+
+    monkeypatch.setattr(geometry, "_CURVE_SHORT", short)
+    monkeypatch.setattr(geometry, "_CURVE_SLICE", piece)
+    rng = random.Random(piece)
+    words = ["TIN", "TRIANGLE", "Circularstring", "CIRCULARSTRINGZ", "curvepolygonzm", "MULTICURVE",
+             "MultiSurface", "POLYHEDRALSURFACE", "POINT", "_", "1", "a", "(", " ", "é", "中", "Z", "M",
+             "ZM", "x", "\u212a", "c", "@TIN", "[TIN", "`TIN", "{tin", "COMPOUNDCURVE"]
+    for _ in range(4000):
+        text = "".join(rng.choice(words) for _ in range(rng.randint(0, 9)))
+        assert geometry._has_curve(text) == (geometry._NONLINEAR.search(text) is not None), text
