@@ -16,6 +16,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+from functools import lru_cache
 from typing import Any, Iterable, Mapping, Sequence
 
 from .model import Span
@@ -52,11 +53,11 @@ def pick_id(pairs: Iterable[tuple[str, str]]) -> tuple[str, str] | None:
     suffixed: tuple[str, str] | None = None
     ref_suffixed: tuple[str, str] | None = None
     for key, value in pairs:
-        low = key.lower().strip()
+        low, id_like, ref_like = _key_kind(key)
         first.setdefault(low, (key, value))
-        if suffixed is None and low.endswith(_ID_SUFFIXES):
+        if suffixed is None and id_like:
             suffixed = (key, value)
-        elif ref_suffixed is None and low.endswith(_REF_SUFFIXES):
+        elif ref_suffixed is None and ref_like:
             ref_suffixed = (key, value)
     for name in ID_KEYS:
         if name in first:
@@ -67,6 +68,13 @@ def pick_id(pairs: Iterable[tuple[str, str]]) -> tuple[str, str] | None:
         if name in first:
             return first[name]
     return ref_suffixed
+
+
+@lru_cache(maxsize=4096)  # a document repeats a handful of keys on every feature
+def _key_kind(key: str) -> tuple[str, bool, bool]:
+    """The key as compared (lower case, stripped) and whether it ends in an id / a ref suffix."""
+    low = key.lower().strip()
+    return low, low.endswith(_ID_SUFFIXES), low.endswith(_REF_SUFFIXES)
 
 
 def content_id(span: Span) -> str:
