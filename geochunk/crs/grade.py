@@ -38,8 +38,9 @@ fall outside lon/lat, not when they are another datum's lon/lat, a few metres to
 from __future__ import annotations
 
 import sys
-from dataclasses import replace
-from typing import Iterable
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from typing import Any, Iterable
 
 from ..model import FALLBACK_FRAME, Evidence, Frame
 from .database import (
@@ -52,6 +53,7 @@ from .database import (
 )
 from .declarations import Declaration
 from .validate import Check
+from .work import current
 
 __all__ = [
     "grade",
@@ -122,28 +124,57 @@ def _basis(decl: Declaration, ambiguous: bool) -> str:
     return "suffix" if decl.match == "suffix" else "name"
 
 
-def _operation_notes(epsg: int, chk: Check) -> tuple[str | None, float | None, list[str]]:
+def _operation_notes(epsg: int | str, chk: Check) -> tuple[str | None, float | None, tuple[str, ...]]:
     facts = crs_facts(epsg)
     if facts is None or facts.horizontal == WGS84:
-        return None, None, []
-    notes: list[str] = []
+        return None, None, ()
     if chk.status in ("no_coordinates", "unresolved", "unusable", "untransformable"):
-        return None, None, []  # governs no geometry (or may not be checked): nothing is built
+        return None, None, ()  # governs no geometry (or may not be checked): nothing is built
     if chk.xy is not None and chk.status in ("inside", "partial"):
         op = operation_at(epsg, *chk.xy)
         desc, acc = op.description, op.accuracy_m
     else:
-        tr = transformer(epsg)
-        desc = tr.description if tr is not None else None
-        acc = tr.accuracy if tr is not None and tr.accuracy >= 0 else None
-        if desc == "unavailable until proj_trans is called":
-            desc = None  # several candidate operations; which one depends on the coordinates
+        desc, acc = _stated_operation(epsg)
+    return desc, acc, _op_notes(epsg, desc)
+
+
+@lru_cache(maxsize=1024)
+def _stated_operation(epsg: int | str) -> tuple[str | None, float | None]:
+    tr = transformer(epsg)
+    desc = tr.description if tr is not None else None
+    acc = tr.accuracy if tr is not None and tr.accuracy >= 0 else None
+    if desc == "unavailable until proj_trans is called":
+        desc = None  # several candidate operations; which one depends on the coordinates
+    return desc, acc
+
+
+@lru_cache(maxsize=4096)
+def _op_notes(epsg: int | str, desc: str | None) -> tuple[str, ...]:
+    notes: list[str] = []
     if desc and "ballpark" in desc.lower():
         notes.append("ballpark transformation (datum shift ignored): may be 100 m or more off")
     better = unavailable_better_operation(epsg)
     if better:
         notes.append(better)
-    return desc, acc, notes
+    return _shared(notes)
+
+
+@dataclass(frozen=True)
+class _Part:
+    """What a graded frame takes from its declaration, frame and check verdict, without the
+    operation and the example point (which differ from feature to feature)."""
+
+    confidence: float
+    flagged: bool
+    notes: tuple[str, ...]
+    facts: Any
+    epsg: int | None
+    name: str | None
+    authority: str | None
+    code: int | None
+    words: tuple[str, ...]
+    codes: tuple[str, ...]
+    checked: tuple[str, ...]  # the first coordinate evidence line
 
 
 def frame_from_check(
@@ -160,7 +191,46 @@ def frame_from_check(
 ) -> Frame:
     """The graded frame a declaration gives coordinates that were checked against ``epsg``
     (an EPSG code, or an ``"ESRI:code"`` ref). ``basis`` overrides the grade's basis (see the
-    table); ``places`` and ``considered`` go into the frame's evidence."""
+    table); ``places`` and ``considered`` go into the frame's evidence.
+
+    Inside a document's frame work (``work.document_work``) what does not depend on the
+    example point is worked out once per declaration, frame and verdict: the 400 features of
+    one appendix under one declaration share it."""
+    work = current()
+    key = ("frame", decl, epsg, chk.status, chk.inside, chk.total, chk.note, ambiguous,
+           backward, extra_notes, basis, places, considered)
+    part = work.memo.get(key) if work is not None else None
+    if part is None:
+        part = _part(decl, epsg, chk, ambiguous, backward, extra_notes, basis, considered)
+        if work is not None:
+            work.memo[key] = part
+    if part.facts is not None:
+        op, acc, op_notes = _operation_notes(epsg, chk)
+    else:
+        op, acc, op_notes = None, None, ()
+    coordinates = part.checked
+    if chk.xy is not None and chk.lonlat is not None and chk.status != "no_coordinates":
+        coordinates = coordinates + (_example(chk),)
+    evidence = Evidence(words=part.words, codes=part.codes, places=places,
+                        coordinates=coordinates, considered=considered)
+    return Frame(
+        epsg=part.epsg,
+        confidence=part.confidence,
+        source=source_of(decl),
+        flagged=part.flagged,
+        name=part.name,
+        units=part.facts.units if part.facts is not None else None,
+        notes=part.notes + op_notes if op_notes else part.notes,
+        operation=op,
+        accuracy_m=acc,
+        authority=part.authority,
+        code=part.code,
+        evidence=evidence,
+    )
+
+
+def _part(decl: Declaration, epsg: int | str, chk: Check, ambiguous: bool, backward: bool,
+          extra_notes: tuple[str, ...], basis: str | None, considered: tuple[str, ...]) -> _Part:
     facts = crs_facts(epsg)
     conf, flagged = grade(basis or _basis(decl, ambiguous), chk)
     where = f"{decl.form} {decl.text!r} at offset {decl.start}" if decl.text else decl.form
@@ -185,29 +255,24 @@ def frame_from_check(
         conf *= BACKWARD_FACTOR
         notes.append("the declaration comes after this geometry in the text")
     notes.extend(extra_notes)
-    op, acc, op_notes = _operation_notes(epsg, chk) if facts is not None else (None, None, [])
-    notes.extend(op_notes)
     horizontal = facts.horizontal if facts is not None else epsg
     words = (f"{decl.text!r} at offset {decl.start}",) if decl.form == "name" and decl.text else ()
     codes = ((f"{decl.text!r} ({decl.form}) at offset {decl.start}",)
              if decl.form != "name" and decl.text else ((decl.form,) if not decl.text else ()))
-    evidence = Evidence(words=_shared(words), codes=_shared(codes), places=places,
-                        coordinates=_shared(coordinate_evidence(epsg, chk)), considered=considered)
     other = isinstance(horizontal, str)
     auth, code = (horizontal.split(":", 1) if other else (None, None))
-    return Frame(
-        epsg=None if other else horizontal,  # type: ignore[arg-type]
+    return _Part(
         confidence=round(conf, 3),
-        source=source_of(decl),
         flagged=flagged,
-        name=(facts.name if facts is not None and horizontal == epsg else _name(horizontal)),
-        units=facts.units if facts is not None else None,
         notes=_shared(notes),
-        operation=op,
-        accuracy_m=acc,
+        facts=facts,
+        epsg=None if other else horizontal,  # type: ignore[arg-type]
+        name=(facts.name if facts is not None and horizontal == epsg else _name(horizontal)),
         authority=auth,
         code=int(code) if code is not None and code.isdigit() else None,
-        evidence=evidence,
+        words=_shared(words),
+        codes=_shared(codes),
+        checked=_shared(coordinate_evidence(epsg, replace(chk, xy=None, lonlat=None))),
     )
 
 
@@ -227,9 +292,13 @@ def coordinate_evidence(ref: int | str, chk: Check) -> tuple[str, ...]:
         line = f"not checked against {label(ref)} ({chk.status})"
     out = [line]
     if chk.xy is not None and chk.lonlat is not None:
-        out.append(f"e.g. ({chk.xy[0]:.6g}, {chk.xy[1]:.6g}) -> lon {chk.lonlat[0]:.4f}, "
-                   f"lat {chk.lonlat[1]:.4f}")
+        out.append(_example(chk))
     return tuple(out)
+
+
+def _example(chk: Check) -> str:
+    return (f"e.g. ({chk.xy[0]:.6g}, {chk.xy[1]:.6g}) -> lon {chk.lonlat[0]:.4f}, "  # type: ignore[index]
+            f"lat {chk.lonlat[1]:.4f}")  # type: ignore[index]
 
 
 def _name(epsg: int | str) -> str | None:

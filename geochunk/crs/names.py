@@ -481,32 +481,35 @@ class NameHeads:
         followed by a possible second one. No Python step runs per word of the text."""
         present: set[str] = set()
         odd: dict[str, set[bytes]] = {}  # lead -> spellings of non-ASCII words that fold to it
+        leads: list[set[str]] = []  # per piece, the leads in it ("" for a word that folds to
+        # a digit first)
         for _, piece in _pieces(text, start):
             runs = set(piece.encode("utf-8", "surrogatepass").translate(_RUNS).split())
-            present.update(r.decode() for r in runs & self._lead_bytes)
+            here = {r.decode() for r in runs & self._lead_bytes}
             if not piece.isascii():
                 for run in runs:
                     if not run.isascii():
-                        self._fold_run(run, present, odd)
-        if not present and not odd.get(""):
-            return []
-        patterns = [_spelled(sp) for sp in odd.get("", ())]
+                        self._fold_run(run, here, odd)
+            leads.append(here)
+            present |= here
+        wanted: dict[str, list[re.Pattern]] = {}  # lead -> how to find its heads
         for lead in present:
             for head in self._by_lead.get(lead, ()):
                 found = self._pattern(head, present)
                 if found is not None:
-                    patterns.append(found)
-                    patterns.extend(_spelled(sp) for sp in odd.get(lead, ()))
+                    wanted.setdefault(lead, []).append(found)
+            if lead in wanted or not lead:
+                wanted.setdefault(lead, []).extend(_spelled(sp) for sp in odd.get(lead, ()))
         roots = [p for head, p in self._roots.items() if self._may_follow(head, present)]
-        if not patterns and not roots:
-            return []
-        patterns = list(dict.fromkeys(patterns))
         at: set[int] = set()
-        for base, piece in _pieces(text, start, _OVERLAP):
-            data = piece.encode("utf-8", "surrogatepass")
-            alnum = data.translate(_ALNUM)
-            hits = sorted({m.start() for p in patterns for m in p.finditer(alnum)})
-            at.update(base + c for c in _char_offsets(data, hits))
+        for (base, piece), here in zip(_pieces(text, start, _OVERLAP), leads):
+            # only the heads whose letters occur in this piece are looked for in it
+            patterns = list(dict.fromkeys(p for lead in here for p in wanted.get(lead, ())))
+            if patterns:
+                data = piece.encode("utf-8", "surrogatepass")
+                alnum = data.translate(_ALNUM)
+                hits = sorted({m.start() for p in patterns for m in p.finditer(alnum)})
+                at.update(base + c for c in _char_offsets(data, hits))
             for pattern in roots:
                 at.update(base + m.start() for m in pattern.finditer(piece))
         return [s for s in sorted(at) if self._may_start(text, s)]
@@ -534,8 +537,7 @@ class NameHeads:
             lead = _lead(_fold(word))
             if lead and lead not in self._leads:
                 continue
-            if lead:
-                present.add(lead)
+            present.add(lead)
             odd.setdefault(lead, set()).add(word.encode("utf-8", "surrogatepass"))
 
     def _may_start(self, text: str, s: int) -> bool:

@@ -125,29 +125,29 @@ def check(epsg: int | str, xy: np.ndarray | None) -> Check:
             "projection method, or not a single projection): the coordinates cannot be checked "
             "or placed on a map",
         )
-    x, y = xy[:, 0], xy[:, 1]
-    total = len(x)
-    if facts.kind == "projected" and bool(_lonlat_range(x, y).all()):
+    total = len(xy)
+    degree_like, inside, rep = _batched(epsg, facts, xy)
+    if facts.kind == "projected" and degree_like:
+        x0, y0 = xy[0].tolist()
         return Check(
             "degree_like",
             total=total,
-            xy=(float(x[0]), float(y[0])),
+            xy=(x0, y0),
             note=f"coordinates look like lon/lat degrees, not {facts.units or 'projected'} "
             f"values of {label(epsg)}",
         )
-    got = _batched(epsg, facts, xy)
-    if got is None:
+    if inside is None:
         return Check("outside", total=total, note="the transformation failed")
-    lon, lat, ok = got
-    inside = int(ok.sum())
-    lonlat = None
-    rep_xy = (float(x[0]), float(y[0]))
     if inside:
-        k = int(np.flatnonzero(ok)[inside // 2])
-        lonlat = (float(lon[k]), float(lat[k]))
-        rep_xy = (float(x[k]), float(y[k]))
+        lon, lat, x, y = rep  # type: ignore[misc]
+        lonlat: tuple[float, float] | None = (lon, lat)
+        rep_xy = (x, y)
+    else:
+        lonlat = None
+        rep_xy = tuple(xy[0].tolist())  # type: ignore[assignment]
     if inside >= INSIDE_SHARE * total:
         return Check("inside", inside, total, lonlat, rep_xy)
+    x, y = xy[:, 0], xy[:, 1]
     where = _describe_area(facts.area)
     note = (f"{total - inside} of {total} sampled points fall outside the area of use{where} "
             "(PROJ's rectangle, widened by a margin)")
@@ -212,33 +212,55 @@ def expect(epsg: int | str, xys: Sequence[np.ndarray | None]) -> None:
             pending[id(xy)] = xy  # the value keeps the array (and so its id) alive
 
 
-def _batched(
-    epsg: int | str, facts: object, xy: np.ndarray
-) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
-    """:func:`_lonlat_ok` of ``xy``, from the batch it was announced in (see :func:`expect`)."""
+# per sample: (every point looks like lon/lat degrees, points inside the area of use or None
+# when the transformation failed, (lon, lat, x, y) of the representative inside point or None)
+Summary = tuple[bool, "int | None", "tuple[float, float, float, float] | None"]
+
+
+def _summaries(epsg: int | str, facts: object, group: list[np.ndarray]) -> list[Summary]:
+    """What :func:`check` needs of each sample in ``group``, from one PROJ call and a few
+    numpy reductions over the concatenation (no numpy call per sample). The representative
+    point is the middle one of those inside, as :func:`check` has always reported it."""
+    xy = group[0] if len(group) == 1 else np.concatenate(group)
+    starts = np.cumsum([0] + [len(a) for a in group[:-1]])
+    x, y = xy[:, 0], xy[:, 1]
+    degree_like = np.logical_and.reduceat(_lonlat_range(x, y), starts).tolist()
+    got = _lonlat_ok(epsg, facts, xy)
+    if got is None:
+        if len(group) > 1:  # PROJ raised on the batch: each sample on its own
+            return [_summaries(epsg, facts, [a])[0] for a in group]
+        return [(degree_like[0], None, None)]
+    lon, lat, ok = got
+    count = ok.astype(np.intp)
+    inside = np.add.reduceat(count, starts)
+    seen = np.cumsum(count)  # inside points up to and including each point
+    before = seen[starts] - count[starts]
+    rep = np.searchsorted(seen, before + inside // 2 + 1)  # the (inside // 2)-th inside point
+    rep = np.where(inside > 0, rep, starts)
+    reps = zip(lon[rep].tolist(), lat[rep].tolist(), x[rep].tolist(), y[rep].tolist())
+    return [(d, n, r if n else None) for d, n, r in zip(degree_like, inside.tolist(), reps)]
+
+
+def _batched(epsg: int | str, facts: object, xy: np.ndarray) -> Summary:
+    """:func:`_summaries` of ``xy``, from the batch it was announced in (see :func:`expect`)."""
     work = current()
     if work is None:
-        return _lonlat_ok(epsg, facts, xy)
+        return _summaries(epsg, facts, [xy])[0]
     done = work.memo.setdefault(("batched", epsg), {})
     hit = done.pop(id(xy), None)  # each answer is read once: nothing is held after use
     if hit is not None and hit[0] is xy:
-        lon, lat, ok, lo, hi = hit[1:]
-        return lon[lo:hi], lat[lo:hi], ok[lo:hi]
+        return hit[1]
     pending = work.memo.get(("expect", epsg))
     if not pending or pending.get(id(xy)) is not xy:
-        return _lonlat_ok(epsg, facts, xy)
+        return _summaries(epsg, facts, [xy])[0]
     del pending[id(xy)]
     group = [xy]  # this sample first, then the next announced ones in order
     for key in list(pending)[: BATCH - 1]:
         group.append(pending.pop(key))
-    bounds = np.cumsum([0] + [len(a) for a in group])
-    got = _lonlat_ok(epsg, facts, np.concatenate(group))
-    if got is None:  # PROJ raised on the batch: each sample on its own, as without a batch
-        return _lonlat_ok(epsg, facts, xy)
-    lon, lat, ok = got
+    got = _summaries(epsg, facts, group)
     for k in range(1, len(group)):
-        done[id(group[k])] = (group[k], lon, lat, ok, int(bounds[k]), int(bounds[k + 1]))
-    return lon[: bounds[1]], lat[: bounds[1]], ok[: bounds[1]]
+        done[id(group[k])] = (group[k], got[k])
+    return got[0]
 
 
 def _describe_area(area: tuple[float, float, float, float] | None) -> str:
