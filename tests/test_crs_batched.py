@@ -113,3 +113,49 @@ def test_the_appendix_checks_its_parcels_in_a_few_transforms(monkeypatch) -> Non
     report = analyse(load_sample("land_use_appendix")).frames
     assert len(report.frames) >= 400
     assert len(calls) <= 10  # was one per parcel (400+)
+
+
+@pytest.mark.parametrize("epsg", FRAMES)
+def test_batched_summaries_are_the_per_point_verdicts(epsg) -> None:
+    """Points inside, and the representative point (the middle one of those inside), read
+    from the batch's reductions, are what the sample's own per-point test gives."""
+    from geochunk.crs.database import crs_facts
+
+    rng = np.random.default_rng(epsg + 1)
+    samples = _random_samples(rng, 200)
+    facts = crs_facts(epsg)
+    with document_work():
+        expect(epsg, samples)
+        got = [check(epsg, xy) for xy in samples]
+    for xy, chk in zip(samples, got):
+        if chk.status not in ("inside", "partial", "outside"):
+            continue
+        lon, lat, ok = validate._lonlat_ok(epsg, facts, xy)
+        assert chk.inside == int(ok.sum()) and chk.total == len(xy)
+        if chk.inside:
+            k = int(np.flatnonzero(ok)[chk.inside // 2])
+            assert chk.lonlat == (float(lon[k]), float(lat[k]))
+            assert chk.xy == (float(xy[k, 0]), float(xy[k, 1]))
+        else:
+            assert chk.lonlat is None and chk.xy == (float(xy[0, 0]), float(xy[0, 1]))
+
+
+def test_sample_many_is_sample_xy_for_each_geometry(monkeypatch) -> None:
+    import shapely
+
+    monkeypatch.setattr(validate, "_SAMPLE_BLOCK", 7)  # blocks cut through the list
+    rng = np.random.default_rng(3)
+    geoms: list = [None, shapely.Point(), shapely.from_wkt("POINT (1 2)")]
+    for _ in range(60):
+        n = int(rng.integers(1, 140))
+        xy = rng.uniform(-1e6, 1e6, (n, 2))
+        if rng.random() < 0.3:
+            xy[rng.integers(0, n, 3)] = np.nan  # non-finite vertices are left out
+        geoms.append(shapely.linestrings(xy) if n > 1 else shapely.points(xy[0]))
+    many = validate.sample_many(geoms)
+    for g, got in zip(geoms, many, strict=True):
+        want = validate.sample_xy(g)
+        assert (got is None) == (want is None)
+        if want is not None:
+            assert np.array_equal(got, want)
+            assert got.base is None or got.base.size <= validate.SAMPLE_PER_FEATURE * 2

@@ -53,7 +53,7 @@ from .grade import (
     frame_from_check,
     rfc7946_frame,
 )
-from .validate import Check, check, expect, sample_xy
+from .validate import Check, check, expect, sample_many
 from .work import current, document_work
 from .candidates import listing
 from .infer import infer_from_places
@@ -343,7 +343,7 @@ def _resolve(text: str, detection: Detection, geometries: Sequence[Any]) -> Fram
     work = current()
     if work is not None:  # a place inside a declaration ("Tokyo / Japan Plane ...") is not one
         work.spans = tuple(sorted(work.spans + tuple((d.start, d.end) for d in decls)))
-    samples = [sample_xy(g) for g in geoms]
+    samples = sample_many(geoms)
     starts = [s.start for s in spans]
     colls = detection.collections
     coll_starts = [c.start for c in colls]
