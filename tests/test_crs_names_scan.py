@@ -106,3 +106,29 @@ def test_starts_are_token_starts_that_may_begin_a_name() -> None:
     # "first" holds "st" and "3tm" holds "tm": neither is a token start
     assert text.index("irst") - 1 not in starts and text.index("tm") not in starts
     assert heads.starts("The survey covers the north field.") == []
+
+
+_ANCHOR_WORDS = [
+    "EPSG:27700", "epsg::4326", "urn:ogc:def:crs:EPSG::28992", "URN:OGC:DEF:CRS:OGC:1.3:CRS84",
+    "https://www.opengis.net/def/crs/EPSG/0/3857", "SRID=27700;", "srid = 4326", "CRS84",
+    "crs:84", "ESRI:102100", "Esri WKID 102100", '"wkid": 102100', "UTM zone 31N", "utm 44S",
+    "Gauss-Krüger zone 4", "GAUSS KRUEGER zone 3", "GAUẞ-Krüger zone 5", "GK4", "\u212a",
+    "G\u212a 4", "\u0130", "return:", "turn:84", '"crs": {"type": "name", "properties": '
+    '{"name": "EPSG:27700"}}', "EPSG 2019", "zone", "Zone 12", "—", "²",
+]
+
+
+@settings(max_examples=200)
+@given(st.lists(st.tuples(st.sampled_from(_ANCHOR_WORDS), st.sampled_from(_SEPS)), max_size=16))
+def test_anchors_left_out_by_the_word_set_occur_nowhere(parts) -> None:
+    """Declarations found with the letter-run gate are those found by a pass per anchor."""
+    from geochunk.crs import declarations as decl
+    from geochunk.crs.zones import find_zones
+
+    text = "".join(w + s for w, s in parts)
+    low = decl._lowered(text)
+    words = names.run_words(names.letter_runs(text))
+    assert decl._explicit(text, low, words) == decl._explicit(text, low, None)
+    assert find_zones(text, low, words) == find_zones(text, low, None)
+    assert decl._crs_members(text) == ([] if not names.may_occur("crs", words)
+                                        else decl._crs_members(text))

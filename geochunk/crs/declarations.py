@@ -21,7 +21,7 @@ from typing import Any
 
 from ..textcase import lower
 from .database import WGS84, crs_facts, esri_facts, preferred_order
-from .names import NameEntry, find_names, name_index
+from .names import NameEntry, find_names, letter_runs, may_occur, name_index, run_words
 from .work import current, document_work, over_limit_note
 from .zones import ZonePhrase, find_zones, zone_candidates
 
@@ -337,9 +337,11 @@ def _lowered(text: str) -> str:
     return low
 
 
-def _anchor_starts(text: str, low: str) -> list[int]:
+def _anchor_starts(text: str, low: str, words: bytes | None = None) -> list[int]:
     starts = set()
     for anchor, backs in _ANCHORS:
+        if not may_occur(anchor, words):
+            continue  # its letters are in no word of the text: no pass over it
         i = low.find(anchor)
         while i != -1:
             starts.update(i - b for b in backs if i - b >= 0)
@@ -351,10 +353,10 @@ def _word_start(text: str, i: int) -> bool:
     return i == 0 or not (text[i - 1].isalnum() or text[i - 1] == "_")
 
 
-def _explicit(text: str, low: str) -> list[Declaration]:
+def _explicit(text: str, low: str, words: bytes | None = None) -> list[Declaration]:
     out: list[Declaration] = []
     resume = 0
-    for p in _anchor_starts(text, low):
+    for p in _anchor_starts(text, low, words):
         if p < resume:
             continue
         m = _EXPLICIT.match(text, p)
@@ -418,13 +420,16 @@ def find_declarations(text: str) -> tuple[Declaration, ...]:
 
 
 def _find_declarations(text: str) -> tuple[Declaration, ...]:
-    members = _crs_members(text)
+    runs = letter_runs(text)  # the text's words, as sets: which anchors can occur at all
+    words = run_words(runs)
+    members = _crs_members(text) if may_occur("crs", words) else []
     member_ranges = [(d.start, d.end) for d in members]
     low = _lowered(text)
-    explicit = [d for d in _explicit(text, low) if not _inside(member_ranges, d.start, d.end)]
+    explicit = [d for d in _explicit(text, low, words)
+                if not _inside(member_ranges, d.start, d.end)]
     taken = sorted(member_ranges + [(d.start, d.end) for d in explicit])
-    hits = [h for h in find_names(text) if not _overlaps(taken, h.start, h.end)]
-    zones = [z for z in find_zones(text, low) if not _overlaps(taken, z.start, z.end)]
+    hits = [h for h in find_names(text, runs) if not _overlaps(taken, h.start, h.end)]
+    zones = [z for z in find_zones(text, low, words) if not _overlaps(taken, z.start, z.end)]
     if zones:
         # an official name ("ETRS89 / UTM zone 32N") beats the bare zone phrase inside it; a
         # zone phrase beats an ambiguous name match over the same words ("UTM zone 49N")

@@ -37,8 +37,8 @@ from .cache import read_json, write_json
 from .database import area_size, proj_db_rows
 
 __all__ = [
-    "NameEntry", "NameHeads", "NameHit", "NameIndex", "find_names", "name_heads", "name_index",
-    "normalise",
+    "NameEntry", "NameHeads", "NameHit", "NameIndex", "find_names", "letter_runs", "may_occur",
+    "name_heads", "name_index", "normalise", "run_words",
 ]
 
 _TOKEN = re.compile(r"[^\W_]+")  # runs of letters/digits; no nesting, no backtracking
@@ -469,7 +469,8 @@ class NameHeads:
         found = self.starts(text, start)
         return found[0] if found else None
 
-    def starts(self, text: str, start: int = 0) -> list[int]:
+    def starts(self, text: str, start: int = 0,
+               runs_of_pieces: list[set[bytes]] | None = None) -> list[int]:
         """Every offset from ``start`` on where a name could start, ascending: there, a token
         that starts a name is followed (within the usual gap) by a token that can come second
         in one, or is a whole name by itself.
@@ -478,18 +479,17 @@ class NameHeads:
         letter runs (one ``bytes.translate`` and ``split`` per piece of the text) tells which
         heads, and which of their second words, occur at all; only those heads are then looked
         for, by compiled literal searches; each place found is checked as a whole token
-        followed by a possible second one. No Python step runs per word of the text."""
+        followed by a possible second one. No Python step runs per word of the text.
+        ``runs_of_pieces``: :func:`letter_runs` of ``text`` from ``start``, when already made."""
         present: set[str] = set()
         odd: dict[str, set[bytes]] = {}  # lead -> spellings of non-ASCII words that fold to it
         leads: list[set[str]] = []  # per piece, the leads in it ("" for a word that folds to
         # a digit first)
-        for _, piece in _pieces(text, start):
-            runs = set(piece.encode("utf-8", "surrogatepass").translate(_RUNS).split())
+        for runs in (letter_runs(text, start) if runs_of_pieces is None else runs_of_pieces):
             here = {r.decode() for r in runs & self._lead_bytes}
-            if not piece.isascii():
-                for run in runs:
-                    if not run.isascii():
-                        self._fold_run(run, here, odd)
+            for run in runs:
+                if not run.isascii():
+                    self._fold_run(run, here, odd)
             leads.append(here)
             present |= here
         wanted: dict[str, list[re.Pattern]] = {}  # lead -> how to find its heads
@@ -576,6 +576,50 @@ def _followed(head: str, numbers: tuple[str, ...]) -> re.Pattern:
                       % (4 * _MAX_GAP, nums))
 
 
+def letter_runs(text: str, start: int = 0) -> list[set[bytes]]:
+    """Per piece of ``text[start:]`` (see :func:`_pieces`), the set of its letter runs: ASCII
+    letters lower-cased, split at every other ASCII character (digits too); a run holding
+    other characters keeps their UTF-8 bytes as they are. Every whole word that starts with a
+    letter begins with one of them.
+
+    >>> sorted(letter_runs("EPSG:27700 Grid, Krüger")[0])
+    [b'epsg', b'grid', b'kr\\xc3\\xbcger']
+    """
+    return [set(piece.encode("utf-8", "surrogatepass").translate(_RUNS).split())
+            for _, piece in _pieces(text, start)]
+
+
+def run_words(runs_of_pieces: list[set[bytes]]) -> bytes:
+    """Every letter run of a text (see :func:`letter_runs`) once, joined by spaces; a run
+    holding other than ASCII letters is there lower-cased as well. What ``str.find`` on the
+    lower-cased text can find, where it is letters, is in here: see :func:`may_occur`."""
+    every = set().union(*runs_of_pieces)
+    other = [r.decode("utf-8", "surrogatepass").lower().encode("utf-8", "surrogatepass")
+             for r in every if not r.isascii()]
+    return b" ".join(every) + b" " + b" ".join(other)
+
+
+_LETTERS = re.compile(r"[a-z]+")
+
+
+@lru_cache(maxsize=256)
+def _anchor_letters(anchor: str) -> bytes:
+    return max(_LETTERS.findall(anchor), key=len, default="").encode()
+
+
+def may_occur(anchor: str, words: bytes | None) -> bool:
+    """Whether the lower-case ``anchor`` (``"epsg"``, ``"urn:"``) can occur in the lower-cased
+    text whose :func:`run_words` are ``words`` (always, when ``words`` is None): its longest
+    run of letters must be part of a letter run. Saves a ``find`` pass over a long text for
+    every anchor that is not there.
+
+    >>> words = run_words(letter_runs("Grid: EPSG:27700"))
+    >>> may_occur("epsg", words), may_occur("urn:", words), may_occur("utm", None)
+    (True, False, True)
+    """
+    return words is None or _anchor_letters(anchor) in words
+
+
 _PIECE_CHARS = PIECE  # characters per piece of a scanned text (at least; see textcase.pieces)
 _OVERLAP = 32  # characters of the next piece a piece is searched with: a head, its gap and a
 # number that follows it ("Point 58") may straddle the cut
@@ -620,13 +664,14 @@ def name_heads() -> NameHeads:
     return NameHeads(heads)
 
 
-def find_names(text: str) -> list[NameHit]:
-    """Every frame name in ``text``; loads the name index only when the text may hold one.
+def find_names(text: str, runs_of_pieces: list[set[bytes]] | None = None) -> list[NameHit]:
+    """Every frame name in ``text``; loads the name index only when the text may hold one
+    (``runs_of_pieces``: :func:`letter_runs` of ``text``, when already made).
 
     >>> [h.codes for h in find_names("Plots in RD New")]
     [(28992,)]
     """
-    starts = name_heads().starts(text)
+    starts = name_heads().starts(text, 0, runs_of_pieces)
     if not starts:
         return []
     return name_index().scan_at(text, starts)

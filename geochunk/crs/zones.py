@@ -35,6 +35,7 @@ import numpy as np
 
 from ..textcase import lower
 from .database import crs_facts, label, projection_lonlat
+from .names import may_occur
 from .places import Place, distance_deg
 
 __all__ = ["ZonePhrase", "ZoneChoice", "find_zones", "zone_candidates", "choose_zone"]
@@ -85,15 +86,18 @@ def _word_start(text: str, i: int) -> bool:
     return i == 0 or not (text[i - 1].isalnum() or text[i - 1] == "_")
 
 
-def find_zones(text: str, low: str | None = None) -> list[ZonePhrase]:
+def find_zones(text: str, low: str | None = None, words: bytes | None = None) -> list[ZonePhrase]:
     """Every UTM / Gauss-Krüger zone phrase in ``text``, in order, non-overlapping (``low``:
-    the text already lower-cased, offsets kept)."""
+    the text already lower-cased, offsets kept; ``words``: its ``names.run_words``, so that an
+    anchor none of whose letters occur is not looked for)."""
     low = lower(text) if low is None else low
     if len(low) != len(text):
         low = text.translate(str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ",
                                            "abcdefghijklmnopqrstuvwxyz"))
     starts: list[tuple[int, re.Pattern]] = []
     for anchor, pattern in _ANCHORS:
+        if not may_occur(anchor, words):
+            continue
         i = low.find(anchor)
         while i != -1:
             starts.append((i, pattern))
