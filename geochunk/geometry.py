@@ -42,6 +42,7 @@ __all__ = [
     "MAX_NESTING",
     "Parsed",
     "parse_wkt",
+    "parse_wkt_many",
     "parse_geojson",
     "parse_geojson_object",
     "parse_span",
@@ -109,6 +110,11 @@ def _has_curve(body: str) -> bool:
     """
     n = len(body)
     if n <= _CURVE_SHORT:  # numpy's fixed cost per call is more than the regex's scan
+        # every curve keyword but TIN holds an A or a V, which no linear one does: most bodies
+        # need no regex at all (a search that opens with a look-behind tests every position)
+        low = body.lower()
+        if "a" not in low and "v" not in low and "tin" not in low:
+            return False
         return _NONLINEAR.search(body) is not None
     for s in range(0, n, _CURVE_SLICE):
         lo = max(s - 1, 0)
@@ -188,6 +194,54 @@ def parse_wkt(wkt: str) -> Parsed:
         error=None,
         dims=_dims_of(geom),
     )
+
+
+def parse_wkt_many(wkts: "list[str]") -> list[Parsed]:
+    """``[parse_wkt(w) for w in wkts]``, the plain linear ones read by one vectorised GEOS call
+    (the per-call wrappers cost more than GEOS itself on small polygons: 400 land-use polygons
+    15 -> 5 ms). Anything GEOS refuses, and curves, go through :func:`parse_wkt` one by one,
+    so errors read the same.
+
+    >>> got = parse_wkt_many(["POINT Z (1 2 3)", "SRID=4326;LINESTRING(0 0, 1 1)",
+    ...                       "POLYGON((1 2, 3 4))", "POINT (1e999 2)"])
+    >>> [(p.geometry.geom_type, p.vertices, p.dims) for p in got[:2]]
+    [('Point', 1, 'Z'), ('LineString', 2, '')]
+    >>> [p.error for p in got[2:]]
+    ['IllegalArgumentException: Points of LinearRing do not form a closed linestring', 'coordinates must be finite numbers']
+    """
+    out: list[Parsed | None] = [None] * len(wkts)
+    bodies: list[str] = []
+    where: list[int] = []
+    for i, wkt in enumerate(wkts):
+        m = _SRID_PREFIX.match(wkt)
+        body = (wkt[m.end() :] if m else wkt).strip()
+        if body and _max_depth(body) <= MAX_NESTING and not _has_curve(body):
+            bodies.append(body)
+            where.append(i)
+    if len(bodies) > 1:
+        try:
+            with np.errstate(over="ignore", invalid="ignore"):
+                geoms = shapely.from_wkt(np.array(bodies, dtype=object), on_invalid="ignore")
+            got = np.flatnonzero(shapely.is_geometry(geoms))
+            read = geoms[got]
+            verts = shapely.get_num_coordinates(read)
+            has_z = shapely.has_z(read)
+            has_m = shapely.has_m(read) if hasattr(shapely, "has_m") else np.zeros(len(read), dtype=bool)
+            xyz, owner = shapely.get_coordinates(read, include_z=True, return_index=True)
+            bad = ~np.isfinite(xyz[:, :2]).all(axis=1)
+            bad |= has_z[owner] & ~np.isfinite(xyz[:, 2])  # a 2-D geometry's z reads NaN
+            infinite = np.zeros(len(read), dtype=bool)
+            infinite[owner[bad]] = True
+        except Exception:  # noqa: BLE001 - the one-by-one reader below says what went wrong
+            got = np.zeros(0, dtype=np.int64)
+        for j, k in enumerate(got.tolist()):
+            i = where[k]
+            if infinite[j]:
+                out[i] = _fail("coordinates must be finite numbers")
+            else:
+                dims = ("Z" if has_z[j] else "") + ("M" if has_m[j] else "")
+                out[i] = Parsed(geometry=read[j], vertices=int(verts[j]), linearized=False, error=None, dims=dims)
+    return [p if p is not None else parse_wkt(w) for p, w in zip(out, wkts)]
 
 
 def _dims_of(geom: BaseGeometry) -> str:

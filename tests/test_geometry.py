@@ -362,3 +362,30 @@ def test_curve_check_is_the_regex_search(monkeypatch, short, piece):
     for _ in range(4000):
         text = "".join(rng.choice(words) for _ in range(rng.randint(0, 9)))
         assert geometry._has_curve(text) == (geometry._NONLINEAR.search(text) is not None), text
+
+
+def test_parse_wkt_many_is_parse_wkt_one_by_one():
+    # the vectorised read gives what parse_wkt gives for each text: geometry, vertices, dims,
+    # errors (GEOS's own message, nesting, non-finite numbers, curves, empty, SRID prefixes)
+    import random
+
+    from geochunk.geometry import parse_wkt, parse_wkt_many
+
+    texts = [
+        "POINT (1 2)", "POINT Z (1 2 3)", "POINT M (1 2 3)", "POINT ZM (1 2 3 4)", "POINT EMPTY",
+        "SRID=27700;POLYGON((0 0, 1 0, 1 1, 0 0))", "  LINESTRING (0 0, 1 1)  ", "POLYGON((1 2, 3 4))",
+        "POINT (1e999 2)", "LINESTRING Z (0 0 nan, 1 1 1)", "CIRCULARSTRING(0 0, 1 1, 2 0)", "",
+        "POINT (1 2", "MULTIPOINT ((1 2), (3 4))", "GEOMETRYCOLLECTION(POINT(1 2), LINESTRING(0 0, 1 1))",
+        "POLYGON" + "(" * 70 + "0 0" + ")" * 70, "TIN (((0 0, 1 0, 0 1, 0 0)))", "POINT (a b)",
+        "MULTIPOLYGON EMPTY", "LINESTRING (1 2, 3 inf)",
+    ]
+    rng = random.Random(4)
+    for _ in range(5):
+        batch = [rng.choice(texts) for _ in range(rng.randint(0, 30))]
+        want = [parse_wkt(t) for t in batch]
+        got = parse_wkt_many(batch)
+        assert [(p.vertices, p.dims, p.error, p.linearized) for p in got] == [
+            (p.vertices, p.dims, p.error, p.linearized) for p in want
+        ]
+        assert all((g.geometry is None and w.geometry is None) or g.geometry.equals_exact(w.geometry, 0)
+                   or (g.geometry.is_empty and w.geometry.is_empty) for g, w in zip(got, want))
