@@ -48,19 +48,20 @@ def _values(text: str, p: int) -> list[str]:
             break
         if text[p] == "'":
             buf, q = [], p + 1
-            while q < n:
-                if text[q] == "'":
-                    if q + 1 < n and text[q + 1] == "'":
-                        buf.append("'")
-                        q += 2
-                        continue
+            while True:  # runs up to each quote at once; '' is a quote inside the literal
+                q_end = text.find("'", q)
+                if q_end < 0:
                     break
-                buf.append(text[q])
-                q += 1
-            if q >= n:
+                buf.append(text[q:q_end])
+                if q_end + 1 < n and text[q_end + 1] == "'":
+                    buf.append("'")
+                    q = q_end + 2
+                    continue
+                break
+            if q_end < 0:
                 break  # an open literal: the geometry's own quote
             out.append("".join(buf))
-            p = q + 1
+            p = q_end + 1
         else:
             m = _BARE.match(text, p)
             if m is None:

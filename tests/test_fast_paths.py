@@ -138,3 +138,62 @@ def test_generalize_search_counts_no_text_too_long_to_fit(budget: int) -> None:
     # text: it is emitted even when it does not fit)
     assert rec.lengths and all(n <= budget * 128 or n == min(rec.lengths) for n in rec.lengths)
     assert len(text) > 2 * 256 * 128  # the source and the search's first texts are far too long
+
+
+def _sql_values_char_by_char(text: str, p: int) -> list[str]:
+    """The quoted-literal reading that attributes._values did one character at a time."""
+    import re
+
+    bare = re.compile(r"[-+.\w]++")
+    out: list[str] = []
+    n = len(text)
+    while p < n:
+        while p < n and text[p] in " \t":
+            p += 1
+        if p >= n:
+            break
+        if text[p] == "'":
+            buf, q = [], p + 1
+            while q < n:
+                if text[q] == "'":
+                    if q + 1 < n and text[q + 1] == "'":
+                        buf.append("'")
+                        q += 2
+                        continue
+                    break
+                buf.append(text[q])
+                q += 1
+            if q >= n:
+                break
+            out.append("".join(buf))
+            p = q + 1
+        else:
+            m = bare.match(text, p)
+            if m is None:
+                break
+            q = m.end()
+            while q < n and text[q] in " \t":
+                q += 1
+            if q < n and text[q] == "(":
+                break
+            word = m.group()
+            out.append("" if word.upper() == "NULL" else word)
+            p = m.end()
+        while p < n and text[p] in " \t":
+            p += 1
+        if p < n and text[p] == ",":
+            p += 1
+            continue
+        break
+    return out
+
+
+def test_sql_values_read_as_character_by_character() -> None:
+    from geochunk.attributes import _values
+
+    rng = random.Random(11)
+    alphabet = ["'", "''", "a", "7", " ", ",", "(", "NULL", "x y", "\t", "é"]
+    texts = ["", "'", "''", "'''", "'a''b'", "'a'', ", "1, 'x', NULL, ST_GeomFromEWKT('", "'open"]
+    texts += ["".join(rng.choice(alphabet) for _ in range(rng.randrange(1, 14))) for _ in range(3000)]
+    for t in texts:
+        assert _values(t, 0) == _sql_values_char_by_char(t, 0), t
