@@ -191,3 +191,22 @@ def test_row_attributes_are_the_values_not_their_quoting_or_escapes():
     copy = f"COPY p (id, name, geom) FROM stdin;\n7\tNorth\\tSide \\\\ caf\\303\\251\t{h}\n\\.\n"
     (s,) = detect(copy).spans
     assert json.loads(s.properties_json) == {"id": "7", "name": "North\tSide \\ café"}
+
+
+def test_vectorised_decode_is_parse_wkb_one_by_one():
+    # find_wkb decodes all candidates in one shapely call: each result is what parse_wkb gives
+    import shapely
+
+    from geochunk.encodings import wkb
+
+    good = [shapely.to_wkb(g, hex=True) for g in (
+        shapely.Point(1, 2), shapely.LineString([(0, 0), (1, 1)]), shapely.Point(1, 2, 3),
+        shapely.Polygon([(0, 0), (1, 0), (1, 1), (0, 0)]), shapely.from_wkt("MULTIPOINT ((1 2), (3 4))"))]
+    broken_ring = "0103000000010000000200000000000000000000000000000000000000000000000000F03F000000000000F03F"
+    texts = good + [broken_ring] + good[:2]
+    found = [(h, wkb.wkb_header(h)) for h in texts]
+    assert all(hd is not None for _, hd in found)
+    got = wkb._decode_all(found)
+    want = [wkb.parse_wkb(h) for h in texts]
+    assert [(p.vertices, p.dims, p.error is None) for p in got] == [(p.vertices, p.dims, p.error is None) for p in want]
+    assert all(g.geometry is None or g.geometry.equals_exact(w.geometry, 0) for g, w in zip(got, want))

@@ -28,6 +28,7 @@ import struct
 from dataclasses import dataclass
 from typing import Any, Iterator
 
+import numpy as np
 import shapely
 from shapely.errors import ShapelyError
 
@@ -198,6 +199,24 @@ def parse_wkb(hex_text: str) -> Parsed:
     return Parsed(geom, int(shapely.get_num_coordinates(geom)), dims=header.dims)
 
 
+def _decode_all(found: list[tuple[str, WkbHeader]]) -> list[Parsed]:
+    """:func:`parse_wkb` of each hex string (whose header was read), decoded by one vectorised
+    shapely call: per-call overhead was most of a COPY dump's detection (300 rows)."""
+    if len(found) < 2:
+        return [parse_wkb(h) for h, _ in found]
+    try:
+        geoms = shapely.from_wkb(np.array([bytes.fromhex(h) for h, _ in found], dtype=object),
+                                 on_invalid="ignore")
+        verts = shapely.get_num_coordinates(geoms)
+    except Exception:  # noqa: BLE001 - one by one then, each with its own error
+        return [parse_wkb(h) for h, _ in found]
+    return [
+        Parsed(g, int(v), dims=header.dims) if g is not None
+        else Parsed(None, 0, error="WKB does not decode")
+        for (_, header), g, v in zip(found, geoms, verts)
+    ]
+
+
 def _hex_runs(text: str) -> Iterator[re.Match[str]]:
     """Every hex run of at least ``MIN_HEX`` digits that starts with a byte-order byte (``00``
     or ``01``) at a word start (a ``\\x``/``0x`` prefix joins it).
@@ -232,12 +251,9 @@ def find_wkb(text: str) -> list[Span]:
     from ..geometry import remember
 
     out: list[Span] = []
-    for m in _hex_runs(text):
-        hex_text = m.group(1)
-        header = wkb_header(hex_text)
-        if header is None:
-            continue
-        parsed = parse_wkb(hex_text)
+    found = [(m, m.group(1)) for m in _hex_runs(text)]
+    found = [(m, h, header) for m, h in found if (header := wkb_header(h)) is not None]
+    for (m, hex_text, header), parsed in zip(found, _decode_all([(h, hd) for _, h, hd in found])):
         if parsed.error is not None:
             continue  # only what decodes counts
         remember("wkb", hex_text, parsed)
