@@ -40,6 +40,7 @@ FORMS: tuple[str, ...] = (
 ENCODING_FORMS: tuple[str, ...] = ("ewkb_srid", "kml")
 
 _CRS_WINDOW = 4096  # a GeoJSON crs member longer than this is not decoded
+_GATE_FROM = 16384  # characters from which anchors are first looked up among the text's words
 _CRS84_NAME = "WGS 84 (CRS84)"
 
 _EXPLICIT = re.compile(
@@ -421,7 +422,8 @@ def find_declarations(text: str) -> tuple[Declaration, ...]:
 
 def _find_declarations(text: str) -> tuple[Declaration, ...]:
     runs = letter_runs(text)  # the text's words, as sets: which anchors can occur at all
-    words = run_words(runs)
+    # (worth asking only where a find pass costs more than the question: a long text)
+    words = run_words(runs) if len(text) >= _GATE_FROM else None
     members = _crs_members(text) if may_occur("crs", words) else []
     member_ranges = [(d.start, d.end) for d in members]
     low = _lowered(text)

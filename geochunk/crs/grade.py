@@ -272,7 +272,7 @@ def _part(decl: Declaration, epsg: int | str, chk: Check, ambiguous: bool, backw
         code=int(code) if code is not None and code.isdigit() else None,
         words=_shared(words),
         codes=_shared(codes),
-        checked=_shared(coordinate_evidence(epsg, replace(chk, xy=None, lonlat=None))),
+        checked=_shared(_checked(epsg, chk)),
     )
 
 
@@ -284,16 +284,20 @@ def _shared(lines: Iterable[str]) -> tuple[str, ...]:
 
 def coordinate_evidence(ref: int | str, chk: Check) -> tuple[str, ...]:
     """What the coordinates showed about ``ref``, as evidence lines."""
+    out = _checked(ref, chk)
+    if chk.status != "no_coordinates" and chk.xy is not None and chk.lonlat is not None:
+        out += (_example(chk),)
+    return out
+
+
+def _checked(ref: int | str, chk: Check) -> tuple[str]:
+    """The first line of :func:`coordinate_evidence` (it does not depend on the example)."""
     if chk.status == "no_coordinates":
         return ("no coordinates to test",)
-    line = (f"{chk.inside}/{chk.total} sampled points inside the rectangle(s) of "
-            f"{label(ref)}'s area of use (PROJ ships rectangles, not the boundary polygon)")
     if chk.status in ("unusable", "unresolved", "untransformable"):
-        line = f"not checked against {label(ref)} ({chk.status})"
-    out = [line]
-    if chk.xy is not None and chk.lonlat is not None:
-        out.append(_example(chk))
-    return tuple(out)
+        return (f"not checked against {label(ref)} ({chk.status})",)
+    return (f"{chk.inside}/{chk.total} sampled points inside the rectangle(s) of "
+            f"{label(ref)}'s area of use (PROJ ships rectangles, not the boundary polygon)",)
 
 
 def _example(chk: Check) -> str:

@@ -89,6 +89,8 @@ def sample_many(geoms: Sequence[object], limit: int = SAMPLE_PER_FEATURE) -> lis
     ...     [shapely.Point(1, 2), None, shapely.from_wkt("LINESTRING (0 0, 1 1, 2 2)")], limit=2)]
     [[[1.0, 2.0]], None, [[0.0, 0.0], [2.0, 2.0]]]
     """
+    if len(geoms) < 8:  # a few geometries: the block's bookkeeping costs more than it saves
+        return [sample_xy(g, limit) for g in geoms]
     out: list[np.ndarray | None] = []
     for lo in range(0, len(geoms), _SAMPLE_BLOCK):
         block = geoms[lo : lo + _SAMPLE_BLOCK]
@@ -268,15 +270,18 @@ def _summaries(epsg: int | str, facts: object, group: list[np.ndarray]) -> list[
     """What :func:`check` needs of each sample in ``group``, from one PROJ call and a few
     numpy reductions over the concatenation (no numpy call per sample). The representative
     point is the middle one of those inside, as :func:`check` has always reported it."""
-    xy = group[0] if len(group) == 1 else np.concatenate(group)
+    if len(group) == 1:
+        return [_summary(epsg, facts, group[0])]
+    xy = np.concatenate(group)
     starts = np.cumsum([0] + [len(a) for a in group[:-1]])
     x, y = xy[:, 0], xy[:, 1]
-    degree_like = np.logical_and.reduceat(_lonlat_range(x, y), starts).tolist()
+    if facts.kind == "projected":  # type: ignore[attr-defined]
+        degree_like = np.logical_and.reduceat(_lonlat_range(x, y), starts).tolist()
+    else:
+        degree_like = [False] * len(group)  # only a projected frame is told it got degrees
     got = _lonlat_ok(epsg, facts, xy)
-    if got is None:
-        if len(group) > 1:  # PROJ raised on the batch: each sample on its own
-            return [_summaries(epsg, facts, [a])[0] for a in group]
-        return [(degree_like[0], None, None)]
+    if got is None:  # PROJ raised on the batch: each sample on its own
+        return [_summary(epsg, facts, a) for a in group]
     lon, lat, ok = got
     count = ok.astype(np.intp)
     inside = np.add.reduceat(count, starts)
@@ -288,18 +293,35 @@ def _summaries(epsg: int | str, facts: object, group: list[np.ndarray]) -> list[
     return [(d, n, r if n else None) for d, n, r in zip(degree_like, inside.tolist(), reps)]
 
 
+def _summary(epsg: int | str, facts: object, xy: np.ndarray) -> Summary:
+    """:func:`_summaries` of one sample (a few numpy calls; a projected frame over values that
+    all look like degrees is not transformed at all)."""
+    x, y = xy[:, 0], xy[:, 1]
+    if facts.kind == "projected" and bool(_lonlat_range(x, y).all()):  # type: ignore[attr-defined]
+        return True, None, None
+    got = _lonlat_ok(epsg, facts, xy)
+    if got is None:
+        return False, None, None
+    lon, lat, ok = got
+    inside = int(np.count_nonzero(ok))
+    if not inside:
+        return False, 0, None
+    k = int(np.flatnonzero(ok)[inside // 2])
+    return False, inside, (float(lon[k]), float(lat[k]), float(x[k]), float(y[k]))
+
+
 def _batched(epsg: int | str, facts: object, xy: np.ndarray) -> Summary:
     """:func:`_summaries` of ``xy``, from the batch it was announced in (see :func:`expect`)."""
     work = current()
     if work is None:
-        return _summaries(epsg, facts, [xy])[0]
+        return _summary(epsg, facts, xy)
     done = work.memo.setdefault(("batched", epsg), {})
     hit = done.pop(id(xy), None)  # each answer is read once: nothing is held after use
     if hit is not None and hit[0] is xy:
         return hit[1]
     pending = work.memo.get(("expect", epsg))
     if not pending or pending.get(id(xy)) is not xy:
-        return _summaries(epsg, facts, [xy])[0]
+        return _summary(epsg, facts, xy)
     del pending[id(xy)]
     group = [xy]  # this sample first, then the next announced ones in order
     for key in list(pending)[: BATCH - 1]:
