@@ -1,7 +1,7 @@
 """Every row of issue #13's table, measured in one run (ratios, so a loaded machine hits both
 sides alike).
 
-Run: python benchmarks/bench_chunk.py [--repeat N] [--memory-copies 70] [--quick]
+Run: python benchmarks/bench_chunk.py [--repeat N] [--memory-copies 70] [--quick] [--memory-only]
 
 1. Startup: `python -m geochunk chunk` on a one-line file in fresh processes (median), with
    bytecode as from an installed package and the BPE-rank cache warm; also ÷ `python -c pass`.
@@ -112,6 +112,17 @@ def peak_memory_ratio(text: str, budget: int) -> tuple[int, float]:
     return r["bytes"], r["growth"] / r["bytes"]
 
 
+def memory_rows(base: str, copies: int, budget: int) -> list[tuple[str, int, float]]:
+    """Print and return the peak-memory rows: the appendix ×``copies`` and the 40k boundary."""
+    mem = []
+    for name, text in ((f"land_use x{copies}", "\n\n".join([base] * copies)),
+                       ("boundary_40k", load_sample("boundary_40k"))):
+        size, ratio = peak_memory_ratio(text, budget)
+        mem.append((name, size, ratio))
+        print(f"peak memory: {name} ({size / 1e6:.1f} MB) peak RSS growth = {ratio:.1f}x the input")
+    return mem
+
+
 def startup(repeat: int) -> tuple[float, float]:
     """Median seconds of `python -m geochunk chunk one.txt` and of `python -c pass`."""
     root = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
@@ -205,6 +216,7 @@ def main() -> None:
     ap.add_argument("--budget", type=int, default=512)
     ap.add_argument("--memory-copies", type=int, default=70, help="appendix copies for the memory row")
     ap.add_argument("--quick", action="store_true", help="bundled samples only, memory on 8 copies")
+    ap.add_argument("--memory-only", action="store_true", help="print only the peak-memory rows (section 3)")
     ap.add_argument("--memory-child", default=None, help=argparse.SUPPRESS)
     ap.add_argument("--first-json", action="store_true", help=argparse.SUPPRESS)
     ap.add_argument("--compare", metavar="TREE", help="first-run CPU time here and in TREE, then stop")
@@ -218,6 +230,9 @@ def main() -> None:
         return
     if args.compare:
         compare(args.compare, args.rounds, args.repeat, args.budget)
+        return
+    if args.memory_only:
+        memory_rows(load_sample("land_use_appendix"), 8 if args.quick else args.memory_copies, args.budget)
         return
     counter = get_counter("cl100k_base")
     enc = counter.tiktoken_encoding
@@ -266,13 +281,7 @@ def main() -> None:
         print(f"linearity: {k:>2}x ({n:>9} chars) {t*1e3:9.1f} ms  = {t/t1:5.2f}x the 1x time")
     growth = rows[-1][2] / t1
 
-    copies = 8 if args.quick else args.memory_copies
-    mem = []
-    for name, text in ((f"land_use x{copies}", "\n\n".join([base] * copies)),
-                       ("boundary_40k", load_sample("boundary_40k"))):
-        size, ratio = peak_memory_ratio(text, args.budget)
-        mem.append((name, size, ratio))
-        print(f"peak memory: {name} ({size / 1e6:.1f} MB) peak RSS growth = {ratio:.1f}x the input")
+    mem = memory_rows(base, 8 if args.quick else args.memory_copies, args.budget)
 
     worst = max(ratios, key=ratios.get)
     print("\nissue #13, measured in this run:")
