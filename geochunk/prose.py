@@ -19,9 +19,10 @@ linear in the text.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from dataclasses import dataclass
 
 import regex
-from dataclasses import dataclass
 
 import numpy as np
 
@@ -140,9 +141,10 @@ def _positions(it: "object") -> np.ndarray:
 _MASK_SLICE = 1 << 16  # code points tested at once (bounds the boolean scratch arrays)
 
 
-def _gap_ends(text: str, lo: int, hi: int) -> np.ndarray:
+def _gap_ends(text: str, lo: int, hi: int, keep: Callable[[np.ndarray], np.ndarray] | None = None) -> np.ndarray:
     """Offsets ``p`` in ``[lo, hi]`` (``0 < p < len(text)``) of a gap character that follows a
-    non-space, as int64; tested slice by slice.
+    non-space, as int64; tested slice by slice (``keep`` filters each slice's offsets, so the
+    ones a caller drops are never held for the whole text).
 
     >>> _gap_ends("a b\\u3000 c\\td", 0, 9).tolist()
     [1, 3, 6]
@@ -156,7 +158,7 @@ def _gap_ends(text: str, lo: int, hi: int) -> np.ndarray:
         gap &= ~_SPACE_TABLE[cp[:-1]]
         idx = np.flatnonzero(gap).astype(np.int64)
         idx += s
-        gaps.append(idx)
+        gaps.append(idx if keep is None else keep(idx))
     return np.concatenate(gaps) if gaps else np.zeros(0, dtype=np.int64)
 
 
@@ -207,7 +209,10 @@ def _forward_over(text: str, p: int, chars: str) -> int:
     return n
 
 
-def _scan_window(text: str, lo: int, hi: int, line_ends: np.ndarray) -> list[np.ndarray]:
+def _scan_window(
+    text: str, lo: int, hi: int, line_ends: np.ndarray,
+    keep: Callable[[np.ndarray], np.ndarray] = lambda a: a,
+) -> list[np.ndarray]:
     """Boundaries at offsets ``lo <= p <= hi`` per level (SECTION..WORD; unsorted, may hold 0
     and ``len(text)``): exactly those that a scan of the whole text finds there.
 
@@ -216,7 +221,8 @@ def _scan_window(text: str, lo: int, hi: int, line_ends: np.ndarray) -> list[np.
     character before ``lo`` itself); a paragraph run is made of whitespace, so none runs across
     a character that is not; a sentence match is made of stops and closers, and none starts
     inside another (each begins at the first stop of a run), so a scan from any offset finds
-    all later ones. Line ends come from the shared line index."""
+    all later ones. Line ends come from the shared line index. ``keep`` filters each level's
+    offsets (by position only) before they are returned."""
     n = len(text)
     heading = _positions(m.start() for m in _HEADING.finditer(text, lo, min(n, hi + 8)))
     q, e = _back_over(text, lo, _WS_RUN), min(n, _forward_over(text, hi, _WS_RUN) + 1)
@@ -225,8 +231,8 @@ def _scan_window(text: str, lo: int, hi: int, line_ends: np.ndarray) -> list[np.
     q = _back_over(text, lo, _STOP_RUN)
     sentence = _positions(m.end() for m in _SENTENCE.finditer(text, q, min(n, hi + 1)))
     i, j = np.searchsorted(line_ends, lo, "left"), np.searchsorted(line_ends, hi, "right")
-    return [heading[heading <= hi], paragraph[paragraph >= lo], line_ends[i:j],
-            sentence[sentence >= lo], _gap_ends(text, lo, hi)]
+    return [keep(heading[heading <= hi]), keep(paragraph[paragraph >= lo]), keep(line_ends[i:j]),
+            keep(sentence[sentence >= lo]), _gap_ends(text, lo, hi, keep)]
 
 
 def find_boundaries(text: str, exclude: tuple[tuple[int, int], ...] = ()) -> Boundaries:
@@ -239,7 +245,26 @@ def find_boundaries(text: str, exclude: tuple[tuple[int, int], ...] = ()) -> Bou
     """
     n = len(text)
     line_ends = np.frombuffer(lines_of(text).ends, dtype=np.int64)
-    per_window = [_scan_window(text, lo, hi, line_ends) for lo, hi in _windows(n, exclude)]
+    starts = np.array([a for a, _ in exclude], dtype=np.int64)
+    ends = np.array([b for _, b in exclude], dtype=np.int64)
+
+    def outside(pos: np.ndarray) -> np.ndarray:
+        """``pos`` without the offsets strictly inside an excluded range (position only, so
+        dropping them before the per-level merge gives what dropping them after gives; done
+        per level and per slice, the offsets inside geometry spans are never all held)."""
+        if not len(starts) or not len(pos):
+            return pos
+        k = np.searchsorted(starts, pos, "right")
+        k -= 1
+        valid = k >= 0
+        np.maximum(k, 0, out=k)
+        inside = starts[k] < pos  # one gathered array at a time
+        inside &= pos < ends[k]
+        inside &= valid
+        del k, valid
+        return pos[~inside]
+
+    per_window = [_scan_window(text, lo, hi, line_ends, outside) for lo, hi in _windows(n, exclude)]
     found = [np.concatenate([w[k] for w in per_window]) for k in range(WORD + 1)]
     del per_window
     # one int64 key per candidate, position * 8 + level, sorted in place: by position, then
@@ -261,19 +286,6 @@ def find_boundaries(text: str, exclude: tuple[tuple[int, int], ...] = ()) -> Bou
     keep[1:] &= pos[1:] != pos[:-1]  # a position once, at its strongest level
     pos, lvl = pos[keep], lvl[keep]
     del keep
-    if exclude:
-        starts = np.array([a for a, _ in exclude], dtype=np.int64)
-        ends = np.array([b for _, b in exclude], dtype=np.int64)
-        k = np.searchsorted(starts, pos, "right")
-        k -= 1
-        valid = k >= 0
-        np.maximum(k, 0, out=k)
-        inside = starts[k] < pos  # one gathered array at a time
-        inside &= pos < ends[k]
-        inside &= valid
-        del k, valid
-        inside = ~inside
-        pos, lvl = pos[inside], lvl[inside]
     return Boundaries(tuple(pos[lvl == k] for k in range(WORD + 1)), n)
 
 
