@@ -140,6 +140,9 @@ def find_units(text: str, detection: Detection, *, context: bool = True) -> tupl
     prev_end = 0
     lines = lines_of(text)
     ends, n_ends, n = lines.ends, len(lines.ends), len(text)
+    # one (key, value) tuple per distinct pair: a document repeats its values ("Borough:
+    # Westminster") on many features; equal immutable pairs, one copy held
+    same: dict[tuple[str, str], tuple[str, str]] = {}
     for gi, (idx, a, b) in enumerate(groups):
         next_start = groups[gi + 1][1] if gi + 1 < len(groups) else len(text)
         full_a, full_b = a, b
@@ -161,7 +164,7 @@ def find_units(text: str, detection: Detection, *, context: bool = True) -> tupl
                     kv = attribute_line(text[q:le])
                     if kv is None:
                         break
-                    collected.append(kv)
+                    collected.append(same.setdefault(kv, kv))
                     q, k = le, k + 1
                 if collected:
                     full_b, pairs = q, tuple(collected)
