@@ -26,7 +26,7 @@ from typing import Any, Iterable, Iterator, Mapping
 from dateutil import parser as _dateparser
 
 from .model import Period
-from .textcase import lower
+from .textcase import PIECE, pieces
 
 __all__ = ["feature_period", "document_period", "merge_periods", "parse_date"]
 
@@ -165,21 +165,32 @@ _DECLARATION_START = re.compile(r"survey|captured|observed|digiti|mapped|inspect
 _FOLDS_TO_ASCII = ("\u0131", "\u017f")  # dotless i, long s
 
 
-def _declarations(text: str) -> Iterator[re.Match[str]]:
-    """``_DECLARATION.finditer(text)``, trying the pattern only where its first word starts."""
-    low = lower(text)
-    if len(low) != len(text) or any(c in text for c in _FOLDS_TO_ASCII):
-        yield from _DECLARATION.finditer(text)  # offsets would not line up: the plain scan
+def _declarations(text: str, piece: int = PIECE) -> Iterator[re.Match[str]]:
+    """``_DECLARATION.finditer(text)``, trying the pattern only where its first word starts.
+
+    The first words are found in the lower-cased text one :func:`~geochunk.textcase.pieces`
+    piece at a time (a piece ends with a line break, which neither a first word nor a match
+    crosses), so no lower-cased copy of the whole document is held; from the first piece whose
+    lower-casing changes its length on, offsets would not line up: the plain scan."""
+    if any(c in text for c in _FOLDS_TO_ASCII):
+        yield from _DECLARATION.finditer(text)
         return
-    done, c = 0, _DECLARATION_START.search(low)
-    while c is not None:
-        q = c.start()
-        if q >= done:
-            m = _DECLARATION.match(text, q)
-            if m is not None:
-                yield m
-                done = m.end()
-        c = _DECLARATION_START.search(low, q + 1)
+    done = lo = 0
+    for part in pieces(text, piece):
+        low = part.lower()
+        if len(low) != len(part):
+            yield from _DECLARATION.finditer(text, max(done, lo))
+            return
+        c = _DECLARATION_START.search(low)
+        while c is not None:
+            q = lo + c.start()
+            if q >= done:
+                m = _DECLARATION.match(text, q)
+                if m is not None:
+                    yield m
+                    done = m.end()
+            c = _DECLARATION_START.search(low, c.start() + 1)
+        lo += len(part)
 
 
 def document_period(text: str) -> Period | None:

@@ -49,3 +49,15 @@ def test_the_first_word_scan_on_mixed_case_overlaps_and_case_folds() -> None:
 @given(st.lists(st.sampled_from(WORDS) | st.text(max_size=4), max_size=12).map("".join))
 def test_the_first_word_scan_is_the_plain_scan(text: str) -> None:
     assert _fast(text) == _plain(text)
+
+
+@pytest.mark.parametrize("piece", [1, 3, 8, 1 << 16])
+def test_the_scan_piece_by_piece_finds_what_the_plain_scan_finds(piece: int) -> None:
+    # lower-cased one piece at a time (no lower-cased copy of the whole document): pieces end
+    # at line breaks, and a piece whose lower-casing changes its length ("\u0130") hands the
+    # rest of the text to the plain scan
+    rng = random.Random(piece)
+    for _ in range(1500):
+        text = "".join(rng.choice(WORDS) for _ in range(rng.randrange(1, 20)))
+        got = [(m.start(), m.end(), m.group(1)) for m in period._declarations(text, piece)]
+        assert got == _plain(text), repr(text)
