@@ -57,6 +57,15 @@ def _key_words(key: str) -> frozenset[str]:
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 
 
+@lru_cache(maxsize=4096)
+def _date_key(key: str) -> tuple[bool, bool] | None:
+    """None unless ``key`` names a date; else whether it names a start, an end."""
+    words = _key_words(key)
+    if not words & _DATE_WORDS:
+        return None
+    return bool(words & _START_WORDS), bool(words & _END_WORDS)
+
+
 def parse_date(value: str) -> str | None:
     """An ISO date (``YYYY-MM-DD``), month (``YYYY-MM``) or year (``YYYY``) for ``value``, at the
     precision the value states; None when it is not a date.
@@ -131,18 +140,19 @@ def feature_period(
     src_start = src_end = None
     point: tuple[str, str] | None = None
     for key, value in (attributes or {}).items():
-        if not isinstance(key, str) or not isinstance(value, (str, int)) or isinstance(value, bool):
+        if not isinstance(key, str):
             continue
-        words = _key_words(key)
-        if not words & _DATE_WORDS:
+        kind = _date_key(key)
+        if kind is None or not isinstance(value, (str, int)) or isinstance(value, bool):
             continue
         d = parse_date(str(value))
         if d is None:
             continue
         src = f"{origin}:{key}"
-        if words & _START_WORDS and start is None:
+        is_start, is_end = kind
+        if is_start and start is None:
             start, src_start = d, src
-        elif words & _END_WORDS and end is None:
+        elif is_end and end is None:
             end, src_end = d, src
         elif point is None:
             point = (d, src)
