@@ -496,7 +496,7 @@ class TokenCounter:
         prefix = _token_start_prefix(self._enc, self._byte_len, text, cut=self._rule_verified)
         if self._rule_verified:
             return TokenIndex(text, self, prefix, 1, lambda p: clean_boundary(text, p))
-        return TokenIndex(text, self, prefix, 1, lambda p: p == 0 or p == len(text))
+        return TokenIndex(text, self, prefix, 1, lambda p: p == 0 or p == len(text), inner=False)
 
 
 def _encode_array(enc: "tiktoken.Encoding", text: str) -> np.ndarray:
@@ -727,7 +727,7 @@ class TokenIndex:
     True
     """
 
-    __slots__ = ("text", "counter", "_prefix", "_base", "_delta", "_per_token", "_clean", "_cache", "_lock")
+    __slots__ = ("text", "counter", "_prefix", "_base", "_delta", "_per_token", "_clean", "_inner", "_cache", "_lock")
 
     def __init__(
         self,
@@ -736,6 +736,8 @@ class TokenIndex:
         prefix: "np.ndarray | _Prefix",
         per_token: int,
         clean: Callable[[int], bool],
+        *,
+        inner: bool = True,
     ) -> None:
         self.text = text
         self.counter = counter
@@ -743,6 +745,7 @@ class TokenIndex:
         self._base, self._delta = self._prefix._base, self._prefix._delta  # inlined in count
         self._per_token = per_token  # prefix steps per token (ESTIMATE_UNIT for the estimate)
         self._clean = clean
+        self._inner = inner  # False: no position but the ends is ever clean (nothing to search)
         self._cache: dict[tuple[int, int], int] = {}
         self._lock = threading.Lock()
 
@@ -801,6 +804,8 @@ class TokenIndex:
         Without such positions (or for tokenizers with no clean positions) the whole
         substring is encoded."""
         clean, text = self._clean, self.text
+        if not self._inner:
+            return self.counter.count(text[a:b])
         lo = a if clean(a) else _first_clean(text, clean, a + 1, min(b - 2, a + _CLEAN_REACH))
         hi = b if clean(b) else _last_clean(text, clean, max(a + 1, b - _CLEAN_REACH), b - 2)
         if lo is None or hi is None or hi <= lo:
@@ -841,7 +846,7 @@ def _generic_index(counter: TokenCounter, text: str) -> "TokenIndex":
         prefix = np.rint(cum * scale).astype(np.int64)
         if n:
             prefix[-1] = total
-    return TokenIndex(text, counter, prefix, 1, lambda p: False)
+    return TokenIndex(text, counter, prefix, 1, lambda p: False, inner=False)
 
 
 def _checked(fn: Callable[[str], Any], name: str) -> Callable[[str], int]:

@@ -114,13 +114,13 @@ class Bounded(Recorder):
         return self.counter.max_token_bytes
 
 
-@pytest.mark.parametrize("budget", [64, 256, 2048])
+@pytest.mark.parametrize("budget", [32, 64])
 def test_generalize_search_counts_no_text_too_long_to_fit(budget: int) -> None:
     from geochunk.geometry import parse_span
     from geochunk.detect import detect
     from geochunk.oversize import escape
 
-    text = _boundary(4000)
+    text = _boundary(1200)
     span = detect(text).spans[0]
     parsed = parse_span(span)
     counter = get_counter("cl100k_base")
@@ -137,7 +137,7 @@ def test_generalize_search_counts_no_text_too_long_to_fit(budget: int) -> None:
     # only a text that might fit is encoded, and the search's widest tolerance (the shortest
     # text: it is emitted even when it does not fit)
     assert rec.lengths and all(n <= budget * 128 or n == min(rec.lengths) for n in rec.lengths)
-    assert len(text) > 2 * 256 * 128  # the source and the search's first texts are far too long
+    assert len(text) > 2 * budget * 128  # the source and the search's first texts are far too long
 
 
 def _sql_values_char_by_char(text: str, p: int) -> list[str]:
@@ -197,3 +197,24 @@ def test_sql_values_read_as_character_by_character() -> None:
     texts += ["".join(rng.choice(alphabet) for _ in range(rng.randrange(1, 14))) for _ in range(3000)]
     for t in texts:
         assert _values(t, 0) == _sql_values_char_by_char(t, 0), t
+
+
+def test_no_clean_search_where_no_position_is_clean() -> None:
+    """A tokenizer whose counts are additive nowhere (any callable) counts a ragged range
+    whole, without probing up to 2 x 1,024 characters for a clean position first."""
+    from geochunk.tokens import callable_counter
+
+    counter = callable_counter(lambda t: len(t.split()), name="words")
+    text = _boundary(300)
+    idx = counter.index(text)
+    probes: list[int] = []
+    clean = idx._clean
+
+    def probing(p: int) -> bool:
+        probes.append(p)
+        return clean(p)
+
+    idx._clean = probing  # type: ignore[method-assign]
+    for a, b in [(1, len(text) - 1), (5, 900), (300, 301)]:
+        assert idx.exact(a, b) == len(text[a:b].split())
+    assert len(probes) <= 6  # the two ends of each range, nothing in between
