@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import math
 import re
+import threading
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Sequence
@@ -43,6 +44,7 @@ _EDGE_POINTS = 7  # points per edge of an area's rectangle (the corners included
 _INSIDE_SHARE = 0.95  # share of the numbers that must lie in a frame's area for it to fit
 _MAX_RUNS = 300  # runs of codes in the line that names every frame that fits
 _NAME = "grid-areas"
+_PREPARED = threading.Lock()
 
 
 @dataclass(frozen=True)
@@ -52,6 +54,7 @@ class _Index:
     polygons: np.ndarray  # (n,) shapely polygons in the frame's own coordinates
     names: dict  # code -> the frame's name
     sizes: dict  # code -> its largest area of use, square degrees
+    row_sizes: np.ndarray  # (n,) the same, per polygon
 
 
 def _ring(crs_code: int, areas: Sequence[tuple[float, float, float, float]]) -> list[list[int]]:
@@ -132,8 +135,11 @@ def _index() -> _Index:
     extents = _usage_extents()
     sizes = {c: max((area_size(a) for a in extents.get(c, ())), default=0.0) for c in codes}
     names = {c: str(data["names"].get(str(c), c)) for c in codes}
+    polygons = np.empty(len(polys), dtype=object)
+    polygons[:] = polys
+    shapely.prepare(polygons)  # point-in-polygon tests ~3x faster; the same answers
     return _Index(np.asarray(codes, dtype=np.int64), np.asarray(boxes, dtype=float).reshape(-1, 4),
-                  np.asarray(polys, dtype=object), names, sizes)
+                  polygons, names, sizes, np.asarray([sizes[c] for c in codes], dtype=float))
 
 
 def _rows_holding(xy: np.ndarray) -> np.ndarray:
@@ -147,7 +153,8 @@ def _rows_holding(xy: np.ndarray) -> np.ndarray:
     rows = np.flatnonzero(in_box.sum(axis=1) >= need)
     if not len(rows):
         return rows
-    inside = shapely.contains_xy(ix.polygons[rows][:, None], x[None, :], y[None, :])
+    with _PREPARED:  # a prepared polygon builds its index on first use: one thread at a time
+        inside = shapely.contains_xy(ix.polygons[rows][:, None], x[None, :], y[None, :])
     return rows[inside.sum(axis=1) >= need]
 
 
@@ -190,6 +197,7 @@ class Listing:
 _DIGITS = re.compile(r"\d+")
 
 
+@lru_cache(maxsize=8192)
 def _grid(name: str) -> str:
     """The grid of a frame's name: its projection part, numbers as ``#`` ("UTM zone #N")."""
     return _DIGITS.sub("#", name.split(" / ", 1)[-1])
@@ -240,12 +248,12 @@ def listing(xy: np.ndarray | None) -> Listing:
         fx = np.abs((x - b[:, 0]) / (b[:, 2] - b[:, 0]) - 0.5)
         fy = np.abs((y - b[:, 1]) / (b[:, 3] - b[:, 1]) - 0.5)
     edge = np.round(np.nan_to_num(np.maximum(fx, fy), nan=1.0), 2)
-    codes, inv = np.unique(ix.codes[rows], return_inverse=True)
+    codes, first, inv = np.unique(ix.codes[rows], return_index=True, return_inverse=True)
     central = np.full(len(codes), 2.0)
     np.minimum.at(central, inv, edge)
     grid = np.zeros(len(codes), dtype=np.int64)
     grid[inv] = _grid_ids()[rows]
-    size = np.array([ix.sizes[c] for c in codes.tolist()])
+    size = ix.row_sizes[rows][first]
     best = np.full(int(grid.max()) + 1, 2.0)
     np.minimum.at(best, grid, central)
     widest = np.zeros(len(best))
@@ -255,26 +263,22 @@ def listing(xy: np.ndarray | None) -> Listing:
     # well-known national grids first, then grids by their best centrality, then the widest
     # area; codes in order within a grid (np.lexsort: the last key is the first)
     order = np.lexsort((codes, -widest[grid], best[grid], ~known[grid]))
-    groups: list[list[int]] = []
-    last = -1
-    grid_l, codes_l = grid[order].tolist(), codes[order].tolist()
-    for g, code in zip(grid_l, codes_l):
-        if g != last:
-            groups.append([])
-            last = g
-        groups[-1].append(code)
-    lines = [f"{len(codes)} regional projected frame(s) in {len(groups)} grid(s) hold these "
+    ordered = codes[order]
+    cuts = (np.flatnonzero(np.diff(grid[order])) + 1).tolist()  # a grid's run of codes ends
+    bounds = list(zip([0] + cuts, cuts + [len(ordered)]))
+    lines = [f"{len(codes)} regional projected frame(s) in {len(bounds)} grid(s) hold these "
              "numbers in their area of use (PROJ's rectangles); none is chosen"]
-    for members in groups[:MAX_LISTED]:
+    for lo, hi in bounds[:MAX_LISTED]:
+        members = ordered[lo:hi].tolist()
         if len(members) == 1:
             lines.append(f"{ix.names[members[0]]} ({label(members[0])}): fits")
         else:
             first = ix.names[members[0]]
             lines.append(f"{_grid(first)}: {len(members)} frames (datums or zones), e.g. "
                          f"{first} ({_code_runs(members, most=4)}): fit")
-    if len(groups) > MAX_LISTED:
-        lines.append(f"... {len(groups) - MAX_LISTED} more grid(s)")
-    every = _code_runs([c for m in groups for c in m], most=_MAX_RUNS)
+    if len(bounds) > MAX_LISTED:
+        lines.append(f"... {len(bounds) - MAX_LISTED} more grid(s)")
+    every = _code_runs(ordered, most=_MAX_RUNS)
     lines.append("every frame that fits, most central first: " + every)
     return Listing(tuple(sorted(codes.tolist())), tuple(lines))
 
@@ -288,9 +292,21 @@ def _code_runs(codes: Sequence[int], most: int = 1000) -> str:
     >>> _code_runs([1, 3, 5, 7], most=2)
     'EPSG:1, EPSG:3, ... (2 more)'
     """
+    if len(codes) < 64:  # a few codes: a loop is quicker than numpy's set-up
+        return _code_runs_short([int(c) for c in codes], most)
+    arr = np.asarray(codes, dtype=np.int64)
+    cuts = np.flatnonzero(np.diff(arr) != 1) + 1  # a run of consecutive codes ends
+    firsts = arr[np.r_[0, cuts][:most]].tolist()
+    lasts = arr[(np.r_[cuts, len(arr)] - 1)[:most]].tolist()
+    runs = [f"EPSG:{a}" if a == b else f"EPSG:{a}-{b}" for a, b in zip(firsts, lasts)]
+    left = len(cuts) + 1 - most
+    return ", ".join(runs) + (f", ... ({left} more)" if left > 0 else "")
+
+
+def _code_runs_short(codes: list[int], most: int) -> str:
     runs: list[str] = []
     start = prev = codes[0]
-    for c in list(codes[1:]) + [None]:  # type: ignore[list-item]
+    for c in codes[1:] + [None]:  # type: ignore[list-item]
         if c is not None and c == prev + 1:
             prev = c
             continue
@@ -298,6 +314,5 @@ def _code_runs(codes: Sequence[int], most: int = 1000) -> str:
         if c is not None:
             start = prev = c
     if len(runs) > most:
-        left = len(runs) - most
-        return ", ".join(runs[:most]) + f", ... ({left} more)"
+        return ", ".join(runs[:most]) + f", ... ({len(runs) - most} more)"
     return ", ".join(runs)
