@@ -159,3 +159,32 @@ def test_sample_many_is_sample_xy_for_each_geometry(monkeypatch) -> None:
         if want is not None:
             assert np.array_equal(got, want)
             assert got.base is None or got.base.size <= validate.SAMPLE_PER_FEATURE * 2
+
+
+def test_transformers_are_built_once_and_shared_by_threads() -> None:
+    """A pyproj Transformer rebuilds its PROJ object in every new thread (~30 ms a frame: the
+    app runs each rerun in a new thread); the shared one hands every thread the same object,
+    one thread at a time, with the same results."""
+    import threading
+
+    from geochunk.crs.database import transformer
+
+    tr = transformer(27700)
+    rng = np.random.default_rng(5)
+    xs, ys = rng.uniform(100000, 600000, 2000), rng.uniform(100000, 900000, 2000)
+    want = tr.transform(xs, ys, errcheck=False)
+    seen, got = [], []
+
+    def work() -> None:
+        seen.append(tr._tr._transformer)  # the PROJ object this thread uses
+        for _ in range(5):
+            got.append(tr.transform(xs, ys, errcheck=False))
+
+    threads = [threading.Thread(target=work) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert all(obj is tr._tr._transformer for obj in seen)  # nothing rebuilt in a new thread
+    assert len(got) == 20
+    assert all(np.array_equal(a, want[0]) and np.array_equal(b, want[1]) for a, b in got)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 import sqlite3
+import threading
 import warnings
 from dataclasses import dataclass
 from functools import lru_cache
@@ -24,7 +25,7 @@ from pathlib import Path
 from pyproj import CRS, Transformer
 from pyproj.datadir import get_data_dir
 from pyproj.exceptions import CRSError, ProjError
-from pyproj.transformer import TransformerGroup
+from pyproj.transformer import TransformerGroup, TransformerUnsafe
 
 from ..extent import lon_width
 
@@ -42,6 +43,7 @@ __all__ = [
     "label",
     "esri_facts",
     "projection_lonlat",
+    "SharedTransformer",
 ]
 
 WGS84 = 4326
@@ -202,14 +204,53 @@ def frame_units(epsg: int | None) -> str | None:
     return facts.units if facts else None
 
 
+class SharedTransformer:
+    """A pyproj ``Transformer`` built once and shared by every thread, one thread at a time.
+
+    A pyproj ``Transformer`` rebuilds its PROJ object in every new thread that uses it (~30 ms
+    a frame: the operation search runs again), and the app runs each rerun in a new thread.
+    This wrapper hands every thread the one PROJ object (``TransformerUnsafe``, which has its
+    own PROJ context) and serialises the calls with a lock, so it is safe from any thread and
+    built once per process. Only the calls geochunk makes are offered.
+    """
+
+    __slots__ = ("_tr", "_lock", "description", "accuracy")
+
+    def __init__(self, tr: Transformer):
+        self._tr = Transformer(TransformerUnsafe(tr._transformer))
+        self._lock = threading.Lock()
+        self.description: str = tr.description
+        self.accuracy: float = tr.accuracy
+
+    def transform(self, x, y, **kwargs):  # noqa: ANN001, ANN003, ANN201 - as pyproj's
+        with self._lock:
+            return self._tr.transform(x, y, **kwargs)
+
+    def transform_bounds(self, *bounds: float, densify_pts: int = 21):  # noqa: ANN201
+        with self._lock:
+            return self._tr.transform_bounds(*bounds, densify_pts=densify_pts)
+
+    def operation_at(self, x: float, y: float):  # noqa: ANN201 - (transformed, operation)
+        """The transformed point and the operation PROJ used for it (one locked step: the
+        last used operation is per PROJ object)."""
+        with self._lock:
+            out = self._tr.transform(x, y, errcheck=False)
+            return out, self._tr.get_last_used_operation()
+
+
 @lru_cache(maxsize=1024)
-def transformer(epsg: int) -> Transformer | None:
-    """A cached ``always_xy`` transformer from ``EPSG:epsg`` (its horizontal part) to WGS 84."""
+def transformer(epsg: int | str) -> SharedTransformer | None:
+    """A cached ``always_xy`` transformer from ``EPSG:epsg`` (its horizontal part) to WGS 84,
+    built once per process and safe to use from any thread (see :class:`SharedTransformer`).
+
+    >>> [round(v, 4) for v in transformer(27700).transform(530000.0, 180000.0)]
+    [-0.1284, 51.504]
+    """
     facts = crs_facts(epsg)
     if facts is None or facts.kind == "other":
         return None
     try:
-        return Transformer.from_crs(facts.horizontal, WGS84, always_xy=True)
+        return SharedTransformer(Transformer.from_crs(facts.horizontal, WGS84, always_xy=True))
     except (CRSError, ProjError):
         return None
 
@@ -249,10 +290,9 @@ def _operation_cached(epsg: int, x: float, y: float) -> Operation:
     if tr is None:
         return Operation(None, None)
     try:
-        out = tr.transform(x, y, errcheck=False)
+        out, op = tr.operation_at(x, y)
         if not all(math.isfinite(v) for v in out):
             return Operation(None, None)
-        op = tr.get_last_used_operation()
     except (ProjError, ValueError):
         return Operation(None, None)
     return Operation(op.description, _accuracy(op.accuracy))
@@ -376,13 +416,13 @@ def esri_facts(code: int) -> tuple[int | None, str | None]:
 
 
 @lru_cache(maxsize=1024)
-def _projection_inverse(ref: int | str) -> Transformer | None:
+def _projection_inverse(ref: int | str) -> SharedTransformer | None:
     facts = crs_facts(ref)
     if facts is None or facts.kind != "projected":
         return None
     try:
         crs = CRS.from_user_input(facts.horizontal)
-        return Transformer.from_crs(crs, crs.geodetic_crs, always_xy=True)
+        return SharedTransformer(Transformer.from_crs(crs, crs.geodetic_crs, always_xy=True))
     except (CRSError, ProjError, AttributeError):
         return None
 
