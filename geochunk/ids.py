@@ -194,10 +194,19 @@ def unique_ids(
     taken: set[str] = set()
     next_k: dict[str, int] = {}  # per suffix base, the next number to try (identical geometries
     out = []  # repeated 40,000 times must not probe .2, .3, ... from the start each time)
+    hashed: dict[tuple[str | None, str], str] = {}  # each distinct geometry text hashed once
+
+    def content(span: Span) -> str:
+        key = (span.geom_type, span.geometry_text)
+        got = hashed.get(key)
+        if got is None:
+            got = hashed[key] = content_id(span)
+        return got
+
     for i, span in enumerate(spans):
-        fid, source = source_ids.get(i) or (content_id(span), "hash")
+        fid, source = source_ids.get(i) or (content(span), "hash")
         if fid in taken:  # the same id twice: tell them apart by content, not by position
-            base = f"{fid}~{content_id(span).split(':')[1][:8]}"
+            base = f"{fid}~{content(span).split(':')[1][:8]}"
             fid, k = base, next_k.get(base, 2)
             while fid in taken:
                 fid, k = f"{base}.{k}", k + 1
