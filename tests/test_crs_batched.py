@@ -188,3 +188,29 @@ def test_transformers_are_built_once_and_shared_by_threads() -> None:
     assert all(obj is tr._tr._transformer for obj in seen)  # nothing rebuilt in a new thread
     assert len(got) == 20
     assert all(np.array_equal(a, want[0]) and np.array_equal(b, want[1]) for a, b in got)
+
+
+def test_a_check_filled_in_one_step_is_the_dataclass() -> None:
+    from dataclasses import fields
+
+    from geochunk.crs.validate import Check, _inside
+
+    assert [f.name for f in fields(Check)] == ["status", "inside", "total", "lonlat", "xy", "note"]
+    made = _inside(5, 5, (1.0, 2.0), (3.0, 4.0))
+    assert made == Check("inside", 5, 5, (1.0, 2.0), (3.0, 4.0))
+    assert repr(made) == repr(Check("inside", 5, 5, (1.0, 2.0), (3.0, 4.0)))
+    assert hash(made) == hash(Check("inside", 5, 5, (1.0, 2.0), (3.0, 4.0)))
+
+
+@pytest.mark.parametrize("name", ["land_use_appendix", "mixed_report", "sql_dump"])
+def test_frames_filled_from_templates_are_the_constructed_ones(monkeypatch, name) -> None:
+    """frame_from_check fills each Frame and Evidence from per-declaration templates in one
+    dict update; built through the dataclasses' constructors they are the same."""
+    from geochunk.crs import grade
+
+    fast = analyse(load_sample(name)).frames
+    monkeypatch.setattr(grade, "_FAST", False)
+    slow = analyse(load_sample(name)).frames
+    assert fast.frames == slow.frames and fast.scopes == slow.scopes
+    assert [repr(f) for f in fast.frames] == [repr(f) for f in slow.frames]
+    assert [f.to_dict() for f in fast.frames] == [f.to_dict() for f in slow.frames]

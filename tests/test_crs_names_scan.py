@@ -132,3 +132,20 @@ def test_anchors_left_out_by_the_word_set_occur_nowhere(parts) -> None:
     assert find_zones(text, low, words) == find_zones(text, low, None)
     assert decl._crs_members(text) == ([] if not names.may_occur("crs", words)
                                         else decl._crs_members(text))
+
+
+@settings(max_examples=300)
+@given(st.lists(st.tuples(st.sampled_from(_ANCHOR_WORDS + ["🇬🇧", "\ud800", "ÉPSG", "ΣΑΣ"]),
+                          st.sampled_from(_SEPS)), max_size=16))
+def test_anchors_found_in_the_bytes_are_those_of_the_lowered_text(parts) -> None:
+    """Anchor offsets read from the ASCII-lower-cased UTF-8 bytes are those ``str.find``
+    gives on the lower-cased text (which a text with İ or the Kelvin sign still uses)."""
+    from geochunk.crs import declarations as decl
+    from geochunk.crs.zones import _ANCHORS as ZONE_ANCHORS
+
+    text = "".join(w + s for w, s in parts)
+    low, fast = decl._lowered(text), decl._Lowered(text)
+    assert len(fast) == len(text)
+    for anchor in [a for a, _ in decl._ANCHORS] + [a for a, _ in ZONE_ANCHORS]:
+        for start in (0, 1, len(text) // 2):
+            assert fast.find(anchor, start) == low.find(anchor, start), (anchor, start)

@@ -338,7 +338,59 @@ def _lowered(text: str) -> str:
     return low
 
 
-def _anchor_starts(text: str, low: str, words: bytes | None = None) -> list[int]:
+# the only characters whose lower case holds an ASCII character (İ -> i + dot above, the
+# Kelvin sign -> k): a text with neither shows every lower-case ASCII anchor where its UTF-8
+# bytes, ASCII-lower-cased, do
+_LOWER_TO_ASCII = ("\u0130", "\u212a")
+
+
+class _Lowered:
+    """``str.find`` of lower-case ASCII anchors in the lower-cased text, offsets in
+    characters, without lower-casing a text that is not ASCII (which costs ~4 ns a character
+    there): its UTF-8 bytes are ASCII-lower-cased (~1 ns) and the few offsets found are
+    converted (an anchor that is not ASCII, "gauß", has the text lower-cased after all). Only
+    ``find`` and ``len`` are offered: all the anchor scans use."""
+
+    def __init__(self, text: str):
+        self._text = text
+        self._n = len(text)
+        self._low: str | None = None
+        self._data: bytes | None = None
+        self._found: dict[str, list[int]] = {}
+        if text.isascii() or any(c in text for c in _LOWER_TO_ASCII):
+            self._low = _lowered(text)
+        else:
+            self._data = text.encode("utf-8", "surrogatepass").lower()
+
+    def __len__(self) -> int:
+        return self._n
+
+    def find(self, sub: str, start: int = 0) -> int:
+        if self._low is None and not sub.isascii():  # "gauß": the text lower-cased after all
+            self._low = _lowered(self._text)
+        if self._low is not None:
+            return self._low.find(sub, start)
+        at = self._found.get(sub)
+        if at is None:
+            at = self._found[sub] = self._offsets(sub.encode())
+        k = bisect.bisect_left(at, start)
+        return at[k] if k < len(at) else -1
+
+    def _offsets(self, sub: bytes) -> list[int]:
+        data = self._data
+        assert data is not None
+        out: list[int] = []
+        byte = char = 0
+        i = data.find(sub)
+        while i != -1:
+            char += len(data[byte:i].decode("utf-8", "surrogatepass"))
+            byte = i
+            out.append(char)
+            i = data.find(sub, i + 1)
+        return out
+
+
+def _anchor_starts(text: str, low: str | _Lowered, words: bytes | None = None) -> list[int]:
     starts = set()
     for anchor, backs in _ANCHORS:
         if not may_occur(anchor, words):
@@ -354,7 +406,7 @@ def _word_start(text: str, i: int) -> bool:
     return i == 0 or not (text[i - 1].isalnum() or text[i - 1] == "_")
 
 
-def _explicit(text: str, low: str, words: bytes | None = None) -> list[Declaration]:
+def _explicit(text: str, low: str | _Lowered, words: bytes | None = None) -> list[Declaration]:
     out: list[Declaration] = []
     resume = 0
     for p in _anchor_starts(text, low, words):
@@ -426,7 +478,7 @@ def _find_declarations(text: str) -> tuple[Declaration, ...]:
     words = run_words(runs) if len(text) >= _GATE_FROM else None
     members = _crs_members(text) if may_occur("crs", words) else []
     member_ranges = [(d.start, d.end) for d in members]
-    low = _lowered(text)
+    low = _Lowered(text)
     explicit = [d for d in _explicit(text, low, words)
                 if not _inside(member_ranges, d.start, d.end)]
     taken = sorted(member_ranges + [(d.start, d.end) for d in explicit])

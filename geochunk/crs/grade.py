@@ -38,7 +38,7 @@ fall outside lon/lat, not when they are another datum's lon/lat, a few metres to
 from __future__ import annotations
 
 import sys
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from functools import lru_cache
 from typing import Any, Iterable
 
@@ -175,6 +175,8 @@ class _Part:
     words: tuple[str, ...]
     codes: tuple[str, ...]
     checked: tuple[str, ...]  # the first coordinate evidence line
+    frame: dict  # every field of the Frame (operation, notes, evidence: filled per feature)
+    evidence: dict  # every field of its Evidence (places, coordinates: filled per feature)
 
 
 def frame_from_check(
@@ -197,13 +199,19 @@ def frame_from_check(
     example point is worked out once per declaration, frame and verdict: the 400 features of
     one appendix under one declaration share it."""
     work = current()
-    key = ("frame", decl, epsg, chk.status, chk.inside, chk.total, chk.note, ambiguous,
-           backward, extra_notes, basis, places, considered)
-    part = work.memo.get(key) if work is not None else None
+    key = (epsg, chk.status, chk.inside, chk.total, chk.note, ambiguous, backward, extra_notes,
+           basis, places, considered)
+    parts = None
+    if work is not None:  # per declaration object (kept, so that its id is not reused)
+        owner, parts = work.memo.get(("frame", id(decl)), (None, None))
+        if owner is not decl:
+            parts = {}
+            work.memo[("frame", id(decl))] = (decl, parts)
+    part = parts.get(key) if parts is not None else None
     if part is None:
         part = _part(decl, epsg, chk, ambiguous, backward, extra_notes, basis, considered)
-        if work is not None:
-            work.memo[key] = part
+        if parts is not None:
+            parts[key] = part
     if part.facts is not None:
         op, acc, op_notes = _operation_notes(epsg, chk)
     else:
@@ -211,22 +219,41 @@ def frame_from_check(
     coordinates = part.checked
     if chk.xy is not None and chk.lonlat is not None and chk.status != "no_coordinates":
         coordinates = coordinates + (_example(chk),)
-    evidence = Evidence(words=part.words, codes=part.codes, places=places,
-                        coordinates=coordinates, considered=considered)
-    return Frame(
-        epsg=part.epsg,
-        confidence=part.confidence,
-        source=source_of(decl),
-        flagged=part.flagged,
-        name=part.name,
-        units=part.facts.units if part.facts is not None else None,
-        notes=part.notes + op_notes if op_notes else part.notes,
-        operation=op,
-        accuracy_m=acc,
-        authority=part.authority,
-        code=part.code,
-        evidence=evidence,
-    )
+    return _made(Frame, part.frame, {
+        "notes": part.notes + op_notes if op_notes else part.notes,
+        "operation": op,
+        "accuracy_m": acc,
+        "evidence": _made(Evidence, part.evidence, {"places": places,
+                                                     "coordinates": coordinates}),
+    })
+
+
+_FRAME_FIELDS = ("epsg", "confidence", "source", "flagged", "name", "units", "notes",
+                 "operation", "accuracy_m", "authority", "code", "evidence")
+_EVIDENCE_FIELDS = ("words", "codes", "places", "coordinates", "considered")
+
+
+def _plain(cls: type, names: tuple[str, ...]) -> bool:
+    """Whether instances of a frozen dataclass are nothing but their ``__dict__`` holding
+    exactly ``names`` (no slots, no ``__post_init__`` to run, no field the templates lack):
+    then :func:`_made` may build them from a template."""
+    return (not hasattr(cls, "__slots__") and not hasattr(cls, "__post_init__")
+            and tuple(f.name for f in fields(cls)) == names)
+
+
+_FAST = _plain(Frame, _FRAME_FIELDS) and _plain(Evidence, _EVIDENCE_FIELDS)
+
+
+def _made(cls: type, template: dict, changes: dict) -> Any:
+    """``cls(**{**template, **changes})``, the frozen dataclass filled in one dict update
+    instead of one ``object.__setattr__`` per field (a Frame per feature, 400 per appendix)."""
+    if not _FAST:
+        return cls(**{**template, **changes})
+    obj = object.__new__(cls)
+    d = obj.__dict__
+    d.update(template)
+    d.update(changes)
+    return obj
 
 
 def _part(decl: Declaration, epsg: int | str, chk: Check, ambiguous: bool, backward: bool,
@@ -261,18 +288,36 @@ def _part(decl: Declaration, epsg: int | str, chk: Check, ambiguous: bool, backw
              if decl.form != "name" and decl.text else ((decl.form,) if not decl.text else ()))
     other = isinstance(horizontal, str)
     auth, code = (horizontal.split(":", 1) if other else (None, None))
+    frame = {
+        "epsg": None if other else horizontal,
+        "confidence": round(conf, 3),
+        "source": source_of(decl),
+        "flagged": flagged,
+        "name": (facts.name if facts is not None and horizontal == epsg else _name(horizontal)),
+        "units": facts.units if facts is not None else None,
+        "notes": (),
+        "operation": None,
+        "accuracy_m": None,
+        "authority": auth,
+        "code": int(code) if code is not None and code.isdigit() else None,
+        "evidence": None,
+    }
+    evidence = {"words": _shared(words), "codes": _shared(codes), "places": (),
+                "coordinates": (), "considered": considered}
     return _Part(
-        confidence=round(conf, 3),
+        confidence=frame["confidence"],
         flagged=flagged,
         notes=_shared(notes),
         facts=facts,
-        epsg=None if other else horizontal,  # type: ignore[arg-type]
-        name=(facts.name if facts is not None and horizontal == epsg else _name(horizontal)),
+        epsg=frame["epsg"],
+        name=frame["name"],
         authority=auth,
-        code=int(code) if code is not None and code.isdigit() else None,
-        words=_shared(words),
-        codes=_shared(codes),
+        code=frame["code"],
+        words=evidence["words"],
+        codes=evidence["codes"],
         checked=_shared(_checked(epsg, chk)),
+        frame=frame,
+        evidence=evidence,
     )
 
 

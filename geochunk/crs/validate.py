@@ -55,6 +55,15 @@ class Check:
     note: str | None = None
 
 
+def _inside(inside: int, total: int, lonlat: tuple | None, xy: tuple) -> Check:
+    """``Check("inside", inside, total, lonlat, xy)``, filled in one dict update (a check per
+    feature: the frozen dataclass's ``__init__`` sets its fields one by one)."""
+    chk = object.__new__(Check)
+    chk.__dict__.update(status="inside", inside=inside, total=total, lonlat=lonlat, xy=xy,
+                        note=None)
+    return chk
+
+
 def sample_xy(geom: object, limit: int = SAMPLE_PER_FEATURE) -> np.ndarray | None:
     """Up to ``limit`` evenly spaced finite (x, y) pairs of a shapely geometry, or ``None``.
 
@@ -195,7 +204,7 @@ def check(epsg: int | str, xy: np.ndarray | None) -> Check:
         lonlat = None
         rep_xy = tuple(xy[0].tolist())  # type: ignore[assignment]
     if inside >= INSIDE_SHARE * total:
-        return Check("inside", inside, total, lonlat, rep_xy)
+        return _inside(inside, total, lonlat, rep_xy)
     x, y = xy[:, 0], xy[:, 1]
     where = _describe_area(facts.area)
     note = (f"{total - inside} of {total} sampled points fall outside the area of use{where} "

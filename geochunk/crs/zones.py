@@ -29,7 +29,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Sequence
+from typing import Any, Sequence
 
 import numpy as np
 
@@ -86,9 +86,10 @@ def _word_start(text: str, i: int) -> bool:
     return i == 0 or not (text[i - 1].isalnum() or text[i - 1] == "_")
 
 
-def find_zones(text: str, low: str | None = None, words: bytes | None = None) -> list[ZonePhrase]:
+def find_zones(text: str, low: Any = None, words: bytes | None = None) -> list[ZonePhrase]:
     """Every UTM / Gauss-Krüger zone phrase in ``text``, in order, non-overlapping (``low``:
-    the text already lower-cased, offsets kept; ``words``: its ``names.run_words``, so that an
+    the text already lower-cased, offsets kept, or anything whose ``find`` finds lower-case
+    ASCII anchors as in it; ``words``: its ``names.run_words``, so that an
     anchor none of whose letters occur is not looked for)."""
     low = lower(text) if low is None else low
     if len(low) != len(text):
