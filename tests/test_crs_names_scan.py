@@ -149,3 +149,16 @@ def test_anchors_found_in_the_bytes_are_those_of_the_lowered_text(parts) -> None
     for anchor in [a for a, _ in decl._ANCHORS] + [a for a, _ in ZONE_ANCHORS]:
         for start in (0, 1, len(text) // 2):
             assert fast.find(anchor, start) == low.find(anchor, start), (anchor, start)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list("aZz{`@ \n\n-éÉüÑłŁß\u0301\u200dℌﬁ🇬İıΣσ'0\ud800")) | st.characters(),
+               max_size=80),
+       st.lists(st.tuples(st.integers(0, 80), st.integers(0, 80)), max_size=3))
+def test_fold_words_are_the_words_of_the_whole_fold(text: str, spans) -> None:
+    """The swap pre-check's word set, folding only the lines that are not ASCII, is the one
+    folding the whole text outside the geometry spans gives."""
+    from geochunk.crs.places import fold_text, fold_words
+
+    spans = [(min(a, b), max(a, b)) for a, b in spans]
+    assert fold_words(text, spans) == fold_text(text, spans)[0]

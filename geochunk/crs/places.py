@@ -30,7 +30,7 @@ from ..textcase import pieces
 from .cache import read_json, write_json
 
 __all__ = ["Place", "find_places", "gazetteer", "NEAR_DEG", "distance_deg", "near",
-           "fold_text", "words_near", "names_any"]
+           "fold_text", "fold_words", "words_near", "names_any"]
 
 NEAR_DEG = 1.0  # a point within this many degrees of a named city is "near" it
 _MIN_POP = 15_000
@@ -136,6 +136,28 @@ def fold_text(text: str, spans: Iterable[tuple[int, int]] = ()) -> tuple[frozens
     # ~2.4x faster than re.findall(r"[a-z]+") on the same text
     ascii_text = prose.encode("ascii", "replace").translate(_NOT_A_TO_Z).decode("ascii")
     return frozenset(ascii_text.split()), prose
+
+
+def fold_words(text: str, spans: Iterable[tuple[int, int]] = ()) -> frozenset[str]:
+    """``fold_text(text, spans)[0]``, folding (NFKD, marks dropped) only the lines that are
+    not ASCII: a line break ends every word and every lower-casing context, so the lines can
+    be folded apart, and an ASCII line is only lower-cased.
+
+    >>> sorted(fold_words("Wells in München, near Łódź: POINT (1 2)", [(27, 38)]))
+    ['in', 'munchen', 'near', 'odz', 'wells']
+    """
+    prose = "\n".join(text[a:b] for a, b in _gaps(len(text), spans) if b > a)
+    if prose.isascii():
+        return fold_text(prose)[0]
+    words: set[str] = set()
+    for piece in pieces(prose):
+        if piece.isascii():
+            words |= fold_text(piece)[0]
+            continue
+        lines = piece.split("\n")
+        words |= fold_text("\n".join(line for line in lines if line.isascii()))[0]
+        words |= fold_text("\n".join(line for line in lines if not line.isascii()))[0]
+    return frozenset(words)
 
 
 def _gaps(n: int, spans: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:

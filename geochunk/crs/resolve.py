@@ -535,7 +535,7 @@ def _swap_checks(frames: list[Frame], samples: list[np.ndarray | None]) -> list[
         near = maybe.get(cell)
         if near is None:  # read swapped, is there a city near it, one the text may name?
             words = words_near(y, x, _SWAP_NEAR_DEG + 0.1)
-            near = maybe[cell] = bool(words) and names_any(work.folded(), words)
+            near = maybe[cell] = bool(words) and _names_any(work, words)
         if not near:
             continue
         far = np.abs(xy).max(axis=0)
@@ -570,6 +570,16 @@ def _swap_checks(frames: list[Frame], samples: list[np.ndarray | None]) -> list[
                           coordinates=(f"({x:.5g}, {y:.5g}); swapped ({y:.5g}, {x:.5g}) is "
                                        f"{near_d[row]:.2f}° from {place.text!r}",))
     return out
+
+
+def _names_any(work: Any, words: set[str]) -> bool:
+    """``names_any(work.folded(), words)``; the whole text is folded only for a word that is
+    not ASCII (an ASCII word needs the folded word set alone)."""
+    ascii_words = work.folded_words()
+    if any(w in ascii_words for w in words if w.isascii()):
+        return True
+    other = [w for w in words if not w.isascii()]
+    return bool(other) and names_any(work.folded(), other)
 
 
 def _flagged(f: Frame, cap: float, note: str, **evidence: tuple[str, ...]) -> Frame:

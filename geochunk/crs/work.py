@@ -42,6 +42,7 @@ class Work:
     memo: dict = field(default_factory=dict)  # per-document results (zone choices)
     _lower: str | None = None
     _folded: tuple | None = None
+    _folded_words: frozenset | None = None
 
     def places(self) -> list:
         """Places named in the document outside its geometry (found once, on first use)."""
@@ -59,6 +60,17 @@ class Work:
 
             self._folded = fold_text(self.text, self.spans)
         return self._folded
+
+    def folded_words(self) -> frozenset:
+        """``folded()[0]``, folding only the lines that are not ASCII (once, on first use;
+        see ``places.fold_words``)."""
+        if self._folded is not None:
+            return self._folded[0]
+        if self._folded_words is None:
+            from .places import fold_words
+
+            self._folded_words = fold_words(self.text, self.spans)
+        return self._folded_words
 
     def lower(self) -> str:
         """The document in lower case (computed once, on first use)."""
