@@ -22,7 +22,7 @@ from .units import Unit
 __all__ = ["Analysis", "ChunkSet", "GeomRecord"]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class GeomRecord:
     """A feature as drawn: the source geometry and what the chunk emitted (both source CRS)."""
 

@@ -57,7 +57,7 @@ MAX_NESTING = 64
 ARC_STEP = math.pi / 32
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Parsed:
     """The result of parsing one geometry.
 

@@ -112,7 +112,7 @@ class Flag:
     NO_EXTENT = "no_extent"  # features but no bbox or no bbox_wgs84: ``extent_note`` says why
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Span:
     """One indivisible geometry unit found in the source text (a no-cut zone).
 
@@ -163,7 +163,7 @@ class Detection:
         return tuple(s for s in self.spans if s.status != "ok")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Evidence:
     """Why a frame was chosen: the words and codes that declared it, the places named in the
     document that bear on it, what the coordinates showed, and the other frames considered
@@ -208,7 +208,7 @@ class Evidence:
                 for f in fields(self) if getattr(self, f.name)]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Frame:
     """The coordinate reference system that governs some geometries, and how sure we are.
 
@@ -265,7 +265,7 @@ FALLBACK_FRAME = Frame(
 )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ChunkFeature:
     """A geometry unit as carried by a chunk: ids come from the source, never from position."""
 
@@ -321,7 +321,7 @@ class Part:
         return asdict(self)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Period:
     """The time a chunk's features describe, as found in the source — never invented.
 
@@ -339,7 +339,7 @@ class Period:
         return asdict(self)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Chunk:
     """One self-describing chunk.
 

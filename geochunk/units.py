@@ -38,7 +38,7 @@ _MAX_LEAD = 200  # characters of non-geometry text on the geometry's line that m
 _SENTENCE_END = (". ", "! ", "? ", "\u0964 ", "\u0965 ", ".\t")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Unit:
     """An indivisible run of source text around one or more geometry spans.
 
