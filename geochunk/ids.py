@@ -16,6 +16,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import sys
 from functools import lru_cache
 from typing import Any, Iterable, Mapping, Sequence
 
@@ -172,7 +173,7 @@ def source_ids(
         if single:  # by precedence, each source read only when the ones before it gave none
             key = pick_id(attributes)
             if key is not None:
-                got = (key[1], f"attribute:{key[0]}")
+                got = (key[1], sys.intern(f"attribute:{key[0]}"))  # one label per key, not per feature
             else:
                 hid = heading_id(caption.strip().splitlines()[0]) if caption and caption.strip() else None
                 if hid is not None:
@@ -180,7 +181,7 @@ def source_ids(
                 else:
                     keyed_row = pick_id(row)
                     if keyed_row is not None:
-                        got = (keyed_row[1], f"row:{keyed_row[0]}")
+                        got = (keyed_row[1], sys.intern(f"row:{keyed_row[0]}"))
         out.append(got or (content_id(sp), "hash"))
     return out
 
