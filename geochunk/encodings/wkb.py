@@ -217,6 +217,9 @@ def _decode_all(found: list[tuple[str, WkbHeader]]) -> list[Parsed]:
     ]
 
 
+_MARK_SLICE = 1 << 16  # characters mapped at once
+
+
 def _hex_runs(text: str) -> Iterator[re.Match[str]]:
     """Every hex run of at least ``MIN_HEX`` digits that starts with a byte-order byte (``00``
     or ``01``) at a word start (a ``\\x``/``0x`` prefix joins it).
@@ -226,7 +229,10 @@ def _hex_runs(text: str) -> Iterator[re.Match[str]]:
     of ``MIN_HEX`` ``h`` are found with ``bytes.find``: coordinate text full of short digit runs
     costs C speed; the regex then confirms each long run's boundaries.
     """
-    marks = text.encode("ascii", "replace").translate(_HEX_MARKS)
+    marks = bytearray(len(text))  # filled a slice at a time: no whole-text encoded copy beside it
+    for a in range(0, len(text), _MARK_SLICE):
+        piece = text[a : a + _MARK_SLICE].encode("ascii", "replace").translate(_HEX_MARKS)
+        marks[a : a + len(piece)] = piece
     pos = 0
     while True:
         s = marks.find(_RUN, pos)
