@@ -177,6 +177,31 @@ class _BlockEnds:
         return self.trimmed if self.trimmed > start else self.hi
 
 
+_PAREN_SLICE = 1 << 16  # characters encoded and tested at once (bounds the scratch arrays)
+
+
+def _paren_positions(text: str, size: int = _PAREN_SLICE) -> tuple[np.ndarray, np.ndarray]:
+    """Offsets of every ``(`` and ``)`` (int64, ascending) and whether each is a ``(``; one
+    byte a code point (``encode("ascii", "replace")``), a slice at a time, so no per-character
+    array of the whole document is held.
+
+    >>> [a.tolist() for a in _paren_positions("a(b)é(", 2)]
+    [[1, 3, 5], [True, False, True]]
+    """
+    found, opens = [], []
+    for s in range(0, len(text), max(size, 1)):
+        raw = np.frombuffer(text[s : s + size].encode("ascii", "replace"), dtype=np.uint8)
+        hit = raw == 40
+        is_open = hit.copy()
+        hit |= raw == 41
+        pos = np.flatnonzero(hit)
+        opens.append(is_open[pos])
+        found.append(pos.astype(np.int64) + s)
+    if not found:
+        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=bool)
+    return np.concatenate(found), np.concatenate(opens)
+
+
 class _ParenIndex:
     """Matching ``)`` of every ``(`` in the text, from one vectorised pass.
 
@@ -186,13 +211,11 @@ class _ParenIndex:
     """
 
     def __init__(self, text: str) -> None:
-        raw = np.frombuffer(text.encode("ascii", "replace"), dtype=np.uint8)
-        pos = np.flatnonzero((raw == 40) | (raw == 41)).astype(np.int64)
+        pos, is_open = _paren_positions(text)
         self.opens = array("q")
         self.closes = array("q")
         if pos.size == 0:
             return
-        is_open = raw[pos] == 40
         depth = np.cumsum(np.where(is_open, 1, -1))
         level = np.where(is_open, depth, depth + 1)
         order = np.lexsort((pos, level))
