@@ -55,3 +55,29 @@ def test_equal_attribute_pairs_are_held_once() -> None:
     distinct = {p: p for p in pairs}
     assert all(distinct[p] is p for p in pairs)  # one tuple per distinct (key, value)
     assert len(distinct) < len(pairs)
+
+
+@pytest.mark.parametrize("size", [1, 2, 5, 64])
+def test_paren_offsets_by_slice_are_the_whole_text_mask(size: int) -> None:
+    import random
+
+    import numpy as np
+
+    from geochunk.detect import _paren_positions
+
+    rng = random.Random(size)
+    for _ in range(500):
+        text = "".join(rng.choice("(()) aé\ud800\U0001f600x") for _ in range(rng.randrange(0, 60)))
+        raw = np.frombuffer(text.encode("ascii", "replace"), dtype=np.uint8)
+        pos = np.flatnonzero((raw == 40) | (raw == 41))
+        got_pos, got_open = _paren_positions(text, size)
+        assert got_pos.tolist() == pos.tolist() and got_open.tolist() == (raw[pos] == 40).tolist()
+
+
+def test_hex_marks_by_slice_find_the_same_runs(monkeypatch) -> None:
+    from geochunk.encodings import wkb
+
+    text = "id,geom\n7,0101000000000000000000F03F0000000000000040\nx é 01" + "0" * 40 + "\n"
+    whole = [(m.start(), m.end()) for m in wkb._hex_runs(text)]
+    monkeypatch.setattr(wkb, "_MARK_SLICE", 3)
+    assert [(m.start(), m.end()) for m in wkb._hex_runs(text)] == whole and whole
