@@ -52,7 +52,8 @@ def test_refused_before_any_geometry_is_parsed(monkeypatch: pytest.MonkeyPatch) 
     def no_parsing(*args: object, **kwargs: object) -> None:
         raise AssertionError("parsed a geometry of a refused document")
 
-    monkeypatch.setattr("geochunk.detect.parse_wkt", no_parsing)
+    monkeypatch.setattr("geochunk.detect.parse_wkt_many", no_parsing)  # the one WKT read of detect
+    monkeypatch.setattr("geochunk.geometry.parse_wkt", no_parsing)
     monkeypatch.setattr(pipeline, "parse_span", no_parsing)
     with pytest.raises(InputError):
         analyse(POINTS_101, max_features=100)
