@@ -51,6 +51,7 @@ __all__ = [
     "gml_writer",
     "parse_gml",
     "parse_kml",
+    "parse_tree",
     "xml_tree",
     "local",
 ]
@@ -520,26 +521,34 @@ def _parsed(build: Callable[[], Any]) -> Parsed:
     return Parsed(geom, int(shapely.get_num_coordinates(geom)), dims="Z" if geom.has_z else "")
 
 
+def _gml_root(root: XmlNode) -> Any:
+    if root.local not in GML_GEOMETRIES:
+        raise GeometryError(f"{root.local} is not a GML geometry")
+    return _gml(root, _Ctx(axis_swapped(root.attr("srsName")), None), 0)
+
+
 def parse_gml(text: str) -> Parsed:
     """Read one GML geometry element (see the module docstring); never raises."""
-
-    def build() -> Any:
-        root = xml_tree(text)
-        if root.local not in GML_GEOMETRIES:
-            raise GeometryError(f"{root.local} is not a GML geometry")
-        return _gml(root, _Ctx(axis_swapped(root.attr("srsName")), None), 0)
-
-    return _parsed(build)
+    return _parsed(lambda: _gml_root(xml_tree(text)))
 
 
 def parse_kml(text: str) -> Parsed:
     """Read one KML geometry element (see the module docstring); never raises."""
+    return _parsed(lambda: _kml(xml_tree(text), 0))
 
-    def build() -> Any:
-        root = xml_tree(text)
-        return _kml(root, 0)
 
-    return _parsed(build)
+def parse_tree(kind: str, root: XmlNode) -> Parsed:
+    """:func:`parse_gml` (``kind="gml"``) or :func:`parse_kml` of an element already read into
+    nodes - the same result as parsing the element's text, without reading it again (the
+    caller vouches that ``root`` is what :func:`xml_tree` makes of that text).
+
+    >>> root = xml_tree("<gml:Point><gml:pos>1 2</gml:pos></gml:Point>")
+    >>> parse_tree("gml", root) == parse_gml("<gml:Point><gml:pos>1 2</gml:pos></gml:Point>")
+    True
+    """
+    if kind == "gml":
+        return _parsed(lambda: _gml_root(root))
+    return _parsed(lambda: _kml(root, 0))
 
 
 # --------------------------------------------------------------------------------------------

@@ -37,7 +37,7 @@ from typing import Any
 
 import numpy as np
 
-from ..geometry import remember
+from ..geometry import MAX_NESTING, remember
 from ..model import Span
 from .gml import (
     GML_GEOMETRIES,
@@ -48,6 +48,7 @@ from .gml import (
     local,
     parse_gml,
     parse_kml,
+    parse_tree,
     xml_tree,
 )
 from .xmlsafe import XML_ERRORS, safe_parser
@@ -86,6 +87,11 @@ class _El:
     parent: int
     attrs: dict[str, str]  # local attribute name -> value (only the few we use)
     children: int = 0
+    # the element read into nodes by the document's one expat pass (None from the tag scan)
+    node: XmlNode | None = None
+    # a namespace is declared on it or inside it: its nodes' attributes lack the xmlns ones
+    # that reading its own text would list, so that text is read again instead
+    declares: bool = False
 
 
 def has_xml_geometry(text: str) -> bool:
@@ -143,27 +149,45 @@ def _tag_end(data: bytes, i: int) -> int:
 
 
 def _expat_elements(text: str) -> list[_El] | None:
-    """Every element of a well-formed document, or None when expat refuses the text."""
+    """Every element of a well-formed document, or None when expat refuses the text.
+
+    The same pass reads each element into an :class:`XmlNode` (names ``"uri local"``, which
+    :func:`~geochunk.encodings.gml.local` reads as the qualified name's local part), so a unit's
+    geometry and attributes are read from these nodes, not by parsing its text twice more.
+    """
     data = text.encode("utf-8", "surrogatepass")
     elements: list[_El] = []
     stack: list[int] = []
+    nodes: list[XmlNode] = []
+    declared = [False]
+    deep = [False]
     p = safe_parser(namespaces=True)
 
     def start(name: str, attrs: dict[str, str]) -> None:
         ns, _, loc = name.rpartition(" ")
         wanted = {}
-        for k, v in attrs.items():
-            lk = k.rpartition(" ")[2]
-            if lk in _WANTED_ATTRS:
-                wanted[lk] = v
+        if attrs:
+            for k, v in attrs.items():
+                lk = k.rpartition(" ")[2]
+                if lk in _WANTED_ATTRS:
+                    wanted[lk] = v
         parent = stack[-1] if stack else -1
+        if len(stack) >= MAX_NESTING:
+            deep[0] = True
+        node = XmlNode(name, attrs, [], [])
         if parent >= 0:
             elements[parent].children += 1
-        elements.append(_El(loc, ns or None, p.CurrentByteIndex, -1, parent, wanted))
+            nodes[-1].children.append(node)
+        el = _El(loc, ns or None, p.CurrentByteIndex, -1, parent, wanted, 0, node)
+        if declared[0]:
+            el.declares, declared[0] = True, False
+        elements.append(el)
         stack.append(len(elements) - 1)
+        nodes.append(node)
 
     def end(_: str) -> None:
         i = stack.pop()
+        nodes.pop()
         at = p.CurrentByteIndex
         el = elements[i]
         if data[at - 2 : at] == b"/>" and _tag_end(data, el.start) == at:
@@ -171,13 +195,27 @@ def _expat_elements(text: str) -> list[_El] | None:
         else:
             close = data.find(b">", at)
             el.end = close + 1 if close >= 0 else len(data)
+        if el.declares and stack:
+            elements[stack[-1]].declares = True
+
+    def chars(s: str) -> None:
+        if nodes:
+            nodes[-1].parts.append(s)
+
+    def declare(*_: Any) -> None:
+        declared[0] = True
 
     p.StartElementHandler = start
     p.EndElementHandler = end
+    p.CharacterDataHandler = chars
+    p.StartNamespaceDeclHandler = declare
     try:
         p.Parse(data, True)
     except XML_ERRORS:
         return None
+    if deep[0]:
+        for el in elements:  # xml_tree refuses such nesting: let it read (and refuse) the text
+            el.node = None
     table = _char_offsets(data)
     if table is not None:
         for el in elements:
@@ -437,8 +475,17 @@ def _unit_element(els: list[_El], owner: int, kind: str) -> int:
     return owner
 
 
-def _parse(kind: str, geometry_text: str) -> Any:
-    parsed = parse_gml(geometry_text) if kind == "gml" else parse_kml(geometry_text)
+def _tree(el: _El) -> XmlNode | None:
+    """The element's nodes from the document pass, when they are what reading its own text
+    would give (no namespace declared on or inside it); else None."""
+    return None if el.declares else el.node
+
+
+def _parse(kind: str, geometry_text: str, node: XmlNode | None = None) -> Any:
+    if node is not None:
+        parsed = parse_tree(kind, node)
+    else:
+        parsed = parse_gml(geometry_text) if kind == "gml" else parse_kml(geometry_text)
     remember(kind, geometry_text, parsed)
     return parsed
 
@@ -457,7 +504,7 @@ def _geometry_span(text: str, els: list[_El], g: int, kind: str, end: int) -> Sp
                     error=f"unclosed {kind.upper()} {el.local}: no end tag; protected to the "
                           "end of its block")  # fmt: skip
     body = text[el.start : el.end]
-    parsed = _parse(kind, body)
+    parsed = _parse(kind, body, _tree(el))
     fid = el.attrs.get("id")
     return Span(el.start, el.end, kind, _geom_type(parsed, el), body, dims=parsed.dims,  # type: ignore[arg-type]
                 feature_id=fid, id_source="gml:id" if fid else None,
@@ -468,8 +515,9 @@ def _geometry_span(text: str, els: list[_El], g: int, kind: str, end: int) -> Sp
 def _owner_span(text: str, els: list[_El], owner: int, g: int, kind: str, s: int, e: int) -> Span:
     gel = els[g]
     body = text[gel.start : gel.end]
-    parsed = _parse(kind, body)
-    fid, id_source, props = _describe(text[els[owner].start : els[owner].end], kind, els[owner])
+    parsed = _parse(kind, body, _tree(gel))
+    oel = els[owner]
+    fid, id_source, props = _describe(text[oel.start : oel.end], kind, oel, _tree(oel))
     return Span(s, e, kind, _geom_type(parsed, gel), body, dims=parsed.dims,  # type: ignore[arg-type]
                 feature_id=fid, id_source=id_source,
                 properties_json=json.dumps(props, ensure_ascii=False, separators=(",", ":"))
@@ -485,12 +533,17 @@ def _simple_text(node: XmlNode) -> str | None:
     return value or None
 
 
-def _describe(slice_text: str, kind: str, el: _El) -> tuple[str | None, str | None, dict[str, str]]:
-    """(id, id source, attributes) of a Placemark or GML feature from its own text."""
-    try:
-        node = xml_tree(slice_text)
-    except (GeometryError, *XML_ERRORS):
-        node = None
+def _describe(
+    slice_text: str, kind: str, el: _El, tree: XmlNode | None = None
+) -> tuple[str | None, str | None, dict[str, str]]:
+    """(id, id source, attributes) of a Placemark or GML feature from its own text (or from
+    ``tree``, its nodes as reading that text would give them)."""
+    node: XmlNode | None = tree
+    if node is None:
+        try:
+            node = xml_tree(slice_text)
+        except (GeometryError, *XML_ERRORS):
+            node = None
     props: dict[str, str] = {}
     if kind == "kml":
         if node is not None:

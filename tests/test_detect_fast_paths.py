@@ -1,0 +1,86 @@
+"""Detection's fast paths give the slow paths' answers exactly (no clocks here: the timings are in
+``benchmarks/``). Each test runs the fast path and the slow path it replaced on the same texts
+and compares every field of every span."""
+
+from __future__ import annotations
+
+import pytest
+
+from geochunk.encodings import xml as xml_mod
+from geochunk.encodings.xml import find_xml
+from geochunk.samples import load_sample
+
+GML32 = "http://www.opengis.net/gml/3.2"
+KML = "http://www.opengis.net/kml/2.2"
+
+_POLY = ("<gml:Polygon srsName=\"urn:ogc:def:crs:EPSG::4326\"><gml:exterior><gml:LinearRing>"
+         "<gml:posList>51 -1 51 0 52 0 51 -1</gml:posList></gml:LinearRing></gml:exterior>"
+         "</gml:Polygon>")  # fmt: skip
+_PM = ('<Placemark id="p{i}"><name>Tarn &amp; {i}</name><description><![CDATA[<b>wet</b>]]>'
+       '</description><ExtendedData><Data name="grade"><value>II</value></Data>'
+       '<SchemaData><SimpleData name="depth">4</SimpleData></SchemaData></ExtendedData>'
+       "<Point><coordinates>-3.{i},54.4,12</coordinates></Point></Placemark>")  # fmt: skip
+
+
+def _wfs(member: str, n: int = 3) -> str:
+    body = "".join(member.format(i=i) for i in range(n))
+    return (f'<?xml version="1.0"?>\n<wfs:FeatureCollection xmlns:wfs="http://www.opengis.net/wfs/2.0" '
+            f'xmlns:gml="{GML32}" xmlns:app="urn:app">{body}</wfs:FeatureCollection>\n')  # fmt: skip
+
+
+def _kml(body: str) -> str:
+    return f'<?xml version="1.0"?>\n<kml xmlns="{KML}"><Document>{body}</Document></kml>\n'
+
+
+_MEMBER = ('<wfs:member><app:road gml:id="road.{i}"><app:name>High {i} &lt;St&gt;</app:name>'
+           "<app:lanes>2</app:lanes><app:geom>" + _POLY + "</app:geom></app:road></wfs:member>")
+DOCUMENTS = {
+    "wfs_sample": load_sample("wfs_getfeature"),
+    "placemarks_sample": load_sample("placemarks"),
+    "wfs": _wfs(_MEMBER),
+    "non_ascii": _wfs(_MEMBER.replace("High", "Hauptstraße é\u4e2d")),
+    # a namespace declared on (or inside) a unit: reading its own text lists the xmlns
+    # attributes too (``xmlns:srsName`` is read as srsName there), so it is read again
+    "xmlns_on_geometry": _wfs(_MEMBER.replace("<gml:Polygon ", f'<gml:Polygon xmlns:srsName="EPSG:4326" ')),
+    "xmlns_in_feature": _wfs(_MEMBER.replace("<app:lanes>", '<app:lanes xmlns:q="urn:q">')),
+    "xmlns_name_in_data": _kml("".join(_PM.format(i=i) for i in range(3)).replace(
+        '<Data name="grade">', '<Data xmlns:name="urn:x" name="grade">')),
+    "kml": _kml("".join(_PM.format(i=i) for i in range(4))),
+    "kml_prefix_default": _kml("<Folder>" + _PM.format(i=1) + "</Folder>"),
+    "broken_geometry": _wfs(_MEMBER.replace("52 0 51 -1", "52 0 51 x")),
+    "open_ring": _wfs(_MEMBER.replace("52 0 51 -1", "52 0 51 -2")),
+    "bare_geometry": f'<gml:MultiSurface xmlns:gml="{GML32}"><gml:surfaceMember>{_POLY}'
+                     "</gml:surfaceMember></gml:MultiSurface>",
+    "deep": _kml("<Folder>" * 70 + _PM.format(i=1) + "</Folder>" * 70),
+    # a unit nested deeper than xml_tree reads: its own text is read (and refused) as before
+    "deep_geometry": _kml(_PM.format(i=2).replace("<Point>", "<MultiGeometry>" * 70 + "<Point>")
+                          .replace("</Point>", "</Point>" + "</MultiGeometry>" * 70)),
+    "empty_elements": _wfs('<wfs:member><app:x gml:id="x{i}"><app:note/><app:geom>'
+                           '<gml:Point><gml:pos>1 2</gml:pos></gml:Point></app:geom></app:x></wfs:member>'),
+    "crlf_cdata": _kml(_PM.format(i=3).replace("<name>", "<name>\r\n<![CDATA[a\r\nb]]>")),
+}
+
+
+def _fields(spans):  # type: ignore[no-untyped-def]
+    return [(s.start, s.end, s.kind, s.geom_type, s.geometry_text, s.dims, s.srid, s.status,
+             s.error, s.feature_id, s.id_source, s.properties_json) for s in spans]  # fmt: skip
+
+
+@pytest.mark.parametrize("name", list(DOCUMENTS))
+def test_units_read_from_the_document_pass_equal_units_read_from_their_text(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    text = DOCUMENTS[name]
+    assert xml_mod._expat_elements(text) is not None  # the document pass is the one tested
+    fast, slow = [], []
+    for seen, tree in ((fast, xml_mod._tree), (slow, lambda el: None)):
+        monkeypatch.setattr(xml_mod, "_tree", tree)
+        monkeypatch.setattr(xml_mod, "remember", lambda kind, t, parsed, seen=seen: seen.append(parsed))
+        seen.insert(0, find_xml(text))
+    assert fast[0], "a document without units tests nothing"
+    assert _fields(fast[0]) == _fields(slow[0])
+    assert len(fast) == len(slow)
+    for pa, pb in zip(fast[1:], slow[1:]):
+        assert (pa.error, pa.vertices, pa.dims, pa.linearized) == (pb.error, pb.vertices, pb.dims, pb.linearized)
+        assert (pa.geometry is None) == (pb.geometry is None)
+        assert pa.geometry is None or pa.geometry.equals_exact(pb.geometry, 0)
