@@ -25,6 +25,7 @@ import re
 from bisect import bisect_right
 from collections import Counter
 from dataclasses import replace
+from functools import lru_cache
 
 from ..ids import pick_id
 from ..lines import lines_of
@@ -32,16 +33,20 @@ from ..model import Span
 
 _MAX_PER_ROW = 16  # geometries on one line beyond which it is not read as a table row
 
-__all__ = ["with_row_context"]
+__all__ = ["RowContext", "row_contexts", "with_row_context"]
 
 _COPY = re.compile(r"COPY[ \t]++([\w.\"]{1,200}+)[ \t]*+\(([^()\n]{1,4000}+)\)[ \t]*+FROM[ \t]++stdin;")
 _NAME = re.compile(r"[A-Za-z_][\w ]{0,62}")
 
 
-def _id_column(columns: list[str]) -> int | None:
+@lru_cache(maxsize=256)  # a table's rows share their columns
+def _id_column(columns: tuple[str, ...]) -> int | None:
     """The id column: :func:`geochunk.ids.pick_id`'s rule over the column names."""
     got = pick_id((c, str(k)) for k, c in enumerate(columns))
     return None if got is None else int(got[1])
+
+
+_PROPS_JSON = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode  # json.dumps's
 
 
 _COPY_ESCAPE = re.compile(r"\\(?:([0-7]{1,3}+)|x([0-9A-Fa-f]{1,2}+)|(.))", re.DOTALL)
@@ -89,9 +94,11 @@ def _row(line: str, sep: str, columns: list[str], field: str) -> tuple[dict[str,
     values = _fields(line, sep)
     if len(values) != len(columns):
         return None
-    try:
-        geom_at = next(k for k, v in enumerate(values) if v.strip().strip("'\"") in (field, "\\x" + field, "\\\\x" + field))
-    except StopIteration:
+    forms = (field, "\\x" + field, "\\\\x" + field)
+    for geom_at, v in enumerate(values):
+        if v.strip().strip("'\"") in forms:
+            break
+    else:
         return None
     props: dict[str, str | None] = {}
     for k, (c, v) in enumerate(zip(columns, values)):
@@ -103,19 +110,27 @@ def _row(line: str, sep: str, columns: list[str], field: str) -> tuple[dict[str,
     return props, geom_at
 
 
-def _span_with(span: Span, props: dict[str, str | None], columns: list[str], geom_at: int,
-               table: str | None, how: str) -> Span:
-    rest = [c for k, c in enumerate(columns) if k != geom_at]
+#: What a table row gives its geometry: (feature id, id source, properties JSON); a None id or
+#: source leaves the span's own.
+RowContext = tuple["str | None", "str | None", str]
+
+
+def _context(props: dict[str, str | None], columns: list[str], geom_at: int, table: str | None,
+             how: str) -> RowContext:
+    rest = tuple(c for k, c in enumerate(columns) if k != geom_at)
     k = _id_column(rest)
     fid = props.get(rest[k]) if k is not None else None
     if fid:
         fid = f"{table}:{fid}" if table else fid
-    return replace(
-        span,
-        feature_id=fid or span.feature_id,
-        id_source=f"{how}:{rest[k]}" if fid and k is not None else span.id_source,
-        properties_json=json.dumps(props, ensure_ascii=False, separators=(",", ":")),
-    )
+    return (fid or None, f"{how}:{rest[k]}" if fid and k is not None else None, _PROPS_JSON(props))
+
+
+def _span_with(span: Span, context: RowContext | None) -> Span:
+    if context is None:
+        return span
+    fid, id_source, props_json = context
+    return replace(span, feature_id=fid or span.feature_id, id_source=id_source or span.id_source,
+                   properties_json=props_json)  # fmt: skip
 
 
 def _copy_blocks(text: str) -> list[tuple[int, int, str, list[str]]]:
@@ -136,34 +151,44 @@ def with_row_context(text: str, spans: list[Span]) -> list[Span]:
     """``spans`` (hex WKB, sorted by start) with ids and attributes from their table rows."""
     if not spans:
         return spans
+    found = row_contexts(text, [(sp.start, sp.end, sp.geometry_text) for sp in spans])
+    return [_span_with(sp, got) for sp, got in zip(spans, found)]
+
+
+def row_contexts(text: str, values: list[tuple[int, int, str]]) -> list[RowContext | None]:
+    """What the table row of each hex value ``(start, end, hex)`` (sorted by start) gives it:
+    :data:`RowContext`, or None outside a table row (:func:`with_row_context` applies it; a
+    finder that makes its spans afterwards passes it to them at once)."""
+    if not values:
+        return []
     blocks = _copy_blocks(text) if "FROM stdin;" in text else []
     starts = [b[0] for b in blocks]
-    out: list[Span] = []
+    out: list[RowContext | None] = []
     csv_block: tuple[int, int, list[str]] | None = None  # (start, end, header columns)
     lines = lines_of(text)
-    line_starts = [lines.start(sp.start) for sp in spans]
+    line_starts = [lines.start(v[0]) for v in values]
     on_line = Counter(line_starts)
-    for span, ls in zip(spans, line_starts):
+    for (start, end, field), ls in zip(values, line_starts):
         if on_line[ls] > _MAX_PER_ROW:
             # a run of geometries on one line is not a table row, and reading the whole line
             # again for each of them is quadratic (32,000 hex points on one line: 42 s)
-            out.append(span)
+            out.append(None)
             continue
-        le = lines.end(span.end)
+        le = lines.end(end)
         line = text[ls:le].rstrip("\r\n")
-        i = bisect_right(starts, span.start) - 1
-        if i >= 0 and span.start < blocks[i][1]:
+        i = bisect_right(starts, start) - 1
+        if i >= 0 and start < blocks[i][1]:
             _, _, table, columns = blocks[i]
-            got = _row(line, "\t", columns, span.geometry_text)
-            out.append(_span_with(span, got[0], columns, got[1], table, "copy") if got else span)
+            got = _row(line, "\t", columns, field)
+            out.append(_context(got[0], columns, got[1], table, "copy") if got else None)
             continue
         if "," not in line:
-            out.append(span)
+            out.append(None)
             continue
-        if csv_block is None or not csv_block[0] <= span.start < csv_block[1]:
+        if csv_block is None or not csv_block[0] <= start < csv_block[1]:
             csv_block = _csv_block(text, ls)
-        got = _row(line, ",", csv_block[2], span.geometry_text) if csv_block[2] else None
-        out.append(_span_with(span, got[0], csv_block[2], got[1], None, "csv") if got else span)
+        got = _row(line, ",", csv_block[2], field) if csv_block[2] else None
+        out.append(_context(got[0], csv_block[2], got[1], None, "csv") if got else None)
     return out
 
 

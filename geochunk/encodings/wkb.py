@@ -34,7 +34,7 @@ from shapely.errors import ShapelyError
 
 from ..geometry import MAX_NESTING, Parsed
 from ..model import Span
-from .rows import with_row_context
+from .rows import row_contexts
 
 __all__ = ["WkbHeader", "find_wkb", "parse_wkb", "wkb_header", "write_wkb", "MIN_HEX"]
 
@@ -256,18 +256,23 @@ def find_wkb(text: str) -> list[Span]:
     """
     from ..geometry import remember
 
-    out: list[Span] = []
     found = [(m, m.group(1)) for m in _hex_runs(text)]
     found = [(m, h, header) for m, h in found if (header := wkb_header(h)) is not None]
+    kept = []
     for (m, hex_text, header), parsed in zip(found, _decode_all([(h, hd) for _, h, hd in found])):
         if parsed.error is not None:
             continue  # only what decodes counts
         remember("wkb", hex_text, parsed)
-        out.append(
-            Span(m.start(), m.end(), "wkb", header.geom_type, hex_text, dims=header.dims,
-                 srid=header.srid if header.srid else None)  # fmt: skip
-        )
-    return with_row_context(text, out)  # COPY / CSV rows: ids and attributes from the columns
+        kept.append((m.start(), m.end(), hex_text, header))
+    # COPY / CSV rows: ids and attributes from the columns (each span made once, with them)
+    rows = row_contexts(text, [(s, e, h) for s, e, h, _ in kept])
+    out: list[Span] = []
+    for (s, e, hex_text, header), row in zip(kept, rows):
+        fid, id_source, props = row if row is not None else (None, None, None)
+        out.append(Span(s, e, "wkb", header.geom_type, hex_text, dims=header.dims,
+                        srid=header.srid if header.srid else None, feature_id=fid,
+                        id_source=id_source, properties_json=props))  # fmt: skip
+    return out
 
 
 def write_wkb(geom: Any, like: str) -> str:
