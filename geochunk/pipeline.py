@@ -34,6 +34,7 @@ from .rewrap import rewrapped, wrap_collections
 from .source import DEFAULT_MAX_BYTES, document_digest, read_document
 from .strategies import edge_levels, segments
 from .strategy import choose_strategy
+from .tokenworker import tokenize_ahead
 from .tokens import get_counter
 from .units import find_units, unit_ranges
 
@@ -48,22 +49,30 @@ def analyse(
     encoding: str = "cl100k_base",
     doc_id: str = "<stdin>",
     max_features: int | None = None,
+    tokenize_in: str | None = None,
 ) -> Analysis:
     """Detect, parse, resolve frames, find units and boundaries, and tokenize ``text`` once.
 
     A document with more than ``max_features`` geometries (default
     :data:`~geochunk.model.DEFAULT_MAX_FEATURES`) is an :class:`~geochunk.errors.InputError`,
-    raised before any per-geometry work."""
+    raised before any per-geometry work. ``tokenize_in`` (``"auto"``, ``"process"``,
+    ``"inline"``; default ``$GEOCHUNK_TOKENIZE_IN``, else ``"auto"``) says whether a large
+    document may be tokenized in the tokenizer worker process while this one detects
+    (:mod:`geochunk.tokenworker`); the index is the same either way."""
     counter = get_counter(encoding)
+    # tiktoken holds the GIL while encoding (no thread helps): a warm worker process may encode
+    # a large document while this one detects; ``ahead.index()`` is its index or encodes here
+    ahead = tokenize_ahead(counter, text, tokenize_in)
     limit = DEFAULT_MAX_FEATURES if max_features is None else max_features
     detection = detect(text, max_features=limit)
     parsed = tuple(parse_span(s) for s in detection.spans)
     frames = crs_mod.resolve_frames(text, detection, [p.geometry for p in parsed])
     units = find_units(text, detection, context=True)
     span_ranges = tuple((s.start, s.end) for s in detection.spans)
-    index = counter.index(text)  # (tiktoken 0.14 holds the GIL while encoding: no thread helps)
     headings = tuple(heading_glue(text))
     attrs = feature_attributes(detection, units)
+    boundaries = find_boundaries(text, _no_cut(span_ranges, headings))
+    index = ahead.index()
     return Analysis(
         doc_id=doc_id,
         text=text,
@@ -76,7 +85,7 @@ def analyse(
         frames=frames,
         features=describe_features(detection, parsed, frames, units, attrs),
         units=units,
-        boundaries=find_boundaries(text, _no_cut(span_ranges, headings)),
+        boundaries=boundaries,
         geometry_tokens=sum(index.count(a, b) for a, b in span_ranges),
         headings=headings,
         periods=feature_periods(text, detection, units, attrs, document_period(text)),

@@ -493,7 +493,11 @@ class TokenCounter:
             np.cumsum(weights, out=prefix[1:])
             del weights
             return TokenIndex(text, self, prefix, ESTIMATE_UNIT, lambda p: 0 <= p <= len(text))
-        prefix = _token_start_prefix(self._enc, self._byte_len, text, cut=self._rule_verified)
+        return self._tiktoken_index(text, _token_start_prefix(self._enc, self._byte_len, text, cut=self._rule_verified))
+
+    def _tiktoken_index(self, text: str, prefix: "_Prefix") -> "TokenIndex":
+        """The index of this (real tiktoken) counter over ``prefix``: built by :meth:`index`, or
+        received from the tokenizer worker process (``geochunk.tokenworker``)."""
         if self._rule_verified:
             return TokenIndex(text, self, prefix, 1, lambda p: clean_boundary(text, p))
         return TokenIndex(text, self, prefix, 1, lambda p: p == 0 or p == len(text), inner=False)

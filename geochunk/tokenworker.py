@@ -1,0 +1,692 @@
+"""Tokenize a large document in a second process while this one detects.
+
+tiktoken holds the GIL while it encodes (0.14: ``encode_ordinary`` and ``encode_to_numpy``), so
+a thread cannot overlap tokenizing with detection; another process can. One optional worker
+process (``python -m geochunk.tokenworker``, a fresh interpreter started with ``subprocess``:
+never a ``fork`` of this possibly multithreaded process, and no re-import of the caller's main
+module as ``multiprocessing``'s spawn would do) builds the same :class:`~geochunk.tokens.TokenIndex`
+as :meth:`~geochunk.tokens.TokenCounter.index` — the same code on the same verified ranks — and
+sends back its two numpy arrays while :func:`geochunk.pipeline.analyse` detects, parses, resolves
+frames and finds units.
+
+Where a document is tokenized (``analyse(..., tokenize_in=...)``, else the environment variable
+``GEOCHUNK_TOKENIZE_IN``, else ``"auto"``):
+
+* ``"inline"``: always in this process (what every run did before).
+* ``"auto"``: in the worker only when all of these hold, else inline:
+  the counter is a real tiktoken encoding built by :func:`~geochunk.tokens.get_counter`
+  (``cl100k_base``/``o200k_base``; Hugging Face tokenizers, callables and the estimate always
+  stay here); the document has at least :data:`MIN_CHARS` characters (below that, moving it
+  costs about what it saves); this process may run on at least 2 CPUs; it is not itself a
+  ``multiprocessing`` child (pool workers already keep the cores busy); the platform is POSIX;
+  no other thread of this process has a document in the worker; and the worker is *warm*
+  (started and holding the encoding). A large document that finds the worker cold starts it in
+  the background (nobody waits for it) and is tokenized inline; later ones use it. A small
+  document never starts it, so a one-shot ``geochunk chunk`` of a small file never does.
+* ``"process"``: the worker for every real tiktoken counter whatever the size or core count,
+  waiting for it to start if it is cold (tests and benchmarks).
+
+Whatever goes wrong with the worker — killed, a broken pipe, a malformed or failed reply, no
+answer within :func:`reply_timeout` — the document is tokenized inline, with the same result; the
+worker is killed and started again on a later large document (after :data:`MAX_FAILURES` failures
+in a row it stays off for this process). It exits when this process closes its pipe (at exit,
+or when this process dies), and :func:`shutdown` stops it at once.
+
+>>> from geochunk.tokens import get_counter
+>>> text = "Site A.\\nPOINT (1 2)\\n"
+>>> ahead = tokenize_ahead(get_counter("cl100k_base"), text)  # small: tokenized inline
+>>> ahead.in_worker, ahead.index().total == get_counter("cl100k_base").index(text).total
+(False, True)
+>>> resolve_policy("sideways")
+Traceback (most recent call last):
+...
+geochunk.errors.ConfigError: unknown tokenize_in 'sideways'; valid values: auto, process, inline
+"""
+
+from __future__ import annotations
+
+import atexit
+import json
+import logging
+import multiprocessing
+import os
+import select
+import struct
+import subprocess
+import sys
+import threading
+import time
+import weakref
+from typing import Any
+
+import numpy as np
+
+from .errors import ConfigError
+from .model import ENCODINGS
+from . import tokens as _tokens_module
+from .tokens import TokenCounter, TokenIndex, _Prefix, get_counter
+
+__all__ = [
+    "ENV_VAR",
+    "POLICIES",
+    "MIN_CHARS",
+    "MAX_FAILURES",
+    "TokenizeAhead",
+    "tokenize_ahead",
+    "resolve_policy",
+    "eligible",
+    "warm",
+    "is_warm",
+    "shutdown",
+    "worker_pid",
+    "worker_cpu_seconds",
+    "worker_ready_after",
+    "reply_timeout",
+]
+
+log = logging.getLogger(__name__)
+
+#: Environment variable choosing where documents are tokenized (see the module docstring).
+ENV_VAR = "GEOCHUNK_TOKENIZE_IN"
+#: Valid values of ``tokenize_in`` / :data:`ENV_VAR` (empty means ``auto``).
+POLICIES: tuple[str, ...] = ("auto", "process", "inline")
+#: Smallest document (characters) that ``auto`` hands to the worker or starts it for. Measured
+#: (``benchmarks/bench_chunk.py --worker-only``): handing a document over and taking its index
+#: back costs this process ~0.3 ms + ~2.4 ms per million characters of CPU; encoding it here
+#: costs ~0.15 ms per thousand, so the CPU crossover is ~2,000 characters. 25,000 keeps the
+#: saving (~3.5 ms and up) at least ten times the cost, and small files never start a worker.
+MIN_CHARS = 25_000
+#: Failures in a row after which the worker stays off for this process.
+MAX_FAILURES = 3
+
+_HEAD = struct.Struct("<I")
+_PIPE_SIZE = 1 << 20  # ask Linux for 1 MB pipes: fewer wake-ups while the arrays move
+_DELTA_DTYPES = ("|u1", "<u2", "<i8")
+
+
+def resolve_policy(tokenize_in: str | None = None) -> str:
+    """``tokenize_in``, else ``$GEOCHUNK_TOKENIZE_IN``, else ``"auto"``; checked.
+
+    >>> resolve_policy("inline"), resolve_policy(None) in POLICIES
+    ('inline', True)
+    """
+    value = tokenize_in if tokenize_in is not None else os.environ.get(ENV_VAR, "")
+    if not isinstance(value, str):
+        raise ConfigError(f"tokenize_in must be a str, got {type(value).__name__}")
+    mode = value.strip().lower() or "auto"
+    if mode not in POLICIES:
+        what = "tokenize_in" if tokenize_in is not None else ENV_VAR
+        raise ConfigError(f"unknown {what} {value!r}; valid values: {', '.join(POLICIES)}")
+    return mode
+
+
+def eligible(counter: TokenCounter) -> bool:
+    """Whether the worker can build ``counter``'s index: a real tiktoken encoding as
+    :func:`~geochunk.tokens.get_counter` builds it by name (the worker loads the same one).
+
+    >>> from geochunk.tokens import get_counter
+    >>> eligible(get_counter(len))
+    False
+    """
+    return (
+        counter._enc is not None
+        and counter._fn is None
+        and not counter.estimated
+        and counter.encoding in ENCODINGS
+        and counter.name == counter.encoding
+    )
+
+
+def _cpus() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+def reply_timeout(chars: int) -> float:
+    """Seconds to wait for the worker's index of a ``chars``-character document before
+    tokenizing inline: 10 s plus 4 s per million characters (an encode runs at 7-19 MB/s on one
+    core; this leaves room for a heavily loaded machine). A dead worker is noticed at once (its
+    pipe closes); the timeout only bounds a stuck one.
+
+    >>> reply_timeout(0), reply_timeout(1_000_000)
+    (10.0, 14.0)
+    """
+    return 10.0 + 4.0 * chars / 1_000_000
+
+
+# --------------------------------------------------------------------------------------------
+# the parent's side: one worker process per parent process
+# --------------------------------------------------------------------------------------------
+
+
+class _WorkerError(Exception):
+    """The worker misbehaved (closed pipe, timeout, malformed or failed reply)."""
+
+
+class _Worker:
+    """One worker process and its two pipes (non-blocking, waited on with ``select``)."""
+
+    def __init__(self, encoding: str) -> None:
+        env = dict(os.environ)
+        root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+        env["PYTHONPATH"] = os.pathsep.join([root, *filter(None, [env.get("PYTHONPATH")])])
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "geochunk.tokenworker", encoding],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+            env=env, close_fds=True, start_new_session=True,  # no Ctrl-C traceback from it
+        )
+        self.owner = os.getpid()
+        self.wfd, self.rfd = self.proc.stdin.fileno(), self.proc.stdout.fileno()
+        for fd in (self.wfd, self.rfd):
+            os.set_blocking(fd, False)
+            _grow_pipe(fd)
+        self.loaded: dict[str, dict[str, Any]] = {}  # encoding -> what the worker reported
+        self.asked: set[str] = {encoding}
+        self.started = time.perf_counter()
+        self.ready_after: float | None = None  # seconds from start to the first "loaded"
+        self.next_id = 0
+        self.pending: tuple[int, weakref.ref] | None = None  # an index reply not read yet
+
+    # -- low-level I/O -----------------------------------------------------------------------
+
+    def _send(self, head: dict[str, Any], payload: bytes | memoryview = b"", *, deadline: float) -> None:
+        h = json.dumps(head).encode("utf-8")
+        for part in (_HEAD.pack(len(h)) + h, payload):
+            view, off = memoryview(part).cast("B"), 0
+            while off < len(view):
+                _wait(self.wfd, write=True, deadline=deadline)
+                try:
+                    off += os.write(self.wfd, view[off : off + _PIPE_SIZE])
+                except BlockingIOError:
+                    continue
+                except OSError as exc:  # EPIPE: the worker is gone
+                    raise _WorkerError(f"cannot write to the worker: {exc}") from None
+
+    def _read_into(self, view: memoryview, *, deadline: float) -> None:
+        view, off = view.cast("B"), 0
+        while off < len(view):
+            _wait(self.rfd, write=False, deadline=deadline)
+            try:
+                got = os.readv(self.rfd, [view[off:]])
+            except BlockingIOError:
+                continue
+            except OSError as exc:
+                raise _WorkerError(f"cannot read from the worker: {exc}") from None
+            if got == 0:
+                raise _WorkerError(f"the worker closed its pipe (exit code {self.proc.poll()})")
+            off += got
+
+    def _recv(self, *, deadline: float) -> dict[str, Any]:
+        size = bytearray(_HEAD.size)
+        self._read_into(memoryview(size), deadline=deadline)
+        (n,) = _HEAD.unpack(size)
+        if n > 1 << 20:
+            raise _WorkerError(f"malformed reply header ({n} bytes)")
+        raw = bytearray(n)
+        self._read_into(memoryview(raw), deadline=deadline)
+        try:
+            head = json.loads(raw)
+        except ValueError:
+            raise _WorkerError("malformed reply header") from None
+        if not isinstance(head, dict):
+            raise _WorkerError("malformed reply header")
+        return head
+
+    # -- messages ------------------------------------------------------------------------------
+
+    def _take(self, head: dict[str, Any], *, deadline: float) -> tuple[np.ndarray, np.ndarray] | None:
+        """Handle one message; an index reply's arrays are returned (payload always read)."""
+        op = head.get("op")
+        if op == "loaded":
+            if not head.get("ok"):
+                raise _WorkerError(f"cannot load {head.get('encoding')}: {head.get('error')}")
+            self.loaded[str(head.get("encoding"))] = head
+            if self.ready_after is None:
+                self.ready_after = time.perf_counter() - self.started
+            return None
+        if op != "index":
+            raise _WorkerError(f"unknown reply {op!r}")
+        if not head.get("ok"):
+            raise _WorkerError(f"the worker failed: {head.get('error')}")
+        try:
+            bdt, ddt = np.dtype(head["base_dtype"]), np.dtype(head["delta_dtype"])
+            nb, nd = int(head["base_len"]), int(head["delta_len"])
+        except (KeyError, TypeError, ValueError):
+            raise _WorkerError("malformed index reply") from None
+        if bdt != np.dtype("<i8") or ddt.str not in _DELTA_DTYPES or nb < 1 or nd < 1:
+            raise _WorkerError("malformed index reply")
+        base, delta = np.empty(nb, dtype=bdt), np.empty(nd, dtype=ddt)
+        self._read_into(memoryview(base), deadline=deadline)
+        self._read_into(memoryview(delta), deadline=deadline)
+        return base, delta
+
+    def poll(self) -> None:
+        """Read every message already waiting that is not an index reply still owed to a
+        live caller (an abandoned one is read and dropped)."""
+        while _readable(self.rfd):
+            if self.pending is not None and self.pending[1]() is not None:
+                return  # the next message may be that caller's reply: leave it to them
+            deadline = time.monotonic() + 5.0
+            head = self._recv(deadline=deadline)
+            self._take(head, deadline=deadline)
+            if head.get("op") == "index":
+                self.pending = None
+
+    def ask_load(self, encoding: str) -> None:
+        if encoding not in self.asked:
+            self.asked.add(encoding)
+            self._send({"op": "load", "encoding": encoding}, deadline=time.monotonic() + 5.0)
+
+    def matches(self, counter: TokenCounter) -> bool:
+        """The worker holds ``counter``'s encoding, built the same way from the same code."""
+        info = self.loaded.get(counter.encoding)
+        return (
+            info is not None
+            and info.get("name") == counter.name
+            and info.get("sha256") == counter.sha256
+            and info.get("verified") == counter._rule_verified
+            and info.get("estimated") is False
+            and info.get("tokens_file") == _TOKENS_FILE
+        )
+
+    def submit(self, owner: "TokenizeAhead", counter: TokenCounter, text: str) -> int:
+        data = text.encode("utf-8", "surrogatepass")  # decoded back exactly (lone surrogates too)
+        self.next_id += 1
+        head = {"op": "index", "id": self.next_id, "encoding": counter.encoding,
+                "nbytes": len(data), "chars": len(text)}
+        self.pending = (self.next_id, weakref.ref(owner))
+        self._send(head, data, deadline=time.monotonic() + reply_timeout(len(text)))
+        return self.next_id
+
+    def collect(self, job: int, chars: int, *, deadline: float) -> tuple[np.ndarray, np.ndarray, float]:
+        while True:
+            head = self._recv(deadline=deadline)
+            arrays = self._take(head, deadline=deadline)
+            if head.get("op") != "index":
+                continue
+            self.pending = None
+            if head.get("id") != job or arrays is None:
+                raise _WorkerError(f"reply {head.get('id')} for request {job}")
+            base, delta = arrays
+            if len(delta) != chars + 1 or len(base) != chars // 64 + 1 or base[0] != 0 or delta[0] != 0:
+                raise _WorkerError("index arrays of the wrong shape")
+            return base, delta, float(head.get("cpu") or 0.0)
+
+    def stop(self, *, kill: bool = False) -> None:
+        """Close the pipes (the worker exits on end of input) and reap it; ``kill`` first."""
+        if os.getpid() != self.owner:
+            return
+        proc = self.proc
+        if kill:
+            _quiet(proc.kill)
+        for f in (proc.stdin, proc.stdout):
+            _quiet(f.close)
+        try:
+            proc.wait(timeout=0.5)
+        except subprocess.TimeoutExpired:
+            _quiet(proc.kill)
+            _quiet(lambda: proc.wait(timeout=2.0))
+
+
+def _quiet(fn: Any) -> None:
+    try:
+        fn()
+    except Exception:  # noqa: BLE001 - best effort while tearing down
+        pass
+
+
+def _grow_pipe(fd: int) -> None:
+    try:
+        import fcntl
+
+        fcntl.fcntl(fd, getattr(fcntl, "F_SETPIPE_SZ", 1031), _PIPE_SIZE)
+    except (ImportError, OSError):
+        pass
+
+
+def _readable(fd: int) -> bool:
+    return bool(select.select([fd], [], [], 0)[0])
+
+
+def _wait(fd: int, *, write: bool, deadline: float) -> None:
+    left = deadline - time.monotonic()
+    if left <= 0:
+        raise _WorkerError("the worker did not answer in time")
+    r, w, _ = select.select([] if write else [fd], [fd] if write else [], [], left)
+    if not (r or w):
+        raise _WorkerError("the worker did not answer in time")
+
+
+_TOKENS_FILE = os.path.realpath(_tokens_module.__file__)
+
+_LOCK = threading.Lock()
+_STATE: dict[str, Any] = {"worker": None, "failures": 0, "off": None, "atexit": False, "cpu": 0.0}
+
+
+def _usable_platform() -> str | None:
+    """Why the worker cannot run here at all, or ``None``."""
+    if os.name != "posix":
+        return "not a POSIX platform"
+    if not sys.executable:
+        return "no Python executable to start"
+    return None
+
+
+def _start_locked(encoding: str) -> "_Worker | None":
+    """The live worker (started for ``encoding`` when there is none), or ``None`` when off."""
+    if _STATE["off"] is not None:
+        return None
+    w = _STATE["worker"]
+    if w is not None and w.proc.poll() is None:
+        return w
+    if w is not None:  # it died while idle
+        _fail_locked(w, f"exited with code {w.proc.poll()}")
+        if _STATE["off"] is not None:
+            return None
+    reason = _usable_platform()
+    if reason is not None:
+        _STATE["off"] = reason
+        return None
+    try:
+        w = _Worker(encoding)
+    except OSError as exc:
+        _STATE["off"] = f"cannot start: {exc}"
+        log.warning("tokenizer worker %s; tokenizing in this process", _STATE["off"])
+        return None
+    _STATE["worker"] = w
+    if not _STATE["atexit"]:
+        atexit.register(shutdown)
+        _STATE["atexit"] = True
+    return w
+
+
+def _fail_locked(w: "_Worker", why: str) -> None:
+    log.info("tokenizer worker failed (%s); tokenizing in this process", why)
+    w.stop(kill=True)
+    if _STATE["worker"] is w:
+        _STATE["worker"] = None
+    _STATE["failures"] += 1
+    if _STATE["failures"] >= MAX_FAILURES and _STATE["off"] is None:
+        _STATE["off"] = f"{MAX_FAILURES} failures in a row (last: {why})"
+        log.warning("tokenizer worker switched off: %s", _STATE["off"])
+
+
+def _ready_locked(w: "_Worker", counter: TokenCounter) -> bool:
+    try:
+        w.poll()
+        if not w.matches(counter):
+            if counter.encoding in w.loaded:  # loaded, but not what this process would build
+                _STATE["off"] = "its tokenizer differs from this process's"
+                log.warning("tokenizer worker switched off: %s", _STATE["off"])
+                w.stop(kill=True)
+                _STATE["worker"] = None
+                return False
+            w.ask_load(counter.encoding)
+            return False
+        return True
+    except _WorkerError as exc:
+        _fail_locked(w, str(exc))
+        return False
+
+
+def warm(encoding: str = "cl100k_base", *, wait: float | None = None) -> bool:
+    """Start the worker (if it is not running) and have it load ``encoding``; returns whether it
+    is warm. Without ``wait`` this never blocks (the worker starts in the background); with
+    ``wait`` seconds it waits up to that long. An app that will chunk large documents can call
+    it at start-up.
+    """
+    counter = get_counter(encoding)
+    if not eligible(counter):
+        return False
+    deadline = time.monotonic() + (wait or 0.0)
+    while True:
+        with _LOCK:
+            w = _start_locked(counter.encoding)
+            if w is None:
+                return False
+            if _ready_locked(w, counter):
+                return True
+            if _STATE["worker"] is None:
+                return False
+        left = deadline - time.monotonic()
+        if left <= 0:
+            return False
+        _quiet(lambda: select.select([w.rfd], [], [], min(left, 0.05)))
+
+
+def is_warm(encoding: str = "cl100k_base") -> bool:
+    """Whether the worker is running and holds ``encoding`` (checked without waiting)."""
+    counter = get_counter(encoding)
+    if not eligible(counter) or not _LOCK.acquire(timeout=1.0):
+        return False
+    try:
+        w = _STATE["worker"]
+        return w is not None and w.proc.poll() is None and _ready_locked(w, counter)
+    finally:
+        _LOCK.release()
+
+
+def worker_pid() -> int | None:
+    """The worker's process id, or ``None`` when none is running (tests kill it by this id)."""
+    w = _STATE["worker"]
+    return w.proc.pid if w is not None and w.proc.poll() is None else None
+
+
+def worker_cpu_seconds() -> float:
+    """CPU seconds the worker(s) of this process spent on documents whose index was used (the
+    benchmarks add it to this process's own CPU time)."""
+    return float(_STATE["cpu"])
+
+
+def worker_ready_after() -> float | None:
+    """Seconds from starting the running worker to its first encoding loaded (``None`` before)."""
+    w = _STATE["worker"]
+    return None if w is None else w.ready_after
+
+
+def shutdown() -> None:
+    """Stop the worker now (it is also stopped at exit); a later document may start it again."""
+    with _LOCK:
+        w = _STATE["worker"]
+        _STATE["worker"] = None
+        if w is not None:
+            w.stop(kill=True)
+
+
+def _reset_after_fork() -> None:
+    """In a forked child the parent's worker is not ours: forget it (the pipes are the
+    parent's; closing our copies lets the worker see end of input when the parent closes)."""
+    global _LOCK
+    _LOCK = threading.Lock()
+    w = _STATE["worker"]
+    _STATE.update(worker=None, failures=0)
+    if w is not None:
+        for f in (w.proc.stdin, w.proc.stdout):
+            _quiet(f.close)
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_reset_after_fork)
+
+
+class TokenizeAhead:
+    """A document's token index, built in the worker while the caller does other work, or
+    here. Make it first (it hands the text over, or does nothing), call :meth:`index` once when
+    the index is needed: it returns the worker's index, or encodes the document in this process
+    (not in the worker / any worker failure), the same index either way.
+    """
+
+    def __init__(self, counter: TokenCounter, text: str, tokenize_in: str | None = None) -> None:
+        self.counter, self.text = counter, text
+        self.policy = resolve_policy(tokenize_in)
+        self.fallback: str | None = None  # why the worker's index was not used, if it was tried
+        self.worker_cpu = 0.0  # CPU seconds the worker spent on this document (benchmarks)
+        self._job: tuple["_Worker", int, float] | None = None
+        if self.policy != "inline" and eligible(counter):
+            self._try_submit()
+
+    @property
+    def in_worker(self) -> bool:
+        """Whether the worker has the document (so far)."""
+        return self._job is not None
+
+    def _wanted(self) -> bool:
+        if self.policy == "process":
+            return True
+        return (len(self.text) >= MIN_CHARS and _cpus() >= 2
+                and multiprocessing.parent_process() is None)
+
+    def _try_submit(self) -> None:
+        if not self._wanted():
+            return
+        if self.policy == "process":
+            warm(self.counter.encoding, wait=30.0)
+        if not _LOCK.acquire(blocking=False):
+            return  # another thread is talking to the worker: tokenize here
+        try:
+            w = _start_locked(self.counter.encoding)  # cold: starts it, for later documents
+            if w is None or not _ready_locked(w, self.counter) or _STATE["worker"] is not w:
+                return
+            if w.pending is not None:
+                return  # another caller's document is in the worker
+            try:
+                job = w.submit(self, self.counter, self.text)
+            except _WorkerError as exc:
+                _fail_locked(w, str(exc))
+                return
+            self._job = (w, job, time.monotonic() + reply_timeout(len(self.text)))
+        finally:
+            _LOCK.release()
+
+    def index(self) -> TokenIndex:
+        """The document's :class:`~geochunk.tokens.TokenIndex` (call once)."""
+        if self._job is not None:
+            got = self._collect()
+            if got is not None:
+                base, delta, self.worker_cpu = got
+                _STATE["cpu"] += self.worker_cpu
+                return self.counter._tiktoken_index(self.text, _Prefix(base, delta))
+        return self.counter.index(self.text)
+
+    def _collect(self) -> tuple[np.ndarray, np.ndarray, float] | None:
+        w, job, deadline = self._job
+        self._job = None
+        if not _LOCK.acquire(timeout=max(0.0, deadline - time.monotonic())):
+            self.fallback = "the worker's lock was not free in time"
+            return None
+        try:
+            if _STATE["worker"] is not w or w.pending is None or w.pending[0] != job:
+                self.fallback = "the worker was replaced"
+                return None
+            try:
+                arrays = w.collect(job, len(self.text), deadline=deadline)
+            except _WorkerError as exc:
+                self.fallback = str(exc)
+                _fail_locked(w, str(exc))
+                return None
+            _STATE["failures"] = 0
+            return arrays
+        finally:
+            _LOCK.release()
+
+
+def tokenize_ahead(counter: TokenCounter, text: str, tokenize_in: str | None = None) -> TokenizeAhead:
+    """Start building ``text``'s token index (in the worker when the policy says so); call
+    ``.index()`` on the result when it is needed. See the module docstring for the policy."""
+    return TokenizeAhead(counter, text, tokenize_in)
+
+
+# --------------------------------------------------------------------------------------------
+# the worker's side
+# --------------------------------------------------------------------------------------------
+
+
+def _read_exact(fd: int, n: int) -> bytearray | None:
+    buf = bytearray(n)
+    view, off = memoryview(buf), 0
+    while off < n:
+        got = os.readv(fd, [view[off:]])
+        if got == 0:
+            return None
+        off += got
+    return buf
+
+
+def _write_all(fd: int, *parts: Any) -> None:
+    for part in parts:
+        view, off = memoryview(part).cast("B"), 0
+        while off < len(view):
+            off += os.write(fd, view[off : off + _PIPE_SIZE])
+
+
+def _reply(fd: int, head: dict[str, Any], *payload: Any) -> None:
+    h = json.dumps(head).encode("utf-8")
+    _write_all(fd, _HEAD.pack(len(h)) + h, *payload)
+
+
+def _load_reply(encoding: str) -> dict[str, Any]:
+    try:
+        counter = get_counter(encoding)
+    except Exception as exc:  # noqa: BLE001 - reported to the parent, which stays inline
+        return {"op": "loaded", "encoding": encoding, "ok": False, "error": f"{type(exc).__name__}: {exc}"}
+    return {"op": "loaded", "encoding": encoding, "ok": eligible(counter), "name": counter.name,
+            "sha256": counter.sha256, "verified": counter._rule_verified,
+            "estimated": counter.estimated, "tokens_file": _TOKENS_FILE}
+
+
+def _serve(rfd: int, wfd: int, encodings: list[str]) -> None:
+    """Answer requests until end of input: ``load`` (an encoding) and ``index`` (a document)."""
+    for encoding in encodings:
+        _reply(wfd, _load_reply(encoding))
+    while True:
+        size = _read_exact(rfd, _HEAD.size)
+        if size is None:
+            return
+        raw = _read_exact(rfd, _HEAD.unpack(size)[0])
+        if raw is None:
+            return
+        head = json.loads(raw)
+        if head.get("op") == "load":
+            _reply(wfd, _load_reply(str(head.get("encoding"))))
+            continue
+        data = _read_exact(rfd, int(head["nbytes"]))
+        if data is None:
+            return
+        try:
+            text = data.decode("utf-8", "surrogatepass")
+            del data
+            if len(text) != head["chars"]:
+                raise ValueError(f"{len(text)} characters arrived, {head['chars']} were sent")
+            cpu = time.process_time()
+            counter = get_counter(head["encoding"])
+            if not eligible(counter):
+                raise ValueError(f"{head['encoding']} is not a real tiktoken encoding here")
+            prefix = counter.index(text)._prefix
+            cpu = time.process_time() - cpu
+        except Exception as exc:  # noqa: BLE001 - reported; the parent tokenizes inline
+            _reply(wfd, {"op": "index", "id": head.get("id"), "ok": False,
+                         "error": f"{type(exc).__name__}: {exc}"})
+            continue
+        base, delta = prefix.base, prefix.delta
+        _reply(wfd, {"op": "index", "id": head["id"], "ok": True, "base_dtype": base.dtype.str,
+                     "base_len": len(base), "delta_dtype": delta.dtype.str, "delta_len": len(delta), "cpu": cpu},
+               base, delta)
+
+
+def _main(argv: list[str]) -> int:
+    # the protocol owns the original stdin/stdout; stray prints go to stderr instead
+    rfd, wfd = os.dup(0), os.dup(1)
+    devnull = os.open(os.devnull, os.O_RDONLY)
+    os.dup2(devnull, 0)
+    os.dup2(2, 1)
+    try:
+        _serve(rfd, wfd, [e for e in argv if e in ENCODINGS])
+    except (BrokenPipeError, KeyboardInterrupt):
+        pass
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(_main(sys.argv[1:]))
