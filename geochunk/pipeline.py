@@ -72,7 +72,9 @@ def analyse(
     headings = tuple(heading_glue(text))
     attrs = feature_attributes(detection, units)
     boundaries = find_boundaries(text, _no_cut(span_ranges, headings))
-    index = ahead.index()
+    features = describe_features(detection, parsed, frames, units, attrs)
+    periods = feature_periods(text, detection, units, attrs, document_period(text))
+    index = ahead.index()  # the last step that needs no tokens is done: wait for them here
     return Analysis(
         doc_id=doc_id,
         text=text,
@@ -83,12 +85,12 @@ def analyse(
         detection=detection,
         parsed=parsed,
         frames=frames,
-        features=describe_features(detection, parsed, frames, units, attrs),
+        features=features,
         units=units,
         boundaries=boundaries,
         geometry_tokens=sum(index.count(a, b) for a, b in span_ranges),
         headings=headings,
-        periods=feature_periods(text, detection, units, attrs, document_period(text)),
+        periods=periods,
         tokenizer_sha256=counter.sha256,
     )
 
