@@ -224,17 +224,26 @@ def worker_rows(docs: list[tuple[str, str]], repeat: int, cfg: ChunkConfig, enco
 
 
 def crossover(repeat: int, cfg: ChunkConfig) -> None:
-    """Wall-clock worker / inline first run on prefixes (cut at a newline) of growing size."""
+    """Worker / inline first run on prefixes (cut at a newline) of growing size: wall clock, and
+    this process's CPU (what the worker takes off it) beside the worker's own."""
+    from geochunk import tokenworker
+
     base = "\n\n".join([load_sample("land_use_appendix"), load_sample("mixed_report")] * 6)
-    print(f"{'crossover: chars':<22}{'inline ms':>11}{'worker ms':>11}{'w/i':>6}")
-    for size in (5_000, 10_000, 20_000, 50_000, 100_000, 200_000, 400_000):
+    print(f"{'crossover: chars':<22}{'inline ms':>11}{'worker ms':>11}{'w/i':>6}"
+          f"{'CPU here inline':>17}{'CPU here w/':>13}{'+ worker':>10}")
+    for size in (2_000, 5_000, 10_000, 25_000, 50_000, 100_000, 200_000, 400_000):
         text = base[: base.find("\n", size) + 1]
         runs = {"inline": [], "process": []}
-        for _ in range(max(3, repeat)):
+        for _ in range(max(5, repeat)):
             for how in runs:
-                runs[how].append(_wall_cpu(lambda: assemble(analyse(text, tokenize_in=how), cfg))[0])
-        wi, wp = min(runs["inline"]), min(runs["process"])
-        print(f"{len(text):<22}{wi*1e3:>11.1f}{wp*1e3:>11.1f}{wp/wi:>6.2f}")
+                w0, c0, k0 = time.perf_counter(), time.process_time(), tokenworker.worker_cpu_seconds()
+                assemble(analyse(text, tokenize_in=how), cfg)
+                runs[how].append((time.perf_counter() - w0, time.process_time() - c0,
+                                  tokenworker.worker_cpu_seconds() - k0))
+        (wi, ci, _), (wp, cp, kp) = ([min(r[j] for r in runs[h]) for j in range(3)] for h in runs)
+        print(f"{len(text):<22}{wi*1e3:>11.1f}{wp*1e3:>11.1f}{wp/wi:>6.2f}{ci*1e3:>15.1f}ms"
+              f"{cp*1e3:>11.1f}ms{kp*1e3:>8.1f}ms")
+    print(f"(the auto policy's threshold: {tokenworker.MIN_CHARS} characters)")
 
 
 def compare(tree: str, rounds: int, repeat: int, budget: int) -> None:
