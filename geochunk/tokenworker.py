@@ -48,11 +48,9 @@ from __future__ import annotations
 import atexit
 import json
 import logging
-import multiprocessing
 import os
 import select
 import struct
-import subprocess
 import sys
 import threading
 import time
@@ -169,6 +167,8 @@ class _Worker:
     """One worker process and its two pipes (non-blocking, waited on with ``select``)."""
 
     def __init__(self, encoding: str) -> None:
+        import subprocess  # (imported here: a small document never pays for it)
+
         env = dict(os.environ)
         root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
         env["PYTHONPATH"] = os.pathsep.join([root, *filter(None, [env.get("PYTHONPATH")])])
@@ -318,6 +318,8 @@ class _Worker:
         """Close the pipes (the worker exits on end of input) and reap it; ``kill`` first."""
         if os.getpid() != self.owner:
             return
+        import subprocess
+
         proc = self.proc
         if kill:
             _quiet(proc.kill)
@@ -535,8 +537,11 @@ class TokenizeAhead:
     def _wanted(self) -> bool:
         if self.policy == "process":
             return True
-        return (len(self.text) >= MIN_CHARS and _cpus() >= 2
-                and multiprocessing.parent_process() is None)
+        if len(self.text) < MIN_CHARS or _cpus() < 2:
+            return False
+        import multiprocessing
+
+        return multiprocessing.parent_process() is None
 
     def _try_submit(self) -> None:
         if not self._wanted():
