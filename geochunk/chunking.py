@@ -74,6 +74,54 @@ def brief_frame(frame: Frame) -> Frame:
     return frame if ev == frame.evidence else replace(frame, evidence=ev)
 
 
+_UNPARSEABLE, _UNCLOSED, _LINEARIZED = 1, 2, 4
+
+
+def _span_bits(status: str, parsed: Any) -> int:
+    """A span's own flags as bits: unparseable, unclosed, linearized."""
+    bits = _UNPARSEABLE if status == "unparseable" or (status == "ok" and parsed.error) else 0
+    if status == "unclosed":
+        bits |= _UNCLOSED
+    if parsed.linearized:
+        bits |= _LINEARIZED
+    return bits
+
+
+def _merge_one_ref(frames: Sequence[Frame]) -> Frame:
+    """``crs.merge_frames(frames)[0]`` for frames that share one code (none mixed): the least
+    confident (the first of them), flagged if any is — without counting the codes per chunk.
+
+    >>> a = Frame(27700, 0.95, "explicit_code", False)
+    >>> b = Frame(27700, 0.5, "name", True)
+    >>> _merge_one_ref([a, b]) == crs_mod.merge_frames([a, b])[0] == b
+    True
+    """
+    frame = min(frames, key=_confidence)
+    if not frame.flagged and any(f.flagged for f in frames):
+        return replace(frame, flagged=True)
+    return frame
+
+
+def _confidence(frame: Frame) -> float:
+    return frame.confidence
+
+
+def _one_box(box: Any, *, lon: bool = False) -> Any:
+    """``union_bbox([box], lon=lon)`` without the general union: the box itself, unless (in
+    degrees) it is wider than 180 within -180..180, where the union reads it on 0..360.
+
+    >>> _one_box((1.0, 2.0, 3.0, 4.0)), _one_box(None, lon=True)
+    ((1.0, 2.0, 3.0, 4.0), None)
+    >>> _one_box((-170.0, 0.0, 170.0, 1.0), lon=True) == union_bbox([(-170.0, 0.0, 170.0, 1.0)], lon=True)
+    True
+    """
+    if box is None or type(box) is not tuple:
+        return union_bbox([box], lon=lon)
+    if not lon or (box[0] <= box[2] and (box[2] - box[0] <= 180 or not (-180 <= box[0] and box[2] <= 180))):
+        return box
+    return union_bbox([box], lon=True)
+
+
 def folder_name(doc_id: str) -> str | None:
     """The name of the folder a document was read from (``None`` for stdin or a bare name).
 
@@ -109,6 +157,14 @@ class ChunkBuilder:
         self.unit_of = {i: k for k, u in enumerate(units) for i in u.spans}
         self.collection = config.collection if config.collection is not None else folder_name(a.doc_id)
         self.version = config.version if config.version is not None else a.digest[:16]
+        # what each span contributes to every chunk holding it, found once per span (a span
+        # sits in one chunk, or two with overlap): its frame, its flag bits, its drawn record
+        n = len(a.detection.spans)
+        self._frames = [a.frames.frame_for(i) for i in range(n)]
+        self._refs = [f.ref for f in self._frames]
+        self._bits = [_span_bits(s.status, p) for s, p in zip(a.detection.spans, a.parsed)]
+        self._records: list[GeomRecord | None] = [None] * n
+        self._briefs: dict[int, tuple[Frame, Frame]] = {}  # id(frame) -> (frame, its brief)
 
     def spans_in(self, lo: int, hi: int) -> list[int]:
         """Indices of the spans that lie wholly in ``[lo, hi)``."""
@@ -121,23 +177,39 @@ class ChunkBuilder:
             i += 1
         return out
 
+    def _brief(self, frame: Frame) -> Frame:
+        """:func:`brief_frame`, memoised by the frame object (a chunk's frame is usually one
+        of its spans' frames: hashing a frame with its evidence costs more than the lookup)."""
+        got = self._briefs.get(id(frame))
+        if got is None:
+            got = self._briefs[id(frame)] = (frame, brief_frame(frame))  # holds the frame: ids stay unique
+        return got[1]
+
     def _frame(self, span_ids: Sequence[int], at: int) -> tuple[Frame, bool]:
         """The chunk's frame (and whether its features' frames differ), its evidence brief
         (:func:`brief_frame`)."""
         if not span_ids:
-            return brief_frame(self.a.frames.frame_at(at)), False
-        frame, mixed = crs_mod.merge_frames([self.a.frames.frame_for(i) for i in span_ids])
-        return brief_frame(frame), mixed
+            return self._brief(self.a.frames.frame_at(at)), False
+        if len(span_ids) == 1:
+            return self._brief(self._frames[span_ids[0]]), False  # merge_frames of one frame
+        frames = [self._frames[i] for i in span_ids]
+        refs = self._refs
+        ref = refs[span_ids[0]]
+        if any(refs[i] != ref for i in span_ids):
+            frame, mixed = crs_mod.merge_frames(frames)
+            return self._brief(frame), mixed
+        return self._brief(_merge_one_ref(frames)), False
 
     def _common_flags(self, span_ids: Sequence[int], frame: Frame, mixed: bool) -> list[str]:
         flags: list[str] = []
-        spans, parsed = self.a.detection.spans, self.a.parsed
-        if any(spans[i].status == "unparseable" or (spans[i].status == "ok" and parsed[i].error)
-               for i in span_ids):
+        bits = 0
+        for i in span_ids:
+            bits |= self._bits[i]
+        if bits & _UNPARSEABLE:
             flags.append(Flag.UNPARSEABLE_SPAN)
-        if any(spans[i].status == "unclosed" for i in span_ids):
+        if bits & _UNCLOSED:
             flags.append(Flag.UNCLOSED_GEOMETRY)
-        if any(parsed[i].linearized for i in span_ids):
+        if bits & _LINEARIZED:
             flags.append(Flag.LINEARIZED)
         if frame.flagged and span_ids:
             flags.append(Flag.CRS_FLAGGED)
@@ -163,6 +235,8 @@ class ChunkBuilder:
             oversized, extra = True, (*extra, Flag.OVERSIZED, Flag.NEEDS_FALLBACK)
         if body.escaped:
             bbox, bbox_wgs84 = bounds(body.emitted), crs_mod.bbox_wgs84(body.emitted, frame)
+        elif len(feats) == 1:  # the feature's own boxes (what the union of one box gives)
+            bbox, bbox_wgs84 = _one_box(feats[0].bbox), _one_box(feats[0].bbox_wgs84, lon=True)
         else:
             bbox = None if mixed else union_bbox([f.bbox for f in feats])
             bbox_wgs84 = union_bbox([f.bbox_wgs84 for f in feats], lon=True)
@@ -201,7 +275,7 @@ class ChunkBuilder:
                 flags=tuple(flags),
                 attributes=body.attributes,
                 context=self._context(span_ids, core_start, end),
-                period=merge_periods(a.periods[i] for i in span_ids) if a.periods else None,
+                period=self._period(span_ids),
                 doc_sha256=a.digest,
                 collection=self.collection,
                 version=self.version,
@@ -209,15 +283,29 @@ class ChunkBuilder:
                 extent_note=note,
             )
         )
-        self.geoms.append(tuple(
-            GeomRecord(
-                a.features[i],
-                a.parsed[i].geometry,
-                body.emitted if body.escaped else a.parsed[i].geometry,
-                a.frames.frame_for(i),
-            )
-            for i in span_ids
-        ))
+        if body.escaped:
+            self.geoms.append(tuple(
+                GeomRecord(a.features[i], a.parsed[i].geometry, body.emitted, self._frames[i])
+                for i in span_ids
+            ))
+        else:
+            self.geoms.append(tuple(self._record(i) for i in span_ids))
+
+    def _record(self, i: int) -> GeomRecord:
+        """Span ``i`` as drawn from its source (one shared record per span)."""
+        rec = self._records[i]
+        if rec is None:
+            g = self.a.parsed[i].geometry
+            rec = self._records[i] = GeomRecord(self.a.features[i], g, g, self._frames[i])
+        return rec
+
+    def _period(self, span_ids: Sequence[int]) -> Any:
+        periods = self.a.periods
+        if not periods:
+            return None
+        if len(span_ids) == 1:
+            return periods[span_ids[0]]  # merge_periods of one period (or None) is itself
+        return merge_periods(periods[i] for i in span_ids)
 
     def _within_unit(self, i: int, lo: int, hi: int) -> bool:
         """``[lo, hi)`` holds nothing but span ``i``'s unit range (and whitespace)."""

@@ -33,12 +33,13 @@ def union_bbox(
     bs = [b for b in boxes if b is not None]
     if not bs:
         return None
-    south, north = min(b[1] for b in bs), max(b[3] for b in bs)
+    ws, ss, es, ns = zip(*bs)  # one pass per side: min/max see the same values in the same order
+    south, north = min(ss), max(ns)
     if not lon:
-        return (min(b[0] for b in bs), south, max(b[2] for b in bs), north)
-    if all(b[0] <= b[2] for b in bs):
-        west, east = min(b[0] for b in bs), max(b[2] for b in bs)
-        if east - west <= 180 or not all(-180 <= b[0] and b[2] <= 180 for b in bs):
+        return (min(ws), south, max(es), north)
+    if all(w <= e for w, e in zip(ws, es)):
+        west, east = min(ws), max(es)
+        if east - west <= 180 or not all(-180 <= w and e <= 180 for w, e in zip(ws, es)):
             return (west, south, east, north)
     # read longitudes on 0..360 (a box crossing 180° becomes ordinary there)
     def shift(x: float) -> float:
