@@ -34,6 +34,8 @@ from .model import ChunkConfig, Detection, Span
 
 __all__ = ["Unit", "find_units", "unit_ranges"]
 
+_UNSEEN = object()
+_MAX_SEEN = 4096  # distinct attribute lines remembered per document (bounds the memo)
 _MAX_LEAD = 200  # characters of non-geometry text on the geometry's line that may join it
 _SENTENCE_END = (". ", "! ", "? ", "\u0964 ", "\u0965 ", ".\t")
 
@@ -143,6 +145,9 @@ def find_units(text: str, detection: Detection, *, context: bool = True) -> tupl
     # one (key, value) tuple per distinct pair: a document repeats its values ("Borough:
     # Westminster") on many features; equal immutable pairs, one copy held
     same: dict[tuple[str, str], tuple[str, str]] = {}
+    # a document repeats whole attribute lines too ("Borough: Westminster\n"): each distinct
+    # line read once (at most _MAX_SEEN of them held)
+    seen: dict[str, tuple[str, str] | None] = {}
     for gi, (idx, a, b) in enumerate(groups):
         next_start = groups[gi + 1][1] if gi + 1 < len(groups) else len(text)
         full_a, full_b = a, b
@@ -161,10 +166,17 @@ def find_units(text: str, detection: Detection, *, context: bool = True) -> tupl
                     le = ends[k] if k < n_ends else n
                     if le > next_start:
                         break
-                    kv = attribute_line(text[q:le])
+                    line = text[q:le]
+                    kv = seen.get(line, _UNSEEN)
+                    if kv is _UNSEEN:
+                        kv = attribute_line(line)
+                        if kv is not None:
+                            kv = same.setdefault(kv, kv)
+                        if len(seen) < _MAX_SEEN:
+                            seen[line] = kv
                     if kv is None:
                         break
-                    collected.append(same.setdefault(kv, kv))
+                    collected.append(kv)
                     q, k = le, k + 1
                 if collected:
                     full_b, pairs = q, tuple(collected)

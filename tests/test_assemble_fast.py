@@ -1,5 +1,5 @@
-"""The assembly's fast paths give the general path's answer (no clocks): a chunk's frame,
-boxes and period read from per-span data equal what the general merges give."""
+"""Fast paths after detection give the general path's answer (no clocks): a chunk's frame,
+boxes and period read from per-span data, ids chosen per key sequence, attribute lines read once."""
 
 from __future__ import annotations
 
@@ -66,3 +66,73 @@ def test_one_code_merge_equals_merge_frames(frames) -> None:  # type: ignore[no-
     merged, mixed = crs_mod.merge_frames(frames)
     assert not mixed
     assert _merge_one_ref(frames) == merged
+
+
+_ws_text = st.text(alphabet=st.sampled_from(list("AbZ09(),. -\t\n\r\x0b\x0c\x1c\x1d\x1e\x1f") + ["\u00a0", "\u2028", "é"]))
+
+
+@settings(max_examples=400, deadline=None)
+@given(_ws_text)
+def test_content_normalization_equals_split_join(text: str) -> None:
+    from geochunk.ids import _normalized
+
+    assert _normalized(text) == " ".join(text.split()).upper().encode("utf-8")
+
+
+def _pick_before(pairs):  # type: ignore[no-untyped-def]
+    """pick_id as it was written before the choice was memoised per key sequence (reference)."""
+    from geochunk.ids import ID_KEYS, REF_KEYS, _key_kind
+
+    first, suffixed, ref_suffixed = {}, None, None
+    for key, value in pairs:
+        low, id_like, ref_like = _key_kind(key)
+        first.setdefault(low, (key, value))
+        if suffixed is None and id_like:
+            suffixed = (key, value)
+        elif ref_suffixed is None and ref_like:
+            ref_suffixed = (key, value)
+    for name in ID_KEYS:
+        if name in first:
+            return first[name]
+    if suffixed is not None:
+        return suffixed
+    for name in REF_KEYS:
+        if name in first:
+            return first[name]
+    return ref_suffixed
+
+
+_key = st.sampled_from(["id", "ID", " Id ", "FID", "gid", "Parcel ID", "parcel_id", "feature id", "Ref",
+                        "reference", "planning_ref", "x-ref", "Name", "idea", "area", "site-id", "uuid"])
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.tuples(_key, st.sampled_from(["1", "A-7", "x"])), max_size=8))
+def test_pick_id_equals_the_reference(pairs) -> None:  # type: ignore[no-untyped-def]
+    from geochunk.ids import pick_id
+
+    assert pick_id(pairs) == _pick_before(pairs)
+    assert pick_id(iter(pairs)) == _pick_before(pairs)
+
+
+def test_repeated_attribute_lines_are_read_once(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """find_units reads each distinct attribute line once; the units equal those found with
+    no memo (every line read)."""
+    from geochunk import units as units_mod
+    from geochunk.detect import detect
+
+    text = "".join(
+        f"### Parcel P-{i}\nPOINT ({i} {i + 1})\nParcel ID: P-{i}\nBorough: Westminster\n"
+        f"Condition: {'Fair' if i % 2 else 'Poor'}\n\n" for i in range(60)
+    )
+    det = detect(text)
+    calls = []
+    real = units_mod.attribute_line
+    monkeypatch.setattr(units_mod, "attribute_line", lambda line: calls.append(line) or real(line))
+    fast = units_mod.find_units(text, det)
+    distinct = len(calls)
+    monkeypatch.setattr(units_mod, "_MAX_SEEN", 0)
+    calls.clear()
+    slow = units_mod.find_units(text, det)
+    assert fast == slow
+    assert len(calls) >= 4 * 60 and distinct <= 60 + 4  # the ids; Borough, Fair, Poor, the blank line
