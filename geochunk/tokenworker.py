@@ -98,6 +98,7 @@ MIN_CHARS = 25_000
 MAX_FAILURES = 3
 
 _HEAD = struct.Struct("<I")
+_START_WAIT = 30.0  # seconds "process" waits for a cold worker to load its encoding
 _PIPE_SIZE = 1 << 20  # ask Linux for 1 MB pipes: fewer wake-ups while the arrays move
 _DELTA_DTYPES = ("|u1", "<u2", "<i8")
 
@@ -490,11 +491,15 @@ def worker_ready_after() -> float | None:
 
 def shutdown() -> None:
     """Stop the worker now (it is also stopped at exit); a later document may start it again."""
-    with _LOCK:
+    locked = _LOCK.acquire(timeout=2.0)  # at exit a daemon thread may hold it: stop it anyway
+    try:
         w = _STATE["worker"]
         _STATE["worker"] = None
         if w is not None:
             w.stop(kill=True)
+    finally:
+        if locked:
+            _LOCK.release()
 
 
 def _reset_after_fork() -> None:
@@ -546,8 +551,12 @@ class TokenizeAhead:
     def _try_submit(self) -> None:
         if not self._wanted():
             return
-        if self.policy == "process":
-            warm(self.counter.encoding, wait=30.0)
+        if self.policy == "process" and not warm(self.counter.encoding, wait=_START_WAIT):
+            with _LOCK:  # not ready after _START_WAIT seconds: broken (counts as a failure)
+                w = _STATE["worker"]
+                if w is not None and not _ready_locked(w, self.counter) and _STATE["worker"] is w:
+                    _fail_locked(w, f"not ready after {_START_WAIT:.0f} s")
+            return
         if not _LOCK.acquire(blocking=False):
             return  # another thread is talking to the worker: tokenize here
         try:
@@ -659,25 +668,31 @@ def _serve(rfd: int, wfd: int, encodings: list[str]) -> None:
         data = _read_exact(rfd, int(head["nbytes"]))
         if data is None:
             return
-        try:
-            text = data.decode("utf-8", "surrogatepass")
-            del data
-            if len(text) != head["chars"]:
-                raise ValueError(f"{len(text)} characters arrived, {head['chars']} were sent")
-            cpu = time.process_time()
-            counter = get_counter(head["encoding"])
-            if not eligible(counter):
-                raise ValueError(f"{head['encoding']} is not a real tiktoken encoding here")
-            prefix = counter.index(text)._prefix
-            cpu = time.process_time() - cpu
-        except Exception as exc:  # noqa: BLE001 - reported; the parent tokenizes inline
-            _reply(wfd, {"op": "index", "id": head.get("id"), "ok": False,
-                         "error": f"{type(exc).__name__}: {exc}"})
-            continue
-        base, delta = prefix.base, prefix.delta
-        _reply(wfd, {"op": "index", "id": head["id"], "ok": True, "base_dtype": base.dtype.str,
-                     "base_len": len(base), "delta_dtype": delta.dtype.str, "delta_len": len(delta), "cpu": cpu},
-               base, delta)
+        _answer(wfd, head, data)
+        del data  # (the document and its arrays are freed before the next request waits)
+
+
+def _answer(wfd: int, head: dict[str, Any], data: bytearray) -> None:
+    """Build one document's index and send its arrays (or the error)."""
+    try:
+        text = data.decode("utf-8", "surrogatepass")
+        data.clear()
+        if len(text) != head["chars"]:
+            raise ValueError(f"{len(text)} characters arrived, {head['chars']} were sent")
+        cpu = time.process_time()
+        counter = get_counter(head["encoding"])
+        if not eligible(counter):
+            raise ValueError(f"{head['encoding']} is not a real tiktoken encoding here")
+        prefix = counter.index(text)._prefix
+        cpu = time.process_time() - cpu
+    except Exception as exc:  # noqa: BLE001 - reported; the parent tokenizes inline
+        _reply(wfd, {"op": "index", "id": head.get("id"), "ok": False,
+                     "error": f"{type(exc).__name__}: {exc}"})
+        return
+    base, delta = prefix.base, prefix.delta
+    _reply(wfd, {"op": "index", "id": head["id"], "ok": True, "base_dtype": base.dtype.str,
+                 "base_len": len(base), "delta_dtype": delta.dtype.str, "delta_len": len(delta), "cpu": cpu},
+           base, delta)
 
 
 def _main(argv: list[str]) -> int:
