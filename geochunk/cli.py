@@ -177,10 +177,14 @@ def _documents(args: argparse.Namespace, err: TextIO) -> Iterator[tuple[str, str
 def _chunk_sets(args: argparse.Namespace, err: TextIO) -> Iterator[tuple[str, str, Any]]:
     """``(doc_id, text, chunk_set)`` for every readable document; errors go to ``err``."""
     from . import pipeline
+    from .tokenworker import ENV_VAR
 
+    # one document: a tokenizer worker started now could not be warm in time for it (unless
+    # $GEOCHUNK_TOKENIZE_IN says otherwise); several: a large one warms it for the next ones
+    one_shot = {"tokenize_in": "inline"} if len(args.paths) == 1 and not os.environ.get(ENV_VAR, "").strip() else {}
     for doc_id, text in _documents(args, err):
         try:
-            chunk_set = pipeline.chunk_text(text, _config(args, doc_id))
+            chunk_set = pipeline.chunk_text(text, _config(args, doc_id), **one_shot)
         except GeochunkError as e:
             print(f"geochunk: {doc_id}: {e}", file=err)
             args._failed = True

@@ -155,8 +155,9 @@ def _check_call(text: Any, config: Any) -> None:
         raise ConfigError(f"text must be a str, got {type(text).__name__}")
 
 
-def chunk_text(text: str, config: ChunkConfig = ChunkConfig()) -> ChunkSet:
-    """Chunk a document held in memory. See the README's "How it works".
+def chunk_text(text: str, config: ChunkConfig = ChunkConfig(), *, tokenize_in: str | None = None) -> ChunkSet:
+    """Chunk a document held in memory. See the README's "How it works". ``tokenize_in``: see
+    :func:`analyse` (where a large document is tokenized; the chunks are the same).
 
     >>> chunk_text("abc", 16)
     Traceback (most recent call last):
@@ -165,7 +166,8 @@ def chunk_text(text: str, config: ChunkConfig = ChunkConfig()) -> ChunkSet:
     """
     _check_call(text, config)
     analysis = analyse(
-        text, encoding=config.encoding, doc_id=config.doc_id, max_features=config.max_features
+        text, encoding=config.encoding, doc_id=config.doc_id, max_features=config.max_features,
+        tokenize_in=tokenize_in,
     )
     return assemble(analysis, config)
 

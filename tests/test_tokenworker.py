@@ -264,3 +264,21 @@ def test_worker_ends_with_its_parent(end: str) -> None:
             break
         time.sleep(0.05)
     assert not _running(pid)
+
+
+def test_cli_one_shot_never_starts_the_worker_and_several_files_do(monkeypatch, tmp_path) -> None:
+    import io
+
+    from geochunk.cli import main
+    from geochunk.samples import sample_path
+
+    if not REAL or tw._cpus() < 2:
+        pytest.skip("needs the real ranks and two CPUs")
+    monkeypatch.delenv(tw.ENV_VAR, raising=False)
+    tw.shutdown()
+    big = str(sample_path("land_use_appendix"))
+    assert main(["chunk", big, "--budget", "512"], out=io.StringIO()) == 0
+    assert tw.worker_pid() is None  # one document: it could never be warm in time
+    assert main(["chunk", big, big, "--budget", "512"], out=io.StringIO()) == 0
+    assert tw.worker_pid() is not None  # the first large one warms it for the next
+    tw.shutdown()
