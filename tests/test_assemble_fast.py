@@ -136,3 +136,25 @@ def test_repeated_attribute_lines_are_read_once(monkeypatch) -> None:  # type: i
     slow = units_mod.find_units(text, det)
     assert fast == slow
     assert len(calls) >= 4 * 60 and distinct <= 60 + 4  # the ids; Borough, Fair, Poor, the blank line
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.text(alphabet=st.sampled_from(list("ab1 /\n\r\t{}\":,") + ["\u00a0", "\u2028"]), min_size=2, max_size=300),
+    st.integers(1, 300),
+    st.integers(0, 300),
+)
+def test_clean_search_equals_asking_every_position(text: str, lo: int, width: int) -> None:
+    """The regex-guided search for the clean position nearest a ragged end finds what asking
+    clean_boundary at every position finds (first from lo, last back from hi)."""
+    from geochunk.tokens import _first_clean, _last_clean, clean_boundary
+
+    lo = min(lo, len(text) - 1)
+    hi = min(lo + width, len(text) - 1)
+
+    def clean(p: int) -> bool:
+        return clean_boundary(text, p)
+
+    every = [p for p in range(lo, hi + 1) if clean(p)]
+    assert _first_clean(text, clean, lo, hi) == (every[0] if every else None)
+    assert _last_clean(text, clean, lo, hi) == (every[-1] if every else None)
