@@ -226,7 +226,6 @@ class ChunkBuilder:
         span_ids = self.spans_in(start, end)
         frame, mixed = self._frame(span_ids, core_start)
         feats = tuple(a.features[i] for i in span_ids)
-        text = a.text[start:end] if body.text is None else body.text
         token_count = a.index.exact(start, end) if body.token_count is None else body.token_count
         oversized, extra = body.oversized, body.flags
         if token_count > self.config.budget and not oversized and body.text_kind == "source":
@@ -251,38 +250,38 @@ class ChunkBuilder:
             n_features=len(feats),
             within_unit=len(span_ids) == 1 and self._within_unit(span_ids[0], core_start, end),
         )
-        self.chunks.append(
-            Chunk(
-                doc_id=a.doc_id,
-                index=len(self.chunks),
-                start=start,
-                end=end,
-                core_start=core_start,
-                text=text,
-                token_count=token_count,
-                tokenizer=a.tokenizer,
-                unit=granularity,  # type: ignore[arg-type]
-                strategy=self.strategy,
-                features=feats,
-                bbox=bbox,
-                bbox_wgs84=bbox_wgs84,
-                crs=frame,
-                text_kind=body.text_kind,
-                oversized=oversized,
-                needs_fallback=Flag.NEEDS_FALLBACK in flags,
-                generalized=body.generalized,
-                part=body.part,
-                flags=tuple(flags),
-                attributes=body.attributes,
-                context=self._context(span_ids, core_start, end),
-                period=self._period(span_ids),
-                doc_sha256=a.digest,
-                collection=self.collection,
-                version=self.version,
-                tokenizer_sha256=a.tokenizer_sha256,
-                extent_note=note,
-            )
+        values = dict(
+            doc_id=a.doc_id,
+            index=len(self.chunks),
+            start=start,
+            end=end,
+            core_start=core_start,
+            token_count=token_count,
+            tokenizer=a.tokenizer,
+            unit=granularity,  # type: ignore[arg-type]
+            strategy=self.strategy,
+            features=feats,
+            bbox=bbox,
+            bbox_wgs84=bbox_wgs84,
+            crs=frame,
+            text_kind=body.text_kind,
+            oversized=oversized,
+            needs_fallback=Flag.NEEDS_FALLBACK in flags,
+            generalized=body.generalized,
+            part=body.part,
+            flags=tuple(flags),
+            attributes=body.attributes,
+            context=self._context(span_ids, core_start, end),
+            period=self._period(span_ids),
+            doc_sha256=a.digest,
+            collection=self.collection,
+            version=self.version,
+            tokenizer_sha256=a.tokenizer_sha256,
+            extent_note=note,
         )
+        # a source slice is read from the document on access, not held a second time (issue #13)
+        self.chunks.append(Chunk.sliced(a.text, start, end, **values) if body.text is None
+                           else Chunk(text=body.text, **values))
         if body.escaped:
             self.geoms.append(tuple(
                 GeomRecord(a.features[i], a.parsed[i].geometry, body.emitted, self._frames[i])

@@ -112,8 +112,53 @@ class Flag:
     NO_EXTENT = "no_extent"  # features but no bbox or no bbox_wgs84: ``extent_note`` says why
 
 
+class _SourceSlice:
+    """Base of a frozen dataclass whose text field (``_sliced``) may be read from the source it
+    was found in instead of being held: :meth:`sliced` leaves the field's slot empty and keeps
+    the source and two offsets, and reading the field returns ``source[lo:hi]`` (a new ``str``,
+    equal to what a held field would be). Issue #13: a held copy of every chunk's text is as
+    large as the document again (twice its UTF-8 size when it holds one non-Latin-1 character).
+
+    Everything else sees an ordinary field: ``==``, ``hash``, ``repr``, ``fields``/``asdict``/
+    ``to_dict``, ``dataclasses.replace`` (the copy holds the text) and pickling (the state is the
+    fields' values, so a pickled chunk carries its text and never the whole source).
+
+    >>> src = "Site A. POINT (1 2) end"
+    >>> s = Span.sliced(src, 8, 19, start=8, end=19, kind="wkt", geom_type="POINT")
+    >>> s.geometry_text, s == Span(8, 19, "wkt", "POINT", "POINT (1 2)")
+    ('POINT (1 2)', True)
+    >>> import pickle; pickle.loads(pickle.dumps(s)).geometry_text
+    'POINT (1 2)'
+    """
+
+    __slots__ = ("_source", "_lo", "_hi")
+    _sliced = ""  # the name of the field that may be a slice of the source
+
+    @classmethod
+    def sliced(cls, source: str, lo: int, hi: int, /, **values: Any) -> Any:
+        """An instance whose ``_sliced`` field reads ``source[lo:hi]`` (every other field by
+        keyword, as for the constructor)."""
+        obj = cls(**{cls._sliced: "", **values})
+        object.__delattr__(obj, cls._sliced)  # the slot stays empty: __getattr__ reads the source
+        object.__setattr__(obj, "_source", source)
+        object.__setattr__(obj, "_lo", lo)
+        object.__setattr__(obj, "_hi", hi)
+        return obj
+
+    def __getattr__(self, name: str) -> Any:
+        # only called when normal lookup fails: an empty slot of a sliced instance
+        if name == type(self)._sliced:
+            try:
+                source = object.__getattribute__(self, "_source")
+            except AttributeError:
+                pass
+            else:
+                return source[self._lo : self._hi]
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+
 @dataclass(frozen=True, slots=True)
-class Span:
+class Span(_SourceSlice):
     """One indivisible geometry unit found in the source text (a no-cut zone).
 
     ``start``/``end`` cover the whole unit: for EWKT the ``SRID=n;`` prefix, for GeoJSON the whole
@@ -134,6 +179,8 @@ class Span:
     status: SpanStatus = "ok"
     error: str | None = None  # why status is not "ok"
     collection: int | None = None  # index into Detection.collections
+
+    _sliced = "geometry_text"  # the detector makes spans whose geometry text is read from the source
 
     @property
     def length(self) -> int:
@@ -340,7 +387,7 @@ class Period:
 
 
 @dataclass(frozen=True, slots=True)
-class Chunk:
+class Chunk(_SourceSlice):
     """One self-describing chunk.
 
     Guarantee: ``chunk.text == source[chunk.start:chunk.end]`` unless ``text_kind`` is
@@ -379,6 +426,8 @@ class Chunk:
     version: str | None = None
     tokenizer_sha256: str | None = None  # the rank file's sha256 (None for the estimate)
     extent_note: str | None = None  # why a chunk with features has no bbox / bbox_wgs84
+
+    _sliced = "text"  # a chunk whose text is the source slice reads it from the source
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict in the documented chunk schema."""

@@ -81,3 +81,46 @@ def test_hex_marks_by_slice_find_the_same_runs(monkeypatch) -> None:
     whole = [(m.start(), m.end()) for m in wkb._hex_runs(text)]
     monkeypatch.setattr(wkb, "_MARK_SLICE", 3)
     assert [(m.start(), m.end()) for m in wkb._hex_runs(text)] == whole and whole
+
+
+def test_chunks_read_their_text_from_the_document(appendix_x8: str) -> None:
+    # a chunk whose text is the source slice does not hold a copy of it: assemble keeps
+    # ~0.6 bytes a character (the chunks and their metadata); a copy of every chunk's text
+    # alone was 2 bytes a character (the document is not Latin-1)
+    from geochunk.model import ChunkConfig
+
+    a = pipeline.analyse(appendix_x8)
+    tracemalloc.start()
+    try:
+        cs = pipeline.assemble(a, ChunkConfig(budget=512))
+        held = tracemalloc.get_traced_memory()[0] / len(appendix_x8)
+    finally:
+        tracemalloc.stop()
+    assert held < 1.2
+    assert "".join(appendix_x8[c.core_start : c.end] for c in cs.chunks) == appendix_x8
+    assert all(c.text == appendix_x8[c.start : c.end] for c in cs.chunks)
+
+
+def test_a_chunk_read_from_the_source_behaves_as_one_that_holds_its_text() -> None:
+    import copy
+    import dataclasses
+    import pickle
+
+    from geochunk.model import Chunk
+
+    source = "intro. POINT (1 2) and more text after it"
+    fields = dict(doc_id="d", index=0, start=7, end=18, core_start=7, token_count=5,
+                  tokenizer="cl100k_base", unit="feature", strategy="mixed")
+    lazy, held = Chunk.sliced(source, 7, 18, **fields), Chunk(text="POINT (1 2)", **fields)
+    assert lazy.text == held.text == "POINT (1 2)" and type(lazy.text) is str
+    assert lazy == held and hash(lazy) == hash(held) and repr(lazy) == repr(held)
+    assert lazy.to_dict() == held.to_dict() and dataclasses.asdict(lazy) == dataclasses.asdict(held)
+    assert Chunk.from_dict(lazy.to_dict()) == held
+    # a pickle carries the chunk's text, never the whole source
+    assert pickle.dumps(lazy) == pickle.dumps(held)
+    assert pickle.loads(pickle.dumps(lazy)) == held and copy.deepcopy(lazy) == held
+    assert dataclasses.replace(lazy, index=3).text == "POINT (1 2)"
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        lazy.text = "x"  # type: ignore[misc]
+    with pytest.raises(AttributeError, match="no attribute 'nope'"):
+        lazy.nope  # type: ignore[attr-defined]
