@@ -479,8 +479,8 @@ class _WktScanner:
         text = self.text
         if head.empty_end >= 0:
             start, srid = self._srid(k)
-            return Span(start, head.empty_end, "wkt", head.word, text[k : head.empty_end],
-                        dims=head.dims, srid=srid)  # fmt: skip
+            return Span.sliced(text, k, head.empty_end, start=start, end=head.empty_end, kind="wkt",
+                               geom_type=head.word, dims=head.dims, srid=srid)  # fmt: skip
         if not self._starts_like_geometry(k, head):
             return None
         start, srid = self._srid(k)
@@ -488,8 +488,9 @@ class _WktScanner:
         close = self.parens.match(o)
         bad = self._next_bad(o)
         if 0 <= close < bad:
-            return Span(start, close + 1, "wkt", head.word, text[k : close + 1],
-                        dims=head.dims, srid=srid)  # fmt: skip
+            # the geometry text is read from the document when asked for, not held (issue #13)
+            return Span.sliced(text, k, close + 1, start=start, end=close + 1, kind="wkt",
+                               geom_type=head.word, dims=head.dims, srid=srid)  # fmt: skip
         limit = max(self.blocks.end(start), o + 1)
         end, why = self._clear_end(start, o, bad, limit)
         inner = self._first_closed(ke, end, head.word in _NESTING)
@@ -499,8 +500,8 @@ class _WktScanner:
         while end > o + 1 and text[end - 1] in " \t\r\n;,+-":
             end -= 1
         error = f"unclosed {head.word}: {why}; protected to offset {end}"
-        return Span(start, end, "wkt", head.word, text[k:end], dims=head.dims, srid=srid,
-                    status="unclosed", error=error)  # fmt: skip
+        return Span.sliced(text, k, end, start=start, end=end, kind="wkt", geom_type=head.word,
+                           dims=head.dims, srid=srid, status="unclosed", error=error)  # fmt: skip
 
     def _clear_end(self, start: int, o: int, bad: int, limit: int) -> tuple[int, str]:
         """Where an unclosed literal is clearly over, and why: a closing quote or ``>`` (a
