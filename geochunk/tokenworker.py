@@ -344,7 +344,8 @@ def _grow_pipe(fd: int) -> None:
     try:
         import fcntl
 
-        fcntl.fcntl(fd, getattr(fcntl, "F_SETPIPE_SZ", 1031), _PIPE_SIZE)
+        if hasattr(fcntl, "F_SETPIPE_SZ"):  # Linux only
+            fcntl.fcntl(fd, fcntl.F_SETPIPE_SZ, _PIPE_SIZE)
     except (ImportError, OSError):
         pass
 
