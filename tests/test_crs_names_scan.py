@@ -162,3 +162,56 @@ def test_fold_words_are_the_words_of_the_whole_fold(text: str, spans) -> None:
 
     spans = [(min(a, b), max(a, b)) for a, b in spans]
     assert fold_words(text, spans) == fold_text(text, spans)[0]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list("aZz{`@ \n\n-éÉüÑłŁß\u0301\u200dℌﬁ🇬İıΣσ'0\ud800")) | st.characters(),
+               max_size=80),
+       st.lists(st.tuples(st.integers(0, 80), st.integers(0, 80)), max_size=3))
+def test_fold_gate_holds_every_folded_word(text: str, spans) -> None:
+    """The swap pre-check's gate, made from the letter runs without folding the text, holds
+    every word of the fold outside the spans (or is ``None``, where a span cuts a run)."""
+    from geochunk.crs.places import fold_gate, fold_words
+
+    spans = [(min(a, b), max(a, b)) for a, b in spans]
+    gate = fold_gate(text, spans, names.letter_runs(text))
+    if gate is not None:
+        assert {w.encode("ascii") for w in fold_words(text, spans)} <= gate
+    if not spans:
+        assert gate is not None
+
+
+def test_swap_check_gate_gives_the_answers_of_the_fold(monkeypatch) -> None:
+    """With the gate switched off (every near word looked up in the folded text), the swap
+    check flags the same frames, and with it the text is not folded where no near word is
+    one of its runs."""
+    from geochunk.crs import resolve as res
+    from geochunk.crs import resolve_frames
+    from geochunk.crs.work import Work
+    from geochunk.detect import detect
+    from geochunk.geometry import parse_span
+
+    docs = ["Sampling sites in Abobo (EPSG:4326).\n\nPOINT (5.41613 -4.01590)\n",
+            "Sites (EPSG:4326), no place named.\n\nPOINT (5.41613 -4.01590)\n",
+            "Wells around München, EPSG:4326: POINT (48.137 11.575)\n"]
+    folds = []
+    real = Work.folded_words
+
+    def counted(self):
+        folds.append(1)
+        return real(self)
+
+    monkeypatch.setattr(Work, "folded_words", counted)
+    for text in docs:
+        det = detect(text)
+        geoms = [parse_span(s).geometry for s in det.spans]
+        folds.clear()
+        gated = resolve_frames(text, det, geoms)
+        n = len(folds)
+        with monkeypatch.context() as m:
+            m.setattr(Work, "fold_gate", lambda self: None)
+            plain = resolve_frames(text, det, geoms)
+        assert gated == plain
+        if "no place" in text:
+            assert n == 0  # no near word is a run of this text: nothing was folded
+    assert any(f.flagged for f in gated.frames)

@@ -474,6 +474,9 @@ def find_declarations(text: str) -> tuple[Declaration, ...]:
 
 def _find_declarations(text: str) -> tuple[Declaration, ...]:
     runs = letter_runs(text)  # the text's words, as sets: which anchors can occur at all
+    work = current()
+    if work is not None and work.text is text:  # kept for the swap check's word gate
+        work.runs = runs
     # (worth asking only where a find pass costs more than the question: a long text)
     words = run_words(runs) if len(text) >= _GATE_FROM else None
     members = _crs_members(text) if may_occur("crs", words) else []

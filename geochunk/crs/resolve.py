@@ -575,6 +575,11 @@ def _swap_checks(frames: list[Frame], samples: list[np.ndarray | None]) -> list[
 def _names_any(work: Any, words: set[str]) -> bool:
     """``names_any(work.folded(), words)``; the whole text is folded only for a word that is
     not ASCII (an ASCII word needs the folded word set alone)."""
+    gate = work.fold_gate()  # the text's words without folding it: most near words are not
+    if gate is not None:
+        words = {w for w in words if not w.isascii() or w.encode() in gate}
+        if not words:
+            return False
     ascii_words = work.folded_words()
     if any(w in ascii_words for w in words if w.isascii()):
         return True

@@ -43,6 +43,8 @@ class Work:
     _lower: str | None = None
     _folded: tuple | None = None
     _folded_words: frozenset | None = None
+    runs: list | None = None  # ``names.letter_runs`` of the text (set by the declaration scan)
+    _gate: tuple | None = None
 
     def places(self) -> list:
         """Places named in the document outside its geometry (found once, on first use)."""
@@ -71,6 +73,17 @@ class Work:
 
             self._folded_words = fold_words(self.text, self.spans)
         return self._folded_words
+
+    def fold_gate(self) -> frozenset | None:
+        """``places.fold_gate`` of the document (once, on first use): a superset of
+        :meth:`folded_words` made from its letter runs, or ``None``."""
+        if self._gate is None:
+            from .names import letter_runs
+            from .places import fold_gate
+
+            runs = self.runs if self.runs is not None else letter_runs(self.text)
+            self._gate = (fold_gate(self.text, self.spans, runs),)
+        return self._gate[0]
 
     def lower(self) -> str:
         """The document in lower case (computed once, on first use)."""
