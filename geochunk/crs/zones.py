@@ -247,6 +247,76 @@ def _point_in(lon: float, lat: float, areas: Sequence[tuple]) -> bool:
     return False
 
 
+def _lonlat_of(code: int, xy: np.ndarray) -> tuple | None:
+    """(lon, lat, every value finite) of ``xy`` read in ``code``'s projection (see
+    ``database.projection_lonlat``), or ``None``; for a few points as Python floats."""
+    ll = projection_lonlat(code, xy[:, 0], xy[:, 1])
+    if ll is None:
+        return None
+    lon, lat = np.asarray(ll[0], dtype=float), np.asarray(ll[1], dtype=float)
+    good = bool((np.isfinite(lon) & np.isfinite(lat)).all())
+    if len(lon) <= _FEW:
+        return lon.tolist(), lat.tolist(), good
+    return lon, lat, good
+
+
+@lru_cache(maxsize=512)
+def _candidate_rows(candidates: tuple[int, ...]) -> tuple[tuple, ...]:
+    """Per candidate that PROJ knows: (code, name, datum, areas, projection key), in order
+    (what :func:`choose_zone` reads of each candidate, the same for every document)."""
+    out = []
+    for c in candidates:
+        facts = crs_facts(c)
+        if facts is None:
+            continue
+        areas = facts.areas or ((facts.area,) if facts.area else ())
+        out.append((c, facts.name, _datum(facts.name), tuple(areas), _projection_key(c)))
+    return tuple(out)
+
+
+_FEW = 32  # points tested one by one in Python (a numpy call costs more for a few points)
+
+
+def _share_in(lon: Sequence[float] | np.ndarray, lat: Sequence[float] | np.ndarray,
+              areas: Sequence[tuple]) -> float:
+    """:func:`_strict_share`, point by point for a few points (the same tests, so the same
+    share), vectorised for many."""
+    if isinstance(lon, np.ndarray):
+        return _strict_share(lon, lat, areas)
+    if not len(lon):
+        return 0.0
+    return sum(1 for x, y in zip(lon, lat) if _point_in(x, y, areas)) / len(lon)
+
+
+def _document_facts(known: tuple[tuple, ...], text_lower: str,
+                    places: Sequence[Place]) -> tuple[set[str], list[list]]:
+    """What :func:`choose_zone` reads of the document for these candidates, the same for
+    every geometry: the datums named in it, and per candidate the places named with a point
+    in its area of use (``[(text, [(lon, lat), ...]), ...]``, in order). Kept in the
+    document's frame work (``work.memo``) for its other geometries."""
+    from .work import current
+
+    work = current()
+    key = ("zone-doc", known, id(text_lower), id(places))
+    if work is not None:
+        hit = work.memo.get(key)
+        if hit is not None and hit[0] is text_lower and hit[1] is places:
+            return hit[2]
+    datums = {datum for _, _, datum, _, _ in known}
+    named = {d for d in datums if d and _named(d, text_lower)}
+    in_area = []
+    for _, _, _, areas, _ in known:
+        held = []
+        for p in places:
+            points = [(plon, plat) for plon, plat, _ in p.points if _point_in(plon, plat, areas)]
+            if points:
+                held.append((p.text, points))
+        in_area.append(held)
+    if work is not None:  # the text and the places kept with it: their ids stay theirs
+        work.memo[key] = (text_lower, places, (named, in_area))
+    return named, in_area
+
+
 def choose_zone(
     system: str,
     phrase_text: str,
@@ -256,48 +326,53 @@ def choose_zone(
     places: Sequence[Place],
 ) -> ZoneChoice:
     """Choose among a zone phrase's candidate frames (see the module docstring)."""
-    datums = {c: _datum((crs_facts(c).name if crs_facts(c) else "")) for c in candidates}
-    named = {d for d in set(datums.values()) if d and _named(d, text_lower)}
+    known = _candidate_rows(tuple(candidates))
+    named, in_area = _document_facts(known, text_lower, places)
     default = _DEFAULT_DATUM.get(system)
     rows = []
     by_projection: dict = {}
-    for c in candidates:
-        facts = crs_facts(c)
-        if facts is None:
-            continue
-        areas = facts.areas or ((facts.area,) if facts.area else ())
+    for (c, name, datum, areas, pkey), held in zip(known, in_area):
         fits = None
         centre = None
         if xy is not None and len(xy):
             # candidates that share a projection (the same zone on another datum) share the
             # lon/lat of the numbers, up to the ellipsoid: one transformer per projection
-            pkey = _projection_key(c)
             if pkey not in by_projection:
-                by_projection[pkey] = projection_lonlat(c, xy[:, 0], xy[:, 1])
+                by_projection[pkey] = _lonlat_of(c, xy)
             ll = by_projection[pkey]
             if ll is None:
                 fits = False
             else:
-                lon, lat = np.asarray(ll[0], dtype=float), np.asarray(ll[1], dtype=float)
-                good = np.isfinite(lon) & np.isfinite(lat)
-                fits = bool(good.all()) and _strict_share(lon, lat, areas) >= 0.95
+                lon, lat, good = ll
+                fits = good and _share_in(lon, lat, areas) >= 0.95
                 if fits:
                     k = len(lon) // 2
                     centre = (float(lon[k]), float(lat[k]))
         support = []
-        for p in places:
-            for plon, plat, _ in p.points:
-                if not _point_in(plon, plat, areas):
-                    continue
-                if centre is not None and distance_deg(plon, plat, *centre) > 1.5:
-                    continue
-                support.append(p.text)
-                break
-        datum = datums.get(c, "")
+        for text, points in held:  # each place with a point in the area: one near the centre
+            if centre is None or any(distance_deg(plon, plat, *centre) <= 1.5
+                                     for plon, plat in points):
+                support.append(text)
         score = (fits is not False, datum in named, bool(support), datum == default)
-        rows.append((score, c, facts.name, fits, support))
+        rows.append((score, c, name, fits, support))
     if not rows:
         return ZoneChoice(candidates[0], True, (), ("no candidate frame could be read",))
+    from .work import current
+
+    work = current()  # the document's other geometries mostly score the candidates alike
+    key = ("zone-choice", system, phrase_text, known, tuple(sorted(named)),
+           tuple((r[0], r[3], tuple(r[4])) for r in rows))
+    found = work.memo.get(key) if work is not None else None
+    if found is None:
+        found = _choice(rows, named, default, phrase_text)
+        if work is not None:
+            work.memo[key] = found
+    return found
+
+
+def _choice(rows: list[tuple], named: set[str], default: str | None,
+            phrase_text: str) -> ZoneChoice:
+    """The choice and its evidence lines from the scored candidates (see :func:`choose_zone`)."""
     best = max(r[0] for r in rows)
     top = [r for r in rows if r[0] == best]
     chosen = top[0]

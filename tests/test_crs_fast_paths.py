@@ -1,0 +1,44 @@
+"""Fast paths of the frame resolver give the answers of the slow ones (issue 12's speed-up)."""
+
+from __future__ import annotations
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from geochunk.crs import zones
+
+_EDGES = [-180.0, -179.95, -6.05, -6.0, -5.95, 0.0, 5.95, 6.0, 6.05, 179.95, 180.0]
+_coord = st.sampled_from(_EDGES) | st.floats(-200, 200, allow_nan=False)
+_area = st.tuples(st.sampled_from(_EDGES) | st.floats(-180, 180),
+                  st.sampled_from(_EDGES[2:9]) | st.floats(-90, 90),
+                  st.sampled_from(_EDGES) | st.floats(-180, 180),
+                  st.sampled_from(_EDGES[2:9]) | st.floats(-90, 90))
+
+
+@settings(max_examples=300)
+@given(st.lists(st.tuples(_coord, _coord), max_size=12), st.lists(_area, min_size=1, max_size=3))
+def test_share_point_by_point_is_the_vectorised_share(points, areas) -> None:
+    """A zone candidate's share of points in its area, tested point by point in Python for
+    a few points, is the numpy share (dateline-crossing areas and margin edges included)."""
+    lon = [p[0] for p in points]
+    lat = [p[1] for p in points]
+    assert zones._share_in(lon, lat, areas) == zones._strict_share(
+        np.array(lon, dtype=float), np.array(lat, dtype=float), areas)
+
+
+def test_zone_choice_for_few_points_is_the_choice_for_many() -> None:
+    """The same numbers repeated past the point-by-point limit (so tested by numpy) give the
+    choice and evidence that a few of them give."""
+    from geochunk.crs.places import find_places
+
+    text = "Boreholes near München, DHDN. Gauss-Krüger zone 4."
+    places = find_places(text)
+    cands = zones.zone_candidates("gk", 4)
+    few = np.array([[4468000.0, 5333000.0], [4470000.0, 5335000.0]])
+    for xy in (few, np.array([[500000.0, 5333000.0]]), few * 3):
+        big = np.repeat(xy, zones._FEW + 1, axis=0)  # the middle point stays the middle one
+        assert len(big) > zones._FEW
+        a = zones.choose_zone("gk", "Gauss-Krüger zone 4", cands, xy, text.lower(), places)
+        b = zones.choose_zone("gk", "Gauss-Krüger zone 4", cands, big, text.lower(), places)
+        assert a == b
