@@ -98,7 +98,7 @@ MIN_CHARS = 25_000
 MAX_FAILURES = 3
 
 _HEAD = struct.Struct("<I")
-_START_WAIT = 30.0  # seconds "process" waits for a cold worker to load its encoding
+_START_WAIT = 30.0  # seconds a worker may take to load its first encoding, else it has failed
 _PIPE_SIZE = 1 << 20  # ask Linux for 1 MB pipes: fewer wake-ups while the arrays move
 _DELTA_DTYPES = ("|u1", "<u2", "<i8")
 
@@ -421,6 +421,8 @@ def _ready_locked(w: "_Worker", counter: TokenCounter) -> bool:
     try:
         w.poll()
         if not w.matches(counter):
+            if not w.loaded and time.perf_counter() - w.started > _START_WAIT:
+                raise _WorkerError(f"not ready {_START_WAIT:.0f} s after its start")
             if counter.encoding in w.loaded:  # loaded, but not what this process would build
                 _STATE["off"] = "its tokenizer differs from this process's"
                 log.warning("tokenizer worker switched off: %s", _STATE["off"])
@@ -552,12 +554,8 @@ class TokenizeAhead:
     def _try_submit(self) -> None:
         if not self._wanted():
             return
-        if self.policy == "process" and not warm(self.counter.encoding, wait=_START_WAIT):
-            with _LOCK:  # not ready after _START_WAIT seconds: broken (counts as a failure)
-                w = _STATE["worker"]
-                if w is not None and not _ready_locked(w, self.counter) and _STATE["worker"] is w:
-                    _fail_locked(w, f"not ready after {_START_WAIT:.0f} s")
-            return
+        if self.policy == "process" and not warm(self.counter.encoding, wait=_START_WAIT + 1.0):
+            return  # (a worker that never gets ready is killed by _ready_locked: a failure)
         if not _LOCK.acquire(blocking=False):
             return  # another thread is talking to the worker: tokenize here
         try:

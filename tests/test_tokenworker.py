@@ -282,3 +282,16 @@ def test_cli_one_shot_never_starts_the_worker_and_several_files_do(monkeypatch, 
     assert main(["chunk", big, big, "--budget", "512"], out=io.StringIO()) == 0
     assert tw.worker_pid() is not None  # the first large one warms it for the next
     tw.shutdown()
+
+
+def test_a_worker_that_never_gets_ready_is_killed_and_counted(worker, monkeypatch) -> None:
+    tw.shutdown()
+    tw._STATE["failures"] = 0
+    monkeypatch.setattr(tw, "_START_WAIT", 0.0)  # the policy knob: "ready at once, or failed"
+    text = load_sample("parcels")
+    ahead = tw.tokenize_ahead(CL100K, text, "process")
+    assert not ahead.in_worker and tw.worker_pid() is None and tw._STATE["failures"] == 1
+    _same(ahead.index(), CL100K.index(text))
+    monkeypatch.undo()
+    _same(_in_worker(CL100K, text), CL100K.index(text))
+    assert tw._STATE["failures"] == 0
