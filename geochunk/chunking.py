@@ -13,8 +13,8 @@ collection, version). The escape's output for an oversized unit arrives as :clas
 from __future__ import annotations
 
 import os
-from bisect import bisect_left
-from dataclasses import dataclass, replace
+from bisect import bisect_left, bisect_right
+from dataclasses import dataclass, fields, replace
 from functools import lru_cache
 from typing import Any, Sequence
 
@@ -23,7 +23,7 @@ from .analysis import Analysis, GeomRecord
 from .extent import extent_note, union_bbox
 from .features import properties_of
 from .geometry import bounds
-from .model import Chunk, ChunkConfig, Flag, Frame, Generalization, Part
+from .model import Chunk, ChunkConfig, Evidence, Flag, Frame, Generalization, Part
 from .oversize import Escaped, escape
 from .packing import Piece
 from .period import merge_periods
@@ -75,6 +75,8 @@ def brief_frame(frame: Frame) -> Frame:
 
 
 _UNPARSEABLE, _UNCLOSED, _LINEARIZED = 1, 2, 4
+_EVIDENCE_PARTS = tuple(f.name for f in fields(Evidence))
+_BRIEF_KEEPS = Evidence.brief.__defaults__[0] + 1  # type: ignore[index]  # a part this long stays whole
 
 
 def _span_bits(status: str, parsed: Any) -> int:
@@ -150,6 +152,8 @@ class ChunkBuilder:
         self.config = config
         self.strategy = strategy
         self.starts = [s.start for s in a.detection.spans]
+        self.ends = [s.end for s in a.detection.spans]
+        self._ends_sorted = all(x <= y for x, y in zip(self.ends, self.ends[1:]))
         self.chunks: list[Chunk] = []
         self.geoms: list[tuple[GeomRecord, ...]] = []
         self.ranges = list(ranges)
@@ -163,23 +167,25 @@ class ChunkBuilder:
         self._frames = [a.frames.frame_for(i) for i in range(n)]
         self._refs = [f.ref for f in self._frames]
         self._bits = [_span_bits(s.status, p) for s, p in zip(a.detection.spans, a.parsed)]
-        self._records: list[GeomRecord | None] = [None] * n
+        self._records = [GeomRecord(f, p.geometry, p.geometry, fr) for f, p, fr in zip(a.features, a.parsed, self._frames)]
         self._briefs: dict[int, tuple[Frame, Frame]] = {}  # id(frame) -> (frame, its brief)
 
     def spans_in(self, lo: int, hi: int) -> list[int]:
         """Indices of the spans that lie wholly in ``[lo, hi)``."""
-        i = bisect_left(self.starts, lo)
-        out = []
-        spans = self.a.detection.spans
-        while i < len(spans) and spans[i].start < hi:
-            if spans[i].end <= hi:
-                out.append(i)
-            i += 1
-        return out
+        starts, ends = self.starts, self.ends
+        i = bisect_left(starts, lo)
+        j = bisect_left(starts, hi, i)
+        if self._ends_sorted:  # spans in order end in order: the ones ending by hi come first
+            return list(range(i, bisect_right(ends, hi, i, j)))
+        return [k for k in range(i, j) if ends[k] <= hi]
 
     def _brief(self, frame: Frame) -> Frame:
         """:func:`brief_frame`, memoised by the frame object (a chunk's frame is usually one
-        of its spans' frames: hashing a frame with its evidence costs more than the lookup)."""
+        of its spans' frames: hashing a frame with its evidence costs more than the lookup);
+        a frame whose evidence no part of which is long enough to shorten is its own brief."""
+        ev = frame.evidence
+        if ev is None or all(len(getattr(ev, name)) <= _BRIEF_KEEPS for name in _EVIDENCE_PARTS):
+            return frame  # Evidence.brief leaves every part as it is: brief_frame gives frame
         got = self._briefs.get(id(frame))
         if got is None:
             got = self._briefs[id(frame)] = (frame, brief_frame(frame))  # holds the frame: ids stay unique
@@ -225,7 +231,8 @@ class ChunkBuilder:
         a = self.a
         span_ids = self.spans_in(start, end)
         frame, mixed = self._frame(span_ids, core_start)
-        feats = tuple(a.features[i] for i in span_ids)
+        features = a.features
+        feats = tuple([features[i] for i in span_ids])
         token_count = a.index.exact(start, end) if body.token_count is None else body.token_count
         oversized, extra = body.oversized, body.flags
         if token_count > self.config.budget and not oversized and body.text_kind == "source":
@@ -288,15 +295,8 @@ class ChunkBuilder:
                 for i in span_ids
             ))
         else:
-            self.geoms.append(tuple(self._record(i) for i in span_ids))
-
-    def _record(self, i: int) -> GeomRecord:
-        """Span ``i`` as drawn from its source (one shared record per span)."""
-        rec = self._records[i]
-        if rec is None:
-            g = self.a.parsed[i].geometry
-            rec = self._records[i] = GeomRecord(self.a.features[i], g, g, self._frames[i])
-        return rec
+            records = self._records  # each span as drawn from its source, one record shared
+            self.geoms.append(tuple([records[i] for i in span_ids]))
 
     def _period(self, span_ids: Sequence[int]) -> Any:
         periods = self.a.periods

@@ -4,6 +4,7 @@ boxes and period read from per-span data, ids chosen per key sequence, attribute
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -38,13 +39,13 @@ def _same(x, y) -> bool:  # type: ignore[no-untyped-def]
     return repr(x) == repr(y)  # NaN-aware, and float vs int told apart
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(st.lists(st.one_of(st.none(), _box), max_size=6), st.booleans())
 def test_union_bbox_equals_the_reference(boxes, lon) -> None:  # type: ignore[no-untyped-def]
     assert _same(union_bbox(boxes, lon=lon), _union_before(boxes, lon=lon))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(st.one_of(st.none(), _box), st.booleans())
 def test_one_box_equals_the_union_of_one(box, lon) -> None:  # type: ignore[no-untyped-def]
     assert _same(_one_box(box, lon=lon), union_bbox([box], lon=lon))
@@ -60,7 +61,7 @@ _frame = st.builds(
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(st.lists(_frame, min_size=1, max_size=5))
 def test_one_code_merge_equals_merge_frames(frames) -> None:  # type: ignore[no-untyped-def]
     merged, mixed = crs_mod.merge_frames(frames)
@@ -71,7 +72,7 @@ def test_one_code_merge_equals_merge_frames(frames) -> None:  # type: ignore[no-
 _ws_text = st.text(alphabet=st.sampled_from(list("AbZ09(),. -\t\n\r\x0b\x0c\x1c\x1d\x1e\x1f") + ["\u00a0", "\u2028", "é"]))
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(_ws_text)
 def test_content_normalization_equals_split_join(text: str) -> None:
     from geochunk.ids import _normalized
@@ -106,7 +107,7 @@ _key = st.sampled_from(["id", "ID", " Id ", "FID", "gid", "Parcel ID", "parcel_i
                         "reference", "planning_ref", "x-ref", "Name", "idea", "area", "site-id", "uuid"])
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(st.lists(st.tuples(_key, st.sampled_from(["1", "A-7", "x"])), max_size=8))
 def test_pick_id_equals_the_reference(pairs) -> None:  # type: ignore[no-untyped-def]
     from geochunk.ids import pick_id
@@ -138,7 +139,7 @@ def test_repeated_attribute_lines_are_read_once(monkeypatch) -> None:  # type: i
     assert len(calls) >= 4 * 60 and distinct <= 60 + 4  # the ids; Borough, Fair, Poor, the blank line
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(
     st.text(alphabet=st.sampled_from(list("ab1 /\n\r\t{}\":,") + ["\u00a0", "\u2028"]), min_size=2, max_size=300),
     st.integers(1, 300),
@@ -158,3 +159,43 @@ def test_clean_search_equals_asking_every_position(text: str, lo: int, width: in
     every = [p for p in range(lo, hi + 1) if clean(p)]
     assert _first_clean(text, clean, lo, hi) == (every[0] if every else None)
     assert _last_clean(text, clean, lo, hi) == (every[-1] if every else None)
+
+
+@lru_cache(maxsize=1)
+def _builder():  # type: ignore[no-untyped-def]
+    from geochunk.chunking import ChunkBuilder
+    from geochunk.model import ChunkConfig
+    from geochunk.pipeline import analyse
+
+    return ChunkBuilder(analyse("POINT (1 2)\n"), ChunkConfig(), "paragraph")
+
+
+_lines = st.lists(st.sampled_from(["a", "b", "EPSG:1: fits"]), max_size=7).map(tuple)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.one_of(st.none(), st.builds(
+    __import__("geochunk.model", fromlist=["Evidence"]).Evidence, _lines, _lines, _lines, _lines, _lines)))
+def test_brief_of_a_short_evidence_is_the_frame(evidence) -> None:  # type: ignore[no-untyped-def]
+    """The builder's brief (no shortening when no part is long) equals brief_frame's."""
+    from geochunk.chunking import brief_frame
+
+    b = _builder()
+    frame = Frame(27700, 0.9, "explicit_code", False, evidence=evidence)
+    assert b._brief(frame) == brief_frame(frame)
+
+
+def test_spans_in_equals_the_scan() -> None:
+    """spans_in (bisection over starts and ends) gives the spans wholly inside a range, as
+    scanning every span does, on a document with several geometries on a line."""
+    from geochunk.chunking import ChunkBuilder
+    from geochunk.model import ChunkConfig
+    from geochunk.pipeline import analyse
+
+    text = "".join(f"Row {i}: POINT ({i} 1), POINT ({i} 2)\nLINESTRING (0 0, {i} 1)\n\n" for i in range(30))
+    a = analyse(text)
+    b = ChunkBuilder(a, ChunkConfig(), "paragraph")
+    spans = a.detection.spans
+    for lo in range(0, len(text), 7):
+        for hi in range(lo, len(text) + 1, 13):
+            assert b.spans_in(lo, hi) == [i for i, s in enumerate(spans) if s.start >= lo and s.end <= hi]
