@@ -29,6 +29,8 @@ from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from typing import Callable, Protocol, Sequence
 
+import numpy as np
+
 from .prose import GRAPHEME, WORD, Boundaries, grapheme_boundaries
 
 __all__ = ["Inside", "Piece", "RangeCounter", "SimpleCounter", "pack"]
@@ -102,7 +104,8 @@ class _Packer:
         """No cut strictly inside ``units``; each unit's edges are cuts at its ``edge_levels``."""
         self.units = list(units)
         self.unit_starts = [a for a, _ in units]
-        self._inside_unit = Inside(self.units)
+        self._unit_lo = np.asarray(self.unit_starts, dtype=np.int64)
+        self._unit_hi = np.asarray([b for _, b in units], dtype=np.int64)
         edges: dict[int, int] = {}
         for (a, b), (la, lb) in zip(units, edge_levels):
             edges[a] = min(edges.get(a, 99), la)
@@ -112,10 +115,24 @@ class _Packer:
 
     # -- queries -------------------------------------------------------------------------
     def cuts(self, lo: int, hi: int, level: int) -> list[int]:
-        found = {p for p, _ in self.bounds.within(lo, hi, level) if not self._inside_unit(p)}
+        """Cuts strictly inside ``(lo, hi)`` at ``level`` or stronger: the text's boundaries
+        that are not inside a unit, and the units' own edges; sorted, each once. The
+        boundaries are taken and filtered as arrays (a whole document's paragraphs at once)."""
+        parts = []
+        for arr in self.bounds.by_level[: min(level, WORD) + 1]:
+            a, b = arr.searchsorted(lo, "right"), arr.searchsorted(hi, "left")
+            if a < b:
+                parts.append(arr[a:b])
         i, j = bisect_right(self.edge_pos, lo), bisect_left(self.edge_pos, hi)
-        found.update(p for p, lv in zip(self.edge_pos[i:j], self.edge_lvl[i:j]) if lv <= level)
-        return sorted(found)
+        edges = [p for p, lv in zip(self.edge_pos[i:j], self.edge_lvl[i:j]) if lv <= level]
+        if not parts:
+            return sorted(set(edges))
+        pos = parts[0] if len(parts) == 1 else np.concatenate(parts)
+        if len(self._unit_lo):  # as Inside: the unit starting last at or before p holds it
+            k = self._unit_lo.searchsorted(pos, "right") - 1
+            kk = np.maximum(k, 0)
+            pos = pos[~((k >= 0) & (self._unit_lo[kk] < pos) & (pos < self._unit_hi[kk]))]
+        return np.union1d(pos, np.asarray(edges, dtype=np.int64)).tolist()
 
     def unit_in(self, lo: int, hi: int) -> int | None:
         i = bisect_left(self.unit_starts, lo)

@@ -199,3 +199,31 @@ def test_spans_in_equals_the_scan() -> None:
     for lo in range(0, len(text), 7):
         for hi in range(lo, len(text) + 1, 13):
             assert b.spans_in(lo, hi) == [i for i, s in enumerate(spans) if s.start >= lo and s.end <= hi]
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.text(alphabet=st.sampled_from(list("ab .\n\n#")), min_size=1, max_size=200),
+    st.lists(st.integers(0, 200), max_size=12),
+    st.integers(0, 4),
+)
+def test_cuts_equal_the_set_of_boundaries_outside_units(text, marks, level) -> None:  # type: ignore[no-untyped-def]
+    """The packer's cuts (boundary arrays filtered at once) equal the boundaries outside every
+    unit (Inside, one position at a time) plus the unit edges at that level."""
+    from geochunk.packing import Inside, SimpleCounter, _Packer
+    from geochunk.prose import find_boundaries
+
+    n = len(text)
+    pts = sorted({min(m, n) for m in marks})
+    units = [(x, y) for x, y in zip(pts[::2], pts[1::2]) if x < y]
+    levels = [(k % 5, (k + 2) % 5) for k in range(len(units))]
+    b = find_boundaries(text)
+    packer = _Packer(text, 8, b, SimpleCounter(lambda x, y: y - x))
+    packer.protect(units, levels)
+    inside = Inside(units)
+    for lo in range(0, n + 1, 5):
+        for hi in range(lo, n + 1, 9):
+            want = {p for p, _ in b.within(lo, hi, level) if not inside(p)}
+            want |= {p for (x, y), (lx, ly) in zip(units, levels) for p, lv in ((x, lx), (y, ly))
+                     if lo < p < hi and lv <= level}
+            assert packer.cuts(lo, hi, level) == sorted(want)
