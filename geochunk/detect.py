@@ -58,7 +58,14 @@ import numpy as np
 from .encodings import find_encoded
 from .errors import InputError
 from .lines import lines_of
-from .geometry import Parsed, parse_geojson, parse_geojson_object, parse_wkt_many, remember
+from .geometry import (
+    Parsed,
+    parse_geojson,
+    parse_geojson_many,
+    parse_geojson_object,
+    parse_wkt_many,
+    remember,
+)
 from .ids import geojson_id
 from .model import OGC_TYPES, Collection, Detection, Span, SpanKind, SpanStatus
 
@@ -901,6 +908,31 @@ class _UnitReader:
         self.text = text
         self.found = found
         self.decoder = _Decoder(text)
+        self.read: dict[tuple[int, int], Parsed] = {}  # geometry texts read ahead, by offsets
+
+    def read_ahead(self) -> None:
+        """Parse, by one vectorised call, the geometry text of every outermost closed object
+        (and of each member of an outermost collection): the ones :meth:`unit` will ask for.
+        They are disjoint, so the text read is at most the document (linear)."""
+        found, wanted = self.found, []
+        covered = -1
+        for s, e, typ in sorted(found.closed, key=lambda t: (t[0], -t[1])):
+            if s < covered:
+                continue
+            covered = e
+            for ms, me, mtyp in found.members.get(s, []) if typ == "FeatureCollection" else [(s, e, typ)]:
+                if mtyp in GEOJSON_TO_OGC:
+                    wanted.append((ms, me))
+                elif mtyp == "Feature" and (located := found.geometry_members.get(ms)) is not None:
+                    wanted.append(located[:2])
+        text = self.text
+        for at, parsed in zip(wanted, parse_geojson_many([text[a:b] for a, b in wanted])):
+            self.read[at] = parsed
+
+    def _geometry(self, s: int, e: int, geometry_text: str) -> Parsed:
+        """:func:`parse_geojson` of ``text[s:e]`` (``geometry_text``), read ahead when it was."""
+        parsed = self.read.pop((s, e), None)
+        return parse_geojson(geometry_text) if parsed is None else parsed
 
     def _decode_without(self, s: int, e: int, hole: tuple[int, int], filler: str) -> Any:
         """Decode ``text[s:e]`` with ``text[hole]`` replaced by ``filler``; None if invalid."""
@@ -915,7 +947,7 @@ class _UnitReader:
         text = self.text
         if typ in GEOJSON_TO_OGC:
             gtext = text[s:e]
-            status, error = _status(parsed := parse_geojson(gtext))
+            status, error = _status(parsed := self._geometry(s, e, gtext))
             remember("geojson", gtext, parsed)
             if status != "ok":
                 _, err = self.decoder.decode(s, e)  # invalid JSON says so first
@@ -947,7 +979,7 @@ class _UnitReader:
             gs, ge, found_type = located
             gtype = found_type or None
             geometry_text = text[gs:ge]
-            parsed = parse_geojson(geometry_text)
+            parsed = self._geometry(gs, ge, geometry_text)
             remember("geojson", geometry_text, parsed)
         else:
             geometry = obj.get("geometry", _MISSING)
@@ -1025,6 +1057,7 @@ def _json_units(
     spans: list[Span] = []
     collections: list[_PendingCollection] = []
     reader = _UnitReader(text, found)
+    reader.read_ahead()
     covered = -1
     for s, e, typ in sorted(found.closed, key=lambda t: (t[0], -t[1])):
         if s < covered:

@@ -84,3 +84,71 @@ def test_units_read_from_the_document_pass_equal_units_read_from_their_text(
         assert (pa.error, pa.vertices, pa.dims, pa.linearized) == (pb.error, pb.vertices, pb.dims, pb.linearized)
         assert (pa.geometry is None) == (pb.geometry is None)
         assert pa.geometry is None or pa.geometry.equals_exact(pb.geometry, 0)
+
+
+# -- GeoJSON: geometries read by one vectorised call equal the one-by-one reads ---------------
+
+_GEOJSON = [
+    '{"type": "Point", "coordinates": [1, 2]}',
+    '{"type": "Point", "coordinates": [1, 2, 3]}',
+    '{"type": "Point", "coordinates": [1, 2, 3, 4]}',  # GEOS refuses: the Python reader reads it
+    "null",
+    '{"type": "LineString", "coordinates": [[0, 0], [1, 1]]}',
+    '{"type": "LineString", "coordinates": [[0, 0]]}',
+    '{"type": "Polygon", "coordinates": [[[0,0],[2,0],[2,2],[0,0]]]}',
+    '{"type": "Polygon", "coordinates": [[[0,0],[2,0],[0,0]]]}',
+    '{"type": "Polygon", "coordinates": [[[0,0],[2,0],[2,2],[0,0]], [[1,1],[1,1],[1,1]]]}',
+    '{"type": "Polygon", "coordinates": []}',
+    '{"type": "MultiPolygon", "coordinates": [[[[0,0],[2,0],[2,2],[0,0]]], [[[5,5],[6,5],[5,5]]]]}',
+    '{"type": "MultiPolygon", "coordinates": [[[[0,0],[2,0],[2,2],[0,0]]], [[[5,5],[6,5],[6,6],[5,5]]]]}',
+    '{"type": "GeometryCollection", "geometries": [{"type": "Polygon", "coordinates": [[[0,0],[1,0],[0,0]]]}]}',
+    '{"type": "GeometryCollection", "geometries": [{"type": "GeometryCollection", "geometries": '
+    '[{"type": "MultiPolygon", "coordinates": [[[[0,0],[2,0],[2,2],[0,0]]]]}]}, '
+    '{"type": "Point", "coordinates": [1, 2]}]}',
+    '{"type": "MultiPoint", "coordinates": [[1, 2], [3, 4, 5]]}',
+    '{"type": "Point", "coordinates": [1e999, 2]}',
+    '{"type": "Point", "coordinates": ["a", 2]}',
+    '{"type": "Polygon", "coordinates": [[[0,0],[2,0],[2,2],[0,0]]]',  # not JSON
+    '{"type": "Spiral", "coordinates": [1, 2]}',
+    '{"type": "Point", "coordinates": ' + "[" * 70 + "1, 2" + "]" * 70 + "}",
+]
+
+
+@pytest.mark.parametrize("rotate", range(4))
+def test_geojson_read_together_equals_geojson_read_one_by_one(rotate: int) -> None:
+    from geochunk.geometry import parse_geojson, parse_geojson_many
+
+    texts = _GEOJSON[rotate:] + _GEOJSON[:rotate]
+    for many, text in zip(parse_geojson_many(texts), texts):
+        one = parse_geojson(text)
+        assert (many.error, many.vertices, many.dims, many.linearized) == (one.error, one.vertices, one.dims, one.linearized), text
+        assert (many.geometry is None) == (one.geometry is None)
+        assert many.geometry is None or many.geometry.equals_exact(one.geometry, 0)
+
+
+def _feature(geometry: str, i: int) -> str:
+    return f'{{"type": "Feature", "id": "f{i}", "properties": {{"n": {i}}}, "geometry": {geometry}}}'
+
+
+_COLLECTION = '{"type": "FeatureCollection", "features": [' + ", ".join(
+    _feature(g, i) for i, g in enumerate(_GEOJSON[:-3])) + "]}"
+_GEOJSON_DOCS = {
+    "parcels": load_sample("parcels"),
+    "malformed": load_sample("malformed"),
+    "collection": _COLLECTION,
+    "loose": "Notes.\n\n" + "\n\n".join(_GEOJSON + [_feature(g, 9) for g in _GEOJSON]),
+    "nested": _feature(_GEOJSON[6], 1).replace('{"n": 1}', '{"n": ' + _COLLECTION + "}"),
+    "broken": _COLLECTION.replace('"id": "f3"', '"id": "f3" "x"') + "\n\n" + _COLLECTION[:-40],
+}
+
+
+@pytest.mark.parametrize("name", list(_GEOJSON_DOCS))
+def test_geojson_units_read_ahead_equal_units_read_one_by_one(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    from geochunk import detect as detect_mod
+
+    text = _GEOJSON_DOCS[name]
+    fast = detect_mod.detect(text)
+    monkeypatch.setattr(detect_mod._UnitReader, "read_ahead", lambda self: None)
+    slow = detect_mod.detect(text)
+    assert _fields(fast.spans) == _fields(slow.spans) and fast.collections == slow.collections
+    assert any(s.kind.startswith("geojson") for s in fast.spans)
