@@ -837,8 +837,9 @@ def parse_geojson_many(texts: "list[str]") -> list[Parsed]:
     where = [i for i, t in enumerate(texts) if _max_depth(t) <= MAX_NESTING]
     if len(where) > 1:
         try:
-            geoms = shapely.from_geojson(np.array([texts[i] for i in where], dtype=object),
-                                         on_invalid="ignore")  # fmt: skip
+            with np.errstate(over="ignore", invalid="ignore"):
+                geoms = shapely.from_geojson(np.array([texts[i] for i in where], dtype=object),
+                                             on_invalid="ignore")  # fmt: skip
             got = np.flatnonzero(shapely.is_geometry(geoms))
             read = geoms[got]
             keep = _rings_ok_many(read)
