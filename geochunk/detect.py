@@ -187,17 +187,34 @@ class _BlockEnds:
 _PAREN_SLICE = 1 << 16  # characters encoded and tested at once (bounds the scratch arrays)
 
 
-def _paren_positions(text: str, size: int = _PAREN_SLICE) -> tuple[np.ndarray, np.ndarray]:
+def _paren_positions(
+    text: str, size: int = _PAREN_SLICE, anchors: list[np.ndarray] | None = None
+) -> tuple[np.ndarray, np.ndarray]:
     """Offsets of every ``(`` and ``)`` (int64, ascending) and whether each is a ``(``; one
     byte a code point (``encode("ascii", "replace")``), a slice at a time, so no per-character
     array of the whole document is held.
 
-    >>> [a.tolist() for a in _paren_positions("a(b)é(", 2)]
-    [[1, 3, 5], [True, False, True]]
+    With ``anchors``, the same bytes give the places a WKT head can end (one array per slice,
+    ascending): every ``EMPTY`` in any ASCII letter case, and every ``(`` after a letter that
+    ends an OGC keyword or is a ``Z``/``M`` (after whitespace too): a ``(`` after ``(`` or
+    ``,`` opens a ring, and one after ``Area`` is prose; neither is looked at again (one whose
+    look back leaves the slice, or runs over more than three whitespace characters, is kept:
+    the look back in Python decides).
+
+    >>> found = []
+    >>> [a.tolist() for a in _paren_positions("Area (b) é(Empty((, POINT (", anchors=found)]
+    [[5, 7, 10, 16, 17, 26], [True, False, True, True, True, True]]
+    >>> [a.tolist() for a in found]  # not the "(" after "Area", "é", "(" or ","
+    [[11, 26]]
     """
+    size = max(size, 1)
+    extra = 4 if anchors is not None else 0  # an EMPTY may run over the slice's end
     found, opens = [], []
-    for s in range(0, len(text), max(size, 1)):
-        raw = np.frombuffer(text[s : s + size].encode("ascii", "replace"), dtype=np.uint8)
+    for s in range(0, len(text), size):
+        chunk = text[s : s + size + extra].encode("ascii", "replace")
+        raw = np.frombuffer(chunk, dtype=np.uint8, count=min(size, len(chunk)))
+        if anchors is not None:
+            anchors.append(_head_anchors(chunk, raw, size, s))
         hit = raw == 40
         is_open = hit.copy()
         hit |= raw == 41
@@ -209,6 +226,37 @@ def _paren_positions(text: str, size: int = _PAREN_SLICE) -> tuple[np.ndarray, n
     return np.concatenate(found), np.concatenate(opens)
 
 
+# what the word before a unit's "(" ends with: a keyword's last letter (or an attached or
+# separate Z / M), in either case
+_HEAD_END_BYTES = np.array([chr(c).upper() in {k[-1] for k in OGC_TYPES} | {"Z", "M"} for c in range(256)])
+_WS_BYTES = np.array([c in (32, 9, 13, 10) for c in range(256)])
+
+
+def _head_anchors(chunk: bytes, raw: np.ndarray, size: int, s: int) -> np.ndarray:
+    """The anchors of one slice (see :func:`_paren_positions`), as text offsets."""
+    low = chunk.lower()
+    empties = []
+    at = low.find(b"empty")
+    while 0 <= at < size:
+        empties.append(at)
+        at = low.find(b"empty", at + 1)
+    o = np.flatnonzero(raw == 40)
+    kept = np.zeros(len(o), dtype=bool)
+    look = np.ones(len(o), dtype=bool)  # only whitespace before it so far
+    q = o - 1
+    for _ in range(4):
+        kept |= look & (q < 0)  # the look back leaves the slice
+        look &= q >= 0
+        c = raw[np.maximum(q, 0)]
+        ws = _WS_BYTES[c]
+        kept |= look & ~ws & _HEAD_END_BYTES[c]
+        look &= ws
+        q -= 1
+    kept |= look  # more whitespace than that
+    out = np.union1d(o[kept], np.array(empties, dtype=np.int64))
+    return out.astype(np.int64) + s
+
+
 class _ParenIndex:
     """Matching ``)`` of every ``(`` in the text, from one vectorised pass.
 
@@ -218,7 +266,10 @@ class _ParenIndex:
     """
 
     def __init__(self, text: str) -> None:
-        pos, is_open = _paren_positions(text)
+        anchors: list[np.ndarray] = []
+        pos, is_open = _paren_positions(text, _PAREN_SLICE, anchors)
+        # where a WKT head may end (see _paren_positions), for _keyword_candidates
+        self.anchors = np.concatenate(anchors) if anchors else np.zeros(0, dtype=np.int64)
         self.opens = array("q")
         self.closes = array("q")
         if pos.size == 0:
@@ -286,6 +337,67 @@ _COORD_WORDS = frozenset(
 )
 
 
+_WS_CHARS = " \t\r\n"
+_IDENT_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_"
+_IDENT_SET = frozenset(_IDENT_CHARS)
+
+
+def _back(text: str, p: int, chars: str) -> int:
+    """The least ``q <= p`` with ``text[q:p]`` made of ``chars`` only (windows that double, so
+    a long run costs C speed and each character is read about twice)."""
+    step = 16
+    while p > 0:
+        a = max(0, p - step)
+        kept = len(text[a:p].rstrip(chars))
+        if kept:
+            return a + kept
+        p, step = a, step * 2
+    return 0
+
+
+def _keyword_candidates(text: str, parens: _ParenIndex) -> list[tuple[int, int]]:
+    """The ``_KEYWORD`` matches ``(start, end)`` that can start a WKT unit, sorted: a unit's
+    head is keyword, whitespace, an optional ``Z``/``M``/``ZM`` word and whitespace, then ``(``
+    or ``EMPTY``. So from every ``EMPTY`` and every ``(`` after a word (found with the
+    parentheses, one byte a character; a ``(`` after ``(`` or ``,`` opens a ring) the scan looks
+    back over whitespace for the word before it - the keyword, or a dimension word after one -
+    and keeps it if ``_KEYWORD`` matches that whole word. A keyword search over the whole text
+    tested every position of the prose (2 ms on the land-use appendix); each look back reads
+    only the whitespace and words just before its anchor.
+
+    >>> t = "a point (see) POINT Z (1 2) and polygon empty, LINESTRING(0 0, 1 1)"
+    >>> [t[a:b] for a, b in _keyword_candidates(t, _ParenIndex(t))]
+    ['point', 'POINT', 'polygon', 'LINESTRING']
+    """
+    anchors = parens.anchors.tolist()
+    out: list[tuple[int, int]] = []
+    match = _KEYWORD.match
+    for a in anchors:
+        j = a
+        if j and text[j - 1] in _WS_CHARS:
+            j -= 1
+            if j and text[j - 1] in _WS_CHARS:
+                j = _back(text, j, _WS_CHARS)
+        if not j or text[j - 1] not in _IDENT_SET:
+            continue
+        lo = max(0, j - 24)
+        w = lo + len(text[lo:j].rstrip(_IDENT_CHARS))
+        if w == lo and lo and text[lo - 1] in _IDENT_SET:
+            continue  # a word of more than 24 characters: no keyword, nor a dimension word
+        m = match(text, w)
+        if m is not None and m.end() == j:
+            out.append((w, j))
+            continue
+        if j - w <= 2 and text[w:j].upper() in _DIMS:  # POINT Z (
+            d = _back(text, w, _WS_CHARS)
+            if d < w and d and text[d - 1] in _IDENT_SET:
+                k = _back(text, d, _IDENT_CHARS)
+                m = match(text, k)
+                if m is not None and m.end() == d:
+                    out.append((k, d))
+    return sorted(set(out))
+
+
 @dataclass(frozen=True)
 class _Head:
     word: str  # OGC keyword, upper case
@@ -309,28 +421,31 @@ class _WktScanner:
         self.flags_lo = 0  # window of _first_non_coord: 1 where a character is not coordinate text
         self.flags = b""
 
-    def scan(self) -> list[Span]:
+    def scan(self, keywords: "list[tuple[int, int]] | None" = None) -> list[Span]:
+        """The WKT units, read from the keyword matches ``(start, end)`` in order (by default
+        :func:`_keyword_candidates`: the only ones that can start a unit; every match of
+        ``_KEYWORD`` gives the same units, which the tests check)."""
+        if keywords is None:
+            keywords = _keyword_candidates(self.text, self.parens)
         out: list[Span] = []
-        search = _KEYWORD.search
         owned = self.owned
         ri = 0
         pos = 0
-        while True:
-            m = search(self.text, pos)
-            if m is None:
-                return out
-            k = m.start()
+        for k, ke in keywords:
+            if k < pos:
+                continue
             while ri < len(owned) and owned[ri][1] <= k:
                 ri += 1
             if ri < len(owned) and owned[ri][0] <= k:
                 pos = owned[ri][1]  # inside a GeoJSON unit: its text is its own
                 continue
-            span = self._candidate(k, m.end())
+            span = self._candidate(k, ke)
             if span is not None:
                 out.append(span)
                 pos = span.end  # keywords inside a unit are not candidates: the outermost wins
             else:
-                pos = m.end()
+                pos = ke
+        return out
 
     # -- pieces ----------------------------------------------------------------------------
     def _skip_ws(self, p: int) -> int:

@@ -152,3 +152,68 @@ def test_geojson_units_read_ahead_equal_units_read_one_by_one(name: str, monkeyp
     slow = detect_mod.detect(text)
     assert _fields(fast.spans) == _fields(slow.spans) and fast.collections == slow.collections
     assert any(s.kind.startswith("geojson") for s in fast.spans)
+
+
+# -- WKT: the keyword matches looked up from "(" and EMPTY give the units a search of every
+# keyword match gives ---------------------------------------------------------------------------
+
+_WKT_PIECES = ["POINT", "point", "Polygon", "MULTIPOLYGON", "LineString", "GEOMETRYCOLLECTION", "TIN", "tin",
+               "CircularString", "POINTZ", "pointzm", "Z", "M", "ZM", "zm", "EMPTY", "empty", "eMpTy", "EMPTYx",
+               "(", "(", "((", ")", ")", "(1 2)", "(1 2 3)", "((0 0, 1 0, 1 1, 0 0))", "1", "2.5", "-3", ",", ", ", " ", " ", "   ", "\t", "\n", "\n\n", "\r\n",
+               "x", "Area", "_", "     ", " \t \r\n ", "é", "\u212a", "中", "SRID=4326;", "a" * 30, "'", '"', ";"]  # fmt: skip
+
+
+def _wkt_fields(spans):  # type: ignore[no-untyped-def]
+    return [(s.start, s.end, s.geom_type, s.geometry_text, s.dims, s.srid, s.status, s.error) for s in spans]
+
+
+def _both_scans(text: str):  # type: ignore[no-untyped-def]
+    from geochunk import detect as det
+
+    scanner = det._WktScanner(text, det._ParenIndex(text), det._BlockEnds(text), [])
+    fast = scanner.scan()
+    every = [(m.start(), m.end()) for m in det._KEYWORD.finditer(text)]
+    slow = det._WktScanner(text, det._ParenIndex(text), det._BlockEnds(text), []).scan(every)
+    cands = det._keyword_candidates(text, det._ParenIndex(text))
+    assert set(cands) <= set(every)  # only keyword matches
+    return fast, slow
+
+
+@pytest.mark.parametrize("size", [3, 7, 64, 1 << 16])
+def test_wkt_units_from_the_anchored_keywords_equal_units_from_every_keyword(
+    size: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import random
+
+    from geochunk import detect as det
+
+    monkeypatch.setattr(det, "_PAREN_SLICE", size)  # slice edges inside words, spaces, EMPTY
+    rng = random.Random(size)
+    for _ in range(400):
+        text = "".join(rng.choice(_WKT_PIECES) for _ in range(rng.randrange(1, 40)))
+        fast, slow = _both_scans(text)
+        assert _wkt_fields(fast) == _wkt_fields(slow), repr(text)
+
+
+_WKT_TEXTS = ["POINT     (1 2)", "POINT\t\r\n (1 2)", "POINT Z     (1 2 3)", "POINT     Z (1 2 3)",
+              "POINT    EMPTY", "POINT \n\n (1 2)", "POINTZ(1 2 3)", "point zm empty", "see a polygon (below)",
+              "x" * 30 + "POINT(1 2)", "Area (POINT (1 2))", "GEOMETRYCOLLECTION(POINT(1 2), LINESTRING EMPTY)",
+              "SRID=4326;POLYGON((0 0, 1 0, 1 1, 0 0))", "POLYGON ((0 0, 1 0,", "POINT Z\tEMPTY,POINT M (1 2 3)"]
+
+
+@pytest.mark.parametrize("size", [1, 2, 3, 5, 8, 1 << 16])
+def test_wkt_units_from_the_anchored_keywords_in_chosen_texts(size: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    from geochunk import detect as det
+
+    monkeypatch.setattr(det, "_PAREN_SLICE", size)
+    for text in _WKT_TEXTS:
+        for t in (text, "é " + text, text + " \n" + text):
+            fast, slow = _both_scans(t)
+            assert _wkt_fields(fast) == _wkt_fields(slow), repr(t)
+
+
+@pytest.mark.parametrize("sample", ["land_use_appendix", "sql_dump", "mixed_report", "malformed", "sparse_prose",
+                                    "encodings_report"])  # fmt: skip
+def test_wkt_units_of_the_samples_from_the_anchored_keywords(sample: str) -> None:
+    fast, slow = _both_scans(load_sample(sample))
+    assert _wkt_fields(fast) == _wkt_fields(slow) and (fast or sample == "encodings_report")
