@@ -51,7 +51,7 @@ import re
 from array import array
 from bisect import bisect_left, insort
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Callable, Iterable, Iterator
 
 import numpy as np
 
@@ -241,20 +241,19 @@ def _head_anchors(chunk: bytes, raw: np.ndarray, size: int, s: int) -> np.ndarra
         empties.append(at)
         at = low.find(b"empty", at + 1)
     o = np.flatnonzero(raw == 40)
-    kept = np.zeros(len(o), dtype=bool)
-    look = np.ones(len(o), dtype=bool)  # only whitespace before it so far
-    q = o - 1
+    kept = [o[o == 0], np.array(empties, dtype=np.int64)]  # at 0 the look back leaves the slice
+    o = o[o > 0]
+    q = o - 1  # the character looked at; o keeps those with only whitespace after it so far
     for _ in range(4):
-        kept |= look & (q < 0)  # the look back leaves the slice
-        look &= q >= 0
-        c = raw[np.maximum(q, 0)]
-        ws = _WS_BYTES[c]
-        kept |= look & ~ws & _HEAD_END_BYTES[c]
-        look &= ws
-        q -= 1
-    kept |= look  # more whitespace than that
-    out = np.union1d(o[kept], np.array(empties, dtype=np.int64))
-    return out.astype(np.int64) + s
+        c = raw[q]
+        kept.append(o[_HEAD_END_BYTES[c]])  # (no whitespace ends a keyword)
+        more = _WS_BYTES[c]
+        o, q = o[more], q[more] - 1
+        edge = q < 0
+        kept.append(o[edge])  # the look back leaves the slice
+        o, q = o[~edge], q[~edge]
+    kept.append(o)  # more whitespace than that
+    return np.unique(np.concatenate(kept)).astype(np.int64) + s
 
 
 class _ParenIndex:
@@ -355,8 +354,10 @@ def _back(text: str, p: int, chars: str) -> int:
     return 0
 
 
-def _keyword_candidates(text: str, parens: _ParenIndex) -> list[tuple[int, int]]:
-    """The ``_KEYWORD`` matches ``(start, end)`` that can start a WKT unit, sorted: a unit's
+def _keyword_candidates(
+    text: str, parens: _ParenIndex, after: "Callable[[], int]" = lambda: 0
+) -> Iterator[tuple[int, int]]:
+    """The ``_KEYWORD`` matches ``(start, end)`` that can start a WKT unit, in order: a unit's
     head is keyword, whitespace, an optional ``Z``/``M``/``ZM`` word and whitespace, then ``(``
     or ``EMPTY``. So from every ``EMPTY`` and every ``(`` after a word (found with the
     parentheses, one byte a character; a ``(`` after ``(`` or ``,`` opens a ring) the scan looks
@@ -365,14 +366,26 @@ def _keyword_candidates(text: str, parens: _ParenIndex) -> list[tuple[int, int]]
     tested every position of the prose (2 ms on the land-use appendix); each look back reads
     only the whitespace and words just before its anchor.
 
+    Lazily: ``after()`` is where the caller reads on (the end of its last unit), and anchors
+    before it are skipped by bisection, not looked at (an unclosed unit over 10^5 keywords).
+    A keyword found from an anchor lies after every earlier anchor's (what lies between a
+    keyword and its anchor is whitespace and words, and a ``(`` is neither; from an ``EMPTY``,
+    the next anchor's word is that ``EMPTY`` or later), so the matches come in order.
+
     >>> t = "a point (see) POINT Z (1 2) and polygon empty, LINESTRING(0 0, 1 1)"
     >>> [t[a:b] for a, b in _keyword_candidates(t, _ParenIndex(t))]
     ['point', 'POINT', 'polygon', 'LINESTRING']
     """
-    anchors = parens.anchors.tolist()
-    out: list[tuple[int, int]] = []
+    anchors = parens.anchors
     match = _KEYWORD.match
-    for a in anchors:
+    i, count = 0, len(anchors)
+    while i < count:
+        pos = after()
+        a = int(anchors[i])
+        if a < pos:  # every match from an anchor before pos starts before it
+            i = int(np.searchsorted(anchors, pos))
+            continue
+        i += 1
         j = a
         if j and text[j - 1] in _WS_CHARS:
             j -= 1
@@ -386,7 +399,7 @@ def _keyword_candidates(text: str, parens: _ParenIndex) -> list[tuple[int, int]]
             continue  # a word of more than 24 characters: no keyword, nor a dimension word
         m = match(text, w)
         if m is not None and m.end() == j:
-            out.append((w, j))
+            yield w, j
             continue
         if j - w <= 2 and text[w:j].upper() in _DIMS:  # POINT Z (
             d = _back(text, w, _WS_CHARS)
@@ -394,8 +407,7 @@ def _keyword_candidates(text: str, parens: _ParenIndex) -> list[tuple[int, int]]
                 k = _back(text, d, _IDENT_CHARS)
                 m = match(text, k)
                 if m is not None and m.end() == d:
-                    out.append((k, d))
-    return sorted(set(out))
+                    yield k, d
 
 
 @dataclass(frozen=True)
@@ -421,16 +433,16 @@ class _WktScanner:
         self.flags_lo = 0  # window of _first_non_coord: 1 where a character is not coordinate text
         self.flags = b""
 
-    def scan(self, keywords: "list[tuple[int, int]] | None" = None) -> list[Span]:
+    def scan(self, keywords: "Iterable[tuple[int, int]] | None" = None) -> list[Span]:
         """The WKT units, read from the keyword matches ``(start, end)`` in order (by default
         :func:`_keyword_candidates`: the only ones that can start a unit; every match of
         ``_KEYWORD`` gives the same units, which the tests check)."""
+        pos = 0
         if keywords is None:
-            keywords = _keyword_candidates(self.text, self.parens)
+            keywords = _keyword_candidates(self.text, self.parens, lambda: pos)
         out: list[Span] = []
         owned = self.owned
         ri = 0
-        pos = 0
         for k, ke in keywords:
             if k < pos:
                 continue

@@ -174,8 +174,8 @@ def _both_scans(text: str):  # type: ignore[no-untyped-def]
     fast = scanner.scan()
     every = [(m.start(), m.end()) for m in det._KEYWORD.finditer(text)]
     slow = det._WktScanner(text, det._ParenIndex(text), det._BlockEnds(text), []).scan(every)
-    cands = det._keyword_candidates(text, det._ParenIndex(text))
-    assert set(cands) <= set(every)  # only keyword matches
+    cands = list(det._keyword_candidates(text, det._ParenIndex(text)))
+    assert set(cands) <= set(every) and cands == sorted(set(cands))  # keyword matches, in order
     return fast, slow
 
 
