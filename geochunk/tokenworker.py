@@ -48,6 +48,7 @@ from __future__ import annotations
 import atexit
 import json
 import logging
+import math
 import os
 import select
 import struct
@@ -350,16 +351,25 @@ def _grow_pipe(fd: int) -> None:
         pass
 
 
+def _ready_fd(fd: int, *, write: bool, timeout: float) -> bool:
+    """Whether ``fd`` can be read (written) within ``timeout`` seconds; a closed other end
+    counts as ready (the read or write then says so). ``poll`` where there is one: ``select``
+    fails on descriptors past 1023, which a busy server process may well hand out."""
+    if hasattr(select, "poll"):
+        p = select.poll()
+        p.register(fd, select.POLLOUT if write else select.POLLIN)
+        return bool(p.poll(max(0, math.ceil(timeout * 1000))))
+    r, w, _ = select.select([] if write else [fd], [fd] if write else [], [], max(0.0, timeout))
+    return bool(r or w)
+
+
 def _readable(fd: int) -> bool:
-    return bool(select.select([fd], [], [], 0)[0])
+    return _ready_fd(fd, write=False, timeout=0.0)
 
 
 def _wait(fd: int, *, write: bool, deadline: float) -> None:
     left = deadline - time.monotonic()
-    if left <= 0:
-        raise _WorkerError("the worker did not answer in time")
-    r, w, _ = select.select([] if write else [fd], [fd] if write else [], [], left)
-    if not (r or w):
+    if left <= 0 or not _ready_fd(fd, write=write, timeout=left):
         raise _WorkerError("the worker did not answer in time")
 
 
@@ -406,6 +416,10 @@ def _start_locked(encoding: str) -> "_Worker | None":
     return w
 
 
+def _why(exc: Exception) -> str:
+    return str(exc) if isinstance(exc, _WorkerError) else f"{type(exc).__name__}: {exc}"
+
+
 def _fail_locked(w: "_Worker", why: str) -> None:
     log.info("tokenizer worker failed (%s); tokenizing in this process", why)
     w.stop(kill=True)
@@ -432,8 +446,8 @@ def _ready_locked(w: "_Worker", counter: TokenCounter) -> bool:
             w.ask_load(counter.encoding)
             return False
         return True
-    except _WorkerError as exc:
-        _fail_locked(w, str(exc))
+    except Exception as exc:  # noqa: BLE001 - any failure of the worker: tokenize here
+        _fail_locked(w, _why(exc))
         return False
 
 
@@ -459,7 +473,7 @@ def warm(encoding: str = "cl100k_base", *, wait: float | None = None) -> bool:
         left = deadline - time.monotonic()
         if left <= 0:
             return False
-        _quiet(lambda: select.select([w.rfd], [], [], min(left, 0.05)))
+        _quiet(lambda: _ready_fd(w.rfd, write=False, timeout=min(left, 0.05)))
 
 
 def is_warm(encoding: str = "cl100k_base") -> bool:
@@ -566,8 +580,8 @@ class TokenizeAhead:
                 return  # another caller's document is in the worker
             try:
                 job = w.submit(self, self.counter, self.text)
-            except _WorkerError as exc:
-                _fail_locked(w, str(exc))
+            except Exception as exc:  # noqa: BLE001 - any failure of the worker: tokenize here
+                _fail_locked(w, _why(exc))
                 return
             self._job = (w, job, time.monotonic() + reply_timeout(len(self.text)))
         finally:
@@ -595,10 +609,13 @@ class TokenizeAhead:
                 return None
             try:
                 arrays = w.collect(job, len(self.text), deadline=deadline)
-            except _WorkerError as exc:
-                self.fallback = str(exc)
-                _fail_locked(w, str(exc))
+            except Exception as exc:  # noqa: BLE001 - any failure of the worker: tokenize here
+                self.fallback = _why(exc)
+                _fail_locked(w, self.fallback)
                 return None
+            except BaseException:  # interrupted mid-reply: the pipe is out of step, start afresh
+                _fail_locked(w, "interrupted")
+                raise
             _STATE["failures"] = 0
             return arrays
         finally:

@@ -295,3 +295,28 @@ def test_a_worker_that_never_gets_ready_is_killed_and_counted(worker, monkeypatc
     monkeypatch.undo()
     _same(_in_worker(CL100K, text), CL100K.index(text))
     assert tw._STATE["failures"] == 0
+
+
+def test_worker_pipes_past_descriptor_1023_still_work(worker) -> None:
+    """A server process may hold many descriptors: the worker's pipes then lie past select()'s
+    limit (FD_SETSIZE 1024), which must not matter."""
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    want = 1200
+    if hard != resource.RLIM_INFINITY and hard < want:
+        pytest.skip("cannot open descriptors past 1023 here")
+    resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, want), hard))
+    held = []
+    try:
+        while not held or held[-1] < 1100:
+            held.append(os.dup(0 if not held else held[0]))
+        tw.shutdown()
+        text = load_sample("parcels")
+        _same(_in_worker(CL100K, text), CL100K.index(text))
+        assert tw._STATE["worker"].rfd > 1023
+    finally:
+        tw.shutdown()
+        for fd in held:
+            os.close(fd)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
