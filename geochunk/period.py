@@ -66,6 +66,28 @@ def _date_key(key: str) -> tuple[bool, bool] | None:
     return bool(words & _START_WORDS), bool(words & _END_WORDS)
 
 
+@lru_cache(maxsize=1024)  # the features of a document repeat one or a few key sequences
+def _date_keys(keys: tuple[Any, ...]) -> tuple[tuple[str, bool, bool], ...]:
+    """The keys among ``keys`` that name a date, in order, each with whether it names a start
+    and an end (:func:`_date_key`); keys that are not strings are skipped.
+
+    >>> _date_keys(("Land use", "Survey date", "valid_to", 3))
+    (('Survey date', False, False), ('valid_to', False, True))
+    """
+    out = []
+    for key in keys:
+        kind = _date_key(key) if isinstance(key, str) else None
+        if kind is not None:
+            out.append((key, *kind))
+    return tuple(out)
+
+
+@lru_cache(maxsize=1024)
+def _source(origin: str, key: str) -> str:
+    """``origin:key`` (one string per key of a document, not one per feature)."""
+    return f"{origin}:{key}"
+
+
 def parse_date(value: str) -> str | None:
     """An ISO date (``YYYY-MM-DD``), month (``YYYY-MM``) or year (``YYYY``) for ``value``, at the
     precision the value states; None when it is not a date.
@@ -139,17 +161,14 @@ def feature_period(
     start = end = None
     src_start = src_end = None
     point: tuple[str, str] | None = None
-    for key, value in (attributes or {}).items():
-        if not isinstance(key, str):
-            continue
-        kind = _date_key(key)
-        if kind is None or not isinstance(value, (str, int)) or isinstance(value, bool):
+    for key, is_start, is_end in _date_keys(tuple(attributes)) if attributes else ():
+        value = attributes[key]  # type: ignore[index]
+        if not isinstance(value, (str, int)) or isinstance(value, bool):
             continue
         d = parse_date(str(value))
         if d is None:
             continue
-        src = f"{origin}:{key}"
-        is_start, is_end = kind
+        src = _source(origin, key)
         if is_start and start is None:
             start, src_start = d, src
         elif is_end and end is None:

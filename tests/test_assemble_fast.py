@@ -227,3 +227,55 @@ def test_cuts_equal_the_set_of_boundaries_outside_units(text, marks, level) -> N
             want |= {p for (x, y), (lx, ly) in zip(units, levels) for p, lv in ((x, lx), (y, ly))
                      if lo < p < hi and lv <= level}
             assert packer.cuts(lo, hi, level) == sorted(want)
+
+
+def _period_before(attributes, caption, *, origin="attribute"):  # type: ignore[no-untyped-def]
+    """feature_period as written before date keys were memoised per key sequence (reference)."""
+    from geochunk.model import Period
+    from geochunk.period import _ISO, _YEAR, _date_key, parse_date
+
+    start = end = src_start = src_end = point = None
+    for key, value in (attributes or {}).items():
+        if not isinstance(key, str):
+            continue
+        kind = _date_key(key)
+        if kind is None or not isinstance(value, (str, int)) or isinstance(value, bool):
+            continue
+        d = parse_date(str(value))
+        if d is None:
+            continue
+        src = f"{origin}:{key}"
+        is_start, is_end = kind
+        if is_start and start is None:
+            start, src_start = d, src
+        elif is_end and end is None:
+            end, src_end = d, src
+        elif point is None:
+            point = (d, src)
+    if start is not None or end is not None:
+        return Period(start, end, src_start or src_end or "", 0.9)
+    if point is not None:
+        return Period(point[0], point[0], point[1], 0.9)
+    if caption:
+        m = _ISO.search(caption) or _YEAR.search(caption)
+        if m is not None:
+            return Period(m.group(), m.group(), "caption", 0.6)
+    return None
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.dictionaries(
+        st.one_of(st.sampled_from(["Survey date", "valid_from", "valid_to", "Land use", "year", "end", "validFrom"]),
+                  st.integers(0, 3)),
+        st.one_of(st.sampled_from(["2024-03-12", "March 2024", "1998", "Park", ""]), st.integers(1990, 2030),
+                  st.booleans(), st.none()),
+        max_size=5,
+    ),
+    st.sampled_from([None, "### Site (2019 survey)", "Parcel A"]),
+    st.sampled_from(["attribute", "row", "property"]),
+)
+def test_feature_period_equals_the_reference(attributes, caption, origin) -> None:  # type: ignore[no-untyped-def]
+    from geochunk.period import feature_period
+
+    assert feature_period(attributes, caption, origin=origin) == _period_before(attributes, caption, origin=origin)
