@@ -106,14 +106,13 @@ def attribute_line(line: str) -> tuple[str, str] | None:
     >>> attribute_line("- Depth: 3 m"), attribute_line("see http://x"), attribute_line("3:4")
     (('Depth', '3 m'), None, None)
     """
-    if ":" not in line[:60]:
+    if line.find(":", 0, 60) < 0:  # (":" in line[:60], without the slice)
         return None
-    body = line.strip().lstrip(_BULLETS)
-    key, sep, value = body.partition(":")
-    if sep and value[:1] not in (" ", "\t"):
+    key, sep, value = line.strip().lstrip(_BULLETS).partition(":")
+    if not value.startswith((" ", "\t")):
         return None  # "3:4", "http://..." — an attribute separator is a colon and a space
     key, value = key.strip(), value.strip()
-    if not sep or not key or not value or value.startswith("//"):
+    if not key or not value or value.startswith("//"):
         return None
     key = _checked_key(key)
     return None if key is None else (key, value)

@@ -279,3 +279,28 @@ def test_feature_period_equals_the_reference(attributes, caption, origin) -> Non
     from geochunk.period import feature_period
 
     assert feature_period(attributes, caption, origin=origin) == _period_before(attributes, caption, origin=origin)
+
+
+def _attribute_line_before(line):  # type: ignore[no-untyped-def]
+    """attribute_line as written before its checks were reordered (reference)."""
+    from geochunk.attributes import _BULLETS, _checked_key
+
+    if ":" not in line[:60]:
+        return None
+    body = line.strip().lstrip(_BULLETS)
+    key, sep, value = body.partition(":")
+    if sep and value[:1] not in (" ", "\t"):
+        return None
+    key, value = key.strip(), value.strip()
+    if not sep or not key or not value or value.startswith("//"):
+        return None
+    key = _checked_key(key)
+    return None if key is None else (key, value)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list("Ab1 :-*/\t\n\u2022._()#") + ["\u00a0", "²"]), max_size=80))
+def test_attribute_line_equals_the_reference(line: str) -> None:
+    from geochunk.attributes import attribute_line
+
+    assert attribute_line(line) == _attribute_line_before(line)
