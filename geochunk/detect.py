@@ -691,6 +691,14 @@ _JSON_NUMERIC = re.compile(r"[\[\]0-9 \t\r\n,.eE+\-]*+")
 _JSON_OPEN_RUN = re.compile(r"\[(?:[ \t\r\n]*+\[)*+")
 _JSON_CLOSE_RUN = re.compile(r"\](?:[ \t\r\n]*+\])*+")
 _MAX_KEY = 24  # longer strings are never one of the keys or type names we look for
+# A run of object members `"key": value` whose keys and string values hold no escape and no
+# line end and whose other values hold no bracket, quote or comma, each followed by a comma, the
+# last maybe by the object's "}" instead (not taken): what the scan would read of them one string
+# at a time is their last key (possessive, and no part can match what another does: linear).
+_JSON_MEMBER = r'"([^"\\\n\r]*+)"[ \t\r\n]*+:[ \t\r\n]*+(?:"[^"\\\n\r]*+"|[^{}\[\]",]*+)[ \t\r\n]*+'
+_JSON_MEMBERS = re.compile(
+    f"(?:{_JSON_MEMBER},[ \\t\\r\\n]*+)*+(?:{_JSON_MEMBER.replace('([', '(?P<last>[', 1)}(?=}}))?+"
+)
 
 
 _JSON_WS = " \t\r\n"
@@ -770,6 +778,7 @@ def _scan_json(text: str) -> _JsonFound:
     unclosed: list[tuple[int, str, str | None, str]] = []
     stack: list[_Frame] = []
     out_search, in_search = _JSON_OUT.search, _JSON_IN.search
+    members_match = _JSON_MEMBERS.match
 
     def undo_after(limit: int) -> None:
         """Forget objects that closed after ``limit``: they were read in a broken string state."""
@@ -833,6 +842,16 @@ def _scan_json(text: str) -> _JsonFound:
             if i < stray_until or (stack and text[i - 1] not in _STRING_MAY_FOLLOW):
                 pos = i + 1  # a quote no JSON string can start at: prose (or an escape in one)
                 continue
+            if stack and stack[-1].obj:
+                # members with plain keys and scalar values, each followed by a comma, read at
+                # once: all they leave is the last key (a "type" member is read one by one)
+                run = members_match(text, i)
+                if run.end() > i and '"type"' not in run.group():
+                    key = run.group("last")
+                    key = run.group(1) if key is None else key
+                    stack[-1].last_key = key if len(key) < _MAX_KEY else ""
+                    pos = run.end()
+                    continue
             j = i + 1
             while True:
                 m2 = in_search(text, j)

@@ -217,3 +217,67 @@ def test_wkt_units_from_the_anchored_keywords_in_chosen_texts(size: int, monkeyp
 def test_wkt_units_of_the_samples_from_the_anchored_keywords(sample: str) -> None:
     fast, slow = _both_scans(load_sample(sample))
     assert _wkt_fields(fast) == _wkt_fields(slow) and (fast or sample == "encodings_report")
+
+
+# -- GeoJSON scan: runs of plain members read at once leave what reading them one string at a
+# time leaves ---------------------------------------------------------------------------------
+
+_JSON_PIECES = ["{", "{", "}", "}", "[", "]", '"type"', '"type"', '"Feature"', '"Point"', '"FeatureCollection"',
+                '"features"', '"geometry"', '"coordinates"', '"properties"', '"a"', '"b c"', '"' + "k" * 30 + '"',
+                '"' + "k" * 23 + '"', '"' + "k" * 22 + '"', ":", ": ", ",", ", ", " ", "\n", "\r\n", "\t", '"',
+                '\\"', '"x\\"y"', '"x\\\\"', '"x\ny"', "1", "-2.5e3", "true", "null", "[1, 2]", "[[0, 0], [1, 1]]",
+                "word", "'", "é", "{\"type\": \"Point\", \"coordinates\": [1, 2]}"]  # fmt: skip
+
+
+def _json_found(text: str, monkeypatch: pytest.MonkeyPatch, fast: bool):  # type: ignore[no-untyped-def]
+    import re
+
+    from geochunk import detect as det
+
+    if not fast:
+        monkeypatch.setattr(det, "_JSON_MEMBERS", re.compile(""))
+    found = det._scan_json(text)
+    monkeypatch.undo()
+    return (found.closed, found.members, found.geometry_members, found.features_arrays, found.unclosed)
+
+
+def _json_doc(rng, depth: int = 0) -> str:  # type: ignore[no-untyped-def]
+    members = []
+    for _ in range(rng.randrange(0, 5)):
+        key = rng.choice(["type", "name", "id", "geometry", "features", "k" * rng.randrange(20, 27), "a b", "x\\\"y"])
+        r = rng.random()
+        if r < 0.35:
+            value = '"' + rng.choice(["Feature", "Point", "FeatureCollection", "v", "x,y", "a}b", 'q\\"q']) + '"'
+        elif r < 0.6:
+            value = rng.choice(["1", "true", "null", "-0.5", ""])
+        elif r < 0.8 and depth < 4:
+            value = _json_doc(rng, depth + 1)
+        else:
+            value = rng.choice(["[1, 2]", '["a", "b"]', "[]", "[[1, 2], [3, 4]]"])
+        gap = rng.choice(["", " ", "\n  ", "\t"])
+        members.append(f'{gap}"{key}"{rng.choice(["", " "])}:{rng.choice(["", " "])}{value}')
+    return "{" + ",".join(members) + rng.choice(["", "\n"]) + "}"
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_json_scan_reads_plain_member_runs_as_one_string_at_a_time(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    import random
+
+    rng = random.Random(seed)
+    for _ in range(300):
+        if rng.random() < 0.5:
+            text = "".join(rng.choice(_JSON_PIECES) for _ in range(rng.randrange(1, 50)))
+        else:
+            text = _json_doc(rng)
+            for _ in range(rng.randrange(0, 3)):  # a stray character, or one missing
+                at = rng.randrange(len(text) + 1)
+                text = text[:at] + rng.choice(['"', "{", "}", ",", "\n", ""]) + text[at + rng.randrange(2):]
+            text = rng.choice(["", "Notes: ", 'He said "hi '])+ text
+        fast = _json_found(text, monkeypatch, True)
+        assert fast == _json_found(text, monkeypatch, False), repr(text)
+
+
+@pytest.mark.parametrize("sample", ["parcels", "malformed", "mixed_report", "encodings_report"])
+def test_json_scan_of_the_samples_reads_member_runs_as_strings(sample: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    text = load_sample(sample)
+    assert _json_found(text, monkeypatch, True) == _json_found(text, monkeypatch, False)
