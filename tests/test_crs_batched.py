@@ -214,3 +214,26 @@ def test_frames_filled_from_templates_are_the_constructed_ones(monkeypatch, name
     assert fast.frames == slow.frames and fast.scopes == slow.scopes
     assert [repr(f) for f in fast.frames] == [repr(f) for f in slow.frames]
     assert [f.to_dict() for f in fast.frames] == [f.to_dict() for f in slow.frames]
+
+
+@pytest.mark.parametrize("name", ["postgis_copy", "land_use_appendix"])
+def test_frame_templates_shared_by_equal_declarations_are_the_ones_made_apart(
+        monkeypatch, name) -> None:
+    """Declarations alike in all a frame reads of them (each EWKB row's SRID is one of its
+    own) share one frame template; made per feature, with no template kept, the frames are
+    the same, and the shared templates are few."""
+    from geochunk.crs import grade
+
+    made: list[int] = []
+    real = grade._part
+    monkeypatch.setattr(grade, "_part", lambda *a: made.append(1) or real(*a))
+    shared = analyse(load_sample(name)).frames
+    n_shared = len(made)
+    made.clear()
+    with monkeypatch.context() as m:
+        m.setattr(grade, "current", lambda: None)  # no document work: nothing is kept
+        apart = analyse(load_sample(name)).frames
+    assert shared.frames == apart.frames and shared.document_frame == apart.document_frame
+    assert [repr(f) for f in shared.frames] == [repr(f) for f in apart.frames]
+    assert len(made) >= len(shared.frames) > 100
+    assert n_shared * 10 < len(made)  # a template per verdict (points inside / sampled)

@@ -17,6 +17,7 @@ import bisect
 import json
 import re
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Any
 
 from ..textcase import lower
@@ -127,6 +128,7 @@ class Declaration:
         return None
 
 
+@lru_cache(maxsize=4096)
 def _notes_for(code: int) -> tuple[int | None, str | None, str | None]:
     """(epsg or None, database name, note) for a declared code."""
     facts = crs_facts(code)

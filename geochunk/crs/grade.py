@@ -202,11 +202,13 @@ def frame_from_check(
     key = (epsg, chk.status, chk.inside, chk.total, chk.note, ambiguous, backward, extra_notes,
            basis, places, considered)
     parts = None
-    if work is not None:  # per declaration object (kept, so that its id is not reused)
-        owner, parts = work.memo.get(("frame", id(decl)), (None, None))
-        if owner is not decl:
-            parts = {}
-            work.memo[("frame", id(decl))] = (decl, parts)
+    if work is not None:  # per declaration, by what of it a frame reads (see ``_part``): the
+        # SRID of each EWKB row is a declaration of its own, and they share one
+        dkey = ("frame", decl.form, decl.text, decl.start if decl.text else None, decl.note,
+                decl.match)
+        parts = work.memo.get(dkey)
+        if parts is None:
+            parts = work.memo[dkey] = {}
     part = parts.get(key) if parts is not None else None
     if part is None:
         part = _part(decl, epsg, chk, ambiguous, backward, extra_notes, basis, considered)
