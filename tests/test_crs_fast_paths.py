@@ -42,3 +42,33 @@ def test_zone_choice_for_few_points_is_the_choice_for_many() -> None:
         a = zones.choose_zone("gk", "Gauss-Krüger zone 4", cands, xy, text.lower(), places)
         b = zones.choose_zone("gk", "Gauss-Krüger zone 4", cands, big, text.lower(), places)
         assert a == b
+
+
+_EPSGS = [4326, 27700, 28992, 2193, 3832, 32660, 4258, 3857, 2056]
+_xy = st.sampled_from([0.0, 180.0, -180.0, 90.0, 179.9, -0.5, 5.4, 52.1, 155000.0, 463000.0,
+                       530000.0, 180000.0, 1e7, -1e9, 174.8, -41.3]) | st.floats(-2e7, 2e7)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sampled_from(_EPSGS),
+       st.lists(st.lists(st.tuples(_xy, _xy), min_size=1, max_size=5), min_size=1, max_size=4))
+def test_checks_of_a_few_points_are_the_numpy_checks(epsg, samples) -> None:
+    """A check of a few points runs its tests point by point in Python: the summaries (one
+    sample, or a batch of samples) are those of the numpy path, for frames whose areas cross
+    180° and frames whose numbers PROJ cannot place."""
+    from geochunk.crs import validate
+    from geochunk.crs.database import crs_facts
+
+    facts = crs_facts(epsg)
+    group = [np.array(s, dtype=float) for s in samples]
+    few_one = [validate._summary(epsg, facts, a) for a in group]
+    few_many = validate._summaries(epsg, facts, group)
+    saved = validate._FEW
+    validate._FEW = 0
+    try:
+        np_one = [validate._summary(epsg, facts, a) for a in group]
+        np_many = validate._summaries(epsg, facts, group)
+    finally:
+        validate._FEW = saved
+    assert few_one == np_one
+    assert few_many == np_many
