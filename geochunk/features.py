@@ -33,10 +33,15 @@ def feature_attributes(detection: Detection, units: Sequence[Unit]) -> list[dict
     """Per span: GeoJSON ``properties``, else the unit's ``Key: value`` block and SQL row."""
     out: list[dict[str, Any] | None] = [None] * len(detection.spans)
     for u in units:
+        if not u.row and not u.attributes:
+            continue
         pairs = dict(u.row)
         pairs.update(u.attributes)
+        if len(u.spans) == 1:
+            out[u.spans[0]] = pairs  # a fresh dict already: no copy for the one span
+            continue
         for i in u.spans:
-            out[i] = dict(pairs) if pairs else None
+            out[i] = dict(pairs)
     for i, span in enumerate(detection.spans):
         props = properties_of(span)
         if props is not None:

@@ -62,19 +62,34 @@ def _natural_levels(b: Boundaries, text: str, ps: Sequence[int]) -> list[int]:
         if len(arr):
             i = np.minimum(np.searchsorted(arr, pos), len(arr) - 1)
             found[(found < 0) & (arr[i] == pos)] = level
-    lines = lines_of(text)
-    return [SECTION if p <= 0 or p >= n else lv if lv >= 0 else LINE if lines.at_line_end(p) else WORD
-            for p, lv in zip(ps, found.tolist())]
+    at_line = _at_line_end(text, pos)
+    return [SECTION if p <= 0 or p >= n else lv if lv >= 0 else LINE if at else WORD
+            for p, lv, at in zip(ps, found.tolist(), at_line)]
+
+
+def _at_line_end(text: str, pos: np.ndarray) -> list[bool]:
+    """:meth:`~geochunk.lines.LineIndex.at_line_end` of many positions at once.
+
+    >>> _at_line_end("a\\nb\\r\\nc", np.array([0, 1, 2, 3, 5, 6]))
+    [True, False, True, False, True, True]
+    """
+    ends = np.frombuffer(lines_of(text).ends, dtype=np.int64)
+    n = len(text)
+    if not len(ends):
+        return ((pos <= 0) | (pos >= n)).tolist()
+    i = np.minimum(np.searchsorted(ends, pos), len(ends) - 1)
+    return ((pos <= 0) | (pos >= n) | (ends[i] == pos)).tolist()
 
 
 def edge_levels(text: str, b: Boundaries, ranges: Sequence[Range], strategy: str) -> list[Range]:
     """``(start level, end level)`` of every unit range under ``strategy``."""
-    lines = lines_of(text)  # \r\n, \r and \n end lines
-    natural = _natural_levels(b, text, [x for r in ranges for x in r])
+    edges = [x for r in ranges for x in r]
+    natural = _natural_levels(b, text, edges)
+    at_line = _at_line_end(text, np.asarray(edges, dtype=np.int64))  # \r\n, \r and \n end lines
     out = []
     for i, (s, e) in enumerate(ranges):
         ls, le = natural[2 * i], natural[2 * i + 1]
-        at_line_s, at_line_e = lines.at_line_end(s), lines.at_line_end(e)
+        at_line_s, at_line_e = at_line[2 * i], at_line[2 * i + 1]
         if strategy == "feature":
             ls = SECTION if at_line_s else min(ls, LINE)
             le = SECTION if at_line_e else min(le, LINE)

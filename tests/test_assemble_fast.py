@@ -304,3 +304,15 @@ def test_attribute_line_equals_the_reference(line: str) -> None:
     from geochunk.attributes import attribute_line
 
     assert attribute_line(line) == _attribute_line_before(line)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list("ab \r\n")), max_size=40))
+def test_line_ends_at_once_equal_the_line_index(text: str) -> None:
+    import numpy as np
+
+    from geochunk.lines import LineIndex
+    from geochunk.strategies import _at_line_end
+
+    ps = list(range(-1, len(text) + 2))
+    assert _at_line_end(text, np.asarray(ps, dtype=np.int64)) == [LineIndex(text).at_line_end(p) for p in ps]
