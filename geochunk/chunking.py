@@ -257,7 +257,7 @@ class ChunkBuilder:
             n_features=len(feats),
             within_unit=len(span_ids) == 1 and self._within_unit(span_ids[0], core_start, end),
         )
-        values = dict(
+        chunk = Chunk(
             doc_id=a.doc_id,
             index=len(self.chunks),
             start=start,
@@ -285,10 +285,11 @@ class ChunkBuilder:
             version=self.version,
             tokenizer_sha256=a.tokenizer_sha256,
             extent_note=note,
+            text="" if body.text is None else body.text,
         )
-        # a source slice is read from the document on access, not held a second time (issue #13)
-        self.chunks.append(Chunk.sliced(a.text, start, end, **values) if body.text is None
-                           else Chunk(text=body.text, **values))
+        # a source slice is read from the document on access, not held a second time (issue #13;
+        # Chunk.sliced, without building a dict of the values for every chunk)
+        self.chunks.append(chunk._read_from(a.text, start, end) if body.text is None else chunk)
         if body.escaped:
             self.geoms.append(tuple(
                 GeomRecord(a.features[i], a.parsed[i].geometry, body.emitted, self._frames[i])

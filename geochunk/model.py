@@ -138,12 +138,18 @@ class _SourceSlice:
     def sliced(cls, source: str, lo: int, hi: int, /, **values: Any) -> Any:
         """An instance whose ``_sliced`` field reads ``source[lo:hi]`` (every other field by
         keyword, as for the constructor)."""
-        obj = cls(**{cls._sliced: "", **values})
-        object.__delattr__(obj, cls._sliced)  # the slot stays empty: __getattr__ reads the source
-        object.__setattr__(obj, "_source", source)
-        object.__setattr__(obj, "_lo", lo)
-        object.__setattr__(obj, "_hi", hi)
-        return obj
+        return cls(**{cls._sliced: "", **values})._read_from(source, lo, hi)
+
+    def _read_from(self, source: str, lo: int, hi: int) -> Any:
+        """This new instance (built with ``""`` in its ``_sliced`` field) made to read that
+        field from ``source[lo:hi]``: what :meth:`sliced` does after construction, for a caller
+        that builds the instance with plain keywords (no dict of values per instance)."""
+        name = type(self)._sliced
+        object.__delattr__(self, name)  # the slot stays empty: __getattr__ reads the source
+        object.__setattr__(self, "_source", source)
+        object.__setattr__(self, "_lo", lo)
+        object.__setattr__(self, "_hi", hi)
+        return self
 
     def __getattr__(self, name: str) -> Any:
         # only called when normal lookup fails: an empty slot of a sliced instance
