@@ -61,6 +61,23 @@ DOCUMENTS = {
 }
 
 
+def _read_twice(text: str, monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
+    """find_xml's units and every parse result, with the nodes taken from a pass already made
+    (fast) and with every element read from its own text (slow)."""
+    from geochunk.encodings import gml
+
+    fast: list = []
+    slow: list = []
+    for seen, tree, reader in ((fast, xml_mod._tree, xml_mod.xml_tree),
+                               (slow, lambda el: None, lambda t, located=None: gml.xml_tree(t))):  # fmt: skip
+        monkeypatch.setattr(xml_mod, "_tree", tree)
+        monkeypatch.setattr(xml_mod, "xml_tree", reader)
+        monkeypatch.setattr(xml_mod, "remember", lambda kind, t, parsed, seen=seen: seen.append(parsed))
+        seen.insert(0, find_xml(text))
+    monkeypatch.undo()
+    return fast, slow
+
+
 def _fields(spans):  # type: ignore[no-untyped-def]
     return [(s.start, s.end, s.kind, s.geom_type, s.geometry_text, s.dims, s.srid, s.status,
              s.error, s.feature_id, s.id_source, s.properties_json) for s in spans]  # fmt: skip
@@ -72,11 +89,22 @@ def test_units_read_from_the_document_pass_equal_units_read_from_their_text(
 ) -> None:
     text = DOCUMENTS[name]
     assert xml_mod._expat_elements(text) is not None  # the document pass is the one tested
-    fast, slow = [], []
-    for seen, tree in ((fast, xml_mod._tree), (slow, lambda el: None)):
-        monkeypatch.setattr(xml_mod, "_tree", tree)
-        monkeypatch.setattr(xml_mod, "remember", lambda kind, t, parsed, seen=seen: seen.append(parsed))
-        seen.insert(0, find_xml(text))
+    _same_units(*_read_twice(text, monkeypatch))
+
+
+@pytest.mark.parametrize("name", list(DOCUMENTS))
+@pytest.mark.parametrize("junk", ["\n7\n", "x", "<", "<a/>x", "&", "<b>"])
+def test_units_of_the_tag_scan_read_from_their_owners_equal_units_read_from_their_text(
+    name: str, junk: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    text = DOCUMENTS[name] + junk
+    assert xml_mod._expat_elements(text) is None  # expat refuses what does not end with ">"
+    _same_units(*_read_twice(text, monkeypatch))
+    prose = "Notes.\n\n" + DOCUMENTS[name].split("?>", 1)[-1]  # fragments in prose: the tag scan
+    _same_units(*_read_twice(prose, monkeypatch))
+
+
+def _same_units(fast, slow) -> None:  # type: ignore[no-untyped-def]
     assert fast[0], "a document without units tests nothing"
     assert _fields(fast[0]) == _fields(slow[0])
     assert len(fast) == len(slow)
@@ -281,3 +309,18 @@ def test_json_scan_reads_plain_member_runs_as_one_string_at_a_time(seed: int, mo
 def test_json_scan_of_the_samples_reads_member_runs_as_strings(sample: str, monkeypatch: pytest.MonkeyPatch) -> None:
     text = load_sample(sample)
     assert _json_found(text, monkeypatch, True) == _json_found(text, monkeypatch, False)
+
+
+@pytest.mark.parametrize("name", ["non_ascii", "placemarks_sample", "wfs_sample", "kml"])
+@pytest.mark.parametrize("junk", ["", "\n7\n"])
+def test_each_unit_is_read_once(name: str, junk: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A geometry inside a Placemark or feature is not parsed apart from its document or its
+    owner (call counters); only a geometry that is its own unit may be read from its text."""
+    read: list[str] = []
+    for parser in ("parse_gml", "parse_kml"):
+        real = getattr(xml_mod, parser)
+        monkeypatch.setattr(xml_mod, parser, lambda t, real=real: read.append(t) or real(t))
+    text = DOCUMENTS[name] + junk
+    spans = find_xml(text)
+    alone = [s.geometry_text for s in spans if text[s.start : s.end] == s.geometry_text]
+    assert len(spans) > len(alone) and sorted(read) == (sorted(alone) if junk else [])

@@ -108,7 +108,9 @@ def find_xml(text: str) -> list[Span]:
     if not has_xml_geometry(text):
         return []
     elements = None
-    if text.lstrip()[:1] == "<":
+    # a document ends with ">" (its root's end tag, or a comment or processing instruction after
+    # it): text after it would make expat fail at the end, after reading all the rest
+    if text.lstrip()[:1] == "<" and text.rstrip(" \t\r\n")[-1:] == ">":
         elements = _expat_elements(text)
     if elements is None:
         elements = _scan_elements(text)
@@ -513,11 +515,24 @@ def _geometry_span(text: str, els: list[_El], g: int, kind: str, end: int) -> Sp
 
 
 def _owner_span(text: str, els: list[_El], owner: int, g: int, kind: str, s: int, e: int) -> Span:
-    gel = els[g]
+    gel, oel = els[g], els[owner]
     body = text[gel.start : gel.end]
-    parsed = _parse(kind, body, _tree(gel))
-    oel = els[owner]
-    fid, id_source, props = _describe(text[oel.start : oel.end], kind, oel, _tree(oel))
+    owner_text = text[oel.start : oel.end]
+    tree, otree = _tree(gel), _tree(oel)
+    if otree is None:  # no nodes from a document pass: the owner's text is read, once
+        located: dict[int, tuple[int, XmlNode]] = {}
+        try:
+            otree = xml_tree(owner_text, located)
+        except (GeometryError, *XML_ERRORS):
+            otree = _UNREADABLE
+        if tree is None and otree is not _UNREADABLE:
+            # the geometry's nodes, when an element of the owner spans exactly its text
+            at = len(text[oel.start : gel.start].encode("utf-8", "surrogatepass"))
+            hit = located.get(at)
+            if hit is not None and hit[0] == at + len(body.encode("utf-8", "surrogatepass")):
+                tree = hit[1]
+    parsed = _parse(kind, body, tree)
+    fid, id_source, props = _describe(owner_text, kind, oel, otree)
     return Span(s, e, kind, _geom_type(parsed, gel), body, dims=parsed.dims,  # type: ignore[arg-type]
                 feature_id=fid, id_source=id_source,
                 properties_json=json.dumps(props, ensure_ascii=False, separators=(",", ":"))
@@ -533,13 +548,19 @@ def _simple_text(node: XmlNode) -> str | None:
     return value or None
 
 
+#: What reading an element's text gave when it is not XML (it was read, and failed).
+_UNREADABLE = XmlNode("", {})
+
+
 def _describe(
     slice_text: str, kind: str, el: _El, tree: XmlNode | None = None
 ) -> tuple[str | None, str | None, dict[str, str]]:
     """(id, id source, attributes) of a Placemark or GML feature from its own text (or from
-    ``tree``, its nodes as reading that text would give them)."""
+    ``tree``, its nodes as reading that text would give them; ``_UNREADABLE`` if that failed)."""
     node: XmlNode | None = tree
-    if node is None:
+    if node is _UNREADABLE:
+        node = None
+    elif node is None:
         try:
             node = xml_tree(slice_text)
         except (GeometryError, *XML_ERRORS):
