@@ -50,6 +50,15 @@ def _sha(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
+def _plain(value: Any) -> Any:
+    """Boundaries as their offsets per level (every offset, whatever the integer dtype: the
+    repr of an array shows only its ends, and its dtype unless int64)."""
+    by_level = getattr(value, "by_level", None)
+    if by_level is None:
+        return value
+    return tuple(a.tolist() for a in by_level), value.length
+
+
 def digests(names: list[str]) -> dict[str, str]:
     """``"sample/config" -> sha256`` for this process's geochunk."""
     from geochunk.model import ChunkConfig
@@ -74,7 +83,7 @@ def digests(names: list[str]) -> dict[str, str]:
             }, default=repr)  # ensure_ascii: lone surrogates are escaped, never an error
             out[f"{name}/{json.dumps(kw, sort_keys=True)}"] = _sha(blob)
         fields = ("features", "units", "periods", "boundaries", "headings", "geometry_tokens")
-        out[f"{name}/analysis"] = _sha(repr(tuple(getattr(a, f, None) for f in fields)))
+        out[f"{name}/analysis"] = _sha(repr(tuple(_plain(getattr(a, f, None)) for f in fields)))
     return out
 
 

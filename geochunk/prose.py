@@ -110,7 +110,8 @@ class Boundaries:
     """Sorted boundary offsets per level; a position appears once, at its strongest level.
     Query with :meth:`within` to get every boundary at or above a level."""
 
-    by_level: tuple[np.ndarray, ...]  # index = level (SECTION..WORD), sorted int64 offsets
+    # index = level (SECTION..WORD), sorted offsets: int32 (int64 from 2**28 characters)
+    by_level: tuple[np.ndarray, ...]
     length: int
 
     def within(self, lo: int, hi: int, max_level: int) -> list[tuple[int, int]]:
@@ -264,19 +265,27 @@ def find_boundaries(text: str, exclude: tuple[tuple[int, int], ...] = ()) -> Bou
         del k, valid
         return pos[~inside]
 
-    per_window = [_scan_window(text, lo, hi, line_ends, outside) for lo, hi in _windows(n, exclude)]
-    found = [np.concatenate([w[k] for w in per_window]) for k in range(WORD + 1)]
+    # one key per candidate, position * 8 + level, sorted in place: by position, then strongest
+    # level first (what a lexsort of both gives, without its index and copies). int32 while
+    # positions fit (2**28 characters: 4 times the default max_bytes), so keys and the
+    # boundaries kept take half the memory; each window's offsets become keys before the next
+    # window is scanned, so no int64 array of all candidates is held beside the keys
+    dtype = np.int32 if n < _INT32_POSITIONS else np.int64
+
+    def keys_of(lo: int, hi: int) -> np.ndarray:
+        levels = _scan_window(text, lo, hi, line_ends, outside)
+        seg = np.empty(sum(len(a) for a in levels), dtype=dtype)
+        at = 0
+        for k, a in enumerate(levels):
+            part = seg[at : at + len(a)]
+            np.left_shift(a, 3, out=part, casting="unsafe")  # fits: a < n < 2**28
+            part |= k
+            at += len(a)
+        return seg
+
+    per_window = [keys_of(lo, hi) for lo, hi in _windows(n, exclude)]
+    key = per_window[0] if len(per_window) == 1 else np.concatenate(per_window or [np.empty(0, dtype)])
     del per_window
-    # one int64 key per candidate, position * 8 + level, sorted in place: by position, then
-    # strongest level first (what a lexsort of both gives, without its index and copies)
-    key = np.empty(sum(len(a) for a in found), dtype=np.int64)
-    at = 0
-    for k, a in enumerate(found):
-        seg = key[at : at + len(a)]
-        np.left_shift(a, 3, out=seg)
-        seg |= k
-        at += len(a)
-    del found
     key.sort()
     lvl = key.astype(np.int8)  # the low byte (an unsafe cast wraps) ...
     lvl &= 7  # ... whose low three bits are the level
@@ -288,6 +297,8 @@ def find_boundaries(text: str, exclude: tuple[tuple[int, int], ...] = ()) -> Bou
     del keep
     return Boundaries(tuple(pos[lvl == k] for k in range(WORD + 1)), n)
 
+
+_INT32_POSITIONS = 1 << 28  # documents shorter than this keep int32 offsets (position * 8 + level fits)
 
 _GRAPHEME = regex.compile(r"\X")  # Unicode extended grapheme clusters (UAX #29), linear
 

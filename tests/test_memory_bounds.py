@@ -8,6 +8,7 @@ from __future__ import annotations
 import tracemalloc
 from typing import Any, Callable
 
+import numpy as np
 import pytest
 
 from geochunk import period, pipeline, prose
@@ -42,10 +43,11 @@ def test_document_period_holds_no_lower_cased_copy_of_the_document(appendix_x8: 
 
 def test_boundary_scan_drops_offsets_inside_spans_before_merging(appendix_x8: str) -> None:
     # offsets inside geometry spans (every coordinate pair's space) are dropped per slice, not
-    # after merging all candidates: ~2.6 bytes a character, was ~5.4
+    # after merging all candidates (~2.6 bytes a character, was ~5.4), and each window's
+    # offsets become int32 keys before the next window is scanned: ~1.3
     spans = tuple((s.start, s.end) for s in detect(appendix_x8).spans)
     exclude = pipeline._no_cut(spans, tuple(heading_glue(appendix_x8)))
-    assert _peak_per_char(lambda: prose.find_boundaries(appendix_x8, exclude), len(appendix_x8)) < 3.5
+    assert _peak_per_char(lambda: prose.find_boundaries(appendix_x8, exclude), len(appendix_x8)) < 1.8
 
 
 def test_equal_attribute_pairs_are_held_once() -> None:
@@ -143,3 +145,17 @@ def test_spans_read_their_geometry_text_from_the_document(appendix_x8: str) -> N
     wkt = [s for s in found.spans if s.kind == "wkt"]
     assert wkt and all(appendix_x8[s.end - len(s.geometry_text) : s.end] == s.geometry_text
                        and s.geometry_text.startswith(s.geom_type) for s in wkt)
+
+
+def test_boundaries_are_held_as_int32_and_equal_the_int64_scan(appendix_x8: str, monkeypatch) -> None:
+    # offsets of a document under 2**28 characters are int32: the boundaries of the appendix
+    # x8 hold ~0.34 bytes a character (int64: ~0.68); the int64 keys (what a longer document
+    # gets) find the same offsets
+    spans = tuple((s.start, s.end) for s in detect(appendix_x8).spans)
+    exclude = pipeline._no_cut(spans, tuple(heading_glue(appendix_x8)))
+    got = prose.find_boundaries(appendix_x8, exclude)
+    assert sum(a.nbytes for a in got.by_level) / len(appendix_x8) < 0.45
+    monkeypatch.setattr(prose, "_INT32_POSITIONS", 0)
+    wide = prose.find_boundaries(appendix_x8, exclude)
+    assert all(a.dtype == np.int64 for a in wide.by_level)
+    assert [a.tolist() for a in got.by_level] == [a.tolist() for a in wide.by_level]
