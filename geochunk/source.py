@@ -419,4 +419,12 @@ def document_digest(text: str) -> str:
     >>> document_digest("abc")[:12]
     'ba7816bf8f01'
     """
-    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+    # UTF-8 encodes code point by code point (a lone surrogate too, with surrogatepass), so
+    # the bytes of consecutive slices are the document's bytes: no encoded copy of it is held
+    h = hashlib.sha256()
+    for a in range(0, len(text), _DIGEST_SLICE):
+        h.update(text[a : a + _DIGEST_SLICE].encode("utf-8", "surrogatepass"))
+    return h.hexdigest()
+
+
+_DIGEST_SLICE = 1 << 16  # characters encoded at once by document_digest

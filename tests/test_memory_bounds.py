@@ -159,3 +159,20 @@ def test_boundaries_are_held_as_int32_and_equal_the_int64_scan(appendix_x8: str,
     wide = prose.find_boundaries(appendix_x8, exclude)
     assert all(a.dtype == np.int64 for a in wide.by_level)
     assert [a.tolist() for a in got.by_level] == [a.tolist() for a in wide.by_level]
+
+
+def test_document_digest_encodes_the_document_a_slice_at_a_time(appendix_x8: str, monkeypatch) -> None:
+    # the document's UTF-8 bytes at once were ~3 bytes a character of scratch (1.5 M characters);
+    # now one slice's (~0.2); slices of 1, 2 and 3 characters give the same digest (lone surrogates too)
+    import hashlib
+
+    from geochunk import source
+
+    assert _peak_per_char(lambda: source.document_digest(appendix_x8), len(appendix_x8)) < 0.5
+    whole = hashlib.sha256(appendix_x8.encode("utf-8")).hexdigest()
+    assert source.document_digest(appendix_x8) == whole
+    odd = "a\ud83d\ude00é\ud800x\U0001f600\udfff"
+    expected = hashlib.sha256(odd.encode("utf-8", "surrogatepass")).hexdigest()
+    for size in (1, 2, 3):
+        monkeypatch.setattr(source, "_DIGEST_SLICE", size)
+        assert source.document_digest(odd) == expected
