@@ -26,6 +26,8 @@ from bisect import bisect_right
 from dataclasses import dataclass, replace
 from typing import Callable, Sequence
 
+import numpy as np
+
 from .attributes import attribute_line, sql_row
 from .ids import source_ids
 from .headings import is_caption, is_setext_underline, plain_heading_at, setext_title
@@ -99,7 +101,10 @@ def _has_sentence_end(s: str) -> bool:
     return ". " in s or "! " in s or "? " in s or "\u0964 " in s or "\u0965 " in s or ".\t" in s
 
 
-def _widen(text: str, span: Span, prev_end: int = 0, next_start: int | None = None) -> tuple[int, int]:
+def _widen(
+    text: str, span: Span, prev_end: int = 0, next_start: int | None = None,
+    line_start: int | None = None, line_end: int | None = None,
+) -> tuple[int, int]:
     """The span widened to whole lines when the rest of the line is short lead-in/tail.
 
     A geometry never widens over a neighbour on its line (``prev_end``/``next_start``: the
@@ -107,10 +112,11 @@ def _widen(text: str, span: Span, prev_end: int = 0, next_start: int | None = No
     between them is a legal cut. A Feature of a FeatureCollection only takes indentation before
     it and ``,`` after it, so a minified collection on one line still splits between its
     features. A span's text is never blank, so a neighbour on the same line already decides,
-    and a long line is read once, not per span."""
+    and a long line is read once, not per span. ``line_start``/``line_end``: the start of the
+    span's first line and the end of its last, when the caller has them."""
     start, end = span.start, span.end
-    lines = lines_of(text)
-    ls, le = lines.start(start), lines.end(end)
+    ls = lines_of(text).start(start) if line_start is None else line_start
+    le = lines_of(text).end(end) if line_end is None else line_end
     alone_before = ls >= prev_end
     alone_after = next_start is None or next_start >= le
     if span.collection is not None:
@@ -126,6 +132,24 @@ def _widen(text: str, span: Span, prev_end: int = 0, next_start: int | None = No
     return start, end
 
 
+def _line_bounds(text: str, starts: Sequence[int], ends: Sequence[int]) -> tuple[list[int], list[int]]:
+    """``LineIndex.start`` of every ``starts`` and ``LineIndex.end`` of every ``ends``, in two
+    vectorised searches of the line index (not two bisections per span).
+
+    >>> _line_bounds("ab\\ncd\\r\\nef", [0, 3, 7], [1, 4, 8])
+    ([0, 3, 7], [3, 7, 9])
+    """
+    line_ends = np.frombuffer(lines_of(text).ends, dtype=np.int64)
+    n, m = len(text), len(line_ends)
+    if not m:
+        return [0] * len(starts), [n] * len(ends)
+    k = np.searchsorted(line_ends, np.asarray(starts, dtype=np.int64), "right")
+    first = np.where(k > 0, line_ends[np.maximum(k - 1, 0)], 0)
+    k = np.searchsorted(line_ends, np.asarray(ends, dtype=np.int64), "right")
+    last = np.where(k < m, line_ends[np.minimum(k, m - 1)], n)
+    return first.tolist(), last.tolist()
+
+
 def find_units(text: str, detection: Detection, *, context: bool = True) -> tuple[Unit, ...]:
     """Group the detection's spans into non-overlapping units with their context.
 
@@ -136,9 +160,10 @@ def find_units(text: str, detection: Detection, *, context: bool = True) -> tupl
         return ()
     # 1. widen every span to whole lines, then merge overlapping ranges into unit cores
     groups: list[tuple[list[int], int, int]] = []
+    firsts, lasts = _line_bounds(text, [sp.start for sp in spans], [sp.end for sp in spans])
     for i, sp in enumerate(spans):
         a, b = _widen(text, sp, spans[i - 1].end if i else 0,
-                      spans[i + 1].start if i + 1 < len(spans) else None)
+                      spans[i + 1].start if i + 1 < len(spans) else None, firsts[i], lasts[i])
         if groups and a < groups[-1][2]:
             idx, ga, gb = groups[-1]
             idx.append(i)

@@ -316,3 +316,13 @@ def test_line_ends_at_once_equal_the_line_index(text: str) -> None:
 
     ps = list(range(-1, len(text) + 2))
     assert _at_line_end(text, np.asarray(ps, dtype=np.int64)) == [LineIndex(text).at_line_end(p) for p in ps]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list("ab \r\n")), max_size=40))
+def test_line_bounds_at_once_equal_the_line_index(text: str) -> None:
+    from geochunk.lines import LineIndex
+    from geochunk.units import _line_bounds
+
+    li, ps = LineIndex(text), list(range(len(text) + 1))
+    assert _line_bounds(text, ps, ps) == ([li.start(p) for p in ps], [li.end(p) for p in ps])
