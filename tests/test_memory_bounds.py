@@ -176,3 +176,43 @@ def test_document_digest_encodes_the_document_a_slice_at_a_time(appendix_x8: str
     for size in (1, 2, 3):
         monkeypatch.setattr(source, "_DIGEST_SLICE", size)
         assert source.document_digest(odd) == expected
+
+
+def _hex_runs_whole(text: str) -> list[tuple[int, int]]:
+    """encodings.wkb._hex_runs as written before: the marks of the whole text at once."""
+    from geochunk.encodings import wkb
+
+    marks = text.encode("ascii", "replace").translate(wkb._HEX_MARKS)
+    out, pos = [], 0
+    while (s := marks.find(wkb._RUN, pos)) >= 0:
+        e = marks.find(b".", s)
+        pos = e = len(marks) if e < 0 else e
+        if text[s : s + 2] not in ("00", "01") or (e - s) % 2:
+            continue
+        p = s - 2 if s >= 2 and text[s - 2 : s] in ("\\x", "0x") else s
+        m = wkb._HEX_RUN.match(text, p)
+        if m is not None and m.end() == e:
+            out.append((m.start(), m.end()))
+    return out
+
+
+@pytest.mark.parametrize("size", [1, 2, 3, 17, 18, 19, 40])
+def test_hex_runs_by_slice_equal_the_whole_text_marks(size: int, monkeypatch) -> None:
+    import random
+
+    from geochunk.encodings import wkb
+
+    rng = random.Random(size)
+    words = ["01", "00", "0101000000", "F03F", "0" * 16, "a", " ", "\n", "\\x", "0x", "é", ",", "g"]
+    texts = ["".join(rng.choice(words) for _ in range(rng.randrange(0, 40))) for _ in range(400)]
+    texts += ["01" * 30, "x01" + "0" * 40, "0" * 19, "01" + "0" * 17]
+    monkeypatch.setattr(wkb, "_MARK_SLICE", size)
+    for text in texts:
+        assert [(m.start(), m.end()) for m in wkb._hex_runs(text)] == _hex_runs_whole(text), text
+
+
+def test_hex_run_scan_holds_no_marks_of_the_whole_text(appendix_x8: str) -> None:
+    # the marks (one byte a character) were held for the whole text; now one slice's
+    from geochunk.encodings import wkb
+
+    assert _peak_per_char(lambda: list(wkb._hex_runs(appendix_x8)), len(appendix_x8)) < 0.3

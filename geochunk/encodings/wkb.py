@@ -227,25 +227,43 @@ def _hex_runs(text: str) -> Iterator[re.Match[str]]:
     The text is mapped to one byte per character (``encode("ascii", "replace")`` keeps
     offsets), hex digits to ``h`` and everything else to ``.`` (``bytes.translate``), and runs
     of ``MIN_HEX`` ``h`` are found with ``bytes.find``: coordinate text full of short digit runs
-    costs C speed; the regex then confirms each long run's boundaries.
+    costs C speed; the regex then confirms each long run's boundaries. The marks are made and
+    searched one slice of :data:`_MARK_SLICE` characters at a time (a run reaching a slice's
+    end is carried into the next), so no mark array of the whole text is held.
     """
-    marks = bytearray(len(text))  # filled a slice at a time: no whole-text encoded copy beside it
+    carry = -1  # where a run of hex digits reaching the previous slice's end started
     for a in range(0, len(text), _MARK_SLICE):
-        piece = text[a : a + _MARK_SLICE].encode("ascii", "replace").translate(_HEX_MARKS)
-        marks[a : a + len(piece)] = piece
-    pos = 0
-    while True:
-        s = marks.find(_RUN, pos)
-        if s < 0:
-            return
-        e = marks.find(b".", s)
-        pos = e = len(marks) if e < 0 else e
-        if text[s : s + 2] not in ("00", "01") or (e - s) % 2:
-            continue  # no byte-order byte, or half a byte: most hex (digests, ids) stops here
-        p = s - 2 if s >= 2 and text[s - 2 : s] in ("\\x", "0x") else s
-        m = _HEX_RUN.match(text, p)
-        if m is not None and m.end() == e:
-            yield m
+        marks = text[a : a + _MARK_SLICE].encode("ascii", "replace").translate(_HEX_MARKS)
+        pos = 0
+        if carry >= 0:
+            e = marks.find(b".")
+            if e < 0:
+                continue  # the run goes on through this whole slice
+            yield from _confirmed(text, carry, a + e)
+            carry, pos = -1, e
+        limit = len(marks.rstrip(b"h"))  # a run from here on may go on in the next slice
+        while True:
+            s = marks.find(_RUN, pos, limit)
+            if s < 0:
+                break
+            pos = marks.find(b".", s)  # before ``limit``: marks[limit - 1] is "."
+            yield from _confirmed(text, a + s, a + pos)
+        if limit < len(marks):
+            carry = a + max(limit, pos)
+    if carry >= 0:
+        yield from _confirmed(text, carry, len(text))
+
+
+def _confirmed(text: str, s: int, e: int) -> Iterator[re.Match[str]]:
+    """The hex run ``text[s:e]`` (digits only, the characters around it none) as a match of
+    the run pattern, if it is one: at least ``MIN_HEX`` digits, whole bytes, a byte-order byte
+    first, at a word start."""
+    if e - s < MIN_HEX or text[s : s + 2] not in ("00", "01") or (e - s) % 2:
+        return  # short, no byte-order byte, or half a byte: most hex (digests, ids) stops here
+    p = s - 2 if s >= 2 and text[s - 2 : s] in ("\\x", "0x") else s
+    m = _HEX_RUN.match(text, p)
+    if m is not None and m.end() == e:
+        yield m
 
 
 def find_wkb(text: str) -> list[Span]:
