@@ -219,7 +219,7 @@ def test_frames_filled_from_templates_are_the_constructed_ones(monkeypatch, name
     assert [f.to_dict() for f in fast.frames] == [f.to_dict() for f in slow.frames]
 
 
-@pytest.mark.parametrize("name", ["postgis_copy", "land_use_appendix"])
+@pytest.mark.parametrize("name", ["postgis_copy", "land_use_appendix", "sql_dump"])
 def test_frame_templates_shared_by_equal_declarations_are_the_ones_made_apart(
         monkeypatch, name) -> None:
     """Declarations alike in all a frame reads of them (each EWKB row's SRID is one of its

@@ -210,6 +210,18 @@ def frame_from_check(
         if parts is None:
             parts = work.memo[dkey] = {}
     part = parts.get(key) if parts is not None else None
+    if part is None and parts is not None and decl.text:
+        # the same declaration text elsewhere ("SRID=27700;" on every row of a dump): its
+        # template with the offset lines made anew
+        cores = work.memo.setdefault(("frame-text", decl.form, decl.text, decl.note,
+                                      decl.match), {})
+        core = cores.get(key)
+        if core is None:
+            part = _part(decl, epsg, chk, ambiguous, backward, extra_notes, basis, considered)
+            cores[key] = (decl.start, part)
+        else:
+            part = core[1] if core[0] == decl.start else _moved(core[1], decl)
+        parts[key] = part
     if part is None:
         part = _part(decl, epsg, chk, ambiguous, backward, extra_notes, basis, considered)
         if parts is not None:
@@ -258,12 +270,35 @@ def _made(cls: type, template: dict, changes: dict) -> Any:
     return obj
 
 
+def _where(decl: Declaration) -> str:
+    """The first note of a frame from ``decl``: which declaration, and where."""
+    where = f"{decl.form} {decl.text!r} at offset {decl.start}" if decl.text else decl.form
+    return f"declared by {where}"
+
+
+def _said(decl: Declaration) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The evidence's (words, codes) lines for ``decl``."""
+    words = (f"{decl.text!r} at offset {decl.start}",) if decl.form == "name" and decl.text else ()
+    codes = ((f"{decl.text!r} ({decl.form}) at offset {decl.start}",)
+             if decl.form != "name" and decl.text else ((decl.form,) if not decl.text else ()))
+    return words, codes
+
+
+def _moved(part: _Part, decl: Declaration) -> _Part:
+    """``part`` (made for the same declaration text at another offset) for ``decl``: the
+    lines that name the offset made anew (each its own: not interned, nothing shares them),
+    everything else as it is (see :func:`_part`)."""
+    words, codes = _said(decl)
+    evidence = {**part.evidence, "words": words, "codes": codes}
+    return replace(part, notes=(_where(decl),) + part.notes[1:], words=words, codes=codes,
+                   evidence=evidence)
+
+
 def _part(decl: Declaration, epsg: int | str, chk: Check, ambiguous: bool, backward: bool,
           extra_notes: tuple[str, ...], basis: str | None, considered: tuple[str, ...]) -> _Part:
     facts = crs_facts(epsg)
     conf, flagged = grade(basis or _basis(decl, ambiguous), chk)
-    where = f"{decl.form} {decl.text!r} at offset {decl.start}" if decl.text else decl.form
-    notes = [f"declared by {where}"]
+    notes = [_where(decl)]
     if decl.note:
         notes.append(decl.note)
     if ambiguous and not considered:
@@ -285,9 +320,7 @@ def _part(decl: Declaration, epsg: int | str, chk: Check, ambiguous: bool, backw
         notes.append("the declaration comes after this geometry in the text")
     notes.extend(extra_notes)
     horizontal = facts.horizontal if facts is not None else epsg
-    words = (f"{decl.text!r} at offset {decl.start}",) if decl.form == "name" and decl.text else ()
-    codes = ((f"{decl.text!r} ({decl.form}) at offset {decl.start}",)
-             if decl.form != "name" and decl.text else ((decl.form,) if not decl.text else ()))
+    words, codes = map(_shared, _said(decl))
     other = isinstance(horizontal, str)
     auth, code = (horizontal.split(":", 1) if other else (None, None))
     frame = {
@@ -304,7 +337,7 @@ def _part(decl: Declaration, epsg: int | str, chk: Check, ambiguous: bool, backw
         "code": int(code) if code is not None and code.isdigit() else None,
         "evidence": None,
     }
-    evidence = {"words": _shared(words), "codes": _shared(codes), "places": (),
+    evidence = {"words": words, "codes": codes, "places": (),
                 "coordinates": (), "considered": considered}
     return _Part(
         confidence=frame["confidence"],

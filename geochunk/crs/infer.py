@@ -90,17 +90,24 @@ def _holding(lon: float, lat: float) -> list[int]:
     return sorted(set(codes[mask].tolist()))
 
 
+@lru_cache(maxsize=4096)
+def _by_area(lon: float, lat: float) -> tuple[int, ...]:
+    """:func:`_holding`, the smallest area of use first (then by code): a fact of the
+    database about a place's point, the same in every document that names it."""
+    frames = _projected()
+    return tuple(sorted(_holding(lon, lat),
+                        key=lambda c: (max(area_size(a) for a in frames[c]), c)))
+
+
 def infer_from_places(xy: np.ndarray | None, places: Sequence[Place]) -> Inferred | None:
     """The grid that puts ``xy`` next to a place the document names, or ``None``."""
     if xy is None or not len(xy) or not places:
         return None
     k = len(xy) // 2
     x, y = float(xy[k, 0]), float(xy[k, 1])
-    frames = _projected()
     for place in places[:_MAX_PLACES]:
         plon, plat, _ = place.points[0]
-        cands = _holding(plon, plat)
-        cands.sort(key=lambda c: (max(area_size(a) for a in frames[c]), c))
+        cands = _by_area(plon, plat)
         kept, others = [], []
         for c in cands[:_MAX_CANDIDATES]:
             ll = projection_lonlat(c, x, y)
