@@ -30,7 +30,7 @@ from ..textcase import pieces
 from .cache import read_json, write_json
 
 __all__ = ["Place", "find_places", "gazetteer", "NEAR_DEG", "distance_deg", "near",
-           "fold_text", "fold_words", "fold_gate", "words_near", "names_any"]
+           "fold_text", "fold_words", "fold_gate", "in_gate", "words_near", "names_any"]
 
 NEAR_DEG = 1.0  # a point within this many degrees of a named city is "near" it
 _MIN_POP = 15_000
@@ -167,12 +167,13 @@ def _in_run(c: str) -> bool:
 
 
 def fold_gate(text: str, spans: Iterable[tuple[int, int]],
-              runs_of_pieces: Iterable[set[bytes]]) -> frozenset[bytes] | None:
-    """Every ASCII word :func:`fold_words` could find in ``text`` outside ``spans``, as
-    bytes (and more: the words inside the spans, the runs that are not ASCII), from the
-    text's letter runs (``names.letter_runs``, already made by the declaration scan) without
-    folding the text: a word not in it is not in ``fold_words(text, spans)``. ``None`` when a span cuts a letter run (then a piece of a
-    run is a word of the prose, and only :func:`fold_words` can tell).
+              runs_of_pieces: Iterable[set[bytes]]) -> tuple[set[bytes], ...] | None:
+    """Sets of words, as bytes, that together hold every ASCII word :func:`fold_words` could
+    find in ``text`` outside ``spans`` (and more: the words inside the spans, the runs that
+    are not ASCII), made from the text's letter runs (``names.letter_runs``, already made by
+    the declaration scan) without folding the text: a word in none of them is not in
+    ``fold_words(text, spans)`` (see :func:`in_gate`). ``None`` when a span cuts a letter run
+    (then a piece of a run is a word of the prose, and only :func:`fold_words` can tell).
 
     Each ASCII run is such a word as it is; a run holding other characters is folded on its
     own (folding, NFKD with marks dropped and lower-casing, works character by character, and
@@ -181,7 +182,7 @@ def fold_gate(text: str, spans: Iterable[tuple[int, int]],
     >>> text = "Wells in München: POINT (1 2)"
     >>> from .names import letter_runs
     >>> gate = fold_gate(text, [(18, 29)], letter_runs(text))
-    >>> sorted(w for w in fold_words(text, [(18, 29)]) if w.encode() not in gate)
+    >>> sorted(w for w in fold_words(text, [(18, 29)]) if not in_gate(gate, w.encode()))
     []
     >>> fold_gate("LondonPOINT (1 2)", [(6, 17)], letter_runs("LondonPOINT (1 2)")) is None
     True
@@ -192,12 +193,18 @@ def fold_gate(text: str, spans: Iterable[tuple[int, int]],
             return None
         if 0 < b < n and _in_run(text[b - 1]) and _in_run(text[b]):
             return None
-    every: set[bytes] = set().union(*runs_of_pieces)
-    other = [r for r in every if not r.isascii()]
-    if other:
-        folded = fold_text(b" ".join(other).decode("utf-8", "surrogatepass"))[0]
-        every |= {w.encode("ascii") for w in folded}
-    return frozenset(every)
+    sets = list(runs_of_pieces)
+    if not text.isascii():
+        other = [r for runs in sets for r in runs if not r.isascii()]
+        if other:
+            folded = fold_text(b" ".join(other).decode("utf-8", "surrogatepass"))[0]
+            sets.append({w.encode("ascii") for w in folded})
+    return tuple(sets)
+
+
+def in_gate(gate: tuple[set[bytes], ...], word: bytes) -> bool:
+    """Whether ``word`` is in one of the sets of a :func:`fold_gate`."""
+    return any(word in words for words in gate)
 
 
 def _gaps(n: int, spans: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:

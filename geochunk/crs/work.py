@@ -74,9 +74,9 @@ class Work:
             self._folded_words = fold_words(self.text, self.spans)
         return self._folded_words
 
-    def fold_gate(self) -> frozenset | None:
-        """``places.fold_gate`` of the document (once, on first use): a superset of
-        :meth:`folded_words` made from its letter runs, or ``None``."""
+    def fold_gate(self) -> tuple | None:
+        """``places.fold_gate`` of the document (once, on first use): sets that hold every
+        word of :meth:`folded_words`, made from its letter runs, or ``None``."""
         if self._gate is None:
             from .names import letter_runs
             from .places import fold_gate
