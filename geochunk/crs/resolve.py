@@ -57,7 +57,7 @@ from .validate import Check, check, expect, sample_many
 from .work import current, document_work
 from .candidates import listing
 from .infer import infer_from_places
-from .places import in_gate, names_any, words_near
+from .places import names_any, words_near
 from .zones import choose_zone
 
 __all__ = ["FrameScope", "FrameReport", "resolve_frames", "merge_frames", "strength", "index_ranges"]
@@ -575,12 +575,10 @@ def _swap_checks(frames: list[Frame], samples: list[np.ndarray | None]) -> list[
 def _names_any(work: Any, words: set[str]) -> bool:
     """``names_any(work.folded(), words)``; the whole text is folded only for a word that is
     not ASCII (an ASCII word needs the folded word set alone)."""
-    gate = work.fold_gate()  # the text's words without folding it: most near words are not
+    gate = work.gate_words()  # the text's words without folding it: most near words are not
     if gate is not None:
-        if len(gate) == 1:  # a text of one piece (no folded runs): one set
-            words = {w for w in words if not w.isascii() or w.encode() in gate[0]}
-        else:
-            words = {w for w in words if not w.isascii() or in_gate(gate, w.encode())}
+        present, other = gate
+        words = (words & present) | (words & other)  # words_near's words are all gazetteer's
         if not words:
             return False
     ascii_words = work.folded_words()
