@@ -51,6 +51,7 @@ import re
 from array import array
 from bisect import bisect_left, insort
 from dataclasses import dataclass, replace
+from itertools import chain
 from typing import Any, Callable, Iterable, Iterator
 
 import numpy as np
@@ -1254,6 +1255,9 @@ def _json_units(
     return spans, collections, deferred
 
 
+_PARSE_BATCH = 4096  # WKT spans parsed by one vectorised call in _merge
+
+
 @dataclass(frozen=True)
 class _Deferred:
     """An unclosed GeoJSON object inside an earlier one's block (its span, not yet sliced)."""
@@ -1351,8 +1355,13 @@ def _merge(
 
     # Parse the WKT that survived (one vectorised read); decide ok / unparseable.
     final: list[Span] = []
-    todo = [sp.geometry_text for sp in kept if sp.kind == "wkt" and sp.status == "ok"]
-    results = iter(parse_wkt_many(todo))
+    # a batch of geometry texts at a time: they are read from the document (Span.sliced), so
+    # the texts of all spans at once would be a copy of most of it (and GEOS's scratch beside)
+    todo = [sp for sp in kept if sp.kind == "wkt" and sp.status == "ok"]
+    results = chain.from_iterable(
+        parse_wkt_many([sp.geometry_text for sp in todo[i : i + _PARSE_BATCH]])
+        for i in range(0, len(todo), _PARSE_BATCH)
+    )
     for sp in kept:
         if sp.kind == "wkt" and sp.status == "ok":
             parsed = next(results)
