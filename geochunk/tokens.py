@@ -680,41 +680,54 @@ def _delta_dtype(largest: int) -> type:
 _CLEAN_REACH = 1024
 
 
-#: where :func:`clean_boundary` can accept a position inside the text (``re``'s ``\\s`` is
-#: ``str.isspace()``): after a newline before neither whitespace nor ``/`` (A), or a space
-#: between two non-spaces (B). The ragged-end search below finds its candidates with it, so the
-#: indentation of pretty-printed JSON is skipped by the regex engine, not asked about per space.
-_CLEAN_AT = re.compile(r"(?<=\n)[^\s/]|(?<=\S) (?=\S)")
-_BACK_STEP = 128  # characters per backward window of :func:`_last_clean`
-
-
 def _first_clean(text: str, clean: Callable[[int], bool], lo: int, hi: int) -> int | None:
-    """The first ``p`` in ``[lo, hi]`` with ``clean(p)``. Only a position where
-    :data:`_CLEAN_AT` matches can be clean (:func:`clean_boundary`), so only those are asked
-    about (``lo >= 1``)."""
+    """The first ``p`` in ``[lo, hi]`` with ``clean(p)``. Only a position at a space or after a
+    newline can be clean (:func:`clean_boundary`), so only those are asked about (``lo >= 1``),
+    and not those the rules reject at a glance (:func:`_rejected`: the indentation of
+    pretty-printed JSON, where every space would be asked about)."""
     if hi < lo:  # (a negative end would count from the end of the text)
         return None
-    for m in _CLEAN_AT.finditer(text, lo, min(len(text), hi + 2)):
-        c = m.start()
-        if c > hi:
-            break
-        if clean(c):
+    sp = text.find(" ", lo, hi + 1)
+    nl = text.find("\n", lo - 1, hi)  # a newline at nl: candidate nl + 1
+    while sp >= 0 or nl >= 0:
+        if nl < 0 or 0 <= sp <= nl:
+            c, sp = sp, text.find(" ", sp + 1, hi + 1)
+        else:
+            c, nl = nl + 1, text.find("\n", nl + 1, hi)
+        if not _rejected(text, c) and clean(c):
             return c
     return None
 
 
 def _last_clean(text: str, clean: Callable[[int], bool], lo: int, hi: int) -> int | None:
-    """The last ``p`` in ``[lo, hi]`` with ``clean(p)`` (candidates as in :func:`_first_clean`),
-    searched in windows of :data:`_BACK_STEP` characters from ``hi`` back."""
-    end = hi
-    while end >= lo:
-        start = max(lo, end - _BACK_STEP + 1)
-        found = [c for m in _CLEAN_AT.finditer(text, start, min(len(text), end + 2)) if (c := m.start()) <= end]
-        for c in reversed(found):
-            if clean(c):
-                return c
-        end = start - 1
+    """The last ``p`` in ``[lo, hi]`` with ``clean(p)`` (candidates as in :func:`_first_clean`)."""
+    if hi < lo:
+        return None
+    sp = text.rfind(" ", lo, hi + 1)
+    nl = text.rfind("\n", lo - 1, hi)
+    while sp >= 0 or nl >= 0:
+        if nl < 0 or sp > nl:
+            c, sp = sp, text.rfind(" ", lo, sp)
+        else:
+            c, nl = nl + 1, text.rfind("\n", lo - 1, nl)
+        if not _rejected(text, c) and clean(c):
+            return c
     return None
+
+
+def _rejected(text: str, c: int) -> bool:
+    """A candidate (``1 <= c < len(text)``, at a space or after a newline) that
+    :func:`clean_boundary` rejects by its first look: whitespace or ``/`` after a newline (A),
+    a space with whitespace before or after it (B). Cheaper than asking the rule.
+
+    >>> t = '{\\n  "a": [1, 2],\\n  "b": "x y"\\n}'
+    >>> [c for c in range(1, len(t)) if (t[c] == " " or t[c - 1] == "\\n") and _rejected(t, c) and clean_boundary(t, c)]
+    []
+    """
+    prev, cur = text[c - 1], text[c]
+    if prev == "\n":
+        return cur == "/" or cur.isspace()
+    return prev.isspace() or text[c + 1 : c + 2].isspace()
 
 
 class TokenIndex:
