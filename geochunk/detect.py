@@ -1258,6 +1258,12 @@ def _json_units(
 _PARSE_BATCH = 4096  # WKT spans parsed by one vectorised call in _merge
 
 
+def _parsed_batch(spans: list[Span]) -> list[tuple[str, Parsed]]:
+    """Each span's geometry text (read once) and its parse, by one vectorised call."""
+    texts = [sp.geometry_text for sp in spans]
+    return list(zip(texts, parse_wkt_many(texts)))
+
+
 @dataclass(frozen=True)
 class _Deferred:
     """An unclosed GeoJSON object inside an earlier one's block (its span, not yet sliced)."""
@@ -1358,14 +1364,12 @@ def _merge(
     # a batch of geometry texts at a time: they are read from the document (Span.sliced), so
     # the texts of all spans at once would be a copy of most of it (and GEOS's scratch beside)
     todo = [sp for sp in kept if sp.kind == "wkt" and sp.status == "ok"]
-    results = chain.from_iterable(
-        parse_wkt_many([sp.geometry_text for sp in todo[i : i + _PARSE_BATCH]])
-        for i in range(0, len(todo), _PARSE_BATCH)
-    )
+    results = chain.from_iterable(_parsed_batch(todo[i : i + _PARSE_BATCH])
+                                  for i in range(0, len(todo), _PARSE_BATCH))
     for sp in kept:
         if sp.kind == "wkt" and sp.status == "ok":
-            parsed = next(results)
-            remember("wkt", sp.geometry_text, parsed)
+            wkt, parsed = next(results)
+            remember("wkt", wkt, parsed)
             if parsed.error is not None:
                 sp = replace(sp, status="unparseable", error=parsed.error)
             elif not sp.dims and parsed.dims:

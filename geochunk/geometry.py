@@ -886,20 +886,21 @@ def parse_span(span: Span) -> Parsed:
     if span.status == "unclosed":
         return _fail(span.error or "geometry never closes")
     kind = span.kind if span.kind in ("wkt", "wkb", "gml", "kml") else "geojson"
-    key = (kind, span.geometry_text)
+    text = span.geometry_text  # once: a detected span reads it from the document on access
+    key = (kind, text)
     hit = _PARSED.get(key)
     if hit is not None:
         _PARSED.move_to_end(key)
         return hit
     if kind == "wkt":
-        parsed = parse_wkt(span.geometry_text)
+        parsed = parse_wkt(text)
     elif kind == "geojson":
-        parsed = parse_geojson(span.geometry_text)
+        parsed = parse_geojson(text)
     else:  # hex (E)WKB, GML, KML
         from .encodings import parse_encoded
 
-        parsed = parse_encoded(kind, span.geometry_text)
-    remember(kind, span.geometry_text, parsed)
+        parsed = parse_encoded(kind, text)
+    remember(kind, text, parsed)
     return parsed
 
 
