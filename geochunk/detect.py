@@ -274,8 +274,10 @@ class _ParenIndex:
         self.closes = array("q")
         if pos.size == 0:
             return
-        depth = np.cumsum(np.where(is_open, 1, -1))
-        level = np.where(is_open, depth, depth + 1)
+        if len(text) < 1 << 31:  # int32 offsets and depths: half the scratch of every parenthesis
+            pos = pos.astype(np.int32)
+        depth = np.where(is_open, np.int32(1), np.int32(-1)).cumsum(dtype=np.int32)
+        level = depth + ~is_open  # an open's depth, a close's depth + 1
         order = np.lexsort((pos, level))
         lv, op, ps = level[order], is_open[order], pos[order]
         hit = op[:-1] & ~op[1:] & (lv[:-1] == lv[1:])
