@@ -72,3 +72,18 @@ def test_checks_of_a_few_points_are_the_numpy_checks(epsg, samples) -> None:
         validate._FEW = saved
     assert few_one == np_one
     assert few_many == np_many
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from([(155000.0, 463000.0), (263065.0, 197101.0), (488015.0, 7427084.0),
+                        (911126.0, 6457351.0), (500000.0, 0.0), (0.0, 0.0), (-4e6, 2.3e6)])
+       | st.tuples(st.floats(-3e6, 3e6), st.floats(-1e7, 1e7)))
+def test_one_point_listing_is_the_general_one(point) -> None:
+    """The grids holding one point, found by flat tests, are those the general path finds
+    for the point given twice (every point must then lie inside); its listing the same."""
+    from geochunk.crs import candidates
+
+    one = np.array([point], dtype=float)
+    two = np.vstack([one, one])
+    assert candidates._rows_holding(one).tolist() == candidates._rows_holding(two).tolist()
+    assert candidates.listing(one).codes == candidates.frames_holding(two)

@@ -145,8 +145,16 @@ def _index() -> _Index:
 def _rows_holding(xy: np.ndarray) -> np.ndarray:
     """Rows of the index whose polygon holds at least 95% of the ``(x, y)`` numbers."""
     ix = _index()
-    x, y = xy[:, 0], xy[:, 1]
     b = ix.boxes
+    if len(xy) == 1:  # one point (a listing's middle point): flat tests, the same answers
+        x0, y0 = float(xy[0, 0]), float(xy[0, 1])
+        rows = np.flatnonzero((b[:, 0] <= x0) & (x0 <= b[:, 2]) & (b[:, 1] <= y0)
+                              & (y0 <= b[:, 3]))
+        if not len(rows):
+            return rows
+        with _PREPARED:
+            return rows[shapely.contains_xy(ix.polygons[rows], x0, y0)]
+    x, y = xy[:, 0], xy[:, 1]
     need = math.ceil(_INSIDE_SHARE * len(xy))
     in_box = ((b[:, 0, None] <= x) & (x <= b[:, 2, None])
               & (b[:, 1, None] <= y) & (y <= b[:, 3, None]))
@@ -226,6 +234,12 @@ def leading() -> frozenset[int]:
     return frozenset(c for codes in INFORMAL_NAMES.values() for c in codes)
 
 
+@lru_cache(maxsize=1)
+def _leading_rows() -> np.ndarray:
+    """Per row of the index, whether its code is one of :func:`leading`."""
+    return np.isin(_index().codes, sorted(leading()))
+
+
 def listing(xy: np.ndarray | None) -> Listing:
     """The frames the numbers fit (see :class:`Listing`). Centrality is where the middle
     point lies in the frame's area, read in the frame's own coordinates (a fit at the edge of
@@ -259,7 +273,7 @@ def listing(xy: np.ndarray | None) -> Listing:
     widest = np.zeros(len(best))
     np.maximum.at(widest, grid, size)
     known = np.zeros(len(best), dtype=bool)
-    np.logical_or.at(known, grid, np.isin(codes, sorted(leading())))
+    np.logical_or.at(known, grid, _leading_rows()[rows][first])  # a code's rows: all or none
     # well-known national grids first, then grids by their best centrality, then the widest
     # area; codes in order within a grid (np.lexsort: the last key is the first)
     order = np.lexsort((codes, -widest[grid], best[grid], ~known[grid]))
