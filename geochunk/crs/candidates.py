@@ -310,8 +310,8 @@ def _code_runs(codes: Sequence[int], most: int = 1000) -> str:
         return _code_runs_short([int(c) for c in codes], most)
     arr = np.asarray(codes, dtype=np.int64)
     cuts = np.flatnonzero(np.diff(arr) != 1) + 1  # a run of consecutive codes ends
-    firsts = arr[np.r_[0, cuts][:most]].tolist()
-    lasts = arr[(np.r_[cuts, len(arr)] - 1)[:most]].tolist()
+    firsts = arr[np.concatenate(([0], cuts))[:most]].tolist()
+    lasts = arr[(np.concatenate((cuts, [len(arr)])) - 1)[:most]].tolist()
     runs = [f"EPSG:{a}" if a == b else f"EPSG:{a}-{b}" for a, b in zip(firsts, lasts)]
     left = len(cuts) + 1 - most
     return ", ".join(runs) + (f", ... ({left} more)" if left > 0 else "")

@@ -802,9 +802,10 @@ def _unknown_frame(xy: np.ndarray, notes: tuple[str, ...]) -> Frame:
         found = listing(xy[k:k + 1])
         if work is not None:
             work.memo[key] = found
-    frame = fallback_frame(notes + (found.note(),))
     coords = (f"({xy[k, 0]:.6g}, {xy[k, 1]:.6g}) read in each frame's own coordinates",)
-    return replace(frame, evidence=Evidence(coordinates=coords, considered=found.lines))
+    # fallback_frame(notes + (found.note(),)) with this evidence, in one step
+    return replace(FALLBACK_FRAME, notes=FALLBACK_FRAME.notes + notes + (found.note(),),
+                   evidence=Evidence(coordinates=coords, considered=found.lines))
 
 
 def _inferred_frame(xy: np.ndarray | None) -> Frame | None:
