@@ -326,3 +326,21 @@ def test_line_bounds_at_once_equal_the_line_index(text: str) -> None:
 
     li, ps = LineIndex(text), list(range(len(text) + 1))
     assert _line_bounds(text, ps, ps) == ([li.start(p) for p in ps], [li.end(p) for p in ps])
+
+
+def test_indentation_is_not_asked_about() -> None:
+    """Searching back from a ragged end in pretty-printed JSON asks clean_boundary only about
+    positions the rules do not reject at a glance (a counter, not a clock)."""
+    from geochunk.tokens import _last_clean, clean_boundary
+
+    text = "".join(f'{{\n{" " * 12}"type": "Feature",\n{" " * 12}"id": {i}\n}},\n' for i in range(4))
+    asked: list[int] = []
+
+    def clean(p: int) -> bool:
+        asked.append(p)
+        return clean_boundary(text, p)
+
+    hi = len(text) - 2
+    got = _last_clean(text, clean, 1, hi)
+    assert got == max(p for p in range(1, hi + 1) if clean_boundary(text, p))
+    assert len(asked) <= 2 and text.count(" ", 0, hi) > 40
