@@ -59,6 +59,7 @@ import numpy as np
 from .encodings import find_encoded
 from .errors import InputError
 from .lines import lines_of
+from .runs import back_over
 from .geometry import (
     Parsed,
     parse_geojson,
@@ -344,19 +345,6 @@ _IDENT_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_"
 _IDENT_SET = frozenset(_IDENT_CHARS)
 
 
-def _back(text: str, p: int, chars: str) -> int:
-    """The least ``q <= p`` with ``text[q:p]`` made of ``chars`` only (windows that double, so
-    a long run costs C speed and each character is read about twice)."""
-    step = 16
-    while p > 0:
-        a = max(0, p - step)
-        kept = len(text[a:p].rstrip(chars))
-        if kept:
-            return a + kept
-        p, step = a, step * 2
-    return 0
-
-
 def _keyword_candidates(
     text: str, parens: _ParenIndex, after: "Callable[[], int]" = lambda: 0
 ) -> Iterator[tuple[int, int]]:
@@ -393,7 +381,7 @@ def _keyword_candidates(
         if j and text[j - 1] in _WS_CHARS:
             j -= 1
             if j and text[j - 1] in _WS_CHARS:
-                j = _back(text, j, _WS_CHARS)
+                j = back_over(text, j, _WS_CHARS, 16)
         if not j or text[j - 1] not in _IDENT_SET:
             continue
         lo = max(0, j - 24)
@@ -405,9 +393,9 @@ def _keyword_candidates(
             yield w, j
             continue
         if j - w <= 2 and text[w:j].upper() in _DIMS:  # POINT Z (
-            d = _back(text, w, _WS_CHARS)
+            d = back_over(text, w, _WS_CHARS, 16)
             if d < w and d and text[d - 1] in _IDENT_SET:
-                k = _back(text, d, _IDENT_CHARS)
+                k = back_over(text, d, _IDENT_CHARS, 16)
                 m = match(text, k)
                 if m is not None and m.end() == d:
                     yield k, d

@@ -27,6 +27,7 @@ import regex
 import numpy as np
 
 from .lines import lines_of
+from .runs import back_over, forward_over
 
 __all__ = [
     "SECTION",
@@ -186,29 +187,6 @@ def _windows(n: int, exclude: tuple[tuple[int, int], ...]) -> list[tuple[int, in
     return out
 
 
-def _back_over(text: str, p: int, chars: str) -> int:
-    """The least ``q <= p`` with ``text[q:p]`` made of ``chars`` only (windows that double)."""
-    step = 64
-    while p > 0:
-        a = max(0, p - step)
-        kept = len(text[a:p].rstrip(chars))
-        if kept:
-            return a + kept
-        p, step = a, step * 2
-    return 0
-
-
-def _forward_over(text: str, p: int, chars: str) -> int:
-    """The first ``q >= p`` whose character is not in ``chars`` (``len(text)`` if none)."""
-    n, step = len(text), 64
-    while p < n:
-        b = min(n, p + step)
-        dropped = (b - p) - len(text[p:b].lstrip(chars))
-        if p + dropped < b:
-            return p + dropped
-        p, step = b, step * 2
-    return n
-
 
 def _scan_window(
     text: str, lo: int, hi: int, line_ends: np.ndarray,
@@ -226,10 +204,10 @@ def _scan_window(
     offsets (by position only) before they are returned."""
     n = len(text)
     heading = _positions(m.start() for m in _HEADING.finditer(text, lo, min(n, hi + 8)))
-    q, e = _back_over(text, lo, _WS_RUN), min(n, _forward_over(text, hi, _WS_RUN) + 1)
+    q, e = back_over(text, lo, _WS_RUN), min(n, forward_over(text, hi, _WS_RUN) + 1)
     para = _PARAGRAPH if text.find("\r", q, e) >= 0 else _PARAGRAPH_LF
     paragraph = _positions(m.end() for m in para.finditer(text, q, e))
-    q = _back_over(text, lo, _STOP_RUN)
+    q = back_over(text, lo, _STOP_RUN)
     sentence = _positions(m.end() for m in _SENTENCE.finditer(text, q, min(n, hi + 1)))
     i, j = np.searchsorted(line_ends, lo, "left"), np.searchsorted(line_ends, hi, "right")
     return [keep(heading[heading <= hi]), keep(paragraph[paragraph >= lo]), keep(line_ends[i:j]),
