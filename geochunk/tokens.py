@@ -121,6 +121,15 @@ def clean_boundary(text: str, p: int) -> bool:
       ``` ?[^\\s\\p{L}\\p{N}]+[\\r\\n/]*``` which swallows ``/`` after newlines. A substring that
       ends in the newline run matches it whole with ``\\s++$`` (cl100k) or ``\\s*[\\r\\n]+``,
       exactly as the document's ``\\s*[\\r\\n]`` does;
+    * (A') ``text[p - 1] == "\\n"`` and ``text[p:]`` is a run of at most 256 spaces and tabs followed
+      by a non-whitespace character (the indentation of pretty-printed JSON, XML or code): the
+      newline run before ``p`` holds its last newline at ``p - 1``, and a whitespace run that
+      holds a newline is one pre-token up to and including its last newline in both encodings
+      (``\\s*[\\r\\n]`` / ``\\s*[\\r\\n]+`` backtrack to it; a punctuation run's trailing
+      ``[\\r\\n]*`` / ``[\\r\\n/]*`` stops at the space), so the document has a pre-token
+      boundary at ``p``; a substring that ends at ``p`` ends with the same piece (``\\s++$`` or the
+      same newline patterns), and one that starts at ``p`` reads the same text from ``p`` (no
+      pattern looks behind);
     * (B) ``text[p] == " "`` and ``text[p - 1]`` and ``text[p + 1]`` are both non-whitespace:
       a space after a non-space always starts a new pre-token (it is the optional leading
       character of the next word / punctuation run, or a lone ``\\s``) and no pattern reaches
@@ -136,6 +145,8 @@ def clean_boundary(text: str, p: int) -> bool:
     [0, 2, 10]
     >>> clean_boundary("a\\n/b", 2), clean_boundary("a  b", 2)
     (False, False)
+    >>> clean_boundary('{\\n    "a": 1\\n}', 2), clean_boundary("a\\n  \\nb", 2)
+    (True, False)
     """
     n = len(text)
     if p <= 0 or p >= n:
@@ -143,10 +154,17 @@ def clean_boundary(text: str, p: int) -> bool:
     c = text[p]
     prev = text[p - 1]
     if prev == "\n":
+        if c == " " or c == "\t":
+            return _INDENT_THEN_TEXT.match(text, p) is not None  # (A')
         return c != "/" and not c.isspace()
     if c == " ":
         return p + 1 < n and not prev.isspace() and not text[p + 1].isspace()
     return False
+
+
+# (A'): at most 256 spaces and tabs, then a character that is not whitespace (str.isspace, the
+# regex's \s here: a superset of the tokenizers' \s); possessive, so a longer run never matches
+_INDENT_THEN_TEXT = re.compile(r"[ \t]{1,256}+\S")
 
 
 # --------------------------------------------------------------------------------------------
@@ -717,7 +735,8 @@ def _last_clean(text: str, clean: Callable[[int], bool], lo: int, hi: int) -> in
 
 def _rejected(text: str, c: int) -> bool:
     """A candidate (``1 <= c < len(text)``, at a space or after a newline) that
-    :func:`clean_boundary` rejects by its first look: whitespace or ``/`` after a newline (A),
+    :func:`clean_boundary` rejects by its first look: ``/`` or whitespace other than a space or
+    tab after a newline (A, A'),
     a space with whitespace before or after it (B). Cheaper than asking the rule.
 
     >>> t = '{\\n  "a": [1, 2],\\n  "b": "x y"\\n}'
@@ -726,7 +745,7 @@ def _rejected(text: str, c: int) -> bool:
     """
     prev, cur = text[c - 1], text[c]
     if prev == "\n":
-        return cur == "/" or cur.isspace()
+        return cur == "/" or (cur.isspace() and cur != " " and cur != "\t")
     return prev.isspace() or text[c + 1 : c + 2].isspace()
 
 

@@ -88,6 +88,7 @@ SEPARATORS = [
     " ", "  ", "   ", "\n", "\n\n", "\r\n", "\r\n\r\n", "\r", "\t", "\t\t", " \n", "\n ",
     "\u00a0", "\u2009", "\u202f", "\u3000", "\u2028", "\x85", "\x0b", "\x1c",
     "/", "\n/", "\n//", " /", "/\n", ".\n/", "'s", "'S", "'ll", "'re", "'", "\n'",
+    "\n    ", "\n\t", "\n \t ", "},\n  ", "\n  \n  ", "\n  /", "\n  '",  # indentation (A')
 ]
 
 UNICODE_BITS = [
@@ -448,7 +449,9 @@ def test_exact_caches_and_is_thread_safe(real: dict[str, TokenCounter], name: st
         ("a  b", [0, 4]),
         ("a\n\nb", [0, 3, 4]),
         ("a\n/b", [0, 4]),  # o200k swallows "/" after newlines
-        ("a\n b", [0, 4]),
+        ("a\n b", [0, 2, 4]),  # (A') indentation then text
+        ("a\n \tb\n  \n c", [0, 2, 9, 11]),  # not before a blank line with spaces
+        ("a\n  ", [0, 4]),  # nor before the end
         ("x \ty", [0, 4]),
         ("1 2", [0, 1, 3]),
         ("a\u00a0b c", [0, 3, 5]),  # NBSP is not a clean space
