@@ -133,7 +133,6 @@ def test_grid_areas_with_no_cache_or_an_unwritable_one(tmp_path: Path, monkeypat
             else:
                 monkeypatch.setenv("GEOCHUNK_CACHE_DIR", where)
             candidates._index.cache_clear()
-            candidates._grid_ids.cache_clear()
             lst = candidates.listing(np.array([[500.0, 500.0]]))
             assert lst.codes == (27700, 28992)
             assert sorted(lst.lines[1:3]) == ["Amersfoort / RD New (EPSG:28992): fits",
@@ -141,4 +140,3 @@ def test_grid_areas_with_no_cache_or_an_unwritable_one(tmp_path: Path, monkeypat
         assert len(built) == 2 and not blocker.is_dir()
     finally:
         candidates._index.cache_clear()
-        candidates._grid_ids.cache_clear()

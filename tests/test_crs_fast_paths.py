@@ -87,3 +87,105 @@ def test_one_point_listing_is_the_general_one(point) -> None:
     two = np.vstack([one, one])
     assert candidates._rows_holding(one).tolist() == candidates._rows_holding(two).tolist()
     assert candidates.listing(one).codes == candidates.frames_holding(two)
+
+
+def _reference_listing(xy: np.ndarray) -> tuple[tuple[int, ...], tuple[str, ...]]:
+    """The listing as first written (np.unique over the codes, numpy runs per grid, every
+    point-in-polygon asked of GEOS): the fast path must give its codes and lines."""
+    import shapely
+
+    from geochunk.crs import candidates as c
+
+    ix = c._index()
+    x0, y0 = float(xy[0, 0]), float(xy[0, 1])
+    b = ix.boxes
+    rows = np.flatnonzero((b[:, 0] <= x0) & (x0 <= b[:, 2]) & (b[:, 1] <= y0) & (y0 <= b[:, 3]))
+    rows = rows[shapely.contains_xy(ix.polygons[rows], x0, y0)]
+    if not len(rows):
+        return (), ()
+    b = b[rows]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        fx = np.abs((x0 - b[:, 0]) / (b[:, 2] - b[:, 0]) - 0.5)
+        fy = np.abs((y0 - b[:, 1]) / (b[:, 3] - b[:, 1]) - 0.5)
+    edge = np.round(np.nan_to_num(np.maximum(fx, fy), nan=1.0), 2)
+    codes, first, inv = np.unique(ix.codes[rows], return_index=True, return_inverse=True)
+    central = np.full(len(codes), 2.0)
+    np.minimum.at(central, inv, edge)
+    names = [c._grid(ix.names[k]) for k in codes.tolist()]
+    ids = {n: k for k, n in enumerate(dict.fromkeys(names))}
+    grid = np.array([ids[n] for n in names])
+    size = ix.row_sizes[rows][first]
+    best = np.full(len(ids), 2.0)
+    np.minimum.at(best, grid, central)
+    widest = np.zeros(len(ids))
+    np.maximum.at(widest, grid, size)
+    known = np.zeros(len(ids), dtype=bool)
+    np.logical_or.at(known, grid, np.isin(codes, sorted(c.leading())))
+    order = np.lexsort((codes, -widest[grid], best[grid], ~known[grid]))
+    ordered = codes[order]
+    cuts = (np.flatnonzero(np.diff(grid[order])) + 1).tolist()
+    bounds = list(zip([0] + cuts, cuts + [len(ordered)]))
+    lines = [f"{len(codes)} regional projected frame(s) in {len(bounds)} grid(s) hold these "
+             "numbers in their area of use (PROJ's rectangles); none is chosen"]
+    for lo, hi in bounds[:c.MAX_LISTED]:
+        members = ordered[lo:hi].tolist()
+        if len(members) == 1:
+            lines.append(f"{ix.names[members[0]]} (EPSG:{members[0]}): fits")
+        else:
+            name = ix.names[members[0]]
+            lines.append(f"{c._grid(name)}: {len(members)} frames (datums or zones), e.g. "
+                         f"{name} ({c._code_runs(members, most=4)}): fit")
+    if len(bounds) > c.MAX_LISTED:
+        lines.append(f"... {len(bounds) - c.MAX_LISTED} more grid(s)")
+    lines.append("every frame that fits, most central first: "
+                 + c._code_runs(ordered.tolist(), most=c._MAX_RUNS))
+    return tuple(sorted(codes.tolist())), tuple(lines)
+
+
+def _index_point(data) -> tuple[float, float]:
+    """A corner, an edge's middle or a vertex of one of the index's areas (the places where
+    a box test and a polygon test part)."""
+    from geochunk.crs import candidates as c
+
+    ix = c._index()
+    k = data.draw(st.integers(0, len(ix.codes) - 1))
+    x0, y0, x1, y1 = ix.boxes[k].tolist()
+    ring = np.asarray(ix.polygons[k].exterior.coords)
+    return data.draw(st.sampled_from([(x0, y0), (x1, (y0 + y1) / 2), ((x0 + x1) / 2, y1),
+                                      tuple(ring[data.draw(st.integers(0, len(ring) - 1))]),
+                                      (c._index().inner[0][k], c._index().inner[1][k])]))
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.data())
+def test_listing_is_the_reference_listing(data) -> None:
+    """The listing (codes in index order cut by reduceat, runs found once, inner boxes that
+    spare GEOS its point-in-polygon test) names the frames, grids and runs the straightforward
+    listing names, in its order: at well-known points, anywhere, and on the areas' edges."""
+    from geochunk.crs import candidates
+
+    point = data.draw(st.sampled_from([(155000.0, 463000.0), (263065.0, 197101.0),
+                                       (488015.0, 7427084.0), (911126.0, 6457351.0),
+                                       (500000.0, 0.0), (600000.0, 5000000.0)])
+                      | st.tuples(st.floats(-3e6, 3e6), st.floats(-1e7, 1e7))
+                      | st.tuples(st.floats(0, 1e6), st.floats(0, 8e6)))
+    for p in (point, _index_point(data)):
+        xy = np.array([p], dtype=float)
+        got = candidates.listing(xy)
+        assert (got.codes, got.lines) == _reference_listing(xy), p
+
+
+def test_every_inner_box_lies_inside_its_area() -> None:
+    """A point in a row's inner box is taken as inside the area without asking GEOS: every
+    inner box (edges included) must lie in the area's interior, and most rows have one."""
+    import shapely
+
+    from geochunk.crs import candidates
+
+    ix = candidates._index()
+    x0, y0, x1, y1 = ix.inner
+    has = x0 <= x1
+    assert has.mean() > 0.9
+    boxes = shapely.box(x0[has], y0[has], x1[has], y1[has])
+    assert shapely.contains_properly(ix.polygons[has], boxes).all()
+    assert (x0[has] >= ix.boxes[has, 0]).all() and (x1[has] <= ix.boxes[has, 2]).all()

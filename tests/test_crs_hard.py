@@ -314,13 +314,11 @@ def test_grid_areas_index_skips_damaged_cache_entries(monkeypatch) -> None:
             "rings": [square, "not a ring", [5, 5, 6]]}
     monkeypatch.setattr(candidates, "read_json", lambda name: data)
     candidates._index.cache_clear()
-    candidates._grid_ids.cache_clear()
     try:
         assert candidates.frames_holding(np.array([[500.0, 500.0]])) == (28992,)
         assert candidates.listing(np.array([[500.0, 500.0]])).codes == (28992,)
     finally:
         candidates._index.cache_clear()
-        candidates._grid_ids.cache_clear()
 
 
 def test_listing_the_grids_is_bounded_per_document() -> None:

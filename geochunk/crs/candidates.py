@@ -23,6 +23,7 @@ True
 
 from __future__ import annotations
 
+import bisect
 import math
 import re
 import threading
@@ -49,12 +50,18 @@ _PREPARED = threading.Lock()
 
 @dataclass(frozen=True)
 class _Index:
-    codes: np.ndarray  # (n,) EPSG code of each polygon (a frame with several areas has several)
+    codes: np.ndarray  # (n,) EPSG code of each polygon (a frame with several areas has several),
+    # ascending (a code's rows are next to each other)
     boxes: np.ndarray  # (n, 4) minx, miny, maxx, maxy of each polygon, in the frame's units
     polygons: np.ndarray  # (n,) shapely polygons in the frame's own coordinates
     names: dict  # code -> the frame's name
     sizes: dict  # code -> its largest area of use, square degrees
     row_sizes: np.ndarray  # (n,) the same, per polygon
+    grids: np.ndarray  # (n,) a number naming each polygon's grid (see :func:`_grid`)
+    leading: np.ndarray  # (n,) whether its code is one of :func:`leading`
+    edges: tuple  # the columns of ``boxes``, each contiguous: minx, miny, maxx, maxy
+    inner: tuple  # (minx, miny, maxx, maxy) columns of a box inside each polygon's interior
+    # (a point in it needs no point-in-polygon test), empty (min > max) where none was found
 
 
 def _ring(crs_code: int, areas: Sequence[tuple[float, float, float, float]]) -> list[list[int]]:
@@ -120,7 +127,7 @@ def _index() -> _Index:
             and isinstance(data.get("names"), dict) and data["codes"]):
         data = _build()
         write_json(_NAME, data)
-    codes, polys, boxes = [], [], []
+    found = []
     for code, ring in zip(data["codes"], data["rings"]):
         try:
             xy = np.asarray(ring, dtype=float).reshape(-1, 2)
@@ -129,17 +136,52 @@ def _index() -> _Index:
             continue  # a damaged cache entry: that area is left out
         if not poly.is_valid:  # a folded image (a rectangle over a pole): its hull, a superset
             poly = poly.convex_hull
-        codes.append(int(code))
-        polys.append(poly)
-        boxes.append(poly.bounds)
+        found.append((int(code), poly))
+    found.sort(key=lambda t: t[0])  # stable: a code's areas in the order the cache has them
+    codes = [c for c, _ in found]
     extents = _usage_extents()
     sizes = {c: max((area_size(a) for a in extents.get(c, ())), default=0.0) for c in codes}
     names = {c: str(data["names"].get(str(c), c)) for c in codes}
-    polygons = np.empty(len(polys), dtype=object)
-    polygons[:] = polys
+    polygons = np.empty(len(found), dtype=object)
+    polygons[:] = [p for _, p in found]
     shapely.prepare(polygons)  # point-in-polygon tests ~3x faster; the same answers
-    return _Index(np.asarray(codes, dtype=np.int64), np.asarray(boxes, dtype=float).reshape(-1, 4),
-                  polygons, names, sizes, np.asarray([sizes[c] for c in codes], dtype=float))
+    boxes = shapely.bounds(polygons).reshape(-1, 4)
+    ids: dict[str, int] = {}
+    grids = np.asarray([ids.setdefault(_grid(names[c]), len(ids)) for c in codes], dtype=np.int64)
+    first = leading()
+    return _Index(np.asarray(codes, dtype=np.int64), boxes, polygons, names, sizes,
+                  np.asarray([sizes[c] for c in codes], dtype=float), grids,
+                  np.asarray([c in first for c in codes], dtype=bool),
+                  tuple(np.ascontiguousarray(boxes[:, k]) for k in range(4)),
+                  _inner_boxes(polygons, boxes))
+
+
+_SHRINK = (0.9, 0.75, 0.5, 0.3)  # inner boxes tried: the bounding box shrunk about its centre
+
+
+def _inner_boxes(polygons: np.ndarray, boxes: np.ndarray) -> tuple:
+    """Per polygon, a box whose every point (edges included) lies in the polygon's interior,
+    as four contiguous columns: the largest of the bounding box shrunk about its centre by
+    :data:`_SHRINK` that GEOS finds properly inside, or an empty box (min > max). A point in
+    it is inside the polygon without asking GEOS, exactly as ``contains_xy`` would say."""
+    n = len(polygons)
+    inner = np.empty((n, 4))
+    inner[:, :2], inner[:, 2:] = np.inf, -np.inf
+    if not n:
+        return tuple(np.ascontiguousarray(inner[:, k]) for k in range(4))
+    cx, cy = (boxes[:, 0] + boxes[:, 2]) / 2, (boxes[:, 1] + boxes[:, 3]) / 2
+    hw, hh = (boxes[:, 2] - boxes[:, 0]) / 2, (boxes[:, 3] - boxes[:, 1]) / 2
+    left = np.arange(n)
+    with _PREPARED:
+        for f in _SHRINK:
+            cand = np.stack([cx[left] - f * hw[left], cy[left] - f * hh[left],
+                             cx[left] + f * hw[left], cy[left] + f * hh[left]], axis=1)
+            ok = shapely.contains_properly(polygons[left], shapely.box(*cand.T))
+            inner[left[ok]] = cand[ok]
+            left = left[~ok]
+            if not len(left):
+                break
+    return tuple(np.ascontiguousarray(inner[:, k]) for k in range(4))
 
 
 def _rows_holding(xy: np.ndarray) -> np.ndarray:
@@ -148,12 +190,17 @@ def _rows_holding(xy: np.ndarray) -> np.ndarray:
     b = ix.boxes
     if len(xy) == 1:  # one point (a listing's middle point): flat tests, the same answers
         x0, y0 = float(xy[0, 0]), float(xy[0, 1])
-        rows = np.flatnonzero((b[:, 0] <= x0) & (x0 <= b[:, 2]) & (b[:, 1] <= y0)
-                              & (y0 <= b[:, 3]))
+        lo_x, lo_y, hi_x, hi_y = ix.edges
+        rows = np.flatnonzero((lo_x <= x0) & (x0 <= hi_x) & (lo_y <= y0) & (y0 <= hi_y))
         if not len(rows):
             return rows
-        with _PREPARED:
-            return rows[shapely.contains_xy(ix.polygons[rows], x0, y0)]
+        in_x, in_y, out_x, out_y = (c[rows] for c in ix.inner)
+        sure = (in_x <= x0) & (x0 <= out_x) & (in_y <= y0) & (y0 <= out_y)
+        ask = np.flatnonzero(~sure)
+        if len(ask):
+            with _PREPARED:
+                sure[ask] = shapely.contains_xy(ix.polygons[rows[ask]], x0, y0)
+        return rows[sure]
     x, y = xy[:, 0], xy[:, 1]
     need = math.ceil(_INSIDE_SHARE * len(xy))
     in_box = ((b[:, 0, None] <= x) & (x <= b[:, 2, None])
@@ -212,15 +259,6 @@ def _grid(name: str) -> str:
 
 
 @lru_cache(maxsize=1)
-def _grid_ids() -> np.ndarray:
-    """Per row of the index, a number naming its grid (see :func:`_grid`)."""
-    ix = _index()
-    ids: dict[str, int] = {}
-    return np.asarray([ids.setdefault(_grid(ix.names[c]), len(ids)) for c in ix.codes.tolist()],
-                      dtype=np.int64)
-
-
-@lru_cache(maxsize=1)
 def leading() -> frozenset[int]:
     """The grids a listing names first where they fit: the national grids of the informal
     names table (``names.INFORMAL_NAMES``), i.e. the grids documents most often cite without a
@@ -232,12 +270,6 @@ def leading() -> frozenset[int]:
     from .names import INFORMAL_NAMES
 
     return frozenset(c for codes in INFORMAL_NAMES.values() for c in codes)
-
-
-@lru_cache(maxsize=1)
-def _leading_rows() -> np.ndarray:
-    """Per row of the index, whether its code is one of :func:`leading`."""
-    return np.isin(_index().codes, sorted(leading()))
 
 
 def listing(xy: np.ndarray | None) -> Listing:
@@ -257,44 +289,61 @@ def listing(xy: np.ndarray | None) -> Listing:
     ix = _index()
     k = len(xy) // 2
     x, y = float(xy[k, 0]), float(xy[k, 1])
-    b = ix.boxes[rows]
+    lo_x, lo_y, hi_x, hi_y = (c[rows] for c in ix.edges)
     with np.errstate(divide="ignore", invalid="ignore"):
-        fx = np.abs((x - b[:, 0]) / (b[:, 2] - b[:, 0]) - 0.5)
-        fy = np.abs((y - b[:, 1]) / (b[:, 3] - b[:, 1]) - 0.5)
-    edge = np.round(np.nan_to_num(np.maximum(fx, fy), nan=1.0), 2)
-    codes, first, inv = np.unique(ix.codes[rows], return_index=True, return_inverse=True)
-    central = np.full(len(codes), 2.0)
-    np.minimum.at(central, inv, edge)
-    grid = np.zeros(len(codes), dtype=np.int64)
-    grid[inv] = _grid_ids()[rows]
-    size = ix.row_sizes[rows][first]
+        fx = np.abs((x - lo_x) / (hi_x - lo_x) - 0.5)
+        fy = np.abs((y - lo_y) / (hi_y - lo_y) - 0.5)
+    edge = np.maximum(fx, fy)
+    edge[np.isnan(edge)] = 1.0  # a box of no width (0 / 0): the edge
+    edge = np.round(edge, 2)
+    # the index is in code order, so a code's rows are next to each other among ``rows``
+    held = ix.codes[rows]
+    first = np.flatnonzero(np.concatenate(([True], held[1:] != held[:-1])))
+    codes = held[first]
+    central = np.minimum.reduceat(edge, first)  # a code's most central area
+    at = rows[first]  # grid, size and whether well known are the code's, the same on each row
+    grid = ix.grids[at]
     best = np.full(int(grid.max()) + 1, 2.0)
     np.minimum.at(best, grid, central)
     widest = np.zeros(len(best))
-    np.maximum.at(widest, grid, size)
+    np.maximum.at(widest, grid, ix.row_sizes[at])
     known = np.zeros(len(best), dtype=bool)
-    np.logical_or.at(known, grid, _leading_rows()[rows][first])  # a code's rows: all or none
+    known[grid[ix.leading[at]]] = True
     # well-known national grids first, then grids by their best centrality, then the widest
     # area; codes in order within a grid (np.lexsort: the last key is the first)
     order = np.lexsort((codes, -widest[grid], best[grid], ~known[grid]))
     ordered = codes[order]
-    cuts = (np.flatnonzero(np.diff(grid[order])) + 1).tolist()  # a grid's run of codes ends
+    in_order = grid[order]
+    cuts = (np.flatnonzero(in_order[1:] != in_order[:-1]) + 1).tolist()  # a grid's codes end
     bounds = list(zip([0] + cuts, cuts + [len(ordered)]))
+    every = ordered.tolist()
+    steps = (np.flatnonzero(ordered[1:] - ordered[:-1] != 1) + 1).tolist()  # a run starts
     lines = [f"{len(codes)} regional projected frame(s) in {len(bounds)} grid(s) hold these "
              "numbers in their area of use (PROJ's rectangles); none is chosen"]
     for lo, hi in bounds[:MAX_LISTED]:
-        members = ordered[lo:hi].tolist()
-        if len(members) == 1:
-            lines.append(f"{ix.names[members[0]]} ({label(members[0])}): fits")
+        if hi - lo == 1:
+            lines.append(f"{ix.names[every[lo]]} ({label(every[lo])}): fits")
         else:
-            first = ix.names[members[0]]
-            lines.append(f"{_grid(first)}: {len(members)} frames (datums or zones), e.g. "
-                         f"{first} ({_code_runs(members, most=4)}): fit")
+            name = ix.names[every[lo]]
+            lines.append(f"{_grid(name)}: {hi - lo} frames (datums or zones), e.g. "
+                         f"{name} ({_runs_text(every, lo, hi, steps, 4)}): fit")
     if len(bounds) > MAX_LISTED:
         lines.append(f"... {len(bounds) - MAX_LISTED} more grid(s)")
-    every = _code_runs(ordered, most=_MAX_RUNS)
-    lines.append("every frame that fits, most central first: " + every)
-    return Listing(tuple(sorted(codes.tolist())), tuple(lines))
+    lines.append("every frame that fits, most central first: "
+                 + _runs_text(every, 0, len(every), steps, _MAX_RUNS))
+    return Listing(tuple(codes.tolist()), tuple(lines))
+
+
+def _runs_text(codes: list[int], lo: int, hi: int, steps: list[int], most: int) -> str:
+    """``_code_runs(codes[lo:hi], most)``, given where every run of consecutive codes in
+    ``codes`` starts (``steps``, ascending, the first run's start left out)."""
+    a, b = bisect.bisect_right(steps, lo), bisect.bisect_left(steps, hi)
+    starts = [lo] + steps[a:min(b, a + most)]
+    ends = starts[1:] + [hi] if b - a < most else starts[1:] + [steps[a + most - 1]]
+    runs = [f"EPSG:{codes[i]}" if j - i == 1 else f"EPSG:{codes[i]}-{codes[j - 1]}"
+            for i, j in zip(starts[:most], ends)]
+    left = b - a + 1 - most
+    return ", ".join(runs) + (f", ... ({left} more)" if left > 0 else "")
 
 
 def _code_runs(codes: Sequence[int], most: int = 1000) -> str:
