@@ -209,7 +209,7 @@ def test_swap_check_gate_gives_the_answers_of_the_fold(monkeypatch) -> None:
         gated = resolve_frames(text, det, geoms)
         n = len(folds)
         with monkeypatch.context() as m:
-            m.setattr(Work, "gate_words", lambda self: None)
+            m.setattr(Work, "fold_gate", lambda self: None)
             plain = resolve_frames(text, det, geoms)
         assert gated == plain
         if "no place" in text:

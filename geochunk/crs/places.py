@@ -30,7 +30,7 @@ from ..textcase import pieces
 from .cache import read_json, write_json
 
 __all__ = ["Place", "find_places", "gazetteer", "NEAR_DEG", "distance_deg", "near",
-           "fold_text", "fold_words", "fold_gate", "gate_words", "in_gate", "words_near", "names_any"]
+           "fold_text", "fold_words", "fold_gate", "in_gate", "words_near", "names_any"]
 
 NEAR_DEG = 1.0  # a point within this many degrees of a named city is "near" it
 _MIN_POP = 15_000
@@ -205,32 +205,6 @@ def fold_gate(text: str, spans: Iterable[tuple[int, int]],
 def in_gate(gate: tuple[set[bytes], ...], word: bytes) -> bool:
     """Whether ``word`` is in one of the sets of a :func:`fold_gate`."""
     return any(word in words for words in gate)
-
-
-def gate_words(gate: tuple[set[bytes], ...]) -> tuple[frozenset[str], frozenset[str]]:
-    """(the ASCII first words of gazetteer names that are in the gate, every first word that
-    is not ASCII): :func:`words_near` words outside both are not in ``fold_words`` (see
-    :func:`fold_gate`); those of the second are for :func:`names_any` to tell.
-
-    >>> from .names import letter_runs
-    >>> text = "Wells in München: POINT (1 2)"
-    >>> present, other = gate_words(fold_gate(text, [(18, 29)], letter_runs(text)))
-    >>> "munchen" in present, "rome" in present, "łodz" in other
-    (True, False, True)
-    """
-    ascii_words, other = _first_words()
-    found: set[str] = set()
-    for words in gate:
-        found.update(w.decode("ascii") for w in words & ascii_words)
-    return frozenset(found), other
-
-
-@lru_cache(maxsize=1)
-def _first_words() -> tuple[frozenset[bytes], frozenset[str]]:
-    """Every word :func:`words_near` can give: (the ASCII ones as bytes, the others)."""
-    every = {w for words in _cells().values() for w in words}
-    return (frozenset(w.encode("ascii") for w in every if w.isascii()),
-            frozenset(w for w in every if not w.isascii()))
 
 
 def _gaps(n: int, spans: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:

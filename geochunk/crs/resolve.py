@@ -574,11 +574,14 @@ def _swap_checks(frames: list[Frame], samples: list[np.ndarray | None]) -> list[
 
 def _names_any(work: Any, words: set[str]) -> bool:
     """``names_any(work.folded(), words)``; the whole text is folded only for a word that is
-    not ASCII (an ASCII word needs the folded word set alone)."""
-    gate = work.gate_words()  # the text's words without folding it: most near words are not
-    if gate is not None:
-        present, other = gate
-        words = (words & present) | (words & other)  # words_near's words are all gazetteer's
+    not ASCII (an ASCII word needs the folded word set alone), and not at all where no ASCII
+    word is one of the text's letter runs (the gate, ``places.fold_gate``)."""
+    gate = work.fold_gate()  # the text's words without folding it: most near words are not
+    if gate is not None:  # (the near words met with the document's own small sets)
+        other = {w for w in words if not w.isascii()}
+        near = {w.encode("ascii") for w in (words - other if other else words)}
+        words = other.union(*({w.decode("ascii") for w in near & runs} for runs in gate
+                              if not near.isdisjoint(runs)))
         if not words:
             return False
     ascii_words = work.folded_words()

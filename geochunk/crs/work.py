@@ -79,17 +79,11 @@ class Work:
         word of :meth:`folded_words`, made from its letter runs, or ``None``."""
         if self._gate is None:
             from .names import letter_runs
-            from .places import fold_gate, gate_words
+            from .places import fold_gate
 
             runs = self.runs if self.runs is not None else letter_runs(self.text)
-            gate = fold_gate(self.text, self.spans, runs)
-            self._gate = (gate, None if gate is None else gate_words(gate))
+            self._gate = (fold_gate(self.text, self.spans, runs),)
         return self._gate[0]
-
-    def gate_words(self) -> tuple | None:
-        """``places.gate_words`` of :meth:`fold_gate` (once), or ``None`` (no gate)."""
-        self.fold_gate()
-        return self._gate[1]  # type: ignore[index]
 
     def lower(self) -> str:
         """The document in lower case (computed once, on first use)."""
