@@ -589,7 +589,7 @@ def _token_start_prefix(
     enc: "tiktoken.Encoding", byte_len: np.ndarray, text: str, *, cut: bool = True
 ) -> "_Prefix":
     """``prefix[i]`` = number of document tokens whose first byte lies in ``text[:i]``, as a
-    compact :class:`_Prefix` (about 1 byte per character).
+    compact :class:`_Prefix` (its bits form: about 0.25 bytes per character).
 
     With ``cut`` (the clean rule holds for this encoding), the document is encoded in pieces of
     about :data:`_ENCODE_PIECE` characters cut at clean positions (:func:`clean_boundary`):
@@ -599,13 +599,14 @@ def _token_start_prefix(
     array of the whole document exists besides the result (tiktoken's own buffer for a whole
     document peaked at ~5 bytes per character)."""
     n = len(text)
-    prefix = _Prefix(np.zeros(n // _BLOCK + 1, dtype=np.int64), np.zeros(n + 1, dtype=np.uint8))
+    prefix = _BitsBuilder(n + 1)
     before = 0  # tokens starting before the piece
     for a, b in _pieces(text) if cut else [(0, n)]:
         starts = _token_start_chars(enc, byte_len, text if (a, b) == (0, n) else text[a:b])
-        prefix = prefix.fill(a, b + 1 if b == n else b, starts, before)
+        prefix.add(a, b + 1 if b == n else b, starts, before)
         before += len(starts)
-    return prefix
+        del starts
+    return prefix.done()
 
 
 _ENCODE_PIECE = 1 << 18  # characters per encoded piece (cut at the next clean position)
@@ -638,31 +639,65 @@ _SLICE = 1 << 16  # characters per construction slice (bounds the temporary int6
 
 
 class _Prefix:
-    """A non-decreasing per-character prefix count ``prefix[0..n]`` stored in two parts: the
-    value at every 64th position (``base``, int64) and the difference to it at every position
-    (``delta``, uint8 while it fits, else uint16/int64). About 1.1 bytes per character instead
-    of 4-8 for the plain array; ``value(i)`` stays O(1) (plain-int memoryview lookups).
+    """A non-decreasing per-character prefix count ``prefix[0..n]``: the value at every 64th
+    position (``base``, int64) and, within each block of 64 positions, the difference to it,
+    in one of two forms (``value(i)`` is O(1) in both, plain-int memoryview lookups):
+
+    - *per position* (``delta`` uint8 while it fits, else uint16/int64, ``n + 1`` long): about
+      1.1 bytes per character; what :meth:`from_array` makes (the estimate, other tokenizers).
+    - *bits* (``delta`` uint64, one word per block; made by :class:`_BitsBuilder` for tiktoken):
+      bit ``r`` (1..63) of word ``k`` is set when the count steps by one at ``64k + r`` (a token
+      starts at the character before it), so the difference is a popcount. A block where some
+      character starts several tokens (a multi-byte character split into byte tokens) is
+      marked by bit 0 and keeps its 64 differences as uint8 at ``extra[64 * slot:]``, ``slot``
+      being the word's other bits. About 0.25 bytes per character (issue #13: the per-position
+      form was 1.1x the input in the peak memory of a large document).
 
     >>> p = _Prefix.from_array(np.array([0, 1, 1, 2, 5], dtype=np.int64))
     >>> [p.value(i) for i in range(5)], p.length
     ([0, 1, 1, 2, 5], 5)
+    >>> b = _BitsBuilder(5)
+    >>> b.add(0, 5, np.array([0, 2, 3, 3, 3]), 0)  # three tokens start in character 3
+    >>> q = b.done()
+    >>> [q.value(i) for i in range(5)], q.delta.dtype.name
+    ([0, 1, 1, 2, 5], 'uint64')
     """
 
-    __slots__ = ("base", "delta", "_base", "_delta", "length")
+    __slots__ = ("base", "delta", "extra", "_base", "_delta", "_extra", "_bits", "length")
 
-    def __init__(self, base: np.ndarray, delta: np.ndarray) -> None:
+    def __init__(self, base: np.ndarray, delta: np.ndarray, extra: np.ndarray | None = None,
+                 length: int | None = None) -> None:
         self.base = base
         self.delta = delta
+        self._bits = delta.dtype == np.uint64
+        if self._bits and length is None:
+            raise ValueError("a bits-form prefix needs its length")
+        self.extra = np.zeros(0, dtype=np.uint8) if extra is None else extra
         self._base = memoryview(base)  # plain-int lookups, ~4x faster than numpy scalars
         self._delta = memoryview(delta)
-        self.length = len(delta)
+        self._extra = memoryview(self.extra)
+        self.length = len(delta) if length is None else length
 
     def value(self, i: int) -> int:
-        return self._base[i >> 6] + self._delta[i]
+        k = i >> 6
+        if not self._bits:
+            return self._base[k] + self._delta[i]
+        w = self._delta[k]
+        if w & 1:
+            return self._base[k] + self._extra[(w >> 1 << 6) | (i & 63)]
+        return self._base[k] + (w & ((2 << (i & 63)) - 1)).bit_count()
 
     def to_array(self) -> np.ndarray:
         """The plain int64 prefix array (tests and debugging)."""
-        return self.base[np.arange(self.length) >> 6] + self.delta
+        if not self._bits:
+            return self.base[np.arange(self.length) >> 6] + self.delta
+        words = self.delta.astype("<u8")
+        flags = np.unpackbits(words.view(np.uint8).reshape(-1, 8), axis=1, bitorder="little")
+        off = np.cumsum(flags, axis=1, dtype=np.int64)
+        marked = (words & 1).astype(bool)
+        if marked.any():
+            off[marked] = self.extra.reshape(-1, _BLOCK)[(words[marked] >> 1).astype(np.int64)]
+        return (self.base[:, None] + off).ravel()[: self.length]
 
     @classmethod
     def from_array(cls, prefix: np.ndarray) -> "_Prefix":
@@ -671,23 +706,58 @@ class _Prefix:
         delta = prefix - np.repeat(base, _BLOCK)[: len(prefix)]
         return cls(base, delta.astype(_delta_dtype(int(delta.max()) if len(delta) else 0)))
 
-    def fill(self, a: int, e: int, starts: np.ndarray, before: int) -> "_Prefix":
-        """Set positions ``[a, e)`` (in order: every earlier position is set) from the sorted
-        token starts of a piece beginning at ``a`` (offsets relative to ``a``) with ``before``
-        tokens ahead of it. Returns ``self``, or a wider copy if an offset outgrew the dtype."""
-        out = self
+
+class _BitsBuilder:
+    """Builds the bits form of a :class:`_Prefix` of ``length`` positions from the sorted token
+    starts of consecutive pieces, a slice at a time (no per-character array of the whole
+    document: the temporaries are a slice's; a block cut by a slice edge waits in ``carry``)."""
+
+    def __init__(self, length: int) -> None:
+        nb = (length - 1) // _BLOCK + 1
+        self.length = length
+        self.base = np.zeros(nb, dtype=np.int64)
+        self.words = np.zeros(nb, dtype=np.uint64)
+        self.extra = bytearray()
+        self.slots = 0
+        self.written = 0  # positions [0, written) are in base/words (a multiple of 64)
+        self.carry = np.zeros(0, dtype=np.int64)  # prefix values at [written, written + len)
+
+    def add(self, a: int, e: int, starts: np.ndarray, before: int) -> None:
+        """Positions ``[a, e)`` (every earlier position added already) from the sorted token
+        starts of a piece beginning at ``a`` (offsets relative to ``a``) with ``before``
+        tokens ahead of it."""
         for s in range(a, e, _SLICE):
             t = min(e, s + _SLICE)
             j0, j1 = np.searchsorted(starts, np.array((s - a, t - a), dtype=starts.dtype), "left")
             gaps = np.diff(starts[j0:j1] - (s - a), prepend=-1, append=t - s)
             pre = np.repeat(np.arange(before + j0, before + j1 + 1, dtype=np.int64), gaps)[: t - s]
-            first = -(-s // _BLOCK) * _BLOCK  # block starts in [s, t) set the base
-            out.base[first // _BLOCK : (t - 1) // _BLOCK + 1] = pre[first - s : t - s : _BLOCK]
-            pre -= out.base[np.arange(s, t, dtype=np.int64) >> 6]
-            if len(pre) and int(pre.max()) > np.iinfo(out.delta.dtype).max:
-                out = _Prefix(out.base, out.delta.astype(_delta_dtype(int(pre.max()) * 4)))
-            out.delta[s:t] = pre
-        return out
+            vals = np.concatenate((self.carry, pre)) if len(self.carry) else pre
+            del pre
+            if t == self.length and len(vals) % _BLOCK:  # the last block: steps of 0 past the end
+                vals = np.concatenate((vals, np.full(_BLOCK - len(vals) % _BLOCK, vals[-1])))
+            m = len(vals) // _BLOCK
+            self._blocks(self.written // _BLOCK, vals[: m * _BLOCK].reshape(m, _BLOCK))
+            self.carry = vals[m * _BLOCK :].copy()
+            self.written += m * _BLOCK
+
+    def _blocks(self, k0: int, vals: np.ndarray) -> None:
+        """Whole blocks ``k0 ..`` from their prefix values (one row of 64 per block)."""
+        m = len(vals)
+        self.base[k0 : k0 + m] = vals[:, 0]
+        steps = np.diff(vals, axis=1)  # the step arriving at 1..63 of each block
+        flags = np.zeros((m, _BLOCK), dtype=bool)
+        flags[:, 1:] = steps == 1
+        words = np.packbits(flags, axis=1, bitorder="little").view("<u8").ravel()
+        several = (steps > 1).any(axis=1)
+        if several.any():
+            q = int(several.sum())
+            words[several] = (np.arange(self.slots, self.slots + q, dtype=np.uint64) << np.uint64(1)) | np.uint64(1)
+            self.extra += (vals[several] - vals[several, :1]).astype(np.uint8).tobytes()
+            self.slots += q
+        self.words[k0 : k0 + m] = words
+
+    def done(self) -> _Prefix:
+        return _Prefix(self.base, self.words, np.frombuffer(self.extra, dtype=np.uint8), self.length)
 
 
 def _delta_dtype(largest: int) -> type:
@@ -767,7 +837,7 @@ class TokenIndex:
     True
     """
 
-    __slots__ = ("text", "counter", "_prefix", "_base", "_delta", "_per_token", "_clean", "_inner", "_cache", "_lock")
+    __slots__ = ("text", "counter", "_prefix", "_value", "_per_token", "_clean", "_inner", "_cache", "_lock")
 
     def __init__(
         self,
@@ -782,7 +852,7 @@ class TokenIndex:
         self.text = text
         self.counter = counter
         self._prefix = prefix if isinstance(prefix, _Prefix) else _Prefix.from_array(prefix)
-        self._base, self._delta = self._prefix._base, self._prefix._delta  # inlined in count
+        self._value = self._prefix.value
         self._per_token = per_token  # prefix steps per token (ESTIMATE_UNIT for the estimate)
         self._clean = clean
         self._inner = inner  # False: no position but the ends is ever clean (nothing to search)
@@ -808,8 +878,7 @@ class TokenIndex:
         """Number of document tokens starting in ``[a, b)``; O(1)."""
         if not 0 <= a <= b <= len(self.text):
             raise IndexError(f"range [{a}, {b}) is outside a document of length {len(self.text)}")
-        base, delta = self._base, self._delta
-        steps = base[b >> 6] + delta[b] - base[a >> 6] - delta[a]
+        steps = self._value(b) - self._value(a)
         return steps if self._per_token == 1 else -(-steps // self._per_token)
 
     def is_clean(self, p: int) -> bool:

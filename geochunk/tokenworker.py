@@ -101,7 +101,7 @@ MAX_FAILURES = 3
 _HEAD = struct.Struct("<I")
 _START_WAIT = 30.0  # seconds a worker may take to load its first encoding, else it has failed
 _PIPE_SIZE = 1 << 20  # ask Linux for 1 MB pipes: fewer wake-ups while the arrays move
-_DELTA_DTYPES = ("|u1", "<u2", "<i8")
+_DELTA_DTYPES = ("|u1", "<u2", "<i8", "<u8")  # "<u8": the bits form (one word per block)
 
 
 def resolve_policy(tokenize_in: str | None = None) -> str:
@@ -238,7 +238,7 @@ class _Worker:
 
     # -- messages ------------------------------------------------------------------------------
 
-    def _take(self, head: dict[str, Any], *, deadline: float) -> tuple[np.ndarray, np.ndarray] | None:
+    def _take(self, head: dict[str, Any], *, deadline: float) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
         """Handle one message; an index reply's arrays are returned (payload always read)."""
         op = head.get("op")
         if op == "loaded":
@@ -257,12 +257,17 @@ class _Worker:
             nb, nd = int(head["base_len"]), int(head["delta_len"])
         except (KeyError, TypeError, ValueError):
             raise _WorkerError("malformed index reply") from None
-        if bdt != np.dtype("<i8") or ddt.str not in _DELTA_DTYPES or nb < 1 or nd < 1:
+        try:
+            ne = int(head.get("extra_len", 0))
+        except (TypeError, ValueError):
+            raise _WorkerError("malformed index reply") from None
+        if bdt != np.dtype("<i8") or ddt.str not in _DELTA_DTYPES or nb < 1 or nd < 1 or ne < 0:
             raise _WorkerError("malformed index reply")
-        base, delta = np.empty(nb, dtype=bdt), np.empty(nd, dtype=ddt)
+        base, delta, extra = np.empty(nb, dtype=bdt), np.empty(nd, dtype=ddt), np.empty(ne, dtype=np.uint8)
         self._read_into(memoryview(base), deadline=deadline)
         self._read_into(memoryview(delta), deadline=deadline)
-        return base, delta
+        self._read_into(memoryview(extra), deadline=deadline)
+        return base, delta, extra
 
     def poll(self) -> None:
         """Read every message already waiting that is not an index reply still owed to a
@@ -302,7 +307,7 @@ class _Worker:
         self._send(head, data, deadline=time.monotonic() + reply_timeout(len(text)))
         return self.next_id
 
-    def collect(self, job: int, chars: int, *, deadline: float) -> tuple[np.ndarray, np.ndarray, float]:
+    def collect(self, job: int, chars: int, *, deadline: float) -> tuple[np.ndarray, np.ndarray, np.ndarray, float]:
         while True:
             head = self._recv(deadline=deadline)
             arrays = self._take(head, deadline=deadline)
@@ -311,10 +316,13 @@ class _Worker:
             self.pending = None
             if head.get("id") != job or arrays is None:
                 raise _WorkerError(f"reply {head.get('id')} for request {job}")
-            base, delta = arrays
-            if len(delta) != chars + 1 or len(base) != chars // 64 + 1 or base[0] != 0 or delta[0] != 0:
+            base, delta, extra = arrays
+            bits = delta.dtype == np.uint64
+            if (len(delta) != (len(base) if bits else chars + 1) or len(base) != chars // 64 + 1
+                    or base[0] != 0 or (not bits and delta[0] != 0)
+                    or len(extra) % 64 or (not bits and len(extra))):
                 raise _WorkerError("index arrays of the wrong shape")
-            return base, delta, float(head.get("cpu") or 0.0)
+            return base, delta, extra, float(head.get("cpu") or 0.0)
 
     def stop(self, *, kill: bool = False) -> None:
         """Close the pipes (the worker exits on end of input) and reap it; ``kill`` first."""
@@ -592,12 +600,12 @@ class TokenizeAhead:
         if self._job is not None:
             got = self._collect()
             if got is not None:
-                base, delta, self.worker_cpu = got
+                base, delta, extra, self.worker_cpu = got
                 _STATE["cpu"] += self.worker_cpu
-                return self.counter._tiktoken_index(self.text, _Prefix(base, delta))
+                return self.counter._tiktoken_index(self.text, _Prefix(base, delta, extra, len(self.text) + 1))
         return self.counter.index(self.text)
 
-    def _collect(self) -> tuple[np.ndarray, np.ndarray, float] | None:
+    def _collect(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, float] | None:
         w, job, deadline = self._job
         self._job = None
         if not _LOCK.acquire(timeout=max(0.0, deadline - time.monotonic())):
@@ -705,10 +713,12 @@ def _answer(wfd: int, head: dict[str, Any], data: bytearray) -> None:
         _reply(wfd, {"op": "index", "id": head.get("id"), "ok": False,
                      "error": f"{type(exc).__name__}: {exc}"})
         return
-    base, delta = prefix.base, prefix.delta
+    base, delta, extra = prefix.base, prefix.delta.astype("<u8", copy=False) if prefix.delta.dtype == np.uint64 \
+        else prefix.delta, prefix.extra
     _reply(wfd, {"op": "index", "id": head["id"], "ok": True, "base_dtype": base.dtype.str,
-                 "base_len": len(base), "delta_dtype": delta.dtype.str, "delta_len": len(delta), "cpu": cpu},
-           base, delta)
+                 "base_len": len(base), "delta_dtype": delta.dtype.str, "delta_len": len(delta),
+                 "extra_len": len(extra), "cpu": cpu},
+           base, delta, extra)
 
 
 def _main(argv: list[str]) -> int:

@@ -370,13 +370,16 @@ def _plain_prefix(counter: TokenCounter, text: str) -> list[int]:
 
 
 @pytest.mark.parametrize("name", ENCODINGS)
+@pytest.mark.parametrize("piece_slice", [100, 128])
 def test_compact_index_equals_the_plain_prefix_across_blocks_and_slices(
-    real: dict[str, TokenCounter], name: str, monkeypatch: pytest.MonkeyPatch
+    real: dict[str, TokenCounter], name: str, piece_slice: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The index keeps ~1 byte per character (a value per 64 characters + a uint8 offset);
-    built in slices, encoded in pieces cut at clean positions. Every position agrees with the plain per-token prefix, across block and
-    slice edges, with 4-byte characters that split into several tokens each."""
-    monkeypatch.setattr(tokens, "_SLICE", 128)  # many slices on a small text
+    """The index keeps a value per 64 characters + a word of bits (a block where a character
+    starts several tokens: 64 byte offsets instead); built in slices (edges inside blocks and on
+    them), encoded in pieces cut at clean positions. Every position agrees with the plain
+    per-token prefix, across block and slice edges, with 4-byte characters that split into
+    several tokens each."""
+    monkeypatch.setattr(tokens, "_SLICE", piece_slice)  # many slices on a small text
     monkeypatch.setattr(tokens, "_ENCODE_PIECE", 40)  # encoded in many pieces, cut where clean
     rng = random.Random(7)
     alphabet = ["a", " ", "\n", "7", ".", "é", "中", "👍", "\U0001f9ec", "ok", "  "]
@@ -386,8 +389,27 @@ def test_compact_index_equals_the_plain_prefix_across_blocks_and_slices(
     idx = counter.index(text)
     plain = _plain_prefix(counter, text)
     assert [idx.count(0, i) for i in range(len(text) + 1)] == plain
-    assert idx._prefix.delta.dtype.itemsize == 1
-    assert idx._prefix.delta.nbytes + idx._prefix.base.nbytes <= 1.2 * len(text) + 64
+    assert idx._prefix.to_array().tolist() == plain
+    p = idx._prefix
+    marked = int((p.delta & 1).astype(bool).sum())
+    assert 0 < marked < len(p.base)  # both kinds of block are exercised
+    assert len(p.extra) == 64 * marked
+    assert p.base.nbytes + p.delta.nbytes + p.extra.nbytes <= len(text) / 4 + 64 * marked + 16
+
+
+@pytest.mark.parametrize("name", ENCODINGS)
+def test_index_of_text_whose_characters_start_one_token_each_keeps_a_quarter_byte_per_character(
+    real: dict[str, TokenCounter], name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Where no character starts two tokens (ASCII, and "é", "²", "—" as whole tokens) the index
+    is two 8-byte words per 64 characters (issue #13: it was 1.1 bytes per character)."""
+    monkeypatch.setattr(tokens, "_SLICE", 100)
+    text = ("Parcel LU-0001 — Residential, area (m²) 1409.7\nPOLYGON ((529875.62 180960.17, 1 2))\n" * 40)
+    idx = real[name].index(text)
+    p = idx._prefix
+    assert not (p.delta & 1).any() and len(p.extra) == 0
+    assert p.base.nbytes + p.delta.nbytes == 16 * (len(text) // 64 + 1)
+    assert p.to_array().tolist() == _plain_prefix(real[name], text)
 
 
 @pytest.mark.parametrize("name", ENCODINGS)

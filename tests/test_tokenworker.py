@@ -48,6 +48,8 @@ def _same(a: TokenIndex, b: TokenIndex) -> None:
     assert a._prefix.delta.dtype == b._prefix.delta.dtype
     assert np.array_equal(a._prefix.base, b._prefix.base)
     assert np.array_equal(a._prefix.delta, b._prefix.delta)
+    assert np.array_equal(a._prefix.extra, b._prefix.extra)  # the bits form's blocks of offsets
+    assert a._prefix.length == b._prefix.length
     assert (a._per_token, a._inner, a.total) == (b._per_token, b._inner, b.total)
     n = len(a.text)
     probe = sorted({0, n, *range(0, n + 1, max(1, n // 97))})
