@@ -93,7 +93,7 @@ def heading_glue(text: str) -> list[tuple[int, int]]:
     n = len(text)
     if n == 0:
         return []
-    ends = np.frombuffer(lines_of(text).ends, dtype=np.int64)
+    ends = lines_of(text).array()
     if len(ends) and ends[-1] == n:
         ends = ends[:-1]
     starts = np.empty(len(ends) + 1, dtype=np.int64)  # line k is text[starts[k]:starts[k + 1]]

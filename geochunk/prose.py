@@ -257,7 +257,7 @@ def find_boundaries(text: str, exclude: tuple[tuple[int, int], ...] = ()) -> Bou
     :data:`SKIP_INSIDE` characters or more.
     """
     n = len(text)
-    line_ends = np.frombuffer(lines_of(text).ends, dtype=np.int64)
+    line_ends = lines_of(text).array()
     starts = np.array([a for a, _ in exclude], dtype=np.int64)
     ends = np.array([b for _, b in exclude], dtype=np.int64)
 

@@ -73,7 +73,7 @@ def _at_line_end(text: str, pos: np.ndarray) -> list[bool]:
     >>> _at_line_end("a\\nb\\r\\nc", np.array([0, 1, 2, 3, 5, 6]))
     [True, False, True, False, True, True]
     """
-    ends = np.frombuffer(lines_of(text).ends, dtype=np.int64)
+    ends = lines_of(text).array()
     n = len(text)
     if not len(ends):
         return ((pos <= 0) | (pos >= n)).tolist()

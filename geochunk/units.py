@@ -139,7 +139,7 @@ def _line_bounds(text: str, starts: Sequence[int], ends: Sequence[int]) -> tuple
     >>> _line_bounds("ab\\ncd\\r\\nef", [0, 3, 7], [1, 4, 8])
     ([0, 3, 7], [3, 7, 9])
     """
-    line_ends = np.frombuffer(lines_of(text).ends, dtype=np.int64)
+    line_ends = lines_of(text).array()
     n, m = len(text), len(line_ends)
     if not m:
         return [0] * len(starts), [n] * len(ends)
