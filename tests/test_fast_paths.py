@@ -218,3 +218,24 @@ def test_no_clean_search_where_no_position_is_clean() -> None:
     for a, b in [(1, len(text) - 1), (5, 900), (300, 301)]:
         assert idx.exact(a, b) == len(text[a:b].split())
     assert len(probes) <= 6  # the two ends of each range, nothing in between
+
+
+def test_a_text_without_a_brace_skips_the_json_scan_with_its_answer() -> None:
+    """detect._scan_json answers a text with no "{" without scanning (issue #13, speed): the
+    scan itself finds nothing in such texts either (seeded random quotes, brackets, escapes,
+    line ends and GeoJSON words; the bundled samples without a brace)."""
+    from geochunk.detect import _scan_json, _scan_json_all
+    from geochunk.samples import list_samples, load_sample
+
+    def empty(found) -> bool:  # type: ignore[no-untyped-def]
+        return not (found.closed or found.members or found.geometry_members
+                    or found.features_arrays or found.unclosed)
+
+    rnd = random.Random(13)
+    parts = ['"', "[", "]", "}", "\\", "\n", " ", ":", ",", '"type"', '"Feature"', '"features"',
+             '"geometry"', '"Point"', "[1, 2]", "x", "\r"]
+    texts = ["".join(rnd.choice(parts) for _ in range(rnd.randint(0, 60))) for _ in range(2000)]
+    texts += [t for t in (load_sample(s.name) for s in list_samples()) if "{" not in t][:4]
+    for t in texts:
+        assert empty(_scan_json(t))
+        assert empty(_scan_json_all(t)), t
