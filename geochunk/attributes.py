@@ -16,15 +16,66 @@ from __future__ import annotations
 
 import re
 import sys
+from collections.abc import Iterator, Mapping
 from functools import lru_cache
+from typing import Any
 
-__all__ = ["attribute_line", "attribute_pairs", "sql_row"]
+__all__ = ["Pairs", "attribute_line", "attribute_pairs", "sql_row"]
 
 _HEAD = re.compile(r"(?i)[ \t]*+INSERT[ \t]++INTO[ \t]++[\w.\"`]++[ \t]*+\(")
 _VALUES = re.compile(r"(?i)[ \t]*+VALUES[ \t]*+\(")
 _BARE = re.compile(r"[-+.\w]++")
 _BULLETS = "-*\u2022 \t"
 _KEY = re.compile(r"[^\W\d_][\w ()%./'²³#-]*")  # one flat class: linear, no backtracking
+
+
+class Pairs(Mapping[str, Any]):
+    """A read-only mapping over ``(key, value)`` pairs, read as ``dict(pairs)`` reads them (a
+    later pair's value wins, a key keeps its first place), that holds the pairs themselves:
+    a feature's attributes share its unit's pair tuple and one key index per key sequence
+    (a dict per feature was about 0.6x the input in the peak memory of a large appendix,
+    issue #13). It compares, prints and converts (``dict(p)``) as that dict.
+
+    >>> p = Pairs((("a", "1"), ("b", "2"), ("a", "3")))
+    >>> p["a"], list(p), len(p), "b" in p, p.get("c")
+    ('3', ['a', 'b'], 2, True, None)
+    >>> p == {"a": "3", "b": "2"}, p
+    (True, {'a': '3', 'b': '2'})
+    """
+
+    __slots__ = ("_pairs", "_index")
+
+    def __init__(self, pairs: tuple[tuple[str, Any], ...]) -> None:
+        self._pairs = pairs
+        self._index = _key_index(tuple([k for k, _ in pairs]))
+
+    def __getitem__(self, key: str) -> Any:
+        return self._pairs[self._index[key]][1]
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._index
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._index)
+
+    def __len__(self) -> int:
+        return len(self._index)
+
+    def __repr__(self) -> str:
+        return repr(dict(self.items()))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Pairs, (self._pairs,))
+
+
+@lru_cache(maxsize=1024)
+def _key_index(keys: tuple[str, ...]) -> dict[str, int]:
+    """Key -> position of its last pair, in first-seen order (shared by equal key sequences:
+    never changed once made)."""
+    index: dict[str, int] = {}
+    for i, k in enumerate(keys):
+        index[k] = i
+    return index
 
 
 def _columns(text: str, p: int) -> tuple[list[str], int] | None:

@@ -11,12 +11,14 @@ boxes (source CRS and WGS 84), attributes and period.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from typing import Any, Sequence
 
 import numpy as np
 import shapely
 
 from . import crs as crs_mod
+from .attributes import Pairs
 from .units import Unit
 from .crs import FrameReport
 from .encodings import feature_kind
@@ -29,19 +31,17 @@ from .period import feature_period
 __all__ = ["describe_features", "feature_attributes", "feature_periods", "properties_of"]
 
 
-def feature_attributes(detection: Detection, units: Sequence[Unit]) -> list[dict[str, Any] | None]:
-    """Per span: GeoJSON ``properties``, else the unit's ``Key: value`` block and SQL row."""
-    out: list[dict[str, Any] | None] = [None] * len(detection.spans)
+def feature_attributes(detection: Detection, units: Sequence[Unit]) -> list[Mapping[str, Any] | None]:
+    """Per span: GeoJSON ``properties`` (a dict), else the unit's SQL row and ``Key: value``
+    block (a read-only :class:`~geochunk.attributes.Pairs`, the block's value winning)."""
+    out: list[Mapping[str, Any] | None] = [None] * len(detection.spans)
     for u in units:
         if not u.row and not u.attributes:
             continue
-        pairs = dict(u.row)
-        pairs.update(u.attributes)
-        if len(u.spans) == 1:
-            out[u.spans[0]] = pairs  # a fresh dict already: no copy for the one span
-            continue
+        # read-only, over the unit's own pairs: one mapping shared by the unit's spans
+        pairs = Pairs(u.row + u.attributes if u.row and u.attributes else u.row or u.attributes)
         for i in u.spans:
-            out[i] = dict(pairs)
+            out[i] = pairs
     for i, span in enumerate(detection.spans):
         props = properties_of(span)
         if props is not None:
@@ -64,7 +64,7 @@ def feature_periods(
     text: str,
     detection: Detection,
     units: Sequence[Unit],
-    attrs: Sequence[dict[str, Any] | None],
+    attrs: Sequence[Mapping[str, Any] | None],
     doc: Period | None,
 ) -> tuple[Period | None, ...]:
     """Per span, the time its feature describes (attributes, then caption, then ``doc``)."""
@@ -106,7 +106,7 @@ def describe_features(
     parsed: Sequence[Parsed],
     frames: FrameReport,
     units: Sequence[Unit],
-    attrs: Sequence[dict[str, Any] | None],
+    attrs: Sequence[Mapping[str, Any] | None],
 ) -> tuple[ChunkFeature, ...]:
     """One self-describing feature per span: source id (unique by content, never by position,
     see :func:`geochunk.ids.unique_ids`), frame, bbox in the source CRS and in WGS 84."""
