@@ -58,7 +58,7 @@ from .work import current, document_work
 from .candidates import listing
 from .infer import infer_from_places
 from .places import names_any, words_near
-from .zones import choose_zone
+from .zones import choose_zone, zone_lonlats
 
 __all__ = ["FrameScope", "FrameReport", "resolve_frames", "merge_frames", "strength", "index_ranges"]
 
@@ -229,12 +229,12 @@ def _evaluate_zone(
     work = current()
     text_lower = work.lower() if work is not None else ""
     places = work.places() if work is not None and work.text else []
-    system = "utm" if "utm" in decl.text.lower() else "gk"
     key = (decl.start, decl.text, None if xy is None else xy.tobytes())
     memo = work.memo if work is not None else {}
     choice = memo.get(key)
     if choice is None:
-        choice = choose_zone(system, decl.text, decl.candidates, xy, text_lower, places)
+        choice = choose_zone(_zone_system(decl), decl.text, decl.candidates, xy, text_lower,
+                             places)
         memo[key] = choice
     chk = check(choice.code, xy)
     if chk.status == "unusable":
@@ -251,6 +251,35 @@ def _evaluate_zone(
     if choice.places:
         why.append("place(s) named: " + ", ".join(choice.places[:3]))
     return replace(frame, notes=frame.notes[:2] + tuple(why) + frame.notes[2:]), chk
+
+
+def _zone_system(decl: Declaration) -> str:
+    return "utm" if "utm" in decl.text.lower() else "gk"
+
+
+def _zone_choices(decl: Declaration, xys: list[np.ndarray]) -> dict[int, list[np.ndarray]]:
+    """Choose a zone phrase's frame for each of these samples ahead of their checks, their
+    numbers read in each candidate projection by one PROJ call for them all (the choices kept
+    where :func:`_evaluate_zone` looks them up); the samples by the code chosen for them."""
+    work = current()
+    if work is None:
+        return {}
+    todo: dict[tuple, np.ndarray] = {}
+    for xy in xys:
+        key = (decl.start, decl.text, xy.tobytes())
+        if key not in work.memo:
+            todo.setdefault(key, xy)
+    if todo:
+        text_lower = work.lower()
+        places = work.places() if work.text else []
+        system = _zone_system(decl)
+        for (key, xy), ll in zip(todo.items(), zone_lonlats(decl.candidates, list(todo.values()))):
+            work.memo[key] = choose_zone(system, decl.text, decl.candidates, xy, text_lower,
+                                         places, lonlat=ll)
+    by_code: dict[int, list[np.ndarray]] = {}
+    for xy in xys:
+        by_code.setdefault(work.memo[(decl.start, decl.text, xy.tobytes())].code, []).append(xy)
+    return by_code
 
 
 _GROUP_ORDER = {"ewkt_srid": 0, "ewkb_srid": 0, "kml": 0, "geojson_crs": 1, "name": 3}
@@ -488,22 +517,30 @@ def _expect_checks(
     """Tell ``validate`` which frame each feature's coordinates will likely be checked
     against (its own or its collection's first declaration; else the prose scope it lies in and
     the one before it), so each frame's checks share one vectorised transform (see
-    ``validate.expect``). Only a guess: the verdicts are the same whatever it says."""
+    ``validate.expect``); a zone phrase's samples are first given their choice of frame
+    (:func:`_zone_choices`). Only a guess: the verdicts are the same whatever it says."""
     wanted: dict[int | str, list[np.ndarray | None]] = {}
+    zoned: dict[int, list[np.ndarray]] = {}
     for i, xy in enumerate(samples):
-        if xy is None:
+        if xy is None or not len(xy):
             continue
         group = groups[i]
         if group:
-            first = min(group, key=lambda k: (_GROUP_ORDER.get(decls[k].form, 2), decls[k].start))
-            refs = [_first_code(decls[first])]
+            ks = [min(group, key=lambda k: (_GROUP_ORDER.get(decls[k].form, 2), decls[k].start))]
         else:
             n = max(scope_of[i], 0)  # before the first scope: the first one, backwards
-            refs = [_first_code(decls[scope_decls[m]]) for m in ((n, n - 1) if n else (0,))
-                    if m < len(scope_decls)]
-        for ref in dict.fromkeys(refs):
+            ks = [scope_decls[m] for m in ((n, n - 1) if n else (0,)) if m < len(scope_decls)]
+        for k in dict.fromkeys(ks):
+            decl = decls[k]
+            if decl.match == "zone" and decl.candidates and not decl.unresolved:
+                zoned.setdefault(k, []).append(xy)
+                continue
+            ref = _first_code(decl)
             if ref is not None:
                 wanted.setdefault(ref, []).append(xy)
+    for k, xys in zoned.items():
+        for ref, chosen in _zone_choices(decls[k], xys).items():
+            wanted.setdefault(ref, []).extend(chosen)
     for ref, xys in wanted.items():
         expect(ref, xys)
 

@@ -38,7 +38,8 @@ from .database import crs_facts, label, projection_lonlat
 from .names import may_occur
 from .places import Place, distance_deg
 
-__all__ = ["ZonePhrase", "ZoneChoice", "find_zones", "zone_candidates", "choose_zone"]
+__all__ = ["ZonePhrase", "ZoneChoice", "find_zones", "zone_candidates", "choose_zone",
+           "zone_lonlats"]
 
 _UTM = re.compile(
     r"""utm(?![^\W\d_])[\s,:/\-]{0,3}
@@ -297,10 +298,10 @@ def _document_facts(known: tuple[tuple, ...], text_lower: str,
     from .work import current
 
     work = current()
-    key = ("zone-doc", known, id(text_lower), id(places))
+    key = ("zone-doc", id(known), id(text_lower), id(places))
     if work is not None:
         hit = work.memo.get(key)
-        if hit is not None and hit[0] is text_lower and hit[1] is places:
+        if hit is not None and hit[0] is text_lower and hit[1] is places and hit[3] is known:
             return hit[2]
     datums = {datum for _, _, datum, _, _ in known}
     named = {d for d in datums if d and _named(d, text_lower)}
@@ -313,8 +314,40 @@ def _document_facts(known: tuple[tuple, ...], text_lower: str,
                 held.append((p.text, points))
         in_area.append(held)
     if work is not None:  # the text and the places kept with it: their ids stay theirs
-        work.memo[key] = (text_lower, places, (named, in_area))
+        work.memo[key] = (text_lower, places, (named, in_area), known)
     return named, in_area
+
+
+def zone_lonlats(candidates: Sequence[int], xys: Sequence[np.ndarray]) -> list[dict]:
+    """Per sample, what :func:`choose_zone` reads of its numbers in each projection among the
+    candidates (``{projection key: _lonlat_of(first such candidate, xy)}``, its ``lonlat=``),
+    one PROJ call per projection for all the samples (PROJ reads each point alone, so each
+    sample's slice is what its own call gives)."""
+    first: dict = {}
+    for c, _, _, _, pkey in _candidate_rows(tuple(candidates)):
+        first.setdefault(pkey, c)
+    out: list[dict] = [{} for _ in xys]
+    if not xys:
+        return out
+    every = np.concatenate(xys)
+    ends = np.cumsum([len(xy) for xy in xys]).tolist()
+    for pkey, c in first.items():
+        ll = projection_lonlat(c, every[:, 0], every[:, 1])
+        if ll is None:  # PROJ refused the batch: each sample on its own, as before
+            for got, xy in zip(out, xys):
+                got[pkey] = _lonlat_of(c, xy)
+            continue
+        lon_all = np.asarray(ll[0], dtype=float)
+        lat_all = np.asarray(ll[1], dtype=float)
+        finite = (np.isfinite(lon_all) & np.isfinite(lat_all)).tolist()
+        start = 0
+        for got, end in zip(out, ends):
+            lon, lat = lon_all[start:end], lat_all[start:end]
+            good = all(finite[start:end])
+            got[pkey] = ((lon.tolist(), lat.tolist(), good) if end - start <= _FEW
+                         else (lon, lat, good))
+            start = end
+    return out
 
 
 def choose_zone(
@@ -324,35 +357,47 @@ def choose_zone(
     xy: np.ndarray | None,
     text_lower: str,
     places: Sequence[Place],
+    lonlat: dict | None = None,
 ) -> ZoneChoice:
-    """Choose among a zone phrase's candidate frames (see the module docstring)."""
+    """Choose among a zone phrase's candidate frames (see the module docstring); ``lonlat``:
+    this sample's :func:`zone_lonlats`, when made with others'."""
     known = _candidate_rows(tuple(candidates))
     named, in_area = _document_facts(known, text_lower, places)
     default = _DEFAULT_DATUM.get(system)
     rows = []
     by_projection: dict = {}
-    for (c, name, datum, areas, pkey), held in zip(known, in_area):
+    has_xy = xy is not None and len(xy) > 0
+    for (c, name, datum, areas, pkey), held, bounds in zip(known, in_area, _margins(known)):
         fits = None
         centre = None
-        if xy is not None and len(xy):
+        if has_xy:
             # candidates that share a projection (the same zone on another datum) share the
             # lon/lat of the numbers, up to the ellipsoid: one transformer per projection
-            if pkey not in by_projection:
-                by_projection[pkey] = _lonlat_of(c, xy)
-            ll = by_projection[pkey]
+            ll = by_projection.get(pkey, by_projection)
+            if ll is by_projection:
+                ll = by_projection[pkey] = (lonlat[pkey] if lonlat is not None and pkey in lonlat
+                                            else _lonlat_of(c, xy))
             if ll is None:
                 fits = False
             else:
                 lon, lat, good = ll
-                fits = good and _share_in(lon, lat, areas) >= 0.95
+                if not good:
+                    fits = False
+                elif isinstance(lon, np.ndarray):
+                    fits = _strict_share(lon, lat, areas) >= 0.95
+                else:  # a few points, one by one: the tests and the share of _strict_share
+                    fits = sum(1 for x, y in zip(lon, lat) if _in_bounds(x, y, bounds)) / len(
+                        lon) >= 0.95
                 if fits:
                     k = len(lon) // 2
                     centre = (float(lon[k]), float(lat[k]))
-        support = []
-        for text, points in held:  # each place with a point in the area: one near the centre
-            if centre is None or any(distance_deg(plon, plat, *centre) <= 1.5
-                                     for plon, plat in points):
-                support.append(text)
+        if not held:
+            support = []
+        elif centre is None:
+            support = [text for text, _ in held]
+        else:  # each place with a point in the area: one near the centre
+            support = [text for text, points in held
+                       if any(distance_deg(plon, plat, *centre) <= 1.5 for plon, plat in points)]
         score = (fits is not False, datum in named, bool(support), datum == default)
         rows.append((score, c, name, fits, support))
     if not rows:
@@ -360,14 +405,33 @@ def choose_zone(
     from .work import current
 
     work = current()  # the document's other geometries mostly score the candidates alike
-    key = ("zone-choice", system, phrase_text, known, tuple(sorted(named)),
+    # (the candidate rows are one lru-cached tuple: named by its id, checked by identity)
+    key = ("zone-choice", system, phrase_text, id(known), tuple(sorted(named)),
            tuple((r[0], r[3], tuple(r[4])) for r in rows))
-    found = work.memo.get(key) if work is not None else None
-    if found is None:
-        found = _choice(rows, named, default, phrase_text)
-        if work is not None:
-            work.memo[key] = found
+    hit = work.memo.get(key) if work is not None else None
+    if hit is not None and hit[0] is known:
+        return hit[1]
+    found = _choice(rows, named, default, phrase_text)
+    if work is not None:
+        work.memo[key] = (known, found)
     return found
+
+
+@lru_cache(maxsize=512)
+def _margins(known: tuple[tuple, ...]) -> tuple[tuple, ...]:
+    """Per candidate row, its areas as :func:`_point_in` widens them: (south - m, north + m,
+    west - m, east + m, crosses 180°), the same float operations done once."""
+    m = _STRICT_MARGIN
+    return tuple(tuple((s - m, n + m, w - m, e + m, e < w) for w, s, e, n in row[3])
+                 for row in known)
+
+
+def _in_bounds(lon: float, lat: float, bounds: tuple) -> bool:
+    """:func:`_point_in` over :func:`_margins` bounds."""
+    for lo, hi, west, east, crosses in bounds:
+        if lo <= lat <= hi and ((lon >= west or lon <= east) if crosses else west <= lon <= east):
+            return True
+    return False
 
 
 def _choice(rows: list[tuple], named: set[str], default: str | None,
