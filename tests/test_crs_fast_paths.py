@@ -189,3 +189,51 @@ def test_every_inner_box_lies_inside_its_area() -> None:
     boxes = shapely.box(x0[has], y0[has], x1[has], y1[has])
     assert shapely.contains_properly(ix.polygons[has], boxes).all()
     assert (x0[has] >= ix.boxes[has, 0]).all() and (x1[has] <= ix.boxes[has, 2]).all()
+
+
+def test_zone_choices_made_ahead_and_announced_checks_change_no_frame(monkeypatch) -> None:
+    """Zone phrases' frames chosen for all their samples ahead of the checks (one PROJ call
+    per candidate projection) and lon/lat checks announced for undeclared numbers give the
+    frames, scopes and work counts of resolving feature by feature, on every hard document."""
+    import crs_hard_cases as hard
+
+    from geochunk.crs import resolve as res
+    from geochunk.crs import resolve_frames
+    from geochunk.detect import detect
+    from geochunk.geometry import parse_span
+
+    texts = [c.text for c in hard.generate(6, 3)]
+    texts.append("UTM zone 31: POINT (500000 5700000)\nPOINT (500000 -5700000)\n"
+                 "ETRS89. POINT (1e400 5)\nGauß-Krüger Zone 4 near München:\n"
+                 "POINT (4468000 5333000)\nPOINT (4468000 5333000)\nPOINT (1 2)\n")
+    for text in texts:
+        det = detect(text)
+        geoms = [parse_span(s).geometry for s in det.spans]
+        ahead = resolve_frames(text, det, geoms)
+        with monkeypatch.context() as m:
+            m.setattr(res, "_expect_checks", lambda *a, **k: None)
+            alone = resolve_frames(text, det, geoms)
+        assert ahead == alone and ahead.work == alone.work, text
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list("aZz \n-éÉüÑłŁßẞ\u0301\u200d🇬İı0")), max_size=60))
+def test_the_name_scans_odd_runs_make_the_gate_the_runs_make(text: str) -> None:
+    """The runs that are not ASCII, as the name scan meets them, make the swap check's gate
+    that picking them from every run makes."""
+    from geochunk.crs import names
+    from geochunk.crs.places import fold_gate
+
+    runs = names.letter_runs(text)
+    odd: list[bytes] = []
+    names.find_names(text, runs, odd)
+    assert sorted(odd) == sorted(r for rs in runs for r in rs if not r.isascii())
+    assert fold_gate(text, [], runs, odd) == fold_gate(text, [], runs)
+
+
+def test_a_gauss_zone_spelled_with_sharp_s_is_found_upper_case_too() -> None:
+    """The "gauß" anchor is looked for only where ß or ẞ stands (the characters whose lower
+    case holds ß): both spellings are found, and a text with neither finds the others."""
+    found = zones.find_zones("GAUẞ-KRÜGER Zone 4; Gauß-Krüger zone 5; Gauss-Kruger zone 3")
+    assert [(z.zone, z.text.split()[0][:4]) for z in found] == [
+        (4, "GAUẞ"), (5, "Gauß"), (3, "Gaus")]

@@ -476,9 +476,11 @@ def find_declarations(text: str) -> tuple[Declaration, ...]:
 
 def _find_declarations(text: str) -> tuple[Declaration, ...]:
     runs = letter_runs(text)  # the text's words, as sets: which anchors can occur at all
+    odd: list[bytes] = []  # the runs that are not ASCII, as the name scan meets them
     work = current()
     if work is not None and work.text is text:  # kept for the swap check's word gate
         work.runs = runs
+        work.odd_runs = odd
     # (worth asking only where a find pass costs more than the question: a long text)
     words = run_words(runs) if len(text) >= _GATE_FROM else None
     members = _crs_members(text) if may_occur("crs", words) else []
@@ -487,7 +489,7 @@ def _find_declarations(text: str) -> tuple[Declaration, ...]:
     explicit = [d for d in _explicit(text, low, words)
                 if not _inside(member_ranges, d.start, d.end)]
     taken = sorted(member_ranges + [(d.start, d.end) for d in explicit])
-    hits = [h for h in find_names(text, runs) if not _overlaps(taken, h.start, h.end)]
+    hits = [h for h in find_names(text, runs, odd) if not _overlaps(taken, h.start, h.end)]
     zones = [z for z in find_zones(text, low, words) if not _overlaps(taken, z.start, z.end)]
     if zones:
         # an official name ("ETRS89 / UTM zone 32N") beats the bare zone phrase inside it; a

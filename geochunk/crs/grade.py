@@ -402,13 +402,22 @@ def rfc7946_frame(chk: Check, extra_notes: tuple[str, ...] = ()) -> Frame:
 
 
 def coordinates_frame(chk: Check, extra_notes: tuple[str, ...] = ()) -> Frame:
-    """No declaration, but the coordinates look like lon/lat: a low-confidence, flagged guess."""
-    conf, flagged = grade("coordinates", chk)
-    notes = (
-        "no frame declared; coordinates look like lon/lat, so EPSG:4326 is guessed",
-        f"{chk.inside}/{chk.total} sampled points are valid lon/lat",
-    )
-    return _wgs84_frame(conf, "coordinates", flagged, notes + tuple(extra_notes))
+    """No declaration, but the coordinates look like lon/lat: a low-confidence, flagged guess.
+    Inside a document's frame work the frame is made once per verdict and notes (it reads
+    nothing else of the check) and shared by the features it fits (frames are frozen)."""
+    work = current()
+    key = ("coordinates-frame", chk.status, chk.inside, chk.total, tuple(extra_notes))
+    frame = work.memo.get(key) if work is not None else None
+    if frame is None:
+        conf, flagged = grade("coordinates", chk)
+        notes = (
+            "no frame declared; coordinates look like lon/lat, so EPSG:4326 is guessed",
+            f"{chk.inside}/{chk.total} sampled points are valid lon/lat",
+        )
+        frame = _wgs84_frame(conf, "coordinates", flagged, notes + tuple(extra_notes))
+        if work is not None:
+            work.memo[key] = frame
+    return frame
 
 
 def _wgs84_frame(conf: float, source: str, flagged: bool, notes: tuple[str, ...]) -> Frame:

@@ -470,7 +470,8 @@ class NameHeads:
         return found[0] if found else None
 
     def starts(self, text: str, start: int = 0,
-               runs_of_pieces: list[set[bytes]] | None = None) -> list[int]:
+               runs_of_pieces: list[set[bytes]] | None = None,
+               odd_runs: list[bytes] | None = None) -> list[int]:
         """Every offset from ``start`` on where a name could start, ascending: there, a token
         that starts a name is followed (within the usual gap) by a token that can come second
         in one, or is a whole name by itself.
@@ -480,7 +481,9 @@ class NameHeads:
         heads, and which of their second words, occur at all; only those heads are then looked
         for, by compiled literal searches; each place found is checked as a whole token
         followed by a possible second one. No Python step runs per word of the text.
-        ``runs_of_pieces``: :func:`letter_runs` of ``text`` from ``start``, when already made."""
+        ``runs_of_pieces``: :func:`letter_runs` of ``text`` from ``start``, when already made;
+        ``odd_runs``: a list that is given every letter run holding other than ASCII letters
+        (each piece's, in turn), as this scan meets them."""
         present: set[str] = set()
         odd: dict[str, set[bytes]] = {}  # lead -> spellings of non-ASCII words that fold to it
         leads: list[set[str]] = []  # per piece, the leads in it ("" for a word that folds to
@@ -490,6 +493,8 @@ class NameHeads:
             for run in runs:
                 if not run.isascii():
                     self._fold_run(run, here, odd)
+                    if odd_runs is not None:
+                        odd_runs.append(run)
             leads.append(here)
             present |= here
         wanted: dict[str, list[re.Pattern]] = {}  # lead -> how to find its heads
@@ -664,14 +669,15 @@ def name_heads() -> NameHeads:
     return NameHeads(heads)
 
 
-def find_names(text: str, runs_of_pieces: list[set[bytes]] | None = None) -> list[NameHit]:
+def find_names(text: str, runs_of_pieces: list[set[bytes]] | None = None,
+               odd_runs: list[bytes] | None = None) -> list[NameHit]:
     """Every frame name in ``text``; loads the name index only when the text may hold one
     (``runs_of_pieces``: :func:`letter_runs` of ``text``, when already made).
 
     >>> [h.codes for h in find_names("Plots in RD New")]
     [(28992,)]
     """
-    starts = name_heads().starts(text, 0, runs_of_pieces)
+    starts = name_heads().starts(text, 0, runs_of_pieces, odd_runs)
     if not starts:
         return []
     return name_index().scan_at(text, starts)

@@ -30,7 +30,8 @@ from ..textcase import pieces
 from .cache import read_json, write_json
 
 __all__ = ["Place", "find_places", "gazetteer", "NEAR_DEG", "distance_deg", "near",
-           "fold_text", "fold_words", "fold_gate", "in_gate", "words_near", "names_any"]
+           "fold_text", "fold_words", "fold_gate", "in_gate", "words_near", "near_words",
+           "names_any"]
 
 NEAR_DEG = 1.0  # a point within this many degrees of a named city is "near" it
 _MIN_POP = 15_000
@@ -160,14 +161,9 @@ def fold_words(text: str, spans: Iterable[tuple[int, int]] = ()) -> frozenset[st
     return frozenset(words)
 
 
-def _in_run(c: str) -> bool:
-    """Whether a character belongs to a letter run (``names.letter_runs``): an ASCII letter
-    or any character that is not ASCII."""
-    return c.isalpha() if c.isascii() else True
-
-
 def fold_gate(text: str, spans: Iterable[tuple[int, int]],
-              runs_of_pieces: Iterable[set[bytes]]) -> tuple[set[bytes], ...] | None:
+              runs_of_pieces: Iterable[set[bytes]],
+              odd_runs: Iterable[bytes] | None = None) -> tuple[set[bytes], ...] | None:
     """Sets of words, as bytes, that together hold every ASCII word :func:`fold_words` could
     find in ``text`` outside ``spans`` (and more: the words inside the spans, the runs that
     are not ASCII), made from the text's letter runs (``names.letter_runs``, already made by
@@ -178,6 +174,8 @@ def fold_gate(text: str, spans: Iterable[tuple[int, int]],
     Each ASCII run is such a word as it is; a run holding other characters is folded on its
     own (folding, NFKD with marks dropped and lower-casing, works character by character, and
     a run ends where an ASCII character that is not a letter stands, as a folded word does).
+    ``odd_runs``: those runs that are not ASCII, where the caller has them (the name scan
+    meets them all: ``names.find_names``).
 
     >>> text = "Wells in München: POINT (1 2)"
     >>> from .names import letter_runs
@@ -189,13 +187,15 @@ def fold_gate(text: str, spans: Iterable[tuple[int, int]],
     """
     n = len(text)
     for a, b in spans:
-        if 0 < a < n and _in_run(text[a - 1]) and _in_run(text[a]):
-            return None
-        if 0 < b < n and _in_run(text[b - 1]) and _in_run(text[b]):
-            return None
+        for at in (a, b):  # _in_run on both sides of each edge
+            if 0 < at < n:
+                c, d = text[at - 1], text[at]
+                if (c.isalpha() or not c.isascii()) and (d.isalpha() or not d.isascii()):
+                    return None
     sets = list(runs_of_pieces)
     if not text.isascii():
-        other = [r for runs in sets for r in runs if not r.isascii()]
+        other = (list(odd_runs) if odd_runs is not None
+                 else [r for runs in sets for r in runs if not r.isascii()])
         if other:
             folded = fold_text(b" ".join(other).decode("utf-8", "surrogatepass"))[0]
             sets.append({w.encode("ascii") for w in folded})
@@ -229,20 +229,54 @@ def words_near(lon: float, lat: float, within: float = NEAR_DEG) -> set[str]:
     >>> words_near(51.48, -0.12)  # the Indian Ocean
     set()
     """
+    cells = _cells()
+    words: set[str] = set()
+    for cell in _cells_near(lon, lat, within):
+        found = cells.get(cell)
+        if found:
+            words.update(found)
+    return words
+
+
+def near_words(lon: float, lat: float, within: float = NEAR_DEG) -> tuple[set[bytes], set[str]]:
+    """:func:`words_near`'s words as (the ASCII ones as bytes, the others), for a lookup in
+    a text's letter runs (``names.letter_runs``) with nothing encoded.
+
+    >>> ascii_words, other = near_words(19.45, 51.77)  # Łódź
+    >>> b"lodz" in ascii_words or "łodz" in other
+    True
+    """
+    cells = _cells_split()
+    ascii_words: set[bytes] = set()
+    other: set[str] = set()
+    for cell in _cells_near(lon, lat, within):
+        found = cells.get(cell)
+        if found:
+            ascii_words.update(found[0])
+            if found[1]:
+                other.update(found[1])
+    return ascii_words, other
+
+
+def _cells_near(lon: float, lat: float, within: float) -> list[int]:
+    """The 1° cells (see :func:`_cell`) :func:`words_near` reads around ``(lon, lat)``."""
     if not (math.isfinite(lon) and math.isfinite(lat)):
-        return set()
+        return []
     wide = within / max(math.cos(math.radians(min(abs(lat) + within, 89.0))), 0.02)
     lons = range(math.floor(lon - wide), math.floor(lon + wide) + 1)
     if len(lons) > 360:
         lons = range(0, 360)
-    cells = _cells()
-    words: set[str] = set()
-    for cy in range(math.floor(lat - within), math.floor(lat + within) + 1):
-        for cx in lons:
-            found = cells.get(_cell(cx, cy))
-            if found:
-                words.update(found)
-    return words
+    cols = [(cx % 360) * 200 + 100 for cx in lons]  # _cell(cx, cy) = col + cy
+    return [col + cy for cy in range(math.floor(lat - within), math.floor(lat + within) + 1)
+            for col in cols]
+
+
+@lru_cache(maxsize=1)
+def _cells_split() -> dict[int, tuple[tuple[bytes, ...], tuple[str, ...]]]:
+    """:func:`_cells` with each cell's words split as (ASCII ones as bytes, the others)."""
+    return {cell: (tuple(w.encode("ascii") for w in words if w.isascii()),
+                   tuple(w for w in words if not w.isascii()))
+            for cell, words in _cells().items()}
 
 
 def names_any(folded: tuple[frozenset[str], str], words: Iterable[str]) -> bool:

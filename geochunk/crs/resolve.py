@@ -57,7 +57,7 @@ from .validate import Check, check, expect, sample_many
 from .work import current, document_work
 from .candidates import listing
 from .infer import infer_from_places
-from .places import names_any, words_near
+from .places import names_any, near_words
 from .zones import choose_zone, zone_lonlats
 
 __all__ = ["FrameScope", "FrameReport", "resolve_frames", "merge_frames", "strength", "index_ranges"]
@@ -530,6 +530,8 @@ def _expect_checks(
         else:
             n = max(scope_of[i], 0)  # before the first scope: the first one, backwards
             ks = [scope_decls[m] for m in ((n, n - 1) if n else (0,)) if m < len(scope_decls)]
+        if not ks:  # no declaration governs it: its numbers are tried as lon/lat
+            wanted.setdefault(WGS84, []).append(xy)
         for k in dict.fromkeys(ks):
             decl = decls[k]
             if decl.match == "zone" and decl.candidates and not decl.unresolved:
@@ -571,8 +573,9 @@ def _swap_checks(frames: list[Frame], samples: list[np.ndarray | None]) -> list[
         cell = (round(x, 1), round(y, 1))
         near = maybe.get(cell)
         if near is None:  # read swapped, is there a city near it, one the text may name?
-            words = words_near(y, x, _SWAP_NEAR_DEG + 0.1)
-            near = maybe[cell] = bool(words) and _names_any(work, words)
+            ascii_words, other = near_words(y, x, _SWAP_NEAR_DEG + 0.1)
+            near = maybe[cell] = bool(ascii_words or other) and _names_any(work, ascii_words,
+                                                                           other)
         if not near:
             continue
         far = np.abs(xy).max(axis=0)
@@ -609,22 +612,21 @@ def _swap_checks(frames: list[Frame], samples: list[np.ndarray | None]) -> list[
     return out
 
 
-def _names_any(work: Any, words: set[str]) -> bool:
-    """``names_any(work.folded(), words)``; the whole text is folded only for a word that is
-    not ASCII (an ASCII word needs the folded word set alone), and not at all where no ASCII
-    word is one of the text's letter runs (the gate, ``places.fold_gate``)."""
+def _names_any(work: Any, ascii_words: set[bytes], other: set[str]) -> bool:
+    """``names_any(work.folded(), words)`` for the near words given as (the ASCII ones as
+    bytes, the others: ``places.near_words``); the whole text is folded only for a word that
+    is not ASCII (an ASCII word needs the folded word set alone), and not at all where no
+    ASCII word is one of the text's letter runs (the gate, ``places.fold_gate``)."""
     gate = work.fold_gate()  # the text's words without folding it: most near words are not
     if gate is not None:  # (the near words met with the document's own small sets)
-        other = {w for w in words if not w.isascii()}
-        near = {w.encode("ascii") for w in (words - other if other else words)}
-        words = other.union(*({w.decode("ascii") for w in near & runs} for runs in gate
-                              if not near.isdisjoint(runs)))
-        if not words:
+        ascii_words = set().union(*(ascii_words & runs for runs in gate
+                                    if not ascii_words.isdisjoint(runs)))
+        if not ascii_words and not other:
             return False
-    ascii_words = work.folded_words()
-    if any(w in ascii_words for w in words if w.isascii()):
-        return True
-    other = [w for w in words if not w.isascii()]
+    if ascii_words:
+        folded = work.folded_words()
+        if any(w.decode("ascii") in folded for w in ascii_words):
+            return True
     return bool(other) and names_any(work.folded(), other)
 
 

@@ -44,6 +44,7 @@ class Work:
     _folded: tuple | None = None
     _folded_words: frozenset | None = None
     runs: list | None = None  # ``names.letter_runs`` of the text (set by the declaration scan)
+    odd_runs: list | None = None  # those runs that are not ASCII (the same scan)
     _gate: tuple | None = None
 
     def places(self) -> list:
@@ -81,8 +82,9 @@ class Work:
             from .names import letter_runs
             from .places import fold_gate
 
-            runs = self.runs if self.runs is not None else letter_runs(self.text)
-            self._gate = (fold_gate(self.text, self.spans, runs),)
+            if self.runs is None:
+                self.runs, self.odd_runs = letter_runs(self.text), None
+            self._gate = (fold_gate(self.text, self.spans, self.runs, self.odd_runs),)
         return self._gate[0]
 
     def lower(self) -> str:
