@@ -177,14 +177,21 @@ def feature_period(
         elif point is None:
             point = (d, src)
     if start is not None or end is not None:
-        return Period(start, end, src_start or src_end or "", 0.9)
+        return _period(start, end, src_start or src_end or "", 0.9)
     if point is not None:
-        return Period(point[0], point[0], point[1], 0.9)
+        return _period(point[0], point[0], point[1], 0.9)
     if caption:
         m = _ISO.search(caption) or _YEAR.search(caption)
         if m is not None:
-            return Period(m.group(), m.group(), "caption", 0.6)
+            return _period(m.group(), m.group(), "caption", 0.6)
     return None
+
+
+@lru_cache(maxsize=4096)
+def _period(start: str | None, end: str | None, source: str, confidence: float) -> Period:
+    """One :class:`Period` per distinct value (frozen: the features of a survey share their
+    dates, and a feature's and a chunk's period are held for every one; issue #13)."""
+    return Period(start, end, source, confidence)
 
 
 # Where a declaration can start: its first word, case-sensitive on the lower-cased text (a
@@ -272,5 +279,5 @@ def merge_periods(periods: Iterable[Period | None]) -> Period | None:
     starts = [p.start for p in ps if p.start is not None]
     ends = [p.end for p in ps if p.end is not None]
     weakest = min(ps, key=lambda p: p.confidence)
-    return Period(min(starts) if starts else None, max(ends) if ends else None,
-                  weakest.source, weakest.confidence)  # fmt: skip
+    return _period(min(starts) if starts else None, max(ends) if ends else None,
+                   weakest.source, weakest.confidence)  # fmt: skip

@@ -291,3 +291,14 @@ def test_feature_attributes_are_their_units_pairs_not_a_dict_each(appendix_x8: s
     indexes = {id(f.attributes._index) for f, _ in with_attrs}
     key_sequences = {tuple(k for k, _ in u.attributes) for _, u in with_attrs}
     assert len(indexes) == len(key_sequences) < 40  # one key index per key sequence, shared
+
+
+def test_equal_periods_and_frame_notes_are_held_once(appendix_x8: str) -> None:
+    """A survey's features share their dates and their frame's operation notes: one Period and
+    one notes tuple per distinct value (each was a new object per feature), equal as before."""
+    a = pipeline.analyse(appendix_x8)
+    periods = [p for p in a.periods if p is not None]
+    assert len(periods) >= 8 * 390
+    assert len({id(p) for p in periods}) == len(set(periods)) < len(periods) / 8
+    notes = [f.notes for f in a.frames.frames]
+    assert len({id(n) for n in notes}) == len(set(notes)) < len(notes) / 8

@@ -234,12 +234,20 @@ def frame_from_check(
     if chk.xy is not None and chk.lonlat is not None and chk.status != "no_coordinates":
         coordinates = coordinates + (_example(chk),)
     return _made(Frame, part.frame, {
-        "notes": part.notes + op_notes if op_notes else part.notes,
+        "notes": _joined(part.notes, op_notes) if op_notes else part.notes,
         "operation": op,
         "accuracy_m": acc,
         "evidence": _made(Evidence, part.evidence, {"places": places,
                                                      "coordinates": coordinates}),
     })
+
+
+@lru_cache(maxsize=1024)
+def _joined(notes: tuple[str, ...], more: tuple[str, ...]) -> tuple[str, ...]:
+    """``notes + more``, one tuple for all the features that add the same operation notes to
+    the same declaration's notes (a tuple per feature was 0.13x the input of a large
+    appendix; issue #13)."""
+    return notes + more
 
 
 _FRAME_FIELDS = ("epsg", "confidence", "source", "flagged", "name", "units", "notes",
