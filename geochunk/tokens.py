@@ -561,7 +561,7 @@ def _token_start_chars(enc: "tiktoken.Encoding", byte_len: np.ndarray, text: str
     m = len(ids)
     starts = np.zeros(m, dtype=np.int64)
     if m > 1:
-        np.cumsum(byte_len[ids[:-1]], out=starts[1:])
+        np.cumsum(np.take(byte_len, ids[:-1]), out=starts[1:])  # (take: half the time of indexing)
     total_bytes = int(starts[-1] + byte_len[ids[-1]]) if m else 0
     del ids
     if text.isascii():
