@@ -190,9 +190,10 @@ _PAREN_SLICE = 1 << 16  # characters encoded and tested at once (bounds the scra
 
 
 def _paren_positions(
-    text: str, size: int = _PAREN_SLICE, anchors: list[np.ndarray] | None = None
+    text: str, size: int = _PAREN_SLICE, anchors: list[np.ndarray] | None = None,
+    dtype: type = np.int64,
 ) -> tuple[np.ndarray, np.ndarray]:
-    """Offsets of every ``(`` and ``)`` (int64, ascending) and whether each is a ``(``; one
+    """Offsets of every ``(`` and ``)`` (``dtype``, ascending) and whether each is a ``(``; one
     byte a code point (``encode("ascii", "replace")``), a slice at a time, so no per-character
     array of the whole document is held.
 
@@ -222,9 +223,9 @@ def _paren_positions(
         hit |= raw == 41
         pos = np.flatnonzero(hit)
         opens.append(is_open[pos])
-        found.append(pos.astype(np.int64) + s)
+        found.append(pos.astype(dtype) + dtype(s))
     if not found:
-        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=bool)
+        return np.zeros(0, dtype=dtype), np.zeros(0, dtype=bool)
     return np.concatenate(found), np.concatenate(opens)
 
 
@@ -268,25 +269,37 @@ class _ParenIndex:
 
     def __init__(self, text: str) -> None:
         anchors: list[np.ndarray] = []
-        pos, is_open = _paren_positions(text, _PAREN_SLICE, anchors)
+        # int32 offsets and depths while the text is under 2**31 characters: half the scratch
+        # of every parenthesis; each array is dropped as soon as the next one is made (issue
+        # #13: the freed scratch stays in the process's heap, so its peak is what counts)
+        small = len(text) < 1 << 31
+        dtype = np.int32 if small else np.int64
+        pos, is_open = _paren_positions(text, _PAREN_SLICE, anchors, dtype)
         # where a WKT head may end (see _paren_positions), for _keyword_candidates
         self.anchors = np.concatenate(anchors) if anchors else np.zeros(0, dtype=np.int64)
-        self.opens = array("q")
-        self.closes = array("q")
+        del anchors
+        self.opens = array("i" if small else "q")
+        self.closes = array("i" if small else "q")
         if pos.size == 0:
             return
-        if len(text) < 1 << 31:  # int32 offsets and depths: half the scratch of every parenthesis
-            pos = pos.astype(np.int32)
-        depth = np.where(is_open, np.int32(1), np.int32(-1)).cumsum(dtype=np.int32)
-        level = depth + ~is_open  # an open's depth, a close's depth + 1
-        order = np.lexsort((pos, level))
-        lv, op, ps = level[order], is_open[order], pos[order]
-        hit = op[:-1] & ~op[1:] & (lv[:-1] == lv[1:])
-        opens, closes = ps[:-1][hit], ps[1:][hit]
+        level = np.where(is_open, dtype(1), dtype(-1))
+        np.cumsum(level, out=level)  # the depth after each parenthesis
+        level += ~is_open  # an open's depth, a close's depth + 1
+        # by level, then by position (``pos`` ascends, the sort is stable)
+        order = np.argsort(level, kind="stable")
+        level, is_open, pos = level[order], is_open[order], pos[order]
+        del order
+        hit = is_open[:-1] & ~is_open[1:]
+        del is_open
+        hit &= level[:-1] == level[1:]
+        del level
+        opens, closes = pos[:-1][hit], pos[1:][hit]
+        del pos, hit
         by_pos = np.argsort(opens, kind="stable")
-        # Compact arrays (8 bytes an entry) searched with bisect: cheaper per lookup than numpy.
-        self.opens.frombytes(np.ascontiguousarray(opens[by_pos], dtype=np.int64).tobytes())
-        self.closes.frombytes(np.ascontiguousarray(closes[by_pos], dtype=np.int64).tobytes())
+        # Compact arrays searched with bisect: cheaper per lookup than numpy.
+        self.opens.frombytes(memoryview(np.ascontiguousarray(opens[by_pos], dtype=dtype)).cast("B"))
+        del opens
+        self.closes.frombytes(memoryview(np.ascontiguousarray(closes[by_pos], dtype=dtype)).cast("B"))
 
     def match(self, o: int) -> int:
         """Offset of the ``)`` matching the ``(`` at ``o``, or -1."""

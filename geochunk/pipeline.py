@@ -68,7 +68,7 @@ def analyse(
     parsed = tuple(parse_span(s) for s in detection.spans)
     frames = crs_mod.resolve_frames(text, detection, [p.geometry for p in parsed])
     units = find_units(text, detection, context=True)
-    span_ranges = tuple((s.start, s.end) for s in detection.spans)
+    span_ranges = frames.span_ranges  # ((s.start, s.end) for each span), made once
     headings = tuple(heading_glue(text))
     attrs = feature_attributes(detection, units)
     boundaries = find_boundaries(text, _no_cut(span_ranges, headings))

@@ -143,9 +143,9 @@ def _line_bounds(text: str, starts: Sequence[int], ends: Sequence[int]) -> tuple
     n, m = len(text), len(line_ends)
     if not m:
         return [0] * len(starts), [n] * len(ends)
-    k = np.searchsorted(line_ends, np.asarray(starts, dtype=np.int64), "right")
+    k = np.searchsorted(line_ends, np.asarray(starts, dtype=line_ends.dtype), "right")
     first = np.where(k > 0, line_ends[np.maximum(k - 1, 0)], 0)
-    k = np.searchsorted(line_ends, np.asarray(ends, dtype=np.int64), "right")
+    k = np.searchsorted(line_ends, np.asarray(ends, dtype=line_ends.dtype), "right")
     last = np.where(k < m, line_ends[np.minimum(k, m - 1)], n)
     return first.tolist(), last.tolist()
 

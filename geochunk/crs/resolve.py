@@ -358,14 +358,16 @@ def resolve_frames(text: str, detection: Detection, geometries: Sequence[Any]) -
     >>> f.epsg, f.source, f.flagged, f.confidence  # no declaration: a flagged lon/lat guess
     (4326, 'coordinates', True, 0.3)
     """
+    ranges = tuple((s.start, s.end) for s in detection.spans)  # the work's and the report's
     with document_work() as work:
         work.text = text
-        work.spans = tuple((s.start, s.end) for s in detection.spans)
-        report = _resolve(text, detection, geometries)
+        work.spans = ranges
+        report = _resolve(text, detection, geometries, ranges)
     return replace(report, work=work.as_dict())
 
 
-def _resolve(text: str, detection: Detection, geometries: Sequence[Any]) -> FrameReport:
+def _resolve(text: str, detection: Detection, geometries: Sequence[Any],
+             ranges: tuple[tuple[int, int], ...]) -> FrameReport:
     spans = detection.spans
     geoms = list(geometries)[: len(spans)] + [None] * max(0, len(spans) - len(geometries))
     decls = list(find_declarations(text))
@@ -495,7 +497,7 @@ def _resolve(text: str, detection: Detection, geometries: Sequence[Any]) -> Fram
         frames=tuple(frames),
         document_frame=document,
         scopes=tuple(scopes),
-        span_ranges=tuple((s.start, s.end) for s in spans),
+        span_ranges=ranges,
         collection_frames=tuple(sorted(coll_frames, key=lambda t: t[0])),
     )
 
