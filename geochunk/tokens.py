@@ -638,6 +638,9 @@ _BLOCK = 64
 _SLICE = 1 << 16  # characters per construction slice (bounds the temporary int64 arrays)
 
 
+_MASKS = [(2 << r) - 1 for r in range(_BLOCK)]  # bits 0..r of a block's word (a table: no big-int arithmetic)
+
+
 class _Prefix:
     """A non-decreasing per-character prefix count ``prefix[0..n]``: the value at every 64th
     position (``base``, int64) and, within each block of 64 positions, the difference to it,
@@ -685,7 +688,7 @@ class _Prefix:
         w = self._delta[k]
         if w & 1:
             return self._base[k] + self._extra[(w >> 1 << 6) | (i & 63)]
-        return self._base[k] + (w & ((2 << (i & 63)) - 1)).bit_count()
+        return self._base[k] + (w & _MASKS[i & 63]).bit_count()
 
     def to_array(self) -> np.ndarray:
         """The plain int64 prefix array (tests and debugging)."""
@@ -837,7 +840,8 @@ class TokenIndex:
     True
     """
 
-    __slots__ = ("text", "counter", "_prefix", "_value", "_per_token", "_clean", "_inner", "_cache", "_lock")
+    __slots__ = ("text", "counter", "_prefix", "_base", "_delta", "_extra", "_bits", "_per_token", "_clean",
+                 "_inner", "_cache", "_lock")
 
     def __init__(
         self,
@@ -852,7 +856,8 @@ class TokenIndex:
         self.text = text
         self.counter = counter
         self._prefix = prefix if isinstance(prefix, _Prefix) else _Prefix.from_array(prefix)
-        self._value = self._prefix.value
+        p = self._prefix  # inlined in count (as _Prefix.value)
+        self._base, self._delta, self._extra, self._bits = p._base, p._delta, p._extra, p._bits
         self._per_token = per_token  # prefix steps per token (ESTIMATE_UNIT for the estimate)
         self._clean = clean
         self._inner = inner  # False: no position but the ends is ever clean (nothing to search)
@@ -878,7 +883,14 @@ class TokenIndex:
         """Number of document tokens starting in ``[a, b)``; O(1)."""
         if not 0 <= a <= b <= len(self.text):
             raise IndexError(f"range [{a}, {b}) is outside a document of length {len(self.text)}")
-        steps = self._value(b) - self._value(a)
+        base, delta = self._base, self._delta
+        if not self._bits:
+            steps = base[b >> 6] + delta[b] - base[a >> 6] - delta[a]
+        else:  # _Prefix.value at both ends: a popcount, or a marked block's byte
+            wb, wa = delta[b >> 6], delta[a >> 6]
+            vb = self._extra[(wb >> 1 << 6) | (b & 63)] if wb & 1 else (wb & _MASKS[b & 63]).bit_count()
+            va = self._extra[(wa >> 1 << 6) | (a & 63)] if wa & 1 else (wa & _MASKS[a & 63]).bit_count()
+            steps = base[b >> 6] + vb - base[a >> 6] - va
         return steps if self._per_token == 1 else -(-steps // self._per_token)
 
     def is_clean(self, p: int) -> bool:
