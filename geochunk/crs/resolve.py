@@ -257,15 +257,17 @@ def _zone_system(decl: Declaration) -> str:
     return "utm" if "utm" in decl.text.lower() else "gk"
 
 
-def _zone_choices(decl: Declaration, xys: list[np.ndarray]) -> dict[int, list[np.ndarray]]:
+def _zone_choices(decl: Declaration, xys: list[np.ndarray],
+                  scope_xy: np.ndarray | None = None) -> dict[int, list[np.ndarray]]:
     """Choose a zone phrase's frame for each of these samples ahead of their checks, their
     numbers read in each candidate projection by one PROJ call for them all (the choices kept
-    where :func:`_evaluate_zone` looks them up); the samples by the code chosen for them."""
+    where :func:`_evaluate_zone` looks them up); the samples by the code chosen for them.
+    ``scope_xy``: the sample its scope will likely be graded on, chosen for in the same call."""
     work = current()
     if work is None:
         return {}
     todo: dict[tuple, np.ndarray] = {}
-    for xy in xys:
+    for xy in xys + ([scope_xy] if scope_xy is not None else []):
         key = (decl.start, decl.text, xy.tobytes())
         if key not in work.memo:
             todo.setdefault(key, xy)
@@ -523,6 +525,7 @@ def _expect_checks(
     (:func:`_zone_choices`). Only a guess: the verdicts are the same whatever it says."""
     wanted: dict[int | str, list[np.ndarray | None]] = {}
     zoned: dict[int, list[np.ndarray]] = {}
+    borrowed: set[int] = set()  # zone declarations some sample is guessed for from elsewhere
     for i, xy in enumerate(samples):
         if xy is None or not len(xy):
             continue
@@ -538,12 +541,16 @@ def _expect_checks(
             decl = decls[k]
             if decl.match == "zone" and decl.candidates and not decl.unresolved:
                 zoned.setdefault(k, []).append(xy)
+                if group or k != scope_decls[max(scope_of[i], 0)]:
+                    borrowed.add(k)
                 continue
             ref = _first_code(decl)
             if ref is not None:
                 wanted.setdefault(ref, []).append(xy)
     for k, xys in zoned.items():
-        for ref, chosen in _zone_choices(decls[k], xys).items():
+        # a prose scope's own samples: it will likely be graded on them together (step 4)
+        whole = _concat(xys) if k in scope_decls and k not in borrowed else None
+        for ref, chosen in _zone_choices(decls[k], xys, whole).items():
             wanted.setdefault(ref, []).extend(chosen)
     for ref, xys in wanted.items():
         expect(ref, xys)
