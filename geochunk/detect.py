@@ -699,7 +699,8 @@ _MAX_KEY = 24  # longer strings are never one of the keys or type names we look 
 # line end and whose other values hold no bracket, quote or comma, each followed by a comma, the
 # last maybe by the object's "}" instead (not taken): what the scan would read of them one string
 # at a time is their last key (possessive, and no part can match what another does: linear).
-_JSON_MEMBER = r'"([^"\\\n\r]*+)"[ \t\r\n]*+:[ \t\r\n]*+(?:"[^"\\\n\r]*+"|[^{}\[\]",]*+)[ \t\r\n]*+'
+# No member of a run has the key "type": the scan reads that one's value as the object's type.
+_JSON_MEMBER = r'(?!"type")"([^"\\\n\r]*+)"[ \t\r\n]*+:[ \t\r\n]*+(?:"[^"\\\n\r]*+"|[^{}\[\]",]*+)[ \t\r\n]*+'
 _JSON_MEMBERS = re.compile(
     f"(?:{_JSON_MEMBER},[ \\t\\r\\n]*+)*+(?:{_JSON_MEMBER.replace('([', '(?P<last>[', 1)}(?=}}))?+"
 )
@@ -859,9 +860,10 @@ def _scan_json_all(text: str) -> _JsonFound:
                 continue
             if stack and stack[-1].obj:
                 # members with plain keys and scalar values, each followed by a comma, read at
-                # once: all they leave is the last key (a "type" member is read one by one)
+                # once: all they leave is the last key. A run stops before a "type" member (read
+                # one string at a time); a new run starts after it: each member is matched once
                 run = members_match(text, i)
-                if run.end() > i and '"type"' not in run.group():
+                if run.end() > i:
                     key = run.group("last")
                     key = run.group(1) if key is None else key
                     stack[-1].last_key = key if len(key) < _MAX_KEY else ""

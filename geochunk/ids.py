@@ -122,7 +122,7 @@ def _normalized(geometry_text: str) -> bytes:
     (b'POINT (1 2)', True)
     """
     if not geometry_text.isascii():
-        return " ".join(geometry_text.split()).upper().encode("utf-8")
+        return " ".join(geometry_text.split()).upper().encode("utf-8", "surrogatepass")  # as document_digest
     b = geometry_text.encode("ascii").translate(_ASCII_SPACE)
     while b"  " in b:
         b = b.replace(b"  ", b" ")

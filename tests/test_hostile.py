@@ -160,3 +160,60 @@ def test_sentence_ends_per_stop_equal_the_one_pattern_scan() -> None:
             for hi in range(lo, len(s) + 1, 3):
                 got = sorted(_sentence_ends(s, lo, hi))
                 assert got == [m.end() for m in _SENTENCE.finditer(s, lo, hi)], (s, lo, hi)
+
+
+@pytest.mark.parametrize("where", ["last", "middle", "value"])
+def test_json_member_runs_are_read_once(where: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A Feature with thousands of plain properties and a ``"type"`` among them (OSM tags carry
+    one): the member run was matched again from every key up to the ``"type"`` member and then
+    thrown away, so the characters the run pattern consumed grew with the square of the object
+    (16,000 members took 11.6 s). Counted, not timed: the summed match lengths stay linear."""
+    import geochunk.detect as detect_mod
+
+    real = detect_mod._JSON_MEMBERS
+    consumed = [0]
+
+    class _Counting:
+        def match(self, text: str, pos: int = 0):  # noqa: ANN202 - mirrors re.Pattern.match
+            m = real.match(text, pos)
+            if m is not None:
+                consumed[0] += m.end() - m.start()
+            return m
+
+    monkeypatch.setattr(detect_mod, "_JSON_MEMBERS", _Counting())
+
+    def doc(n: int) -> str:
+        members = ['"k%d": %d, ' % (i, i) for i in range(n)]
+        if where == "value":
+            members[n // 2] = '"kind": "type", '
+        else:
+            members.insert(n if where == "last" else n // 2, '"type": "residential", ')
+        return ('{"type": "Feature", "properties": {' + "".join(members) + '"z": 0}, '
+                '"geometry": {"type": "Point", "coordinates": [1, 2]}}')
+
+    for n in (500, 4000):
+        consumed[0] = 0
+        text = doc(n)
+        det = detect_mod.detect(text)
+        assert consumed[0] <= 2 * len(text), (n, consumed[0], len(text))
+        # the whole Feature is one span, read as a Point Feature (the "type" among the
+        # properties is not the object's type)
+        assert [(s.start, s.end, s.kind, s.geom_type) for s in det.spans] == [
+            (0, len(text), "geojson_feature", "POINT")
+        ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["<gml:Polygon>\ud800", "POINT (1 2) \udfff POLYGON ((0 0, 1 0, 1 1, 0 0))\n\ud800 text"],
+    ids=["gml", "wkt"],
+)
+def test_lone_surrogates_through_the_python_api(text: str) -> None:
+    """A str from Python may hold a lone surrogate (files are rejected as invalid UTF-8 before
+    this): the content id hashed it with strict UTF-8 and raised UnicodeEncodeError. It is
+    hashed code point by code point (``surrogatepass``), as the document digest is."""
+    _gates(text, 64)
+    a = chunk_text(text, ChunkConfig(budget=64))
+    b = chunk_text(text, ChunkConfig(budget=64))
+    assert "".join(c.text for c in a.chunks) == text
+    assert [f.id for f in a.analysis.features] == [f.id for f in b.analysis.features]
