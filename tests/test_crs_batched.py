@@ -205,20 +205,6 @@ def test_a_check_filled_in_one_step_is_the_dataclass() -> None:
     assert hash(made) == hash(Check("inside", 5, 5, (1.0, 2.0), (3.0, 4.0)))
 
 
-@pytest.mark.parametrize("name", ["land_use_appendix", "mixed_report", "sql_dump"])
-def test_frames_filled_from_templates_are_the_constructed_ones(monkeypatch, name) -> None:
-    """frame_from_check fills each Frame and Evidence from per-declaration templates in one
-    dict update; built through the dataclasses' constructors they are the same."""
-    from geochunk.crs import grade
-
-    fast = analyse(load_sample(name)).frames
-    monkeypatch.setattr(grade, "_FAST", False)
-    slow = analyse(load_sample(name)).frames
-    assert fast.frames == slow.frames and fast.scopes == slow.scopes
-    assert [repr(f) for f in fast.frames] == [repr(f) for f in slow.frames]
-    assert [f.to_dict() for f in fast.frames] == [f.to_dict() for f in slow.frames]
-
-
 @pytest.mark.parametrize("name", ["postgis_copy", "land_use_appendix", "sql_dump"])
 def test_frame_templates_shared_by_equal_declarations_are_the_ones_made_apart(
         monkeypatch, name) -> None:

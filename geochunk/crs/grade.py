@@ -38,7 +38,7 @@ fall outside lon/lat, not when they are another datum's lon/lat, a few metres to
 from __future__ import annotations
 
 import sys
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any, Iterable
 
@@ -233,12 +233,14 @@ def frame_from_check(
     coordinates = part.checked
     if chk.xy is not None and chk.lonlat is not None and chk.status != "no_coordinates":
         coordinates = coordinates + (_example(chk),)
-    return _made(Frame, part.frame, {
+    # the declaration's template with this feature's own fields (Frame and Evidence have
+    # slots: a constructor call is the fast way to fill them)
+    return Frame(**{
+        **part.frame,
         "notes": _joined(part.notes, op_notes) if op_notes else part.notes,
         "operation": op,
         "accuracy_m": acc,
-        "evidence": _made(Evidence, part.evidence, {"places": places,
-                                                     "coordinates": coordinates}),
+        "evidence": Evidence(**{**part.evidence, "places": places, "coordinates": coordinates}),
     })
 
 
@@ -248,34 +250,6 @@ def _joined(notes: tuple[str, ...], more: tuple[str, ...]) -> tuple[str, ...]:
     the same declaration's notes (a tuple per feature was 0.13x the input of a large
     appendix; issue #13)."""
     return notes + more
-
-
-_FRAME_FIELDS = ("epsg", "confidence", "source", "flagged", "name", "units", "notes",
-                 "operation", "accuracy_m", "authority", "code", "evidence")
-_EVIDENCE_FIELDS = ("words", "codes", "places", "coordinates", "considered")
-
-
-def _plain(cls: type, names: tuple[str, ...]) -> bool:
-    """Whether instances of a frozen dataclass are nothing but their ``__dict__`` holding
-    exactly ``names`` (no slots, no ``__post_init__`` to run, no field the templates lack):
-    then :func:`_made` may build them from a template."""
-    return (not hasattr(cls, "__slots__") and not hasattr(cls, "__post_init__")
-            and tuple(f.name for f in fields(cls)) == names)
-
-
-_FAST = _plain(Frame, _FRAME_FIELDS) and _plain(Evidence, _EVIDENCE_FIELDS)
-
-
-def _made(cls: type, template: dict, changes: dict) -> Any:
-    """``cls(**{**template, **changes})``, the frozen dataclass filled in one dict update
-    instead of one ``object.__setattr__`` per field (a Frame per feature, 400 per appendix)."""
-    if not _FAST:
-        return cls(**{**template, **changes})
-    obj = object.__new__(cls)
-    d = obj.__dict__
-    d.update(template)
-    d.update(changes)
-    return obj
 
 
 def _where(decl: Declaration) -> str:
