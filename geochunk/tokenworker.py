@@ -10,7 +10,8 @@ sends back its two numpy arrays while :func:`geochunk.pipeline.analyse` detects,
 frames and finds units.
 
 Where a document is tokenized (``analyse(..., tokenize_in=...)``, else the environment variable
-``GEOCHUNK_TOKENIZE_IN``, else ``"auto"``):
+``GEOCHUNK_TOKENIZE_IN`` — an unknown value of it warns once and means ``"auto"`` — else
+``"auto"``):
 
 * ``"inline"``: always in this process (what every run did before).
 * ``"auto"``: in the worker only when all of these hold, else inline:
@@ -27,9 +28,14 @@ Where a document is tokenized (``analyse(..., tokenize_in=...)``, else the envir
   waiting for it to start if it is cold (tests and benchmarks).
 
 Whatever goes wrong with the worker — killed, a broken pipe, a malformed or failed reply, no
-answer within :func:`reply_timeout` — the document is tokenized inline, with the same result; the
-worker is killed and started again on a later large document (after :data:`MAX_FAILURES` failures
-in a row it stays off for this process). It exits when this process closes its pipe (at exit,
+answer within :func:`reply_timeout` of :meth:`TokenizeAhead.index` being called — the document is
+tokenized inline, with the same result; the worker is killed and started again on a later large
+document (after :data:`MAX_FAILURES` failures in a row it stays off for this process). An
+interrupt (Ctrl-C) while a document is handed over or its reply read kills the worker too (its
+pipe is out of step) but is not counted as its failure. A worker whose tokenizer differs from
+this process's (its handshake reports the ranks' sha256, the tiktoken version, pattern, special
+tokens and vocabulary size) is never used. The worker runs with ``-P`` in the package root: it
+imports this package and ``$PYTHONPATH``, never modules from the caller's directory. It exits when this process closes its pipe (at exit,
 or when this process dies), and :func:`shutdown` stops it at once.
 
 >>> from geochunk.tokens import get_counter
@@ -55,6 +61,7 @@ import struct
 import sys
 import threading
 import time
+import warnings
 import weakref
 from typing import Any
 
@@ -102,6 +109,7 @@ _HEAD = struct.Struct("<I")
 _START_WAIT = 30.0  # seconds a worker may take to load its first encoding, else it has failed
 _PIPE_SIZE = 1 << 20  # ask Linux for 1 MB pipes: fewer wake-ups while the arrays move
 _DELTA_DTYPES = ("|u1", "<u2", "<i8", "<u8")  # "<u8": the bits form (one word per block)
+_WARNED_ENV: set[str] = set()  # unknown $GEOCHUNK_TOKENIZE_IN values already warned about
 
 
 def resolve_policy(tokenize_in: str | None = None) -> str:
@@ -109,14 +117,23 @@ def resolve_policy(tokenize_in: str | None = None) -> str:
 
     >>> resolve_policy("inline"), resolve_policy(None) in POLICIES
     ('inline', True)
+
+    An unknown ``tokenize_in`` argument is a :class:`~geochunk.errors.ConfigError`; an unknown
+    :data:`ENV_VAR` value (a typo in the environment) warns once and means ``"auto"``: it must
+    not make every document fail.
     """
     value = tokenize_in if tokenize_in is not None else os.environ.get(ENV_VAR, "")
     if not isinstance(value, str):
         raise ConfigError(f"tokenize_in must be a str, got {type(value).__name__}")
     mode = value.strip().lower() or "auto"
     if mode not in POLICIES:
-        what = "tokenize_in" if tokenize_in is not None else ENV_VAR
-        raise ConfigError(f"unknown {what} {value!r}; valid values: {', '.join(POLICIES)}")
+        if tokenize_in is not None:
+            raise ConfigError(f"unknown tokenize_in {value!r}; valid values: {', '.join(POLICIES)}")
+        if value not in _WARNED_ENV:
+            _WARNED_ENV.add(value)
+            warnings.warn(f"unknown {ENV_VAR} {value!r} ignored (using auto); valid values: "
+                          f"{', '.join(POLICIES)}", UserWarning, stacklevel=2)
+        return "auto"
     return mode
 
 
@@ -171,13 +188,20 @@ class _Worker:
     def __init__(self, encoding: str) -> None:
         import subprocess  # (imported here: a small document never pays for it)
 
+        # The child imports this very package first, then what $PYTHONPATH names (made absolute:
+        # it runs in the package root, not the caller's directory), and never the caller's
+        # directory: ``python -m`` would put the current directory first on sys.path, where a
+        # stray numpy.py or tiktoken.py would be imported (-P stops that, Python 3.11+; older
+        # ones at least run it in the package root, which is on its path anyway).
         env = dict(os.environ)
         root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-        env["PYTHONPATH"] = os.pathsep.join([root, *filter(None, [env.get("PYTHONPATH")])])
+        extra = [os.path.abspath(p) for p in env.get("PYTHONPATH", "").split(os.pathsep) if p]
+        env["PYTHONPATH"] = os.pathsep.join(dict.fromkeys([root, *extra]))
+        safe = ["-P"] if sys.version_info >= (3, 11) else []
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "geochunk.tokenworker", encoding],
+            [sys.executable, *safe, "-m", "geochunk.tokenworker", encoding],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-            env=env, close_fds=True, start_new_session=True,  # no Ctrl-C traceback from it
+            env=env, cwd=root, close_fds=True, start_new_session=True,  # no Ctrl-C traceback from it
         )
         self.owner = os.getpid()
         self.wfd, self.rfd = self.proc.stdin.fileno(), self.proc.stdout.fileno()
@@ -296,6 +320,7 @@ class _Worker:
             and info.get("verified") == counter._rule_verified
             and info.get("estimated") is False
             and info.get("tokens_file") == _TOKENS_FILE
+            and info.get("tokenizer") == _tokenizer_id(counter)
         )
 
     def submit(self, owner: "TokenizeAhead", counter: TokenCounter, text: str) -> int:
@@ -303,8 +328,10 @@ class _Worker:
         self.next_id += 1
         head = {"op": "index", "id": self.next_id, "encoding": counter.encoding,
                 "nbytes": len(data), "chars": len(text)}
-        self.pending = (self.next_id, weakref.ref(owner))
+        # (pending only once the whole request is in the pipe: an interrupted send leaves the
+        # pipe out of step, and the caller kills the worker)
         self._send(head, data, deadline=time.monotonic() + reply_timeout(len(text)))
+        self.pending = (self.next_id, weakref.ref(owner))
         return self.next_id
 
     def collect(self, job: int, chars: int, *, deadline: float) -> tuple[np.ndarray, np.ndarray, np.ndarray, float]:
@@ -376,12 +403,29 @@ def _readable(fd: int) -> bool:
 
 
 def _wait(fd: int, *, write: bool, deadline: float) -> None:
-    left = deadline - time.monotonic()
-    if left <= 0 or not _ready_fd(fd, write=write, timeout=left):
+    """Wait until ``fd`` is ready, up to ``deadline``; once time is up it is still looked at
+    once (a reply already waiting in the pipe is taken, not thrown away)."""
+    if not _ready_fd(fd, write=write, timeout=max(0.0, deadline - time.monotonic())):
         raise _WorkerError("the worker did not answer in time")
 
 
 _TOKENS_FILE = os.path.realpath(_tokens_module.__file__)
+
+
+def _tokenizer_id(counter: TokenCounter) -> str | None:
+    """A digest of what a tiktoken encoding's tokens depend on beyond its ranks (whose pinned
+    sha256 is compared apart): the tiktoken version, the pattern, the special tokens and the
+    vocabulary size. Each process computes it; a worker whose digest differs is not used."""
+    enc = counter._enc
+    if enc is None:
+        return None
+    import hashlib
+
+    import tiktoken
+
+    what = [getattr(tiktoken, "__version__", None), enc.name, getattr(enc, "_pat_str", None),
+            sorted(getattr(enc, "_special_tokens", {}).items()), enc.n_vocab]
+    return hashlib.sha256(json.dumps(what).encode("utf-8")).hexdigest()
 
 _LOCK = threading.Lock()
 _STATE: dict[str, Any] = {"worker": None, "failures": 0, "off": None, "atexit": False, "cpu": 0.0}
@@ -428,11 +472,15 @@ def _why(exc: Exception) -> str:
     return str(exc) if isinstance(exc, _WorkerError) else f"{type(exc).__name__}: {exc}"
 
 
-def _fail_locked(w: "_Worker", why: str) -> None:
+def _fail_locked(w: "_Worker", why: str, *, count: bool = True) -> None:
+    """Kill ``w`` (a later document starts another); ``count``: a failure of the worker (not an
+    interrupt of this process) that counts toward :data:`MAX_FAILURES`."""
     log.info("tokenizer worker failed (%s); tokenizing in this process", why)
     w.stop(kill=True)
     if _STATE["worker"] is w:
         _STATE["worker"] = None
+    if not count:
+        return
     _STATE["failures"] += 1
     if _STATE["failures"] >= MAX_FAILURES and _STATE["off"] is None:
         _STATE["off"] = f"{MAX_FAILURES} failures in a row (last: {why})"
@@ -470,7 +518,12 @@ def warm(encoding: str = "cl100k_base", *, wait: float | None = None) -> bool:
         return False
     deadline = time.monotonic() + (wait or 0.0)
     while True:
-        with _LOCK:
+        # (another thread may hold the lock for as long as a reply takes: without ``wait`` this
+        # does not queue behind it; the worker it talks to is then as warm as it was)
+        if not _LOCK.acquire(timeout=max(0.0, deadline - time.monotonic())):
+            w = _STATE["worker"]
+            return w is not None and w.matches(counter)
+        try:
             w = _start_locked(counter.encoding)
             if w is None:
                 return False
@@ -478,6 +531,8 @@ def warm(encoding: str = "cl100k_base", *, wait: float | None = None) -> bool:
                 return True
             if _STATE["worker"] is None:
                 return False
+        finally:
+            _LOCK.release()
         left = deadline - time.monotonic()
         if left <= 0:
             return False
@@ -577,12 +632,16 @@ class TokenizeAhead:
         if not self._wanted():
             return
         if self.policy == "process" and not warm(self.counter.encoding, wait=_START_WAIT + 1.0):
+            if _STATE["off"] is not None:
+                self.fallback = f"the worker is off: {_STATE['off']}"
             return  # (a worker that never gets ready is killed by _ready_locked: a failure)
         if not _LOCK.acquire(blocking=False):
             return  # another thread is talking to the worker: tokenize here
         try:
             w = _start_locked(self.counter.encoding)  # cold: starts it, for later documents
             if w is None or not _ready_locked(w, self.counter) or _STATE["worker"] is not w:
+                if _STATE["off"] is not None:
+                    self.fallback = f"the worker is off: {_STATE['off']}"
                 return
             if w.pending is not None:
                 return  # another caller's document is in the worker
@@ -591,6 +650,9 @@ class TokenizeAhead:
             except Exception as exc:  # noqa: BLE001 - any failure of the worker: tokenize here
                 _fail_locked(w, _why(exc))
                 return
+            except BaseException:  # interrupted mid-request: the pipe is out of step
+                _fail_locked(w, "interrupted", count=False)
+                raise
             self._job = (w, job, time.monotonic() + reply_timeout(len(self.text)))
         finally:
             _LOCK.release()
@@ -606,8 +668,11 @@ class TokenizeAhead:
         return self.counter.index(self.text)
 
     def _collect(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, float] | None:
+        # The reply is waited for from now: the caller's own work since the hand-over (which
+        # may take longer than the timeout on a loaded machine) is not the worker's delay.
         w, job, deadline = self._job
         self._job = None
+        deadline = max(deadline, time.monotonic() + reply_timeout(len(self.text)))
         if not _LOCK.acquire(timeout=max(0.0, deadline - time.monotonic())):
             self.fallback = "the worker's lock was not free in time"
             return None
@@ -622,7 +687,7 @@ class TokenizeAhead:
                 _fail_locked(w, self.fallback)
                 return None
             except BaseException:  # interrupted mid-reply: the pipe is out of step, start afresh
-                _fail_locked(w, "interrupted")
+                _fail_locked(w, "interrupted", count=False)  # (Ctrl-C is not the worker's fault)
                 raise
             _STATE["failures"] = 0
             return arrays
@@ -671,7 +736,8 @@ def _load_reply(encoding: str) -> dict[str, Any]:
         return {"op": "loaded", "encoding": encoding, "ok": False, "error": f"{type(exc).__name__}: {exc}"}
     return {"op": "loaded", "encoding": encoding, "ok": eligible(counter), "name": counter.name,
             "sha256": counter.sha256, "verified": counter._rule_verified,
-            "estimated": counter.estimated, "tokens_file": _TOKENS_FILE}
+            "estimated": counter.estimated, "tokens_file": _TOKENS_FILE,
+            "tokenizer": _tokenizer_id(counter)}
 
 
 def _serve(rfd: int, wfd: int, encodings: list[str]) -> None:
