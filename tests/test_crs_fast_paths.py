@@ -237,3 +237,39 @@ def test_a_gauss_zone_spelled_with_sharp_s_is_found_upper_case_too() -> None:
     found = zones.find_zones("GAUẞ-KRÜGER Zone 4; Gauß-Krüger zone 5; Gauss-Kruger zone 3")
     assert [(z.zone, z.text.split()[0][:4]) for z in found] == [
         (4, "GAUẞ"), (5, "Gauß"), (3, "Gaus")]
+
+
+_NAME_WORDS = ["cc42", "CC42", "b", "B", "ch", "ch1903", "CH1903+", "zone", "Zone 31", "UTM",
+               "utm zone 12N", "RD", "New", "rd new", "British", "National", "Grid",
+               "Gauß-Krüger", "Gauss", "Krüger", "k0", "de", "42", "point", "Point 58", "s",
+               "ED50", "ETRS89", "epsg", "é", "—", "_", "ｃｃ42", "\u200b", "😀", "\n", ".",
+               "4326", "Amersfoort", "/", "LV95", "WGS", "84", "NAD83", "Lambert", "93", "ß", "ẞ"]
+
+
+def _every_start(heads, text: str) -> list[int]:
+    """Where a name can start, by asking every offset (the definition the scan must meet)."""
+    return [s for s in range(len(text)) if heads._may_start(text, s)]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(_NAME_WORDS), st.sampled_from(["", " ", "-", "—"])),
+                min_size=1, max_size=25))
+def test_name_starts_are_every_start(parts) -> None:
+    """The name-head scan (letter-run sets, then only heads that are whole tokens of the piece
+    looked for, a token next to a dash or an accented letter included) finds exactly the
+    offsets where a name can start."""
+    from geochunk.crs.names import name_heads
+
+    text = "".join(w + sep for w, sep in parts)
+    heads = name_heads()
+    assert heads.starts(text) == _every_start(heads, text)
+
+
+def test_name_starts_on_the_samples_are_every_start() -> None:
+    from geochunk.crs.names import name_heads
+    from geochunk.samples import list_samples, load_sample
+
+    heads = name_heads()
+    for sample in list_samples():
+        text = load_sample(sample.name)[:60_000]
+        assert heads.starts(text) == _every_start(heads, text), sample.name

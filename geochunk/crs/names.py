@@ -23,6 +23,7 @@ without a digit as weak (see ``resolve.py``).
 from __future__ import annotations
 
 import re
+from itertools import filterfalse
 import time
 import unicodedata
 from dataclasses import dataclass
@@ -410,6 +411,7 @@ _RUNS = bytes(
 # the same with ASCII digits kept: to find a head that holds a digit ("st74") as spelled
 _ALNUM = bytes(c | 0x20 if 0x41 <= c <= 0x5A else c if 0x30 <= c <= 0x39 else _RUNS[c]
                for c in range(256))
+_ASCII_ALNUM = re.compile(rb"[a-z0-9]++")  # in an _ALNUM text: an ASCII letter/digit run
 _PIECE = re.compile(r"[^\W\d_][^\W_]*")  # in a run with other characters: a word's letters-first part
 
 
@@ -490,21 +492,22 @@ class NameHeads:
         # a digit first)
         for runs in (letter_runs(text, start) if runs_of_pieces is None else runs_of_pieces):
             here = {r.decode() for r in runs & self._lead_bytes}
-            for run in runs:
-                if not run.isascii():
-                    self._fold_run(run, here, odd)
-                    if odd_runs is not None:
-                        odd_runs.append(run)
+            for run in filterfalse(bytes.isascii, runs):  # C filter: no Python step per run
+                self._fold_run(run, here, odd)
+                if odd_runs is not None:
+                    odd_runs.append(run)
             leads.append(here)
             present |= here
-        wanted: dict[str, list[re.Pattern]] = {}  # lead -> how to find its heads
+        # lead -> how to find its heads: (the ASCII head as bytes, or None, and its pattern)
+        wanted: dict[str, list[tuple[bytes | None, re.Pattern]]] = {}
         for lead in present:
             for head in self._by_lead.get(lead, ()):
                 found = self._pattern(head, present)
                 if found is not None:
-                    wanted.setdefault(lead, []).append(found)
+                    wanted.setdefault(lead, []).append(
+                        (head.encode() if head.isascii() else None, found))
             if lead in wanted or not lead:
-                wanted.setdefault(lead, []).extend(_spelled(sp) for sp in odd.get(lead, ()))
+                wanted.setdefault(lead, []).extend((None, _spelled(sp)) for sp in odd.get(lead, ()))
         roots = [p for head, p in self._roots.items() if self._may_follow(head, present)]
         at: set[int] = set()
         for (base, piece), here in zip(_pieces(text, start, _OVERLAP), leads):
@@ -513,7 +516,14 @@ class NameHeads:
             if patterns:
                 data = piece.encode("utf-8", "surrogatepass")
                 alnum = data.translate(_ALNUM)
-                hits = sorted({m.start() for p in patterns for m in p.finditer(alnum)})
+                # an ASCII head starts a name only as a whole token (see _may_start): one that
+                # is no token of this piece is not looked for ("cc42" where "cc" only occurs).
+                # A token next to a character other than ASCII (a dash, a letter) is one of the
+                # ASCII letter/digit runs of a split word that holds such a character.
+                tokens = set(alnum.split())
+                tokens.update(*(_ASCII_ALNUM.findall(t) for t in filterfalse(bytes.isascii, tokens)))
+                hits = sorted({m.start() for head, p in patterns
+                               if head is None or head in tokens for m in p.finditer(alnum)})
                 at.update(base + c for c in _char_offsets(data, hits))
             for pattern in roots:
                 at.update(base + m.start() for m in pattern.finditer(piece))
