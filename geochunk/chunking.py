@@ -20,7 +20,7 @@ from typing import Any, Sequence
 
 from . import crs as crs_mod
 from .analysis import Analysis, GeomRecord
-from .extent import extent_note, union_bbox
+from .extent import extent_note, one_bbox, union_bbox
 from .features import properties_of
 from .geometry import bounds
 from .model import Chunk, ChunkConfig, Evidence, Flag, Frame, Generalization, Part
@@ -87,41 +87,6 @@ def _span_bits(status: str, parsed: Any) -> int:
     if parsed.linearized:
         bits |= _LINEARIZED
     return bits
-
-
-def _merge_one_ref(frames: Sequence[Frame]) -> Frame:
-    """``crs.merge_frames(frames)[0]`` for frames that share one code (none mixed): the least
-    confident (the first of them), flagged if any is — without counting the codes per chunk.
-
-    >>> a = Frame(27700, 0.95, "explicit_code", False)
-    >>> b = Frame(27700, 0.5, "name", True)
-    >>> _merge_one_ref([a, b]) == crs_mod.merge_frames([a, b])[0] == b
-    True
-    """
-    frame = min(frames, key=_confidence)
-    if not frame.flagged and any(f.flagged for f in frames):
-        return replace(frame, flagged=True)
-    return frame
-
-
-def _confidence(frame: Frame) -> float:
-    return frame.confidence
-
-
-def _one_box(box: Any, *, lon: bool = False) -> Any:
-    """``union_bbox([box], lon=lon)`` without the general union: the box itself, unless (in
-    degrees) it is wider than 180 within -180..180, where the union reads it on 0..360.
-
-    >>> _one_box((1.0, 2.0, 3.0, 4.0)), _one_box(None, lon=True)
-    ((1.0, 2.0, 3.0, 4.0), None)
-    >>> _one_box((-170.0, 0.0, 170.0, 1.0), lon=True) == union_bbox([(-170.0, 0.0, 170.0, 1.0)], lon=True)
-    True
-    """
-    if box is None or type(box) is not tuple:
-        return union_bbox([box], lon=lon)
-    if not lon or (box[0] <= box[2] and (box[2] - box[0] <= 180 or not (-180 <= box[0] and box[2] <= 180))):
-        return box
-    return union_bbox([box], lon=True)
 
 
 def folder_name(doc_id: str) -> str | None:
@@ -204,7 +169,7 @@ class ChunkBuilder:
         if any(refs[i] != ref for i in span_ids):
             frame, mixed = crs_mod.merge_frames(frames)
             return self._brief(frame), mixed
-        return self._brief(_merge_one_ref(frames)), False
+        return self._brief(crs_mod.merge_one_ref(frames)), False
 
     def _common_flags(self, span_ids: Sequence[int], frame: Frame, mixed: bool) -> list[str]:
         flags: list[str] = []
@@ -242,7 +207,7 @@ class ChunkBuilder:
         if body.escaped:
             bbox, bbox_wgs84 = bounds(body.emitted), crs_mod.bbox_wgs84(body.emitted, frame)
         elif len(feats) == 1:  # the feature's own boxes (what the union of one box gives)
-            bbox, bbox_wgs84 = _one_box(feats[0].bbox), _one_box(feats[0].bbox_wgs84, lon=True)
+            bbox, bbox_wgs84 = one_bbox(feats[0].bbox), one_bbox(feats[0].bbox_wgs84, lon=True)
         else:
             bbox = None if mixed else union_bbox([f.bbox for f in feats])
             bbox_wgs84 = union_bbox([f.bbox_wgs84 for f in feats], lon=True)

@@ -57,6 +57,23 @@ def union_bbox(
     return (west, south, east, north)
 
 
+def one_bbox(box: Any, *, lon: bool = False) -> tuple[float, float, float, float] | None:
+    """``union_bbox([box], lon=lon)`` without the general union (a chunk of one feature): the
+    box itself, unless (in degrees) it is wider than 180 within -180..180, where the union
+    reads it on 0..360.
+
+    >>> one_bbox((1.0, 2.0, 3.0, 4.0)), one_bbox(None, lon=True)
+    ((1.0, 2.0, 3.0, 4.0), None)
+    >>> one_bbox((-170.0, 0.0, 170.0, 1.0), lon=True) == union_bbox([(-170.0, 0.0, 170.0, 1.0)], lon=True)
+    True
+    """
+    if box is None or type(box) is not tuple:
+        return union_bbox([box], lon=lon)
+    if not lon or (box[0] <= box[2] and (box[2] - box[0] <= 180 or not (-180 <= box[0] and box[2] <= 180))):
+        return box
+    return union_bbox([box], lon=True)
+
+
 def box_halves(box: tuple[float, float, float, float]) -> list[tuple[float, float, float, float]]:
     """A WGS 84 box as boxes that do not cross 180°: itself, or its halves east and west of
     the antimeridian when ``west > east`` (what a map or a GeoJSON geometry can draw).

@@ -28,7 +28,7 @@ from __future__ import annotations
 from .database import frame_units
 from .declarations import ENCODING_FORMS, FORMS, Declaration, find_declarations
 from .names import name_index
-from .resolve import FrameReport, FrameScope, merge_frames, resolve_frames
+from .resolve import FrameReport, FrameScope, merge_frames, merge_one_ref, resolve_frames
 from .transform import bbox_wgs84, bboxes_wgs84, to_wgs84
 
 __all__ = [
@@ -42,6 +42,7 @@ __all__ = [
     "find_declarations",
     "frame_units",
     "merge_frames",
+    "merge_one_ref",
     "name_index",
     "resolve_frames",
     "to_wgs84",

@@ -886,6 +886,26 @@ def _inferred_frame(xy: np.ndarray | None) -> Frame | None:
                    evidence=replace(frame.evidence, words=()))
 
 
+def merge_one_ref(frames: Sequence[Frame]) -> Frame:
+    """``merge_frames(frames)[0]`` for frames that share one code (none mixed): the least
+    confident (the first of them), flagged if any is — without counting the codes (a chunk's
+    features mostly share one frame).
+
+    >>> a = Frame(27700, 0.95, "explicit_code", False)
+    >>> b = Frame(27700, 0.5, "name", True)
+    >>> merge_one_ref([a, b]) == merge_frames([a, b])[0] == b
+    True
+    """
+    frame = min(frames, key=_confidence)
+    if not frame.flagged and any(f.flagged for f in frames):
+        return replace(frame, flagged=True)
+    return frame
+
+
+def _confidence(frame: Frame) -> float:
+    return frame.confidence
+
+
 def merge_frames(frames: Sequence[Frame]) -> tuple[Frame, bool]:
     """A chunk's frame from its features' frames, and whether they are mixed.
 
@@ -907,8 +927,7 @@ def merge_frames(frames: Sequence[Frame]) -> tuple[Frame, bool]:
     lowest = min(f.confidence for f in frames)
     flagged = any(f.flagged for f in frames)
     if len(counts) == 1:
-        frame = min(frames, key=lambda f: f.confidence)
-        return (replace(frame, flagged=True) if flagged and not frame.flagged else frame), False
+        return merge_one_ref(frames), False
     top = max(counts.values())
     main = next(f for f in frames if counts[f.ref] == top)
     listing = ", ".join(f"{label(code)} x{n}" for code, n in counts.most_common())
