@@ -141,15 +141,16 @@ def sample_many(geoms: Sequence[object], limit: int = SAMPLE_PER_FEATURE) -> lis
 def _in_area(
     lon: np.ndarray, lat: np.ndarray, area: tuple[float, float, float, float]
 ) -> np.ndarray:
-    west, south, east, north = area
-    width = lon_width(west, east)
-    margin = min(MARGIN_CAP_DEG, MARGIN_DEG + MARGIN_SHARE * max(width, north - south))
-    ok_lat = (lat >= south - margin) & (lat <= north + margin)
-    if width + 2 * margin >= 360.0:
+    """Which (lon, lat) points lie in ``area`` (west, south, east, north), widened by the
+    margin :func:`_area_bounds` gives it (the one rule for both the numpy and the few-point
+    tests)."""
+    lowest, highest, west, span, whole = _area_bounds((area,))[0]
+    ok_lat = (lat >= lowest) & (lat <= highest)
+    if whole:
         return ok_lat
     with np.errstate(invalid="ignore"):
-        rel = np.mod(lon - (west - margin), 360.0)  # eastward from the widened west edge
-    return ok_lat & (rel <= width + 2 * margin)
+        rel = np.mod(lon - west, 360.0)  # eastward from the widened west edge
+    return ok_lat & (rel <= span)
 
 
 def _in_areas(
