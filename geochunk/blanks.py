@@ -26,9 +26,11 @@ def absorb_blank(
 ) -> list[Piece]:
     """Give filler pieces (blank lines, a lone ``,`` between oversized units) to a neighbour.
 
-    Blank lines never push a fitting chunk over the budget: when neither neighbour can take
-    them and stay within it, the previous piece gives up its last sentence or words (never
-    inside a unit) so that those words and the blank lines make a chunk that fits."""
+    Filler never pushes a fitting chunk over the budget: when neither neighbour can take it
+    and stay within it, the previous piece gives up its last sentence or words (never inside a
+    unit) so that those words and the filler make a chunk that fits; failing that, a filler
+    piece with content (``,``, or a short run of symbols such as the last two emoji of a
+    grapheme-cut run) stays a chunk of its own, and only whitespace joins a neighbour anyway."""
     text, index = a.text, a.index
     inside = Inside(ranges)
     out: list[Piece] = []
@@ -41,6 +43,8 @@ def absorb_blank(
                 out[-1:] = list(moved)
             elif p.unit is not None and index.exact(p.start, p.end) > budget:
                 p = Piece(pending.start, p.end, p.unit, p.grapheme_cut)  # over anyway: no harm
+            elif not text[pending.start : pending.end].isspace():
+                out.append(pending)  # content ("😀😀", "→"): its own chunk, never one over budget
             else:  # fits with neither neighbour (both already over, e.g. one huge grapheme
                 # cluster each): never a whitespace-only chunk, the previous one takes it
                 prev = out[-1]
@@ -63,6 +67,8 @@ def absorb_blank(
             moved = _give_back(a, prev, pending.end, budget, inside)
             if moved is not None:
                 out[-1:] = list(moved)
+            elif not text[pending.start : pending.end].isspace():
+                out.append(pending)  # content the previous piece cannot take within the budget
             else:
                 out[-1] = Piece(prev.start, pending.end, prev.unit, prev.grapheme_cut)
         else:
