@@ -1,24 +1,28 @@
 """Blank-piece absorption: a packed piece that is only filler (blank lines, a lone ``,``
 between two oversized units) never becomes a chunk of its own.
 
->>> _is_filler("\\n\\n"), _is_filler(" , "), _is_filler("Hi")
-(True, True, False)
+>>> _is_filler("\\n\\n"), _is_filler(" , "), _is_filler("Hi"), _is_filler("😀😀")
+(True, True, False, False)
 """
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Sequence
 
 from .analysis import Analysis
 from .packing import Inside, Piece
-from .prose import SENTENCE, WORD
+from .prose import SENTENCE, WORD, grapheme_boundaries
 
 __all__ = ["absorb_blank"]
 
 
 def _is_filler(s: str) -> bool:
-    """Whitespace, or a few punctuation characters (``,`` between two CSV geometries)."""
-    return s.isspace() or (len(s.strip()) <= 3 and not any(c.isalnum() for c in s))
+    """Whitespace, or a few punctuation characters (``,`` between two CSV geometries). Symbols
+    and marks are content: ``"😀😀"`` or ``"→"`` is not filler (no alphanumeric character, but
+    tokens a chunk must count)."""
+    core = s.strip()
+    return s.isspace() or (len(core) <= 3 and all(unicodedata.category(c)[0] == "P" for c in core))
 
 
 def absorb_blank(
@@ -37,13 +41,16 @@ def absorb_blank(
     pending: Piece | None = None  # a blank piece no previous piece could take
     for p in pieces:
         if pending is not None:
-            if index.exact(pending.start, p.end) <= budget or not out:
+            blank = text[pending.start : pending.end].isspace()
+            if index.exact(pending.start, p.end) <= budget or (not out and blank):
                 p = Piece(pending.start, p.end, p.unit, p.grapheme_cut)
+            elif not out:
+                out.append(pending)  # content ("·") the next piece cannot take within the budget
             elif (moved := _give_back(a, out[-1], pending.end, budget, inside)) is not None:
                 out[-1:] = list(moved)
             elif p.unit is not None and index.exact(p.start, p.end) > budget:
                 p = Piece(pending.start, p.end, p.unit, p.grapheme_cut)  # over anyway: no harm
-            elif not text[pending.start : pending.end].isspace():
+            elif not blank:
                 out.append(pending)  # content ("😀😀", "→"): its own chunk, never one over budget
             else:  # fits with neither neighbour (both already over, e.g. one huge grapheme
                 # cluster each): never a whitespace-only chunk, the previous one takes it
@@ -80,15 +87,27 @@ def _give_back(
     a: Analysis, prev: Piece, blank_end: int, budget: int, inside: Inside
 ) -> tuple[Piece, Piece] | None:
     """``prev`` cut at its last cut ``q`` (sentence, then word; never inside a unit) such that
-    ``[q, blank_end)`` fits the budget; None when no such cut (among the last 32) exists."""
-    if prev.unit is not None or prev.grapheme_cut:
+    ``[q, blank_end)`` fits the budget; None when no such cut (among the last 32) exists.
+    A piece with no such word cut (one run with no space, e.g. emoji) is cut between its last
+    grapheme clusters instead, both sides checked by a real count (counts are not additive
+    inside such a run)."""
+    if prev.unit is not None:
         return None
     text, index = a.text, a.index
-    for level in (SENTENCE, WORD):
-        cands = [q for q, _ in a.boundaries.within(prev.start, prev.end, level) if not inside(q)]
-        for q in reversed(cands[-32:]):
-            if text[q:prev.end].isspace() or _is_filler(text[prev.start:q]):
-                continue  # neither side of the cut may be left as filler on its own
-            if index.exact(q, blank_end) <= budget:
-                return Piece(prev.start, q), Piece(q, blank_end)
+    if not prev.grapheme_cut:
+        for level in (SENTENCE, WORD):
+            cands = [q for q, _ in a.boundaries.within(prev.start, prev.end, level) if not inside(q)]
+            for q in reversed(cands[-32:]):
+                if text[q:prev.end].isspace() or _is_filler(text[prev.start:q]):
+                    continue  # neither side of the cut may be left as filler on its own
+                if index.exact(q, blank_end) <= budget:
+                    return Piece(prev.start, q), Piece(q, blank_end)
+    if index.exact(prev.start, prev.end) > budget:
+        return None  # already over (one cluster larger than the budget): nothing to give
+    cands = [q for q in grapheme_boundaries(text, prev.start, prev.end)[-32:] if not inside(q)]
+    for q in reversed(cands):
+        if text[q:prev.end].isspace() or _is_filler(text[prev.start:q]):
+            continue
+        if index.exact(q, blank_end) <= budget and index.exact(prev.start, q) <= budget:
+            return Piece(prev.start, q, grapheme_cut=True), Piece(q, blank_end, grapheme_cut=True)
     return None
