@@ -1,8 +1,8 @@
 """Blank-piece absorption: a packed piece that is only filler (blank lines, a lone ``,``
 between two oversized units) never becomes a chunk of its own.
 
->>> _is_filler("\\n\\n"), _is_filler(" , "), _is_filler("Hi"), _is_filler("😀😀")
-(True, True, False, False)
+>>> _is_filler("\\n\\n"), _is_filler(" , "), _is_filler("]\\n}\\n"), _is_filler("Hi"), _is_filler("😀😀")
+(True, True, True, False, False)
 """
 
 from __future__ import annotations
@@ -18,11 +18,13 @@ __all__ = ["absorb_blank"]
 
 
 def _is_filler(s: str) -> bool:
-    """Whitespace, or a few punctuation characters (``,`` between two CSV geometries). Symbols
-    and marks are content: ``"😀😀"`` or ``"→"`` is not filler (no alphanumeric character, but
-    tokens a chunk must count)."""
-    core = s.strip()
-    return s.isspace() or (len(core) <= 3 and all(unicodedata.category(c)[0] == "P" for c in core))
+    """Whitespace, or a few punctuation or syntax characters (``,`` between two CSV
+    geometries, a code fence's backticks, the ``]}`` closing a document). Letters, digits and
+    other symbols (emoji, pictographs: Unicode category So) are content: ``"😀😀"`` is a piece of
+    a grapheme-cut run whose tokens a chunk must count, not filler."""
+    return s.isspace() or (
+        len(s.strip()) <= 3 and not any(c.isalnum() or unicodedata.category(c) == "So" for c in s)
+    )
 
 
 def absorb_blank(
