@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
+import regex
+
 from geochunk.detect import detect
 from geochunk.geometry import parse_span
 from geochunk.tokens import get_counter
@@ -32,10 +34,20 @@ def assert_emitted_geometry_parses(chunks: Sequence[Any]) -> None:
             assert parse_span(span).error is None, (c.index, span.geometry_text[:60])
 
 
+_GRAPHEME = regex.compile(r"\X")
+
+
 def assert_real_counts_within_budget(cs: Any, budget: int) -> None:
     """Each chunk's token count is the tokenizer's count of its text, and within ``budget``
-    unless the chunk is oversized."""
+    unless the chunk is oversized — and an oversized chunk is one that cannot be divided: it
+    holds one geometry (isolated whole), or its text is one grapheme cluster (``regex``'s
+    ``\\X``, not geochunk's own segmentation)."""
     counter = get_counter(cs.config.encoding)
     for c in cs.chunks:
         assert c.token_count == counter.count(c.text), c.index
-        assert c.token_count <= budget or c.oversized, (c.index, c.token_count)
+        if c.token_count <= budget:
+            continue
+        assert c.oversized, (c.index, c.token_count)
+        assert len(c.features) == 1 or len(_GRAPHEME.findall(c.text.strip())) == 1, (
+            "an oversized chunk that could be divided", c.index, c.token_count,
+            len(c.features), c.text[:120])
