@@ -107,9 +107,35 @@ def _give_back(
     if index.exact(prev.start, prev.end) > budget:
         return None  # already over (one cluster larger than the budget): nothing to give
     cands = [q for q in grapheme_boundaries(text, prev.start, prev.end)[-32:] if not inside(q)]
-    for q in reversed(cands):
-        if text[q:prev.end].isspace() or _is_filler(text[prev.start:q]):
-            continue
-        if index.exact(q, blank_end) <= budget and index.exact(prev.start, q) <= budget:
-            return Piece(prev.start, q, grapheme_cut=True), Piece(q, blank_end, grapheme_cut=True)
+    cands = [q for q in cands
+             if not (text[q:prev.end].isspace() or _is_filler(text[prev.start:q]))]
+    # the gentlest cut that fits: after a separator ("12.3,|-1.2"), then between two symbols
+    # (emoji), and only then inside a word or a number ("-1.2345|6")
+    for rank in range(3):
+        for q in reversed(cands):
+            if _cut_rank(text, q) != rank:
+                continue
+            if index.exact(q, blank_end) <= budget and index.exact(prev.start, q) <= budget:
+                return Piece(prev.start, q, grapheme_cut=True), Piece(q, blank_end, grapheme_cut=True)
     return None
+
+
+_AFTER_SEPARATOR = frozenset(",;:)]}>|/")
+
+
+def _cut_rank(text: str, q: int) -> int:
+    """How gentle a cut at ``q`` (0 < q < len(text)) is: 0 after a separator or a space, 1
+    between two characters that are neither letters, digits nor ``.``, 2 otherwise (inside a
+    word or a number).
+
+    >>> [_cut_rank("1.5,-2.25", q) for q in (4, 2, 7)]
+    [0, 2, 2]
+    >>> _cut_rank("\U0001F600\U0001F30A", 1)
+    1
+    """
+    before, after = text[q - 1], text[q]
+    if before in _AFTER_SEPARATOR or before.isspace():
+        return 0
+    if not (before.isalnum() or before == "." or after.isalnum() or after == "."):
+        return 1
+    return 2

@@ -14,6 +14,7 @@ down, on the packing engine plus blank absorption (``pack`` then ``absorb_blank`
 
 from __future__ import annotations
 
+import pytest
 import regex
 from hypothesis import HealthCheck, given, settings, strategies as st
 
@@ -96,3 +97,16 @@ def test_emoji_run_reviewer_case() -> None:
             cs = chunk_text(text, ChunkConfig(budget=budget, encoding=encoding))
             assert "".join(c.text for c in cs.chunks) == text
             assert all(c.token_count <= budget and not c.oversized for c in cs.chunks), (encoding, budget)
+
+
+@pytest.mark.parametrize("encoding", ["cl100k_base", "o200k_base"])
+def test_a_run_without_word_cuts_is_cut_after_a_separator_not_inside_a_number(encoding) -> None:
+    """Coordinates written as one run ("12.3,-1.2,..."): when the run must give back its end,
+    the cut falls after a comma, never between two digits of a number."""
+    text = "the bridge. 12.345678,-1.234567,12.345678,-1.234567\n"
+    cs = chunk_text(text, ChunkConfig(budget=20, encoding=encoding))
+    assert "".join(c.text for c in cs.chunks) == text
+    assert all(c.token_count <= 20 for c in cs.chunks)
+    for c in cs.chunks[1:]:
+        assert not (text[c.start - 1].isdigit() and text[c.start].isdigit()), c.start
+    assert [c.text for c in cs.chunks][-1] == "-1.234567\n"
