@@ -918,8 +918,10 @@ class TokenIndex:
         """``exact(a, b)`` for an end that is not clean: only the ragged ends are encoded.
 
         The first clean position ``lo`` after ``a`` and the last ``hi`` before ``b - 1`` (each
-        searched within :data:`_CLEAN_REACH` characters) are clean in the substring too (the
-        rule reads only ``p - 1 .. p + 1``, all inside it), so its count is additive there:
+        searched within :data:`_CLEAN_REACH` characters) are clean in the substring too: the
+        rule reads ``p - 1 .. p + 1``, all inside it, except (A') which reads an indentation on
+        to its first non-space character — a ``hi`` whose indentation runs past ``b`` is
+        passed over (``lo`` cannot be such: ``hi`` lies after it). So the count is additive:
         ``count(text[a:lo]) + count(lo, hi) + count(text[hi:b])``, the middle read from the
         index. A long oversized unit ending between two newlines is thus never encoded again.
         Without such positions (or for tokenizers with no clean positions) the whole
@@ -929,6 +931,10 @@ class TokenIndex:
             return self.counter.count(text[a:b])
         lo = a if clean(a) else _first_clean(text, clean, a + 1, min(b - 2, a + _CLEAN_REACH))
         hi = b if clean(b) else _last_clean(text, clean, max(a + 1, b - _CLEAN_REACH), b - 2)
+        while hi is not None and hi < b and text[hi] in " \t" and text[hi:b].isspace():
+            # clean in the document by (A') only: its indentation runs on past ``b``, so in the
+            # substring it is a trailing whitespace run, not a boundary: take an earlier one
+            hi = _last_clean(text, clean, max(a + 1, b - _CLEAN_REACH), hi - 1)
         if lo is None or hi is None or hi <= lo:
             return self.counter.count(text[a:b])
         head = self.counter.count(text[a:lo]) if lo > a else 0

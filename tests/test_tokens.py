@@ -690,3 +690,26 @@ def test_an_unwritable_or_disabled_cache_is_no_error(monkeypatch, tmp_path):
     assert tokens.cache_dir() is None and tokens._ranks_cache_path("cl100k_base") is None
     enc, _ = tokens._load_real("cl100k_base")
     assert enc.encode_ordinary("hello world") == [15339, 1917]
+
+
+@pytest.mark.parametrize("encoding", ["cl100k_base", "o200k_base"])
+def test_exact_never_splits_at_an_indentation_that_runs_past_the_end(encoding, monkeypatch) -> None:
+    """``exact(a, b)`` with ``b`` inside an indentation: the position after the newline is
+    clean in the document (rule A': indentation, then text) but not in ``text[a:b]``, where
+    the indentation is a trailing whitespace run. The index's middle count never ends there,
+    so exactness does not rest on the vocabulary holding no "newline + spaces" token."""
+    from geochunk.tokens import TokenIndex, get_counter
+
+    counter = get_counter(encoding)
+    text = "ab\n    cd\n  ef"
+    index = counter.index(text)
+    assert index.is_clean(3) and index.is_clean(10)
+    middles: list[tuple[int, int]] = []
+    real = TokenIndex.count
+    monkeypatch.setattr(TokenIndex, "count", lambda self, a, b: middles.append((a, b)) or real(self, a, b))
+    for a in range(len(text)):
+        for b in range(a + 1, len(text) + 1):
+            middles.clear()
+            assert index.exact(a, b) == counter.count(text[a:b]), (a, b)
+            for lo, hi in middles:
+                assert not (hi < b and text[hi] in " \t" and text[hi:b].isspace()), (a, b, lo, hi)
