@@ -1053,6 +1053,7 @@ def _status(parsed: Parsed) -> tuple[SpanStatus, str | None]:
     return ("ok", None) if parsed.error is None else ("unparseable", parsed.error)
 
 
+_READ_AHEAD_CHARS = 1 << 20  # GeoJSON geometry text read ahead by one vectorised call (at most)
 _GAP = re.compile(r"[ \t\r\n]*+")
 _COMMA_GAP = re.compile(r"[ \t\r\n]*+,[ \t\r\n]*+")
 
@@ -1089,8 +1090,18 @@ class _UnitReader:
                 elif mtyp == "Feature" and (located := found.geometry_members.get(ms)) is not None:
                     wanted.append(located[:2])
         text = self.text
-        for at, parsed in zip(wanted, parse_geojson_many([text[a:b] for a, b in wanted])):
-            self.read[at] = parsed
+        # a batch at a time: the texts of all of them at once would be a copy of most of the
+        # document (as for the WKT spans, see _PARSE_BATCH)
+        i = 0
+        while i < len(wanted):
+            j, chars = i, 0
+            while j < len(wanted) and j - i < _PARSE_BATCH and chars < _READ_AHEAD_CHARS:
+                chars += wanted[j][1] - wanted[j][0]
+                j += 1
+            batch = wanted[i:j]
+            for at, parsed in zip(batch, parse_geojson_many([text[a:b] for a, b in batch])):
+                self.read[at] = parsed
+            i = j
 
     def _geometry(self, s: int, e: int, geometry_text: str) -> Parsed:
         """:func:`parse_geojson` of ``text[s:e]`` (``geometry_text``), read ahead when it was."""

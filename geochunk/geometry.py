@@ -29,7 +29,7 @@ import json
 import math
 import re
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 import numpy as np
 import shapely
@@ -47,7 +47,9 @@ __all__ = [
     "parse_geojson_many",
     "parse_geojson_object",
     "parse_span",
+    "parse_spans",
     "remember",
+    "forget_parsed",
     "bounds",
 ]
 
@@ -906,17 +908,56 @@ def parse_span(span: Span) -> Parsed:
 
 _PARSED: "OrderedDict[tuple[str, str], Parsed]" = OrderedDict()
 _PARSED_MAX = 4096
+_PARSED_MAX_CHARS = 8_000_000  # total geometry text the cache may hold (8-32 MB)
+_PARSED_CHARS = 0
 _PARSED_LOCK = threading.Lock()
 
 
 def remember(kind: str, geometry_text: str, parsed: Parsed) -> None:
     """Keep a parse result so :func:`parse_span` does not parse the same text twice (the
-    detector parses every span to decide its status; the pipeline asks again). Bounded LRU."""
+    detector parses every span to decide its status; the pipeline asks again). Bounded LRU:
+    at most ``_PARSED_MAX`` entries and ``_PARSED_MAX_CHARS`` characters of geometry text
+    (the oldest go first); the pipeline drops a document's entries once it has read them
+    (:func:`parse_spans`), so nothing of a document outlives its analysis."""
+    global _PARSED_CHARS
+    key = (kind, geometry_text)
     with _PARSED_LOCK:
-        _PARSED[(kind, geometry_text)] = parsed
-        _PARSED.move_to_end((kind, geometry_text))
-        while len(_PARSED) > _PARSED_MAX:
-            _PARSED.popitem(last=False)
+        if key not in _PARSED:
+            _PARSED_CHARS += len(geometry_text)
+        _PARSED[key] = parsed
+        _PARSED.move_to_end(key)
+        while len(_PARSED) > _PARSED_MAX or (_PARSED_CHARS > _PARSED_MAX_CHARS and len(_PARSED) > 1):
+            (_, old), _ = _PARSED.popitem(last=False)
+            _PARSED_CHARS -= len(old)
+
+
+def forget_parsed() -> None:
+    """Empty the parse cache of :func:`remember`."""
+    global _PARSED_CHARS
+    with _PARSED_LOCK:
+        _PARSED.clear()
+        _PARSED_CHARS = 0
+
+
+def parse_spans(spans: Sequence[Span]) -> tuple[Parsed, ...]:
+    """:func:`parse_span` of each span, then the parse cache's entries of these spans are
+    dropped: a document's analysis keeps its parse results; the cache does not outlive it.
+
+    >>> from geochunk.model import Span
+    >>> [p.geometry.wkt for p in parse_spans([Span(0, 10, "wkt", "POINT", "POINT(1 2)")])]
+    ['POINT (1 2)']
+    """
+    global _PARSED_CHARS
+    out = tuple(parse_span(s) for s in spans)
+    with _PARSED_LOCK:
+        for s in spans:
+            if s.status == "unclosed":
+                continue
+            kind = s.kind if s.kind in ("wkt", "wkb", "gml", "kml") else "geojson"
+            text = s.geometry_text
+            if _PARSED.pop((kind, text), None) is not None:
+                _PARSED_CHARS -= len(text)
+    return out
 
 
 # --------------------------------------------------------------------------------------------

@@ -20,6 +20,7 @@ import sys
 from functools import lru_cache
 from typing import Any, Iterable, Mapping, Sequence
 
+from .memo import tuple_memo
 from .model import Span
 
 __all__ = [
@@ -60,7 +61,7 @@ def pick_id(pairs: Iterable[tuple[str, str]]) -> tuple[str, str] | None:
     return got if type(got) is tuple else (got[0], got[1])
 
 
-@lru_cache(maxsize=4096)  # the features of a document repeat a handful of key sequences
+@tuple_memo(max_entries=4096, max_chars=1 << 20)  # features repeat a handful of key sequences
 def _pick_index(keys: tuple[str, ...]) -> int | None:
     """Which of ``keys`` :func:`pick_id` picks (its position), or None.
 
@@ -88,11 +89,18 @@ def _pick_index(keys: tuple[str, ...]) -> int | None:
     return ref_suffixed
 
 
-@lru_cache(maxsize=4096)  # a document repeats a handful of keys on every feature
 def _key_kind(key: str) -> tuple[str, bool, bool]:
-    """The key as compared (lower case, stripped) and whether it ends in an id / a ref suffix."""
+    """The key as compared (lower case, stripped) and whether it ends in an id / a ref suffix
+    (kept for keys of at most 256 characters: 4,096 of them hold at most ~1 MB)."""
+    return _key_kind_kept(key) if len(key) <= 256 else _key_kind_of(key)
+
+
+def _key_kind_of(key: str) -> tuple[str, bool, bool]:
     low = key.lower().strip()
     return low, low.endswith(_ID_SUFFIXES), low.endswith(_REF_SUFFIXES)
+
+
+_key_kind_kept = lru_cache(maxsize=4096)(_key_kind_of)  # a document repeats a handful of keys
 
 
 def content_id(span: Span) -> str:

@@ -26,6 +26,7 @@ from typing import Any, Iterable, Iterator, Mapping
 import numpy as np
 from dateutil import parser as _dateparser
 
+from .memo import tuple_memo
 from .model import Period
 from .textcase import PIECE, pieces
 
@@ -67,7 +68,7 @@ def _date_key(key: str) -> tuple[bool, bool] | None:
     return bool(words & _START_WORDS), bool(words & _END_WORDS)
 
 
-@lru_cache(maxsize=1024)  # the features of a document repeat one or a few key sequences
+@tuple_memo(max_entries=1024, max_chars=1 << 20)  # features repeat one or a few key sequences
 def _date_keys(keys: tuple[Any, ...]) -> tuple[tuple[str, bool, bool], ...]:
     """The keys among ``keys`` that name a date, in order, each with whether it names a start
     and an end (:func:`_date_key`); keys that are not strings are skipped.

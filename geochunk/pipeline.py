@@ -23,7 +23,7 @@ from .chunking import Body, ChunkBuilder
 from .detect import detect
 from .errors import ConfigError
 from .features import describe_features, feature_attributes, feature_periods
-from .geometry import parse_span
+from .geometry import parse_spans
 from .headings import heading_glue
 from .model import DEFAULT_MAX_FEATURES, ChunkConfig, Flag
 from .overlap import overlap_reserve, overlap_start
@@ -65,7 +65,7 @@ def analyse(
     ahead = tokenize_ahead(counter, text, tokenize_in)
     limit = DEFAULT_MAX_FEATURES if max_features is None else max_features
     detection = detect(text, max_features=limit)
-    parsed = tuple(parse_span(s) for s in detection.spans)
+    parsed = parse_spans(detection.spans)  # and the parse cache forgets them: the analysis has them
     frames = crs_mod.resolve_frames(text, detection, [p.geometry for p in parsed])
     units = find_units(text, detection, context=True)
     span_ranges = frames.span_ranges  # ((s.start, s.end) for each span), made once

@@ -110,11 +110,37 @@ def find_xml(text: str) -> list[Span]:
     elements = None
     # a document ends with ">" (its root's end tag, or a comment or processing instruction after
     # it): text after it would make expat fail at the end, after reading all the rest
-    if text.lstrip()[:1] == "<" and text.rstrip(" \t\r\n")[-1:] == ">":
+    if _first_nonspace(text) == "<" and _last_nonspace(text) == ">":
         elements = _expat_elements(text)
     if elements is None:
         elements = _scan_elements(text)
     return _units(text, elements)
+
+
+_LEADING_SPACE = re.compile(r"\s*+")
+_TRAILING_SPACE = " \t\r\n"
+
+
+def _first_nonspace(text: str) -> str:
+    """``text.lstrip()[:1]`` without copying the document.
+
+    >>> _first_nonspace("  \\n <a/>"), _first_nonspace("   ")
+    ('<', '')
+    """
+    i = _LEADING_SPACE.match(text).end()
+    return text[i : i + 1]
+
+
+def _last_nonspace(text: str) -> str:
+    """``text.rstrip(" \\t\\r\\n")[-1:]`` without copying the document.
+
+    >>> _last_nonspace("<a/>\\r\\n "), _last_nonspace(" \\n")
+    ('>', '')
+    """
+    i = len(text)
+    while i and text[i - 1] in _TRAILING_SPACE:
+        i -= 1
+    return text[i - 1 : i]
 
 
 # --------------------------------------------------------------------------------------------
