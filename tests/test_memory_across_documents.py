@@ -1,0 +1,127 @@
+"""What one document leaves in the process after it and its chunks are dropped (a Streamlit
+app or a RAG pipeline chunks many documents in one process): measured as retained bytes with
+tracemalloc, never timings."""
+
+from __future__ import annotations
+
+import gc
+import json
+import random
+import tracemalloc
+
+from hypothesis import given, strategies as st
+
+from geochunk import detect as detect_mod, geometry, ids, period
+from geochunk.encodings import xml
+from geochunk.model import ChunkConfig
+from geochunk.pipeline import chunk_text
+
+
+def _polygon_document(n: int, seed: int) -> str:
+    rnd = random.Random(seed)
+
+    def poly(i: int) -> str:
+        pts = [(i * 10 + rnd.random(), rnd.random()) for _ in range(60)]
+        pts.append(pts[0])
+        return "POLYGON ((" + ", ".join(f"{x:.6f} {y:.6f}" for x, y in pts) + "))"
+
+    return "\n\n".join(f"Parcel {i}\n{poly(i)}\nID: P-{i}" for i in range(n))
+
+
+def test_the_parse_cache_keeps_nothing_of_a_chunked_document() -> None:
+    # the cache held a copy of every geometry text (and its shapely geometry) of the last
+    # documents: ~1.01x a 10 M-character document after it and its chunks were dropped
+    chunk_text(_polygon_document(50, 1), ChunkConfig(budget=512), tokenize_in="inline")  # warm
+    text = _polygon_document(1600, 2)  # 2.2 M characters
+    n = len(text)
+    gc.collect()
+    tracemalloc.start()
+    try:
+        cs = chunk_text(text, ChunkConfig(budget=512), tokenize_in="inline")
+        assert len(cs.chunks) > 10
+        del cs, text
+        gc.collect()
+        retained = tracemalloc.get_traced_memory()[0]
+    finally:
+        tracemalloc.stop()
+    assert not any("POLYGON" in key[1] and "P-" not in key[1] and key[1].count(",") == 60
+                   for key in geometry._PARSED)
+    # what is left are other caches bounded by entries (frames of 256 distinct samples, ~0.4 MB),
+    # not a share of the document; the parse cache held ~1.0x it
+    assert retained < 0.3 * n
+
+
+def test_the_parse_cache_is_bounded_by_characters(monkeypatch) -> None:
+    monkeypatch.setattr(geometry, "_PARSED_MAX_CHARS", 20_000)
+    geometry.forget_parsed()
+    try:
+        for i in range(100):
+            wkt = f"LINESTRING ({i} 0, " + ", ".join(f"{i}.{j} {j}" for j in range(100)) + ")"
+            geometry.remember("wkt", wkt, geometry.parse_wkt(wkt))
+        held = sum(len(key[1]) for key in geometry._PARSED)
+        assert 0 < held <= 20_000 and held == geometry._PARSED_CHARS
+        assert len(geometry._PARSED) < 100
+    finally:
+        geometry.forget_parsed()
+
+
+def test_geojson_geometries_are_read_ahead_a_batch_of_characters_at_a_time(monkeypatch) -> None:
+    # all the geometry texts of a FeatureCollection went to one call: 0.98x the document
+    rnd = random.Random(3)
+    feats = []
+    for i in range(400):
+        ring = [[rnd.random(), rnd.random()] for _ in range(30)]
+        ring.append(ring[0])
+        feats.append({"type": "Feature", "id": i, "properties": {"n": i},
+                      "geometry": {"type": "Polygon", "coordinates": [ring]}})
+    text = json.dumps({"type": "FeatureCollection", "features": feats}, indent=1)
+    monkeypatch.setattr(detect_mod, "_READ_AHEAD_CHARS", 20_000)
+    real, sizes = detect_mod.parse_geojson_many, []
+
+    def spy(texts):
+        sizes.append(sum(len(t) for t in texts))
+        return real(texts)
+
+    monkeypatch.setattr(detect_mod, "parse_geojson_many", spy)
+    got = detect_mod.detect(text)
+    assert len(got.spans) == 400 and all(s.status == "ok" for s in got.spans)
+    longest = max(len(json.dumps(f["geometry"], indent=1)) for f in feats) * 2
+    assert len(sizes) > 10 and max(sizes) <= 20_000 + longest
+
+
+@given(st.text(alphabet=" \t\r\n\f\v\x1c\u2003\u00a0<>ab", max_size=12))
+def test_first_and_last_non_space_are_lstrip_and_rstrip(text: str) -> None:
+    assert xml._first_nonspace(text) == text.lstrip()[:1]
+    assert xml._last_nonspace(text) == text.rstrip(" \t\r\n")[-1:]
+
+
+def test_xml_first_and_last_non_space_copy_nothing() -> None:
+    # text.lstrip() / text.rstrip() copied the whole document when it had space around it
+    text = "\n" + "<a>" + "x" * 1_000_000 + "</a>\n"
+    tracemalloc.start()
+    try:
+        assert xml._first_nonspace(text) == "<" and xml._last_nonspace(text) == ">"
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 10_000
+
+
+def test_key_tuple_memos_are_bounded_by_size() -> None:
+    # lru_cache(4096) / (1024) held whole key tuples: 4,096 features' property names of long
+    # keys were megabytes kept after their document
+    ids._pick_index.cache_clear()
+    period._date_keys.cache_clear()
+    gc.collect()
+    tracemalloc.start()
+    try:
+        for i in range(1500):
+            keys = tuple(f"property {j} of feature {i} " + "x" * 300 for j in range(10))
+            ids.pick_id([(k, "v") for k in keys])
+            period.feature_period(dict.fromkeys(keys, "v"), None)
+        gc.collect()
+        retained = tracemalloc.get_traced_memory()[0]
+    finally:
+        tracemalloc.stop()
+    assert ids._pick_index.cache_chars() <= 1 << 20 and period._date_keys.cache_chars() <= 1 << 20
+    assert retained < 6_000_000  # both memos full: ~2 x 1 M characters of keys and their objects
