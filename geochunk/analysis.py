@@ -85,6 +85,18 @@ class ChunkSet:
     def density(self) -> float:
         return self.analysis.density
 
+    def detached_chunks(self) -> tuple[Chunk, ...]:
+        """The chunks, each holding its own text (:meth:`Chunk.detach`): what to keep once the
+        document and this set are dropped (a chunk of :attr:`chunks` reads its text from the
+        document, so one kept keeps the whole document alive).
+
+        >>> from geochunk import ChunkConfig, chunk_text
+        >>> cs = chunk_text("A well at POINT (1 2).", ChunkConfig(budget=32))
+        >>> [c.text for c in cs.detached_chunks()] == [c.text for c in cs.chunks]
+        True
+        """
+        return tuple(c.detach() for c in self.chunks)
+
     @property
     def oversize_rate(self) -> float:
         return sum(c.oversized for c in self.chunks) / len(self.chunks) if self.chunks else 0.0

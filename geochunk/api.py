@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import fields
-from typing import Any
+from typing import Any, Sequence
 
 from .errors import ConfigError
 from .model import Chunk, ChunkConfig
@@ -78,7 +78,9 @@ def chunk(text: str, budget: int = 512, **options: Any) -> list[Chunk]:
     ``chunk.text_kind`` says the text was generalized, split by part or rewrapped, and
     ``"".join(text[c.core_start:c.end] for c in chunks) == text``. Options: see :data:`OPTIONS`
     and the README's command section. For the analysis and the strategy's reason use
-    :func:`geochunk.chunk_text` (it returns a ``ChunkSet``).
+    :func:`geochunk.chunk_text` (it returns a ``ChunkSet``). The chunks are detached: each
+    holds its own text, so one kept does not keep the document alive (a ``ChunkSet``'s chunks
+    read it from the document: :meth:`~geochunk.model.Chunk.detach` the ones you keep).
 
     >>> [c.token_count for c in chunk("A well at POINT (530000 180000).", 32, encoding=len)]
     [32]
@@ -87,7 +89,13 @@ def chunk(text: str, budget: int = 512, **options: Any) -> list[Chunk]:
     config = make_config(budget, **options)
     from .pipeline import chunk_text
 
-    return list(chunk_text(text, config).chunks)
+    return _detached(chunk_text(text, config).chunks)
+
+
+def _detached(chunks: Sequence[Chunk]) -> list[Chunk]:
+    """The chunks, each holding its own text (:meth:`Chunk.detach`): the list is all the caller
+    gets, and a sliced chunk kept from it would keep the whole document alive."""
+    return [c.detach() for c in chunks]
 
 
 def chunk_file(
@@ -109,4 +117,4 @@ def chunk_file(
     from .source import DEFAULT_MAX_BYTES, read_document
 
     text = read_document(path, max_bytes=DEFAULT_MAX_BYTES if max_bytes is None else max_bytes)
-    return list(chunk_text(text, config).chunks)
+    return _detached(chunk_text(text, config).chunks)

@@ -151,6 +151,23 @@ class _SourceSlice:
         object.__setattr__(self, "_hi", hi)
         return self
 
+    def detach(self) -> Any:
+        """This instance if it holds its own text, else an equal one that does: a sliced
+        instance keeps the whole source alive (a chunk kept from each of many documents keeps
+        each document); the detached one keeps only its own text.
+
+        >>> from geochunk.model import Span
+        >>> s = Span.sliced("a POINT (1 2) b", 2, 13, start=2, end=13, kind="wkt", geom_type="POINT")
+        >>> d = s.detach()
+        >>> d == s, d.geometry_text, d.detach() is d, hasattr(d, "_source")
+        (True, 'POINT (1 2)', True, False)
+        """
+        try:
+            object.__getattribute__(self, "_source")
+        except AttributeError:
+            return self
+        return replace(self)
+
     def __getattr__(self, name: str) -> Any:
         # only called when normal lookup fails: an empty slot of a sliced instance
         if name == type(self)._sliced:
