@@ -54,7 +54,7 @@ def test_refused_before_any_geometry_is_parsed(monkeypatch: pytest.MonkeyPatch) 
 
     monkeypatch.setattr("geochunk.detect.parse_wkt_many", no_parsing)  # the one WKT read of detect
     monkeypatch.setattr("geochunk.geometry.parse_wkt", no_parsing)
-    monkeypatch.setattr(pipeline, "parse_span", no_parsing)
+    monkeypatch.setattr(pipeline, "parse_spans", no_parsing)
     with pytest.raises(InputError):
         analyse(POINTS_101, max_features=100)
     with pytest.raises(InputError):
