@@ -349,6 +349,10 @@ class _Worker:
                     or base[0] != 0 or (not bits and delta[0] != 0)
                     or len(extra) % 64 or (not bits and len(extra))):
                 raise _WorkerError("index arrays of the wrong shape")
+            if bits:  # a block marked by bit 0 keeps its differences at extra[64 * slot:]
+                slots = delta[(delta & np.uint64(1)) == 1] >> np.uint64(1)
+                if len(slots) and int(slots.max()) >= len(extra) // 64:
+                    raise _WorkerError("index arrays point past their exception slots")
             return base, delta, extra, float(head.get("cpu") or 0.0)
 
     def stop(self, *, kill: bool = False) -> None:

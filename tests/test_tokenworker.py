@@ -497,3 +497,29 @@ def test_a_worker_whose_tokenizer_differs_is_refused(worker) -> None:
     finally:
         tw.shutdown()
         tw._STATE.update(failures=0, off=None)
+
+
+def test_a_reply_pointing_past_its_exception_slots_is_refused(worker, monkeypatch) -> None:
+    """A bits-form reply whose marked block names an exception slot the reply does not carry
+    would raise IndexError later, in a count: it is refused on arrival and the document is
+    tokenized here instead, with the same index."""
+    assert tw.warm(wait=60.0)
+    w = tw._STATE["worker"]
+    real = type(w)._take
+
+    def corrupt(self, head, *, deadline):  # noqa: ANN001, ANN202 - wraps the real reader
+        arrays = real(self, head, deadline=deadline)
+        if arrays is not None and head.get("op") == "index" and arrays[1].dtype == np.uint64:
+            base, delta, extra = arrays
+            delta = delta.copy()
+            delta[0] = np.uint64((len(extra) // 64 + 5) << 1 | 1)  # slot past the end, marked
+            arrays = (base, delta, extra)
+        return arrays
+
+    monkeypatch.setattr(type(w), "_take", corrupt)
+    text = load_sample("mixed_report")
+    ahead = tw.tokenize_ahead(CL100K, text, "process")
+    assert ahead.in_worker
+    got = ahead.index()
+    assert ahead.fallback is not None and "exception slots" in ahead.fallback
+    _same(got, CL100K.index(text))
