@@ -763,12 +763,10 @@ def test_core_imports_no_ui_and_builds_no_index_on_import() -> None:
     subprocess.run([sys.executable, "-c", code], check=True, cwd=str(ROOT))
 
 
-def test_name_index_is_cached_and_reports_its_build_time() -> None:
+def test_name_index_is_cached() -> None:
     index = name_index()
     assert index is name_index()
-    assert index.size > 15000
-    # the build time is reported as a number (its size is a benchmark's business: bench_crs.py)
-    assert isinstance(index.build_seconds, float) and index.build_seconds >= 0
+    assert index.size > 15000  # its build time is a benchmark's business: bench_crs.py
 
 
 def test_400_features_resolve_to_the_declared_frame() -> None:  # time: benchmarks/bench_crs.py
