@@ -887,9 +887,8 @@ def parse_span(span: Span) -> Parsed:
     """
     if span.status == "unclosed":
         return _fail(span.error or "geometry never closes")
-    kind = span.kind if span.kind in ("wkt", "wkb", "gml", "kml") else "geojson"
-    text = span.geometry_text  # once: a detected span reads it from the document on access
-    key = (kind, text)
+    key = _cache_key(span)
+    kind, text = key
     hit = _PARSED.get(key)
     if hit is not None:
         _PARSED.move_to_end(key)
@@ -952,12 +951,18 @@ def parse_spans(spans: Sequence[Span]) -> tuple[Parsed, ...]:
     with _PARSED_LOCK:
         for s in spans:
             if s.status == "unclosed":
-                continue
-            kind = s.kind if s.kind in ("wkt", "wkb", "gml", "kml") else "geojson"
-            text = s.geometry_text
-            if _PARSED.pop((kind, text), None) is not None:
-                _PARSED_CHARS -= len(text)
+                continue  # never parsed, never kept
+            key = _cache_key(s)
+            if _PARSED.pop(key, None) is not None:
+                _PARSED_CHARS -= len(key[1])
     return out
+
+
+def _cache_key(span: Span) -> tuple[str, str]:
+    """The parse cache's key of ``span``: (how its text is parsed, the text). The text is read
+    once: a detected span reads it from the document on access."""
+    kind = span.kind if span.kind in ("wkt", "wkb", "gml", "kml") else "geojson"
+    return kind, span.geometry_text
 
 
 # --------------------------------------------------------------------------------------------
