@@ -448,6 +448,31 @@ class Chunk(_SourceSlice):
     collection: str | None = None
     version: str | None = None
     tokenizer_sha256: str | None = None  # the rank file's sha256 (None for the estimate)
+
+    def detach(self) -> "Chunk":
+        """This chunk holding its own text (see :meth:`_SourceSlice.detach`) and its features'
+        attributes as plain dicts (inside a ``ChunkSet`` they are read-only views over the
+        document's attribute pairs): a detached chunk keeps nothing of its document and
+        serialises with ``json.dumps(feature.attributes)`` as it reads.
+
+        >>> from geochunk import ChunkConfig, chunk_text
+        >>> text = "POINT (1 2)\\nParcel: P-1\\nUse: park\\n"
+        >>> c = chunk_text(text, ChunkConfig(budget=64)).chunks[0]
+        >>> d = c.detach()
+        >>> d == c, type(d.features[0].attributes).__name__, d.features[0].attributes
+        (True, 'dict', {'Parcel': 'P-1', 'Use': 'park'})
+        """
+        out = _SourceSlice.detach(self)
+
+        def plain(value: Any) -> Any:
+            return value if value is None or type(value) is dict else dict(value)
+
+        if any(plain(f.attributes) is not f.attributes for f in out.features) or (
+                plain(out.attributes) is not out.attributes):
+            out = replace(out, attributes=plain(out.attributes), features=tuple(
+                f if plain(f.attributes) is f.attributes else replace(f, attributes=plain(f.attributes))
+                for f in out.features))
+        return out
     extent_note: str | None = None  # why a chunk with features has no bbox / bbox_wgs84
 
     _sliced = "text"  # a chunk whose text is the source slice reads it from the source

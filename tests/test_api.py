@@ -143,3 +143,28 @@ def test_a_tiktoken_encoding_object_counts_every_chunk():
     got = chunk(DOC * 3, budget=16, encoding=enc)
     assert len(got) > 1 and {c.tokenizer for c in got} == {"tiktoken:o200k_base"}
     assert all(c.token_count == len(enc.encode_ordinary(c.text)) for c in got)
+
+
+@pytest.mark.parametrize("name", ["land_use_appendix", "sql_dump", "parcels", "placemarks"])
+def test_one_call_chunks_serialise_their_attributes_as_json(name: str) -> None:
+    """What geochunk.chunk() hands out is plain data: every feature's attributes (and a part's
+    repeated attributes) are dicts that json.dumps takes as they are, equal to what the
+    ChunkSet's read-only views say."""
+    import json
+
+    from geochunk import ChunkConfig, chunk_text
+    from geochunk.samples import load_sample
+
+    text = load_sample(name)
+    got = geochunk.chunk(text, 256)
+    views = chunk_text(text, ChunkConfig(budget=256)).chunks
+    assert len(got) == len(views)
+    seen = 0
+    for c, v in zip(got, views):
+        assert c.attributes is None or type(c.attributes) is dict
+        for f, fv in zip(c.features, v.features):
+            if f.attributes is not None:
+                assert type(f.attributes) is dict and f.attributes == dict(fv.attributes)
+                json.dumps(f.attributes)
+                seen += 1
+    assert seen > 0
