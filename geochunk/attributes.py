@@ -20,6 +20,8 @@ from collections.abc import Iterator, Mapping
 from functools import lru_cache
 from typing import Any
 
+from .memo import tuple_memo
+
 __all__ = ["Pairs", "attribute_line", "attribute_pairs", "sql_row"]
 
 _HEAD = re.compile(r"(?i)[ \t]*+INSERT[ \t]++INTO[ \t]++[\w.\"`]++[ \t]*+\(")
@@ -68,7 +70,7 @@ class Pairs(Mapping[str, Any]):
         return (Pairs, (self._pairs,))
 
 
-@lru_cache(maxsize=1024)
+@tuple_memo(max_entries=1024, max_chars=1 << 20)  # bounded by size too, like ids/period
 def _key_index(keys: tuple[str, ...]) -> dict[str, int]:
     """Key -> position of its last pair, in first-seen order (shared by equal key sequences:
     never changed once made)."""

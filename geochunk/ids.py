@@ -17,10 +17,9 @@ import hashlib
 import json
 import re
 import sys
-from functools import lru_cache
 from typing import Any, Iterable, Mapping, Sequence
 
-from .memo import tuple_memo
+from .memo import key_memo, tuple_memo
 from .model import Span
 
 __all__ = [
@@ -89,18 +88,11 @@ def _pick_index(keys: tuple[str, ...]) -> int | None:
     return ref_suffixed
 
 
+@key_memo()  # a document repeats a handful of keys
 def _key_kind(key: str) -> tuple[str, bool, bool]:
-    """The key as compared (lower case, stripped) and whether it ends in an id / a ref suffix
-    (kept for keys of at most 256 characters: 4,096 of them hold at most ~1 MB)."""
-    return _key_kind_kept(key) if len(key) <= 256 else _key_kind_of(key)
-
-
-def _key_kind_of(key: str) -> tuple[str, bool, bool]:
+    """The key as compared (lower case, stripped) and whether it ends in an id / a ref suffix."""
     low = key.lower().strip()
     return low, low.endswith(_ID_SUFFIXES), low.endswith(_REF_SUFFIXES)
-
-
-_key_kind_kept = lru_cache(maxsize=4096)(_key_kind_of)  # a document repeats a handful of keys
 
 
 def content_id(span: Span) -> str:

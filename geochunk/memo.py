@@ -17,9 +17,10 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from functools import lru_cache, wraps
 from typing import Any, Callable, Generic, TypeVar
 
-__all__ = ["ELEMENT_COST", "tuple_memo"]
+__all__ = ["ELEMENT_COST", "KEPT_KEY_CHARS", "key_memo", "tuple_memo"]
 
 ELEMENT_COST = 64  # bytes an element of a key costs beside its characters (object, pointer)
 R = TypeVar("R")
@@ -71,5 +72,34 @@ def tuple_memo(*, max_entries: int, max_chars: int) -> Callable[[Callable[[tuple
 
     def wrap(fn: Callable[[tuple[Any, ...]], R]) -> _TupleMemo[R]:
         return _TupleMemo(fn, max_entries, max_chars)
+
+    return wrap
+
+
+KEPT_KEY_CHARS = 256  # a one-key memo keeps keys up to this long: 4,096 of them hold <= ~1 MB
+
+
+def key_memo(maxsize: int = 4096) -> Callable[[Callable[[str], R]], Callable[[str], R]]:
+    """Memoise a function of one string key (a property name: a document repeats a handful on
+    every feature), keeping keys of at most :data:`KEPT_KEY_CHARS` characters; a longer key is
+    computed every time and never kept, so the memo holds at most ``maxsize`` short keys.
+
+    >>> @key_memo()
+    ... def low(key: str) -> str:
+    ...     return key.lower()
+    >>> low("Survey Date"), low("x" * 300) == "x" * 300, low.cache_info().currsize
+    ('survey date', True, 1)
+    """
+
+    def wrap(fn: Callable[[str], R]) -> Callable[[str], R]:
+        kept = lru_cache(maxsize=maxsize)(fn)
+
+        @wraps(fn)
+        def memo(key: str) -> R:
+            return kept(key) if len(key) <= KEPT_KEY_CHARS else fn(key)
+
+        memo.cache_info = kept.cache_info  # type: ignore[attr-defined]
+        memo.cache_clear = kept.cache_clear  # type: ignore[attr-defined]
+        return memo
 
     return wrap

@@ -26,7 +26,7 @@ from typing import Any, Iterable, Iterator, Mapping
 import numpy as np
 from dateutil import parser as _dateparser
 
-from .memo import tuple_memo
+from .memo import key_memo, tuple_memo
 from .model import Period
 from .textcase import PIECE, pieces
 
@@ -50,7 +50,8 @@ _DECLARATION = re.compile(
 _SENTINELS = (dt.datetime(1, 1, 1), dt.datetime(2, 2, 2))
 
 
-def _key_words_of(key: str) -> frozenset[str]:
+@key_memo()  # the same keys repeat on every feature
+def _key_words(key: str) -> frozenset[str]:
     spaced = _CAMEL.sub(" ", key)  # validFrom -> valid From
     return frozenset(w.lower() for w in _WORD.findall(spaced))
 
@@ -58,19 +59,13 @@ def _key_words_of(key: str) -> frozenset[str]:
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 
 
-_key_words = lru_cache(maxsize=4096)(_key_words_of)  # the same keys repeat on every feature
-
-
-def _date_key_of(key: str) -> tuple[bool, bool] | None:
+@key_memo()
+def _date_key(key: str) -> tuple[bool, bool] | None:
     """None unless ``key`` names a date; else whether it names a start, an end."""
-    words = _key_words(key) if len(key) <= _KEPT_KEY else _key_words_of(key)
+    words = _key_words(key)
     if not words & _DATE_WORDS:
         return None
     return bool(words & _START_WORDS), bool(words & _END_WORDS)
-
-
-_KEPT_KEY = 256  # longer keys are not kept by the memos of one key (4,096 of them: <= ~1 MB)
-_date_key = lru_cache(maxsize=4096)(_date_key_of)
 
 
 @tuple_memo(max_entries=1024, max_chars=1 << 20)  # features repeat one or a few key sequences
@@ -85,7 +80,7 @@ def _date_keys(keys: tuple[Any, ...]) -> tuple[tuple[str, bool, bool], ...]:
     for key in keys:
         if not isinstance(key, str):
             continue
-        kind = _date_key(key) if len(key) <= _KEPT_KEY else _date_key_of(key)
+        kind = _date_key(key)
         if kind is not None:
             out.append((key, *kind))
     return tuple(out)
