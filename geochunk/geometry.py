@@ -948,6 +948,9 @@ def parse_spans(spans: Sequence[Span]) -> tuple[Parsed, ...]:
     """
     global _PARSED_CHARS
     out = tuple(parse_span(s) for s in spans)
+    # the keys are made again, a span at a time (not kept from the parse: a list of them all
+    # would hold every geometry text at once), and dropped only after every span is parsed
+    # (equal geometries share an entry)
     with _PARSED_LOCK:
         for s in spans:
             if s.status == "unclosed":
