@@ -229,13 +229,8 @@ def words_near(lon: float, lat: float, within: float = NEAR_DEG) -> set[str]:
     >>> words_near(51.48, -0.12)  # the Indian Ocean
     set()
     """
-    cells = _cells()
-    words: set[str] = set()
-    for cell in _cells_near(lon, lat, within):
-        found = cells.get(cell)
-        if found:
-            words.update(found)
-    return words
+    ascii_words, other = near_words(lon, lat, within)
+    return {w.decode("ascii") for w in ascii_words} | other
 
 
 def near_words(lon: float, lat: float, within: float = NEAR_DEG) -> tuple[set[bytes], set[str]]:
