@@ -355,18 +355,9 @@ def _code_runs(codes: Sequence[int], most: int = 1000) -> str:
     >>> _code_runs([1, 3, 5, 7], most=2)
     'EPSG:1, EPSG:3, ... (2 more)'
     """
-    if len(codes) < 64:  # a few codes: a loop is quicker than numpy's set-up
-        return _code_runs_short([int(c) for c in codes], most)
-    arr = np.asarray(codes, dtype=np.int64)
-    cuts = np.flatnonzero(np.diff(arr) != 1) + 1  # a run of consecutive codes ends
-    firsts = arr[np.concatenate(([0], cuts))[:most]].tolist()
-    lasts = arr[(np.concatenate((cuts, [len(arr)])) - 1)[:most]].tolist()
-    runs = [f"EPSG:{a}" if a == b else f"EPSG:{a}-{b}" for a, b in zip(firsts, lasts)]
-    left = len(cuts) + 1 - most
-    return ", ".join(runs) + (f", ... ({left} more)" if left > 0 else "")
-
-
-def _code_runs_short(codes: list[int], most: int) -> str:
+    # the plain statement of the listing's format (the listing writes it from the runs it
+    # already found: _runs_text; tests compare the two)
+    codes = [int(c) for c in codes]
     runs: list[str] = []
     start = prev = codes[0]
     for c in codes[1:] + [None]:  # type: ignore[list-item]
