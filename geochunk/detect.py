@@ -345,6 +345,11 @@ _NON_COORD = re.compile(r"[^0-9+\-.,() \t\r\n]++")
 # the same set as a byte table (1 = not coordinate text; "?" stands for characters beyond latin-1)
 _COORD_FLAGS = bytes(0 if chr(c) in "0123456789+-.,() \t\r\n" else 1 for c in range(256))
 _DIMS = ("ZM", "Z", "M")
+# _WktScanner._plain_closed: the head and first two numbers of the commonest unit (group 1: its
+# "("), and a run of coordinate characters (every quantifier possessive: linear)
+_PLAIN_HEAD = re.compile(r"[ \t]*+(\()[( \t\r\n]*+[-+]*+\.?+[0-9][0-9.eE+\-]*+[ \t\r\n]++[-+]*+\.?+[0-9]")
+_COORD_RUN = re.compile(r"[0-9+\-.,() \t\r\n]*+")
+_FAST_WKT = True  # tests turn the shortcut off to compare
 _NESTING = frozenset(("GEOMETRYCOLLECTION", "COMPOUNDCURVE", "CURVEPOLYGON", "MULTICURVE", "MULTISURFACE"))
 _SHORT_END = re.compile("[>\"'\n]")  # where a shortened repr ends after its ellipsis
 _KEYWORDS = frozenset(OGC_TYPES)
@@ -611,6 +616,10 @@ class _WktScanner:
         return s, int(text[j:digits_end])
 
     def _candidate(self, k: int, ke: int) -> Span | None:
+        if _FAST_WKT:
+            span = self._plain_closed(k, ke)
+            if span is not None:
+                return span
         head = self._head(k, ke)
         if head is None:
             return None
@@ -640,6 +649,36 @@ class _WktScanner:
         error = f"unclosed {head.word}: {why}; protected to offset {end}"
         return Span.sliced(text, k, end, start=start, end=end, kind="wkt", geom_type=head.word,
                            dims=head.dims, srid=srid, status="unclosed", error=error)  # fmt: skip
+
+    def _plain_closed(self, k: int, ke: int) -> Span | None:
+        """The unit of the commonest shape, found with two C-speed matches, or None (then the
+        steps of :meth:`_candidate` decide, and give the same answer for this shape): keyword
+        (with any attached ``Z``/``M``/``ZM``), spaces or tabs, ``(``, opening parentheses and
+        whitespace, a number, whitespace, the start of a second number; and nothing but
+        coordinate characters (no letter, so no keyword) up to its matching ``)``. That is what
+        :meth:`_head` (``(`` on the same line), :meth:`_starts_like_geometry` (a number and a
+        second one) and :meth:`_next_bad` (no character that is not coordinate text before the
+        ``)``) accept. Linear: the run read ends at the first letter after the ``(``, and every
+        later keyword lies past it."""
+        text = self.text
+        m = _PLAIN_HEAD.match(text, ke)
+        if m is None:
+            return None
+        if k > 0 and _is_ident(text[k - 1]):  # (text[ke] is a space, a tab or the "(")
+            return None
+        o = m.start(1)
+        close = self.parens.match(o)
+        if close < 0 or _COORD_RUN.match(text, o, close + 1).end() <= close:
+            return None
+        word, dims = text[k:ke].upper(), ""
+        if word not in _KEYWORDS:
+            for d in _DIMS:
+                if word.endswith(d) and word[: -len(d)] in _KEYWORDS:
+                    word, dims = word[: -len(d)], d
+                    break
+        start, srid = self._srid(k)
+        return Span.sliced(text, k, close + 1, start=start, end=close + 1, kind="wkt",
+                           geom_type=word, dims=dims, srid=srid)  # fmt: skip
 
     def _clear_end(self, start: int, o: int, bad: int, limit: int) -> tuple[int, str]:
         """Where an unclosed literal is clearly over, and why: a closing quote or ``>`` (a

@@ -247,6 +247,46 @@ def test_wkt_units_of_the_samples_from_the_anchored_keywords(sample: str) -> Non
     assert _wkt_fields(fast) == _wkt_fields(slow) and (fast or sample == "encodings_report")
 
 
+def _plain_and_stepwise(text: str, monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
+    """The WKT units with the shortcut for the commonest shape, and with every unit read step
+    by step (``_FAST_WKT`` off)."""
+    from geochunk import detect as det
+
+    got = []
+    for fast in (True, False):
+        monkeypatch.setattr(det, "_FAST_WKT", fast)
+        got.append(_wkt_fields(det._WktScanner(text, det._ParenIndex(text), det._BlockEnds(text), []).scan()))
+    monkeypatch.undo()
+    return got
+
+
+_PLAIN_PIECES = _WKT_PIECES + ["POINT (", "POINT(", "POLYGON ((", "( (1", " 2", "1e5", "-.5", "+3", ".", "1.2.3",
+                               ")", "))", "\t(", "\n", "  ", "x", "…", "...", "SRID=27700;", "POINTZ (",
+                               "(1\n2)", "(1\n\n2)", "MULTIPOLYGON (((0 0, 1 0, 1 1, 0 0)))"]  # fmt: skip
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_wkt_units_of_the_plain_shortcut_equal_units_read_step_by_step(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    import random
+
+    rng = random.Random(seed)
+    for _ in range(500):
+        text = "".join(rng.choice(_PLAIN_PIECES) for _ in range(rng.randrange(1, 40)))
+        fast, slow = _plain_and_stepwise(text, monkeypatch)
+        assert fast == slow, repr(text)
+    for text in _WKT_TEXTS:
+        for t in (text, "é" + text, "_" + text, text + " \n" + text):
+            fast, slow = _plain_and_stepwise(t, monkeypatch)
+            assert fast == slow, repr(t)
+
+
+@pytest.mark.parametrize("sample", ["land_use_appendix", "sql_dump", "mixed_report", "malformed", "sparse_prose",
+                                    "encodings_report"])  # fmt: skip
+def test_wkt_units_of_the_samples_from_the_plain_shortcut(sample: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    fast, slow = _plain_and_stepwise(load_sample(sample), monkeypatch)
+    assert fast == slow and (fast or sample == "encodings_report")
+
+
 # -- GeoJSON scan: runs of plain members read at once leave what reading them one string at a
 # time leaves ---------------------------------------------------------------------------------
 
