@@ -5,6 +5,7 @@ and compares every field of every span."""
 from __future__ import annotations
 
 import pytest
+import shapely
 
 from geochunk.encodings import xml as xml_mod
 from geochunk.encodings.xml import find_xml
@@ -364,3 +365,107 @@ def test_each_unit_is_read_once(name: str, junk: str, monkeypatch: pytest.Monkey
     spans = find_xml(text)
     alone = [s.geometry_text for s in spans if text[s.start : s.end] == s.geometry_text]
     assert len(spans) > len(alone) and sorted(read) == (sorted(alone) if junk else [])
+
+
+# -- GML/KML geometries made together (one shapely call per type and width) equal those made
+# one constructor call at a time -------------------------------------------------------------
+
+_G = "gml:"
+
+
+def _pos(rng, n: int, width: int, closed: bool) -> list[str]:  # type: ignore[no-untyped-def]
+    pts = [" ".join(str(rng.choice([0, 1, 2.5, -3, 51])) for _ in range(width)) for _ in range(n)]
+    if closed and pts:
+        pts[-1] = pts[0]
+    return pts
+
+
+def _gml_piece(rng, depth: int = 0) -> str:  # type: ignore[no-untyped-def]
+    w = rng.choice([2, 2, 3, 1, 4])
+    dim = f' srsDimension="{w}"' if w != 2 or rng.random() < 0.2 else ""
+    n = rng.choice([1, 2, 4, 5, 3])
+
+    def ring() -> str:
+        k = rng.choice([4, 5, 3])
+        body = " ".join(_pos(rng, k, w, rng.random() < 0.9))
+        how = rng.random()
+        if how < 0.7:
+            return f"<{_G}LinearRing><{_G}posList{dim}>{body}</{_G}posList></{_G}LinearRing>"
+        if how < 0.85:
+            tuples = " ".join(p.replace(" ", ",") for p in _pos(rng, k, w, True))
+            return f"<{_G}LinearRing><{_G}coordinates>{tuples}</{_G}coordinates></{_G}LinearRing>"
+        return f"<{_G}LinearRing>" + "".join(f"<{_G}pos>{p}</{_G}pos>" for p in _pos(rng, k, w, True)) + f"</{_G}LinearRing>"
+
+    def polygon() -> str:
+        holes = "".join(f"<{_G}interior>{ring()}</{_G}interior>" for _ in range(rng.choice([0, 0, 1, 2])))
+        return f"<{_G}Polygon><{_G}exterior>{ring()}</{_G}exterior>{holes}</{_G}Polygon>"
+
+    kind = rng.choice(["Point", "LineString", "Curve", "Polygon", "MultiSurface", "MultiPoint", "MultiCurve",
+                       "MultiGeometry", "Envelope", "Surface", "LinearRing"] if depth < 2 else ["Point", "Polygon"])
+    if kind == "Point":
+        if rng.random() < 0.2:
+            xyz = "".join(f"<{_G}{a}>{rng.choice([1, 2])}</{_G}{a}>" for a in "XYZ"[: rng.choice([1, 2, 3])])
+            return f"<{_G}Point><{_G}coord>{xyz}</{_G}coord></{_G}Point>"
+        return f"<{_G}Point><{_G}pos>{_pos(rng, 1, w, False)[0]}</{_G}pos></{_G}Point>"
+    if kind in ("LineString", "LinearRing"):
+        return f"<{_G}{kind}><{_G}posList{dim}>{' '.join(_pos(rng, n, w, kind == 'LinearRing'))}</{_G}posList></{_G}{kind}>"
+    if kind == "Curve":
+        segs = "".join(f"<{_G}LineStringSegment><{_G}posList{dim}>{' '.join(_pos(rng, rng.choice([1, 2, 3]), w, False))}"
+                       f"</{_G}posList></{_G}LineStringSegment>" for _ in range(rng.choice([0, 1, 2])))
+        return f"<{_G}Curve><{_G}segments>{segs}</{_G}segments></{_G}Curve>"
+    if kind == "Polygon":
+        return polygon()
+    if kind == "Surface":
+        patches = "".join(polygon().replace("Polygon>", "PolygonPatch>") for _ in range(rng.choice([0, 1, 2])))
+        return f"<{_G}Surface><{_G}patches>{patches}</{_G}patches></{_G}Surface>"
+    if kind == "Envelope":
+        return (f"<{_G}Envelope><{_G}lowerCorner>{_pos(rng, 1, w, False)[0]}</{_G}lowerCorner>"
+                f"<{_G}upperCorner>{_pos(rng, 1, w, False)[0]}</{_G}upperCorner></{_G}Envelope>")
+    member = {"MultiSurface": "surfaceMember", "MultiPoint": "pointMember", "MultiCurve": "curveMember",
+              "MultiGeometry": "geometryMember"}[kind]  # fmt: skip
+    parts = "".join(f"<{_G}{member}>{_gml_piece(rng, depth + 1)}</{_G}{member}>" for _ in range(rng.choice([0, 1, 2, 3])))
+    return f"<{_G}{kind}>{parts}</{_G}{kind}>"
+
+
+def _kml_piece(rng, depth: int = 0) -> str:  # type: ignore[no-untyped-def]
+    def coords(n: int, closed: bool) -> str:
+        w = rng.choice([2, 2, 3, 4]) if rng.random() < 0.3 else 2
+        return " ".join(",".join(p.split()) for p in _pos(rng, n, w, closed))
+
+    kind = rng.choice(["Point", "LineString", "LinearRing", "Polygon"] + (["MultiGeometry"] * 2 if depth < 2 else []))
+    if kind == "MultiGeometry":
+        return "<MultiGeometry>" + "".join(_kml_piece(rng, depth + 1) for _ in range(rng.choice([0, 1, 2, 3]))) + "</MultiGeometry>"
+    if kind == "Polygon":
+        rings = [f"<outerBoundaryIs><LinearRing><coordinates>{coords(rng.choice([3, 4, 5]), rng.random() < 0.9)}"
+                 "</coordinates></LinearRing></outerBoundaryIs>"]
+        rings += [f"<innerBoundaryIs><LinearRing><coordinates>{coords(4, True)}</coordinates></LinearRing></innerBoundaryIs>"
+                  for _ in range(rng.choice([0, 0, 1]))]
+        return "<Polygon>" + "".join(rings) + "</Polygon>"
+    return f"<{kind}><coordinates>{coords(rng.choice([1, 2, 4, 5]), kind == 'LinearRing')}</coordinates></{kind}>"
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_geometries_made_together_equal_geometries_made_one_by_one(seed: int) -> None:
+    import random
+
+    from geochunk.encodings import gml
+
+    rng = random.Random(seed)
+    items = []
+    for _ in range(400):
+        if rng.random() < 0.5:
+            srs = rng.choice(["", ' srsName="urn:ogc:def:crs:EPSG::4326"', ' srsName="EPSG:27700"'])
+            piece = _gml_piece(rng).replace(">", f' xmlns:gml="{GML32}"{srs}>', 1)
+            items.append(("gml", gml.xml_tree(piece)))
+        else:
+            items.append(("kml", gml.xml_tree(_kml_piece(rng))))
+    together = gml.parse_trees(items)
+    alone = [gml.parse_tree(kind, root) for kind, root in items]
+
+    def fields(p):  # type: ignore[no-untyped-def]
+        wkb = None if p.geometry is None else shapely.to_wkb(p.geometry, output_dimension=3, flavor="iso")
+        return wkb, p.geometry is not None and p.geometry.geom_type, p.vertices, p.dims, p.error, p.linearized
+
+    assert [fields(p) for p in together] == [fields(p) for p in alone]
+    made = sum(p.geometry is not None for p in alone)
+    assert 100 < made < len(items)  # both the geometries and the errors are exercised

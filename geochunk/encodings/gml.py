@@ -95,7 +95,18 @@ def local(name: str) -> str:
     >>> local("gml:Polygon"), local("http://www.opengis.net/gml Polygon"), local("Point")
     ('Polygon', 'Polygon', 'Point')
     """
-    return name.rpartition(" ")[2].rpartition(":")[2]
+    got = _LOCALS.get(name)
+    if got is None:
+        got = name.rpartition(" ")[2].rpartition(":")[2]
+        if len(_LOCALS) < _MAX_LOCALS:
+            _LOCALS[name] = got
+    return got
+
+
+# a document names a handful of elements and attributes thousands of times: each name's local
+# part is found once (a dict lookup; two partitions cost several times that), bounded
+_LOCALS: dict[str, str] = {}
+_MAX_LOCALS = 4096
 
 
 @dataclass
@@ -319,9 +330,17 @@ def _positions(node: XmlNode, ctx: _Ctx) -> np.ndarray:
     if arr.shape[1] > 3:
         arr = arr[:, :3]  # a 4th ordinate (M) is not carried by GML positions we read
     if ctx.swap:
-        arr = arr.copy()
-        arr[:, [0, 1]] = arr[:, [1, 0]]
+        order = _SWAPPED.get(arr.shape[1]) if arr.ndim == 2 else None
+        if order is not None:
+            arr = arr[:, order]  # a copy with x and y exchanged
+        else:  # (fewer than two columns: this raises, and the error says so)
+            arr = arr.copy()
+            arr[:, [0, 1]] = arr[:, [1, 0]]
     return arr
+
+
+# the column order that exchanges x and y, by the number of columns
+_SWAPPED = {2: np.array([1, 0]), 3: np.array([1, 0, 2])}
 
 
 def _joined(parts: list[np.ndarray]) -> np.ndarray:
@@ -386,8 +405,85 @@ def _polygon_rings(node: XmlNode, ctx: _Ctx) -> list[np.ndarray]:
     return rings
 
 
-def _polygon(rings: list[np.ndarray]) -> Any:
-    return shapely.Polygon(rings[0], rings[1:])
+class _Build:
+    """What the readers make of what they read: shapely geometries (``_SHAPELY``, one at a
+    time, as they always did) or plans of them (``_PLAN``), each made later by one vectorised
+    call per geometry type and dimension (:func:`parse_trees`)."""
+
+    point: Callable[[np.ndarray], Any]
+    line: Callable[[np.ndarray], Any]
+    polygon: Callable[[list[np.ndarray]], Any]
+    multipoint: Callable[[list[Any]], Any]
+    multiline: Callable[[list[Any]], Any]
+    multipolygon: Callable[[list[Any]], Any]
+    collection: Callable[[list[Any]], Any]
+    box: Callable[[float, float, float, float], Any]
+
+
+class _ShapelyBuild(_Build):
+    point = staticmethod(shapely.Point)
+    line = staticmethod(shapely.LineString)
+    multipoint = staticmethod(shapely.MultiPoint)
+    multiline = staticmethod(shapely.MultiLineString)
+    multipolygon = staticmethod(shapely.MultiPolygon)
+    collection = staticmethod(shapely.GeometryCollection)
+    box = staticmethod(shapely.box)
+
+    @staticmethod
+    def polygon(rings: list[np.ndarray]) -> Any:
+        return shapely.Polygon(rings[0], rings[1:])
+
+
+class _Plan:
+    """A geometry not made yet: its shapely type name (``geom_type``), its members (``geoms``)
+    or its coordinates (a position, a line's rows, a polygon's rings)."""
+
+    __slots__ = ("geom_type", "geoms", "coords")
+
+    def __init__(self, geom_type: str, geoms: "list[_Plan] | tuple[()]" = (), coords: Any = None) -> None:
+        self.geom_type = geom_type
+        self.geoms = geoms
+        self.coords = coords
+
+
+class _PlanBuild(_Build):
+    @staticmethod
+    def point(xy: np.ndarray) -> _Plan:
+        return _Plan("Point", coords=xy)
+
+    @staticmethod
+    def line(arr: np.ndarray) -> _Plan:
+        return _Plan("LineString", coords=arr)
+
+    @staticmethod
+    def polygon(rings: list[np.ndarray]) -> _Plan:
+        return _Plan("Polygon", coords=rings)
+
+    @staticmethod
+    def multipoint(parts: list[Any]) -> _Plan:
+        return _Plan("MultiPoint", list(parts))
+
+    @staticmethod
+    def multiline(parts: list[Any]) -> _Plan:
+        return _Plan("MultiLineString", list(parts))
+
+    @staticmethod
+    def multipolygon(parts: list[Any]) -> _Plan:
+        return _Plan("MultiPolygon", list(parts))
+
+    @staticmethod
+    def collection(parts: list[Any]) -> _Plan:
+        return _Plan("GeometryCollection", list(parts))
+
+    @staticmethod
+    def box(x0: float, y0: float, x1: float, y1: float) -> _Plan:
+        return _Plan("Polygon", coords=(x0, y0, x1, y1))  # a tuple, not rings: made one by one
+
+
+_SHAPELY = _ShapelyBuild()
+_PLAN = _PlanBuild()
+
+
 
 
 def _members(node: XmlNode, single: tuple[str, ...], plural: tuple[str, ...]) -> list[XmlNode]:
@@ -402,7 +498,7 @@ def _members(node: XmlNode, single: tuple[str, ...], plural: tuple[str, ...]) ->
     return out
 
 
-def _gml(node: XmlNode, ctx: _Ctx, depth: int) -> Any:
+def _gml(node: XmlNode, ctx: _Ctx, depth: int, make: "_Build") -> Any:
     if depth > MAX_NESTING:
         raise GeometryError("geometry nested too deeply")
     name = node.local
@@ -411,23 +507,23 @@ def _gml(node: XmlNode, ctx: _Ctx, depth: int) -> Any:
         arr = _positions(node, ctx)
         if len(arr) != 1:
             raise GeometryError(f"a Point needs one position, found {len(arr)}")
-        return shapely.Point(arr[0])
+        return make.point(arr[0])
     if name in ("LineString", "Curve"):
-        return shapely.LineString(_line_coords(node, ctx))
+        return make.line(_line_coords(node, ctx))
     if name == "LinearRing":
-        return shapely.LineString(_ring(node, ctx))
+        return make.line(_ring(node, ctx))
     if name == "Polygon":
-        return _polygon(_polygon_rings(node, ctx))
+        return make.polygon(_polygon_rings(node, ctx))
     if name == "Surface":
         patches = [p for ps in node.kids("patches", "polygonPatches") for p in ps.children]
         polys = []
         for p in patches:
             if p.local != "PolygonPatch":
                 raise GeometryError(f"surface patch {p.local} is not planar; not read")
-            polys.append(_polygon(_polygon_rings(p, ctx)))
+            polys.append(make.polygon(_polygon_rings(p, ctx)))
         if not polys:
             raise GeometryError("Surface without patches")
-        return polys[0] if len(polys) == 1 else shapely.MultiPolygon(polys)
+        return polys[0] if len(polys) == 1 else make.multipolygon(polys)
     if name in ("Envelope", "Box"):
         lo, hi = node.kids("lowerCorner"), node.kids("upperCorner")
         if lo and hi:
@@ -442,38 +538,38 @@ def _gml(node: XmlNode, ctx: _Ctx, depth: int) -> Any:
         if len(corners) != 2:
             raise GeometryError(f"{name} needs two corners")
         (x0, y0), (x1, y1) = corners[0][:2], corners[1][:2]
-        return shapely.box(min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
+        return make.box(min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
     if name == "MultiPoint":
         parts = _members(node, ("pointMember",), ("pointMembers",))
-        pts = [_gml(p, ctx, depth + 1) for p in parts]
+        pts = [_gml(p, ctx, depth + 1, make) for p in parts]
         if any(p.geom_type != "Point" for p in pts):
             raise GeometryError("MultiPoint members must be Points")
-        return shapely.MultiPoint(pts)
+        return make.multipoint(pts)
     if name in ("MultiLineString", "MultiCurve"):
         parts = _members(node, ("lineStringMember", "curveMember"), ("curveMembers",))
-        lines = [_gml(p, ctx, depth + 1) for p in parts]
+        lines = [_gml(p, ctx, depth + 1, make) for p in parts]
         if any(g.geom_type != "LineString" for g in lines):
             raise GeometryError(f"{name} members must be lines")
-        return shapely.MultiLineString(lines)
+        return make.multiline(lines)
     if name in ("MultiPolygon", "MultiSurface", "CompositeSurface"):
         parts = _members(node, ("polygonMember", "surfaceMember"), ("surfaceMembers",))
         polys: list[Any] = []
         for p in parts:
-            g = _gml(p, ctx, depth + 1)
+            g = _gml(p, ctx, depth + 1, make)
             if g.geom_type == "Polygon":
                 polys.append(g)
             elif g.geom_type == "MultiPolygon":
                 polys.extend(g.geoms)
             else:
                 raise GeometryError(f"{name} members must be surfaces")
-        return shapely.MultiPolygon(polys)
+        return make.multipolygon(polys)
     if name == "MultiGeometry":
         parts = _members(node, ("geometryMember",), ("geometryMembers",))
-        return shapely.GeometryCollection([_gml(p, ctx, depth + 1) for p in parts])
+        return make.collection([_gml(p, ctx, depth + 1, make) for p in parts])
     raise GeometryError(f"{name} is not a GML geometry geochunk reads")
 
 
-def _kml(node: XmlNode, depth: int) -> Any:
+def _kml(node: XmlNode, depth: int, make: "_Build") -> Any:
     if depth > MAX_NESTING:
         raise GeometryError("geometry nested too deeply")
     name = node.local
@@ -488,12 +584,12 @@ def _kml(node: XmlNode, depth: int) -> Any:
         if name == "Point":
             if len(arr) != 1:
                 raise GeometryError(f"a Point needs one position, found {len(arr)}")
-            return shapely.Point(arr[0])
+            return make.point(arr[0])
         if name == "LinearRing":
-            return shapely.LineString(_ring_check(arr))
+            return make.line(_ring_check(arr))
         if len(arr) < 2:
             raise GeometryError("a line needs at least 2 positions")
-        return shapely.LineString(arr)
+        return make.line(arr)
     if name == "Polygon":
         rings = []
         outer = node.kids("outerBoundaryIs")
@@ -508,18 +604,18 @@ def _kml(node: XmlNode, depth: int) -> Any:
                 if len(co) != 1:
                     raise GeometryError("LinearRing needs one coordinates element")
                 rings.append(_ring_check(_tuples(co[0].text)))
-        return _polygon(rings)
+        return make.polygon(rings)
     if name == "MultiGeometry":
         del ctx
-        parts = [_kml(k, depth + 1) for k in node.children if k.local in KML_GEOMETRIES]
+        parts = [_kml(k, depth + 1, make) for k in node.children if k.local in KML_GEOMETRIES]
         kinds = {p.geom_type for p in parts}
         if kinds == {"Point"}:
-            return shapely.MultiPoint(parts)
+            return make.multipoint(parts)
         if kinds == {"LineString"}:
-            return shapely.MultiLineString(parts)
+            return make.multiline(parts)
         if kinds == {"Polygon"}:
-            return shapely.MultiPolygon(parts)
-        return shapely.GeometryCollection(parts)
+            return make.multipolygon(parts)
+        return make.collection(parts)
     raise GeometryError(f"{name} is not a KML geometry")
 
 
@@ -541,10 +637,10 @@ def _parsed(build: Callable[[], Any]) -> Parsed:
     return Parsed(geom, int(shapely.get_num_coordinates(geom)), dims="Z" if geom.has_z else "")
 
 
-def _gml_root(root: XmlNode) -> Any:
+def _gml_root(root: XmlNode, b: _Build = _SHAPELY) -> Any:
     if root.local not in GML_GEOMETRIES:
         raise GeometryError(f"{root.local} is not a GML geometry")
-    return _gml(root, _Ctx(axis_swapped(root.attr("srsName")), None), 0)
+    return _gml(root, _Ctx(axis_swapped(root.attr("srsName")), None), 0, b)
 
 
 def parse_gml(text: str) -> Parsed:
@@ -554,7 +650,7 @@ def parse_gml(text: str) -> Parsed:
 
 def parse_kml(text: str) -> Parsed:
     """Read one KML geometry element (see the module docstring); never raises."""
-    return _parsed(lambda: _kml(xml_tree(text), 0))
+    return _parsed(lambda: _kml(xml_tree(text), 0, _SHAPELY))
 
 
 def parse_tree(kind: str, root: XmlNode) -> Parsed:
@@ -568,7 +664,149 @@ def parse_tree(kind: str, root: XmlNode) -> Parsed:
     """
     if kind == "gml":
         return _parsed(lambda: _gml_root(root))
-    return _parsed(lambda: _kml(root, 0))
+    return _parsed(lambda: _kml(root, 0, _SHAPELY))
+
+
+def parse_trees(items: "list[tuple[str, XmlNode]]") -> list[Parsed]:
+    """``[parse_tree(kind, root) for kind, root in items]``, with the geometries made by one
+    vectorised shapely call per geometry type and dimension (``from_ragged_array``) instead of
+    a constructor call per point, line, ring and polygon (those calls were most of a WFS
+    feature's reading). Each element is first read into a plan by the same readers (the same
+    checks, in the same order); an element whose reading raises anything, or whose plan holds
+    a coordinate array of another width than its others (or than 2 or 3), a line of fewer than
+    2 positions, a ring of fewer than 4, or no coordinates at all, is read by
+    :func:`parse_tree` instead, so its geometry or error is the one that always was.
+
+    >>> root = xml_tree("<gml:Point><gml:pos>1 2</gml:pos></gml:Point>")
+    >>> parse_trees([("gml", root)]) == [parse_tree("gml", root)]
+    True
+    """
+    out: list[Parsed | None] = [None] * len(items)
+    plans: list[_Plan] = []
+    widths: list[int] = []
+    where: list[int] = []
+    for i, (kind, root) in enumerate(items):
+        try:
+            plan = _gml_root(root, _PLAN) if kind == "gml" else _kml(root, 0, _PLAN)
+            width = _plan_width(plan)
+        except Exception:  # noqa: BLE001 - parse_tree below reads it again and says what failed
+            width = 0
+        if width:
+            plans.append(plan)
+            widths.append(width)
+            where.append(i)
+        else:
+            out[i] = parse_tree(kind, root)
+    if plans:
+        geoms = np.empty(len(plans), dtype=object)
+        geoms[:] = _made(plans, widths)
+        verts = shapely.get_num_coordinates(geoms).tolist()
+        has_z = shapely.has_z(geoms).tolist()
+        for i, g, v, z in zip(where, geoms.tolist(), verts, has_z):
+            out[i] = Parsed(g, v, dims="Z" if z else "")
+    return [p for p in out if p is not None]
+
+
+def _plan_width(plan: _Plan) -> int:
+    """The one width (2 or 3) of every coordinate array of ``plan``, or 0 (see
+    :func:`parse_trees`: then the plan is not made, its element is read one by one)."""
+    found: set[int] = set()
+    todo = [plan]
+    while todo:
+        p = todo.pop()
+        if p.geoms:
+            todo.extend(p.geoms)
+            continue
+        c = p.coords
+        if c is None or isinstance(c, tuple):
+            return 0  # a collection with no member, or an Envelope's box
+        if p.geom_type == "Point":
+            found.add(c.shape[0])
+        elif p.geom_type == "LineString":
+            if len(c) < 2:
+                return 0
+            found.add(c.shape[1])
+        else:  # Polygon rings
+            for r in c:
+                if len(r) < 4:
+                    return 0
+                found.add(r.shape[1])
+        if len(found) > 1:
+            return 0
+    w = found.pop() if len(found) == 1 else 0
+    return w if w in (2, 3) else 0
+
+
+_RAGGED = {
+    "Point": shapely.GeometryType.POINT, "LineString": shapely.GeometryType.LINESTRING,
+    "Polygon": shapely.GeometryType.POLYGON, "MultiPoint": shapely.GeometryType.MULTIPOINT,
+    "MultiLineString": shapely.GeometryType.MULTILINESTRING,
+    "MultiPolygon": shapely.GeometryType.MULTIPOLYGON,
+}  # fmt: skip
+
+
+def _made(plans: list[_Plan], widths: list[int]) -> list[Any]:
+    """The shapely geometry of every plan: those of one type and width by one
+    ``from_ragged_array`` call; collections made of their members' geometries."""
+    out: list[Any] = [None] * len(plans)
+    groups: dict[tuple[str, int], list[int]] = {}
+    for i, (p, w) in enumerate(zip(plans, widths)):
+        if p.geom_type in _RAGGED and (p.geom_type not in ("MultiPoint", "MultiLineString", "MultiPolygon")
+                                       or all(not g.geoms for g in p.geoms)):
+            groups.setdefault((p.geom_type, w), []).append(i)
+        else:
+            out[i] = _made_one(p)
+    for (typ, w), idx in groups.items():
+        arrays: list[np.ndarray] = []
+        rows: list[int] = [0]  # coordinate offsets of every line or ring
+        rings: list[int] = [0]  # ring offsets of every polygon
+        parts: list[int] = [0]  # part offsets of every multi-geometry
+        for i in idx:
+            p = plans[i]
+            for q in (p.geoms if typ.startswith("Multi") else (p,)):
+                if q.geom_type == "Point":
+                    arrays.append(q.coords.reshape(1, -1))
+                elif q.geom_type == "LineString":
+                    arrays.append(q.coords)
+                    rows.append(rows[-1] + len(q.coords))
+                else:
+                    for r in q.coords:
+                        arrays.append(r)
+                        rows.append(rows[-1] + len(r))
+                    rings.append(rings[-1] + len(q.coords))
+            parts.append(parts[-1] + len(p.geoms))
+        coords = np.ascontiguousarray(np.concatenate(arrays), dtype=np.float64)
+        offsets: tuple[np.ndarray, ...] | None
+        if typ == "Point":
+            offsets = None
+        elif typ == "LineString":
+            offsets = (np.array(rows),)
+        elif typ == "Polygon":
+            offsets = (np.array(rows), np.array(rings))
+        elif typ == "MultiPoint":
+            offsets = (np.array(parts),)
+        elif typ == "MultiLineString":
+            offsets = (np.array(rows), np.array(parts))
+        else:
+            offsets = (np.array(rows), np.array(rings), np.array(parts))
+        for i, g in zip(idx, shapely.from_ragged_array(_RAGGED[typ], coords, offsets)):
+            out[i] = g
+    return out
+
+
+def _made_one(plan: _Plan) -> Any:
+    """The shapely geometry of one plan, made as the readers make it with ``_SHAPELY``."""
+    b = _SHAPELY
+    t = plan.geom_type
+    if t == "Point":
+        return b.point(plan.coords)
+    if t == "LineString":
+        return b.line(plan.coords)
+    if t == "Polygon":
+        return b.box(*plan.coords) if isinstance(plan.coords, tuple) else b.polygon(plan.coords)
+    parts = [_made_one(g) for g in plan.geoms]
+    return {"MultiPoint": b.multipoint, "MultiLineString": b.multiline, "MultiPolygon": b.multipolygon,
+            "GeometryCollection": b.collection}[t](parts)
 
 
 # --------------------------------------------------------------------------------------------

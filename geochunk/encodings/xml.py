@@ -33,7 +33,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
 import numpy as np
 
@@ -49,7 +49,7 @@ from .gml import (
     local,
     parse_gml,
     parse_kml,
-    parse_tree,
+    parse_trees,
     xml_tree,
 )
 from .xmlsafe import XML_ERRORS, safe_parser
@@ -463,17 +463,24 @@ def _units(text: str, els: list[_El]) -> list[Span]:
         plan.append((els[g].start, end, kind, -1, g))
     # nested units (a feature inside a feature's property, a geometry inside an unclosed one's
     # block): the outermost wins, and only it is read, so the reading stays linear
-    out: list[Span] = []
+    out: list[Span | None] = []
+    pending: list[tuple[int, str, str, XmlNode | None, Callable[[Any], Span]]] = []
     last_end = -1
     for start, end, kind, owner, g in sorted(plan, key=lambda u: (u[0], -u[1])):
         if start < last_end:
             continue
         last_end = end
         if owner >= 0:
-            out.append(_owner_span(text, els, owner, g, kind, start, end))
+            got = _owner_span(text, els, owner, g, kind, start, end)
         else:
-            out.append(_geometry_span(text, els, g, kind, end))
-    return out
+            got = _geometry_span(text, els, g, kind, end)
+        if not isinstance(got, Span):
+            pending.append((len(out), *got))
+        out.append(got if isinstance(got, Span) else None)
+    # every geometry read at once (its shapely objects made by one call per type, parse_trees)
+    for (at, _, _, _, finish), parsed in zip(pending, _parse_all([u[1:4] for u in pending])):
+        out[at] = finish(parsed)
+    return [u for u in out if u is not None]
 
 
 class _Blocks:
@@ -508,13 +515,19 @@ def _tree(el: _El) -> XmlNode | None:
     return None if el.declares else el.node
 
 
-def _parse(kind: str, geometry_text: str, node: XmlNode | None = None) -> Any:
-    if node is not None:
-        parsed = parse_tree(kind, node)
-    else:
-        parsed = parse_gml(geometry_text) if kind == "gml" else parse_kml(geometry_text)
-    remember(kind, geometry_text, parsed)
-    return parsed
+def _parse_all(units: "list[tuple[str, str, XmlNode | None]]") -> list[Any]:
+    """The parse of every ``(kind, geometry text, nodes)``, in order: nodes read by
+    :func:`~geochunk.encodings.gml.parse_trees` together, a text without nodes on its own; each
+    result remembered for :func:`geochunk.geometry.parse_span`."""
+    with_nodes = [(i, kind, node) for i, (kind, _, node) in enumerate(units) if node is not None]
+    out: list[Any] = [None] * len(units)
+    for (i, _, _), parsed in zip(with_nodes, parse_trees([(k, n) for _, k, n in with_nodes])):
+        out[i] = parsed
+    for i, (kind, geometry_text, node) in enumerate(units):
+        if node is None:
+            out[i] = parse_gml(geometry_text) if kind == "gml" else parse_kml(geometry_text)
+        remember(kind, geometry_text, out[i])
+    return out
 
 
 def _geom_type(parsed: Any, el: _El) -> str:
@@ -523,7 +536,12 @@ def _geom_type(parsed: Any, el: _El) -> str:
     return OGC_OF.get(el.local, "GEOMETRYCOLLECTION")
 
 
-def _geometry_span(text: str, els: list[_El], g: int, kind: str, end: int) -> Span:
+#: A unit whose geometry is still to be read: (kind, geometry text, its nodes or None, what
+#: makes the span of the parse)
+_Pending = tuple[str, str, "XmlNode | None", Callable[[Any], Span]]
+
+
+def _geometry_span(text: str, els: list[_El], g: int, kind: str, end: int) -> Span | _Pending:
     el = els[g]
     if el.end < 0:
         body = text[el.start : end]
@@ -531,15 +549,18 @@ def _geometry_span(text: str, els: list[_El], g: int, kind: str, end: int) -> Sp
                     error=f"unclosed {kind.upper()} {el.local}: no end tag; protected to the "
                           "end of its block")  # fmt: skip
     body = text[el.start : el.end]
-    parsed = _parse(kind, body, _tree(el))
     fid = el.attrs.get("id")
-    return Span(el.start, el.end, kind, _geom_type(parsed, el), body, dims=parsed.dims,  # type: ignore[arg-type]
-                feature_id=fid, id_source="gml:id" if fid else None,
-                status="ok" if parsed.error is None else "unparseable",
-                error=parsed.error)  # fmt: skip
+
+    def finish(parsed: Any) -> Span:
+        return Span(el.start, el.end, kind, _geom_type(parsed, el), body, dims=parsed.dims,  # type: ignore[arg-type]
+                    feature_id=fid, id_source="gml:id" if fid else None,
+                    status="ok" if parsed.error is None else "unparseable",
+                    error=parsed.error)  # fmt: skip
+
+    return kind, body, _tree(el), finish
 
 
-def _owner_span(text: str, els: list[_El], owner: int, g: int, kind: str, s: int, e: int) -> Span:
+def _owner_span(text: str, els: list[_El], owner: int, g: int, kind: str, s: int, e: int) -> _Pending:
     gel, oel = els[g], els[owner]
     body = text[gel.start : gel.end]
     owner_text = text[oel.start : oel.end]
@@ -556,14 +577,17 @@ def _owner_span(text: str, els: list[_El], owner: int, g: int, kind: str, s: int
             hit = located.get(at)
             if hit is not None and hit[0] == at + len(body.encode("utf-8", "surrogatepass")):
                 tree = hit[1]
-    parsed = _parse(kind, body, tree)
     fid, id_source, props = _describe(owner_text, kind, oel, otree)
-    return Span(s, e, kind, _geom_type(parsed, gel), body, dims=parsed.dims,  # type: ignore[arg-type]
-                feature_id=fid, id_source=id_source,
-                properties_json=json.dumps(props, ensure_ascii=False, separators=(",", ":"))
-                if props else None,
-                status="ok" if parsed.error is None else "unparseable",
-                error=parsed.error)  # fmt: skip
+
+    def finish(parsed: Any) -> Span:
+        return Span(s, e, kind, _geom_type(parsed, gel), body, dims=parsed.dims,  # type: ignore[arg-type]
+                    feature_id=fid, id_source=id_source,
+                    properties_json=json.dumps(props, ensure_ascii=False, separators=(",", ":"))
+                    if props else None,
+                    status="ok" if parsed.error is None else "unparseable",
+                    error=parsed.error)  # fmt: skip
+
+    return kind, body, tree, finish
 
 
 def _simple_text(node: XmlNode) -> str | None:
