@@ -636,6 +636,10 @@ def _pieces(text: str) -> list[tuple[int, int]]:
 #: before any position in it, each at most 4 UTF-8 bytes (so at most 4 tokens): 252 fits a byte
 _BLOCK = 64
 _SLICE = 1 << 16  # characters per construction slice (bounds the temporary int64 arrays)
+#: a document of at most this many positions encoded in one piece is built at once
+#: (:meth:`_BitsBuilder._whole`: one bool per character and the token starts, no int64 per
+#: character); a longer one, slice by slice
+_WHOLE = 1 << 18
 
 
 _MASKS = [(2 << r) - 1 for r in range(_BLOCK)]  # bits 0..r of a block's word (a table: no big-int arithmetic)
@@ -729,6 +733,9 @@ class _BitsBuilder:
         """Positions ``[a, e)`` (every earlier position added already) from the sorted token
         starts of a piece beginning at ``a`` (offsets relative to ``a``) with ``before``
         tokens ahead of it."""
+        if a == 0 and e == self.length <= _WHOLE:
+            self._whole(starts, before)  # the whole document in one piece: ~1/3 of the slices' time
+            return
         for s in range(a, e, _SLICE):
             t = min(e, s + _SLICE)
             j0, j1 = np.searchsorted(starts, np.array((s - a, t - a), dtype=starts.dtype), "left")
@@ -742,6 +749,34 @@ class _BitsBuilder:
             self._blocks(self.written // _BLOCK, vals[: m * _BLOCK].reshape(m, _BLOCK))
             self.carry = vals[m * _BLOCK :].copy()
             self.written += m * _BLOCK
+
+    def _whole(self, starts: np.ndarray, before: int) -> None:
+        """Every position at once, from the token starts of the whole text, without the
+        per-position prefix values the slices hold: bit ``r`` (1..63) of word ``k`` is set where
+        one token starts at ``64k + r - 1``, ``base[k]`` counts the starts before ``64k``, and a
+        block where some character starts several tokens is marked and keeps its 64 differences
+        in ``extra`` (slots in block order): the words, bases and extra the slices give."""
+        nb = len(self.base)
+        at = starts + 1  # the position where each start's step arrives (<= length - 1)
+        flags = np.zeros(nb * _BLOCK, dtype=bool)
+        flags[at] = True
+        flags[::_BLOCK] = False  # the step arriving at a block's first position is in base
+        words = np.packbits(flags.reshape(nb, _BLOCK), axis=1, bitorder="little").view("<u8").ravel()
+        first = np.arange(0, nb * _BLOCK, _BLOCK, dtype=np.int64)
+        self.base[:] = np.searchsorted(starts, first, "left")
+        if len(starts) > 1:
+            several = at[1:][starts[1:] == starts[:-1]]  # a step of 2 or more arrives there
+            several = np.unique(several[several % _BLOCK != 0] // _BLOCK)
+            if len(several):
+                q = len(several)
+                pos = (several * _BLOCK)[:, None] + np.arange(_BLOCK)
+                vals = np.searchsorted(starts, pos, "left") - self.base[several][:, None]
+                words[several] = (np.arange(q, dtype=np.uint64) << np.uint64(1)) | np.uint64(1)
+                self.extra += vals.astype(np.uint8).tobytes()
+                self.slots = q
+        self.words[:] = words
+        self.base += before
+        self.written = self.length
 
     def _blocks(self, k0: int, vals: np.ndarray) -> None:
         """Whole blocks ``k0 ..`` from their prefix values (one row of 64 per block)."""

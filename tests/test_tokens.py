@@ -398,6 +398,40 @@ def test_compact_index_equals_the_plain_prefix_across_blocks_and_slices(
 
 
 @pytest.mark.parametrize("name", ENCODINGS)
+def test_whole_document_build_equals_the_slice_build(
+    real: dict[str, TokenCounter], name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A document in one piece is built at once (``_BitsBuilder._whole``); its bases, words
+    and marked blocks are the ones the slice-by-slice build gives, with characters that start
+    several tokens on block edges and inside blocks, and no character that does."""
+    counter = real[name]
+    enc = enc_of(counter)
+    rng = random.Random(11)
+    alphabet = ["a", " ", "\n", "7", ".", "é", "中", "ok", "\t", "👍", "\U0001f9ec", "\ud83d"]
+    texts = ["", "a", "x" * 63, "x " * 64, "👍" * 70, *[("a" * k + "👍") * 9 for k in (0, 61, 62, 63, 64)]]
+    texts += ["".join(rng.choice(alphabet[: rng.choice((9, 12))]) for _ in range(rng.randint(1, 700)))
+              for _ in range(40)]
+    marked = plain = 0
+    for text in texts:
+        starts = tokens._token_start_chars(enc, counter._byte_len, text)
+        whole = tokens._BitsBuilder(len(text) + 1)
+        whole.add(0, len(text) + 1, starts, 0)
+        with monkeypatch.context() as m:
+            m.setattr(tokens, "_WHOLE", 0)
+            m.setattr(tokens, "_SLICE", 100)
+            sliced = tokens._BitsBuilder(len(text) + 1)
+            sliced.add(0, len(text) + 1, starts, 0)
+        p, q = whole.done(), sliced.done()
+        assert p.base.tolist() == q.base.tolist() and p.delta.tolist() == q.delta.tolist(), text
+        assert p.extra.tobytes() == q.extra.tobytes() and p.length == q.length
+        if "\ud83d" not in text:  # (the plain prefix reads UTF-8)
+            assert p.to_array().tolist() == _plain_prefix(counter, text)
+        marked += int((p.delta & 1).astype(bool).sum())
+        plain += int((~(p.delta & 1).astype(bool)).sum())
+    assert marked > 20 and plain > 20  # both kinds of block were built
+
+
+@pytest.mark.parametrize("name", ENCODINGS)
 def test_index_of_text_whose_characters_start_one_token_each_keeps_a_quarter_byte_per_character(
     real: dict[str, TokenCounter], name: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
