@@ -17,10 +17,11 @@ from __future__ import annotations
 
 import re
 from array import array
+from typing import Sequence
 
 import numpy as np
 
-from .lines import lines_of
+from .lines import LineIndex, lines_of
 
 __all__ = [
     "heading_glue", "is_caption", "is_heading_line", "is_setext_underline", "plain_heading_at", "setext_title",
@@ -81,11 +82,12 @@ def heading_glue(text: str) -> list[tuple[int, int]]:
     """``(heading start, start of the first non-blank line after it)`` for every heading that
     has something after it, sorted and non-overlapping (consecutive headings chain).
 
-    Lines come from the shared line index. Blank lines are found by one regex pass that stops
-    only at line ends, and which lines may be headings at all (a ``#``, ``=`` or ``-`` after at
-    most three spaces or tabs, or a line between blank lines) is decided with numpy over the
-    first four characters of every line; only those lines are looked at one by one, with the
-    same tests as before. No tuple and no string per line is held.
+    Lines come from the shared line index. Which lines are blank and which may be headings at
+    all (a ``#``, ``=`` or ``-`` after at most three spaces or tabs, or a line between blank
+    lines) is decided by :func:`_many_lines` (one regex pass for the blank lines, numpy over
+    the first four characters of every line: no tuple and no string per line is held) or, for
+    a text of a few hundred lines, by :func:`_few_lines` (a plain loop: cheaper than numpy's
+    fixed costs there); only those lines are looked at one by one.
 
     >>> heading_glue("# Title\\n\\nBody\\n\\nPARCELS\\n\\nrow")
     [(0, 9), (15, 24)]
@@ -93,7 +95,75 @@ def heading_glue(text: str) -> list[tuple[int, int]]:
     n = len(text)
     if n == 0:
         return []
-    ends = lines_of(text).array()
+    lines = lines_of(text)
+    if len(lines.ends) <= _FEW_LINES:
+        bounds, blank, candidates = _few_lines(text, lines.ends)
+    else:
+        bounds, blank, candidates = _many_lines(text, lines)
+    m = len(bounds) - 1
+    out: list[tuple[int, int]] = []
+    for k in candidates:
+        a, b = bounds[k], bounds[k + 1]
+        before_k = k == 0 or bool(blank[k - 1])
+        after_k = k + 1 == m or bool(blank[k + 1])
+        j = k + 1
+        if (  # setext: a one-line title (blank or nothing before) and its underline
+            before_k
+            and j < m
+            and is_setext_underline(text[bounds[j] : bounds[j + 1]])
+            and setext_title(text[a:b])
+        ):
+            j += 1
+        elif not is_heading_line(text[a:b], blank_before=before_k, blank_after=after_k):
+            continue
+        while j < m and blank[j]:
+            j += 1
+        if j < m:
+            out.append((a, bounds[j]))
+    return out
+
+
+_FEW_LINES = 256  # up to this many lines, a plain loop over them beats numpy's fixed costs
+
+
+def _few_lines(text: str, ends: Sequence[int]) -> tuple[list[int], list[bool], list[int]]:
+    """What :func:`_many_lines` finds, line by line: for a short text the numpy passes cost
+    more than the lines (a line is blank when ``strip`` leaves nothing, as ``_SPACES`` and
+    ``_BLANK_LINE`` decide; its lead character is the first of its first four that is not a
+    space or a tab).
+
+    >>> t = "# A\\n\\nTEXT\\n\\nB\\n==\\n"
+    >>> bounds, blank, candidates = _many_lines(t, lines_of(t))
+    >>> _few_lines(t, lines_of(t).ends) == (list(bounds), blank.tolist(), candidates)
+    True
+    """
+    n = len(text)
+    bounds = [0, *ends]
+    if bounds[-1] == n:
+        bounds.pop()
+    bounds.append(n)
+    m = len(bounds) - 1
+    blank = [not text[bounds[k] : bounds[k + 1]].strip() for k in range(m)]
+    candidates = []
+    for k in range(m):
+        if blank[k]:
+            continue
+        a = bounds[k]
+        if k == 0 or blank[k - 1]:  # between blank lines, or over an underline, or "#"
+            b = bounds[k + 1]
+            if k + 1 == m or blank[k + 1] or text[b : b + 4].lstrip(" \t")[:1] in ("=", "-"):
+                candidates.append(k)
+                continue
+        if text[a : a + 4].lstrip(" \t")[:1] == "#":
+            candidates.append(k)
+    return bounds, blank, candidates
+
+
+def _many_lines(text: str, lines: LineIndex) -> tuple[array, np.ndarray, list[int]]:
+    """Line bounds (line ``k`` is ``text[bounds[k]:bounds[k + 1]]``), which lines are blank,
+    and the lines that may be headings at all, with numpy over the line starts."""
+    n = len(text)
+    ends = lines.array()
     if len(ends) and ends[-1] == n:
         ends = ends[:-1]
     starts = np.empty(len(ends) + 1, dtype=np.int64)  # line k is text[starts[k]:starts[k + 1]]
@@ -116,27 +186,7 @@ def heading_glue(text: str) -> list[tuple[int, int]]:
     may = ~blank & ((lead == 35) | (before & after))  # "#": ATX; between blank lines: plain
     under = (lead == 61) | (lead == 45)  # "=" / "-": a setext underline, maybe
     may[:-1] |= ~blank[:-1] & before[:-1] & under[1:]
-    del lead, under, after
-    out: list[tuple[int, int]] = []
-    for k in np.flatnonzero(may).tolist():
-        a, b = bounds[k], bounds[k + 1]
-        before_k = k == 0 or bool(blank[k - 1])
-        after_k = k + 1 == m or bool(blank[k + 1])
-        j = k + 1
-        if (  # setext: a one-line title (blank or nothing before) and its underline
-            before_k
-            and j < m
-            and is_setext_underline(text[bounds[j] : bounds[j + 1]])
-            and setext_title(text[a:b])
-        ):
-            j += 1
-        elif not is_heading_line(text[a:b], blank_before=before_k, blank_after=after_k):
-            continue
-        while j < m and blank[j]:
-            j += 1
-        if j < m:
-            out.append((a, bounds[j]))
-    return out
+    return bounds, blank, np.flatnonzero(may).tolist()
 
 
 # the blank line after each line end: whitespace up to the next line end or the text's end

@@ -141,12 +141,18 @@ def _heading_glue_plain(text: str) -> list[tuple[int, int]]:
     return out
 
 
-def test_heading_glue_from_the_line_index_equals_the_per_line_tuples() -> None:
+@pytest.mark.parametrize("few_lines", [0, 400])
+def test_heading_glue_from_the_line_index_equals_the_per_line_tuples(monkeypatch, few_lines) -> None:
+    """Both ways of finding the candidate lines (numpy over the line starts; a plain loop for
+    a text of at most ``_FEW_LINES`` lines) give the per-line tuples' headings."""
+    from geochunk import headings
     from geochunk.headings import heading_glue
 
+    monkeypatch.setattr(headings, "_FEW_LINES", few_lines)
     rng = random.Random(5)
     pieces_ = ["# T", "TITLE", "====", "----", "", " ", "\t", "\u3000", "\x1c", "\x85",
-               "body text.", "Parcel LU-1", "| a |", "## x", "#x", "NOTES ON SITE"]
+               "body text.", "Parcel LU-1", "| a |", "## x", "#x", "NOTES ON SITE",
+               "   ===", "\t--", " \t #", "    # x", "\u4e2d#", "  ", "=", "A\u2028B"]
     texts = [load_sample(s.name) for s in list_samples()]
     for _ in range(2000):
         texts.append("".join(rng.choice(pieces_) + rng.choice(["\n", "\r", "\r\n", "\n\n", ""])
