@@ -353,6 +353,9 @@ _FAST_WKT = True  # tests turn the shortcut off to compare
 _NESTING = frozenset(("GEOMETRYCOLLECTION", "COMPOUNDCURVE", "CURVEPOLYGON", "MULTICURVE", "MULTISURFACE"))
 _SHORT_END = re.compile("[>\"'\n]")  # where a shortened repr ends after its ellipsis
 _KEYWORDS = frozenset(OGC_TYPES)
+# one shared str per keyword: a span's ``geom_type`` is this copy, not its own upper-cased slice
+# (a str per span was 0.12x the input of a large appendix; issue #13)
+_KEYWORD_STR = {w: w for w in OGC_TYPES}
 _COORD_WORDS = frozenset(
     [k + d for k in OGC_TYPES for d in ("", *_DIMS)] + ["EMPTY", "Z", "M", "ZM", "E"]
 )
@@ -484,6 +487,7 @@ class _WktScanner:
                 if word.endswith(d) and word[: -len(d)] in _KEYWORDS:
                     word, dims = word[: -len(d)], d
                     break
+        word = _KEYWORD_STR.get(word, word)
         p = self._skip_ws(ke)
         if p < 0:
             return None

@@ -351,18 +351,26 @@ class _Lowered:
     characters, without lower-casing a text that is not ASCII (which costs ~4 ns a character
     there): its UTF-8 bytes are ASCII-lower-cased (~1 ns) and the few offsets found are
     converted (an anchor that is not ASCII, "gauß", has the text lower-cased after all). Only
-    ``find`` and ``len`` are offered: all the anchor scans use."""
+    ``find`` and ``len`` are offered: all the anchor scans use.
+
+    The bytes are made a slice of :data:`_LOWER_SLICE` characters at a time, once per anchor
+    asked for (a document asks for one or two: the others' letters are in none of its words),
+    and dropped: a lower-cased copy of the whole document was ~1x its size in the peak memory
+    of a large one, and, made from the allocator's heap once a document-sized buffer had been
+    freed, never given back (issue #13).
+
+    >>> low = _Lowered("Grid EPSG:27700, ÉPSG épsg EPSG")
+    >>> low.find("epsg"), low.find("epsg", 6), low.find("epsg", 28), low.find("épsg")
+    (5, 27, -1, 17)
+    """
 
     def __init__(self, text: str):
         self._text = text
         self._n = len(text)
         self._low: str | None = None
-        self._data: bytes | None = None
         self._found: dict[str, list[int]] = {}
         if text.isascii() or any(c in text for c in _LOWER_TO_ASCII):
             self._low = _lowered(text)
-        else:
-            self._data = text.encode("utf-8", "surrogatepass").lower()
 
     def __len__(self) -> int:
         return self._n
@@ -379,17 +387,27 @@ class _Lowered:
         return at[k] if k < len(at) else -1
 
     def _offsets(self, sub: bytes) -> list[int]:
-        data = self._data
-        assert data is not None
+        """Character offsets of every (possibly overlapping) ``sub`` in the lower-cased text:
+        each slice is searched with the ``len(sub) - 1`` characters after it, keeping the
+        matches that start in the slice."""
+        text, n = self._text, self._n
         out: list[int] = []
-        byte = char = 0
-        i = data.find(sub)
-        while i != -1:
-            char += len(data[byte:i].decode("utf-8", "surrogatepass"))
-            byte = i
-            out.append(char)
-            i = data.find(sub, i + 1)
+        over = max(0, len(sub) - 1)
+        for s in range(0, n, _LOWER_SLICE):
+            e = min(n, s + _LOWER_SLICE)
+            data = text[s : e + over].encode("utf-8", "surrogatepass").lower()
+            own = len(text[s:e].encode("utf-8", "surrogatepass")) if over and e < n else len(data)
+            byte, char = 0, s
+            i = data.find(sub)
+            while i != -1 and i < own:
+                char += len(data[byte:i].decode("utf-8", "surrogatepass"))
+                byte = i
+                out.append(char)
+                i = data.find(sub, i + 1)
         return out
+
+
+_LOWER_SLICE = 1 << 18  # characters of the text lower-cased at once by _Lowered
 
 
 def _anchor_starts(text: str, low: str | _Lowered, words: bytes | None = None) -> list[int]:
