@@ -323,6 +323,7 @@ def unit_ranges(
 
     ranges: list[Range] = []
     kinds: list[tuple[str, ...]] = []
+    same_kinds: dict[tuple[str, ...], tuple[str, ...]] = {}
     prev = 0
     for u in units:
         lo, hi = u.full
@@ -339,7 +340,10 @@ def unit_ranges(
             if top < lo:
                 lo = top
                 k.append("section_heading")
-        ranges.append((lo, hi))
-        kinds.append(tuple(k))
+        # the unit's own ``full`` when nothing joined, and one tuple per distinct list of
+        # kinds: a tuple of each per unit was 0.24x the input of a large appendix (issue #13)
+        ranges.append(u.full if lo == u.full[0] else (lo, hi))
+        kt = tuple(k)
+        kinds.append(same_kinds.setdefault(kt, kt))
         prev = hi
     return ranges, list(units), kinds
