@@ -823,7 +823,183 @@ def _scan_json(text: str) -> _JsonFound:
         # find, where the scan tests its character set at every position: 0.8 ms on the
         # appendix, 4 ms on the 40k-vertex boundary; tests/test_fast_paths.py checks the scan)
         return _JsonFound(closed=[], members={}, geometry_members={}, features_arrays={}, unclosed=[])
+    if _FAST_JSON and len(text) <= _STRUCTURAL_MAX:
+        found = _scan_json_structural(text)
+        if found is not None:
+            return found
     return _scan_json_all(text)
+
+
+_FAST_JSON = True  # tests turn the structural scan off to compare
+_STRUCTURAL_MAX = 1 << 22  # characters: its scratch is a few bytes a character (bounded)
+_JSON_BYTE = {c: np.array([chr(b) in c for b in range(256)]) for c in ("{[,: \t\r\n", ":,}]", " \t\r\n")}
+
+
+def _scan_json_structural(text: str) -> _JsonFound | None:
+    """What :func:`_scan_json_all` finds, for a text that is one JSON container from its first
+    non-space character to its last (the common GeoJSON file), found with numpy over one byte a
+    character instead of a Python step per string and bracket; None when the text is not that
+    plainly (then the bracket scan reads it).
+
+    Plainly means: an even number of unescaped quotes, paired in order into strings that hold no
+    line end; no backslash outside them; brackets outside them nested and matched (``{`` with
+    ``}``, ``[`` with ``]``) into one outer container with only whitespace around it; every
+    string after ``{ [ , :`` or whitespace and followed (after whitespace) by ``: , } ]``; and
+    every ``"features"`` array opening on an object. On such a text the bracket scan meets no
+    stray quote, broken string or mismatched bracket, so what it records follows from the
+    structure alone: an object's member name is the last key (a string followed by ``:``) of
+    its parent object before it; its type is the first string value (at most 23 characters, as
+    written) whose last key before it is ``type``; a member of a collection is an object right
+    inside a ``"features"`` array that is a member of an object; a geometry member is an
+    object under the key ``geometry`` of an object. Linear: a few vectorised passes, then
+    Python only for the strings and brackets that matter (keys and values of ``type``, and
+    the objects recorded).
+
+    >>> f = _scan_json_structural('{"type": "Feature", "geometry": {"type": "Point", "coordinates": [1, 2]}}')
+    >>> f.closed, f.geometry_members
+    ([(32, 72, 'Point'), (0, 73, 'Feature')], {0: (32, 72, 'Point')})
+    >>> _scan_json_structural('Note: {"type": "Point"}') is None  # not one container alone
+    True
+    """
+    n = len(text)
+    first = _end(_WS, text, 0)
+    last = back_over(text, n, _JSON_WS)
+    if first >= last or text[first] not in "{[" or text[last - 1] not in "}]":
+        return None
+    raw = np.frombuffer(text.encode("latin-1", "replace"), dtype=np.uint8)
+    quotes = np.flatnonzero(raw == 34)
+    slashes = np.flatnonzero(raw == 92)
+    if slashes.size:
+        # a quote after an odd run of backslashes is escaped (read in Python: escapes are few)
+        after = np.flatnonzero(raw[quotes - 1] == 92)  # (the first quote follows the "{" or "[")
+        escaped = [i for i in after.tolist() if (int(quotes[i]) - back_over(text, int(quotes[i]), "\\", 8)) % 2]
+        if escaped:
+            quotes = np.delete(quotes, escaped)
+    if quotes.size % 2:
+        return None
+    s_open, s_close = quotes[0::2], quotes[1::2]
+
+    def inside(pos: np.ndarray) -> np.ndarray:
+        return np.searchsorted(quotes, pos, "right") % 2 == 1
+
+    if slashes.size and not inside(slashes).all():
+        return None
+    ends = np.flatnonzero((raw == 10) | (raw == 13))
+    if ends.size and inside(ends).any():
+        return None
+    st = np.flatnonzero((raw == 123) | (raw == 125) | (raw == 91) | (raw == 93))
+    st = st[~inside(st)]
+    if st.size == 0 or st[0] != first or st[-1] != last - 1:
+        return None
+    kind = raw[st]
+    is_open = (kind == 123) | (kind == 91)
+    step = np.where(is_open, 1, -1)
+    depth = np.cumsum(step)  # after each bracket
+    if depth[-1] != 0 or (depth[:-1] <= 0).any():
+        return None  # unbalanced, or more than one outer container
+    level = depth + ~is_open  # an open's level (1 = outer), a close's = its open's
+    order = np.argsort(level, kind="stable")
+    lv, op, ps, kd = level[order], is_open[order], st[order], kind[order]
+    if (op[0::2] != True).any() or (op[1::2] != False).any() or (lv[0::2] != lv[1::2]).any():  # noqa: E712
+        return None
+    if ((kd[1::2] - kd[0::2]) != 2).any():  # "{" (123) with "}" (125), "[" (91) with "]" (93)
+        return None
+    c_open, c_close, c_obj, c_level = ps[0::2], ps[1::2] + 1, kd[0::2] == 123, lv[0::2]
+    by_pos = np.argsort(c_open)
+    c_open, c_close, c_obj, c_level = c_open[by_pos], c_close[by_pos], c_obj[by_pos], c_level[by_pos]
+    # strings: after { [ , : or whitespace; followed, after whitespace, by : , } ]
+    if not _JSON_BYTE["{[,: \t\r\n"][raw[s_open - 1]].all():
+        return None
+    follower = raw[s_close + 1]  # (the outer container's last bracket follows every string)
+    done = _JSON_BYTE[":,}]"][follower]
+    if not done.all():
+        space = np.flatnonzero(~done)
+        if not _JSON_BYTE[" \t\r\n"][follower[space]].all():
+            return None
+        follower = follower.copy()
+        for t, a in zip(space.tolist(), (s_close[space] + 1).tolist()):  # whitespace first
+            a = _end(_WS, text, a)
+            if text[a] not in ":,}]":
+                return None
+            follower[t] = ord(text[a])
+    # the container around every string and every container: the last one opened before it on
+    # the level its depth names (searched by level, then position)
+    span = n + 1
+    ckey = c_level.astype(np.int64) * span + c_open
+    by_key = np.argsort(ckey, kind="stable")
+    ckey = ckey[by_key]
+
+    def container(lvl: np.ndarray, pos: np.ndarray) -> np.ndarray:
+        return by_key[np.searchsorted(ckey, lvl.astype(np.int64) * span + pos) - 1]
+
+    s_parent = container(depth[np.searchsorted(st, s_open) - 1], s_open)
+    c_parent = container(np.maximum(c_level - 1, 1), c_open)
+    c_parent[0] = -1  # the outer container
+    in_obj = c_obj[s_parent]
+    is_key = (follower == 58) & in_obj
+    # the last key of the same object before a string or a container
+    k_idx = np.flatnonzero(is_key)
+    k_key = s_parent[k_idx].astype(np.int64) * span + s_open[k_idx]
+    k_order = np.argsort(k_key)
+    k_idx, k_key = k_idx[k_order], k_key[k_order]
+
+    def last_key(parent: np.ndarray, pos: np.ndarray) -> np.ndarray:
+        """Index (into the strings) of the last key of ``parent`` before ``pos``, or -1."""
+        if not k_idx.size:
+            return np.full(parent.size, -1)
+        j = np.searchsorted(k_key, parent.astype(np.int64) * span + pos) - 1
+        jj = np.maximum(j, 0)
+        return np.where((j >= 0) & (s_parent[k_idx[jj]] == parent), k_idx[jj], -1)
+
+    # the three names that matter, as written (a longer key would be read as "": none of them)
+    word = np.zeros(s_open.size, dtype=np.int8)
+    length = s_close - s_open - 1
+    for code, name in ((1, "type"), (2, "features"), (3, "geometry")):
+        hit = np.flatnonzero(length == len(name))
+        for i, ch in enumerate(name.encode()):
+            hit = hit[raw[s_open[hit] + 1 + i] == ch]
+        word[hit] = code
+    # object types: the first short string value whose last key is "type"
+    values = np.flatnonzero(in_obj & (follower != 58) & (s_close - s_open <= _MAX_KEY))
+    types: dict[int, str] = {}
+    if values.size and k_idx.size:
+        lk = last_key(s_parent[values], s_open[values])
+        typed = values[(lk >= 0) & (word[np.maximum(lk, 0)] == 1)]
+        for v, parent in zip(typed.tolist(), s_parent[typed].tolist()):
+            if parent not in types:
+                types[parent] = text[int(s_open[v]) + 1 : int(s_close[v])]
+    # member names of containers inside objects ("features" and "geometry" are the ones read)
+    nested = np.flatnonzero((c_parent >= 0) & c_obj[np.maximum(c_parent, 0)])
+    names: dict[int, str] = {}
+    if nested.size and k_idx.size:
+        lk = last_key(c_parent[nested], c_open[nested])
+        named = (lk >= 0) & (word[np.maximum(lk, 0)] >= 2)
+        for c, k in zip(nested[named].tolist(), lk[named].tolist()):
+            names[c] = "features" if word[k] == 2 else "geometry"
+    closed: list[tuple[int, int, str]] = []
+    members: dict[int, list[tuple[int, int, str]]] = {}
+    geoms: dict[int, tuple[int, int, str]] = {}
+    arrays: dict[int, tuple[int, int]] = {}
+    for c, name in sorted(names.items()):
+        parent = int(c_parent[c])
+        if name == "geometry" and c_obj[c]:
+            geoms[int(c_open[parent])] = (int(c_open[c]), int(c_close[c]), types.get(c) or "")
+        elif name == "features" and not c_obj[c]:
+            if text[_end(_WS, text, int(c_open[c]) + 1)] != "{":
+                return None  # the bracket scan reads such an array its own way
+            arrays[int(c_open[parent])] = (int(c_open[c]), int(c_close[c]))
+    feature_arrays = {c for c, name in names.items() if name == "features" and not c_obj[c]}
+    if feature_arrays:
+        inner = np.flatnonzero(c_obj & np.isin(c_parent, np.fromiter(feature_arrays, dtype=np.int64)))
+        for c in inner.tolist():
+            container = int(c_open[c_parent[int(c_parent[c])]])
+            members.setdefault(container, []).append((int(c_open[c]), int(c_close[c]), types.get(c) or ""))
+    for c, typ in types.items():
+        if typ in _ALL_TYPES and c_obj[c]:
+            closed.append((int(c_open[c]), int(c_close[c]), typ))
+    closed.sort(key=lambda t: t[1])
+    return _JsonFound(closed=closed, members=members, geometry_members=geoms, features_arrays=arrays,
+                      unclosed=[])
 
 
 def _scan_json_all(text: str) -> _JsonFound:

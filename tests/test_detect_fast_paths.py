@@ -469,3 +469,58 @@ def test_geometries_made_together_equal_geometries_made_one_by_one(seed: int) ->
     assert [fields(p) for p in together] == [fields(p) for p in alone]
     made = sum(p.geometry is not None for p in alone)
     assert 100 < made < len(items)  # both the geometries and the errors are exercised
+
+
+# -- GeoJSON scan: a text that is plainly one JSON container is read structurally (numpy) with
+# the bracket scan's answer ---------------------------------------------------------------------
+
+
+def _structural_and_scanned(text: str):  # type: ignore[no-untyped-def]
+    from geochunk import detect as det
+
+    fast = det._scan_json_structural(text)
+    slow = det._scan_json_all(text)
+    fields = lambda f: (f.closed, f.members, f.geometry_members, f.features_arrays, f.unclosed)  # noqa: E731
+    return (None if fast is None else fields(fast)), fields(slow)
+
+
+def _geojson_doc(rng) -> str:  # type: ignore[no-untyped-def]
+    feats = []
+    for i in range(rng.randrange(0, 4)):
+        geom = rng.choice(['{"type": "Point", "coordinates": [1, 2]}', "null", '{"coordinates": [[0, 0], [1, 1]], "type": "LineString"}',
+                           '{"type": "GeometryCollection", "geometries": [{"type": "Point", "coordinates": [0, 0]}]}'])
+        props = rng.choice(["{}", '{"name": "a", "type": "Point"}', '{"geometry": {"type": "Point"}, "tags": ["x", "y"]}',
+                            '{"inner": {"type": "Feature", "geometry": {"type": "Polygon"}}}', '{"q": "a\\"b", "r": "\\\\"}', "null"])
+        feats.append(rng.choice(['{"type": "Feature", "id": %d, "geometry": %s, "properties": %s}',
+                                 '{"properties": %s, "type": "Feature", "geometry": %s, "id": %d}'])
+                     .replace("%d", str(i)).replace("%s", geom, 1).replace("%s", props, 1) if rng.random() < 0.5 else
+                     '{"geometry": %s, "type": "Feature", "properties": %s}' % (geom, props))
+    sep = rng.choice([", ", ",\n  ", ","])
+    body = sep.join(feats)
+    return rng.choice(['{"type": "FeatureCollection", "features": [%s]}', '{"features": [%s], "type": "FeatureCollection", "crs": {"type": "name"}}',
+                       '[%s]', '{"type": "FeatureCollection", "features": [\n%s\n]}']) % body
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_json_read_structurally_equals_the_bracket_scan(seed: int) -> None:
+    import random
+
+    rng = random.Random(seed)
+    read = 0
+    for _ in range(400):
+        text = _json_doc(rng) if rng.random() < 0.5 else _geojson_doc(rng)
+        for _ in range(rng.choice([0, 0, 1, 2])):  # a stray character, or one missing
+            at = rng.randrange(len(text) + 1)
+            text = text[:at] + rng.choice(['"', "{", "}", "[", "]", ",", ":", "\n", "\\", " ", ""]) + text[at + rng.randrange(2):]
+        text = rng.choice(["", " ", "\n\t"]) + text + rng.choice(["", "\n", " x"])
+        fast, slow = _structural_and_scanned(text)
+        if fast is not None:
+            read += 1
+            assert fast == slow, repr(text)
+    assert read > 150  # most texts are read structurally; the rest were refused, not guessed
+
+
+@pytest.mark.parametrize("sample", ["parcels", "malformed", "mixed_report", "encodings_report"])
+def test_json_of_the_samples_read_structurally_equals_the_bracket_scan(sample: str) -> None:
+    fast, slow = _structural_and_scanned(load_sample(sample))
+    assert fast == slow or (fast is None and sample != "parcels")
