@@ -579,6 +579,8 @@ def _swap_checks(frames: list[Frame], samples: list[np.ndarray | None]) -> list[
         x, y = float(xy[k, 0]), float(xy[k, 1])
         if abs(x) > 90.0:
             continue  # x beyond ±90 cannot be a latitude: not swapped
+        if _swap_shift(x, y) < _SWAP_FAR_DEG - _SWAP_NEAR_DEG - 0.1:
+            continue  # read swapped it barely moves: as written it is near that place too
         cell = (round(x, 1), round(y, 1))
         near = maybe.get(cell)
         if near is None:  # read swapped, is there a city near it, one the text may name?
@@ -619,6 +621,22 @@ def _swap_checks(frames: list[Frame], samples: list[np.ndarray | None]) -> list[
                           coordinates=(f"({x:.5g}, {y:.5g}); swapped ({y:.5g}, {x:.5g}) is "
                                        f"{near_d[row]:.2f}° from {place.text!r}",))
     return out
+
+
+def _swap_shift(x: float, y: float) -> float:
+    """Great-circle degrees between ``(x, y)`` and ``(y, x)`` read as (lon, lat), as
+    :func:`_distances` computes them (the angle between the two unit vectors). A point flagged
+    swapped lies, read swapped, within ``_SWAP_NEAR_DEG`` of a named place and, as written, at
+    least ``_SWAP_FAR_DEG`` from it: by the triangle inequality the two readings are then at
+    least their difference apart, so a point that moves less (Null Island's toy (1 1), a
+    diagonal) is settled without looking for places.
+
+    >>> _swap_shift(1.0, 1.0), round(_swap_shift(0.0, 10.0), 2), round(_swap_shift(51.48, -0.12))
+    (0.0, 14.11, 67)
+    """
+    p1, p2 = math.radians(x), math.radians(y)  # the latitudes of (y, x) and of (x, y)
+    c = math.sin(p1) * math.sin(p2) + math.cos(p1) * math.cos(p2) * math.cos(math.radians(x - y))
+    return math.degrees(math.acos(max(-1.0, min(1.0, c))))
 
 
 def _names_any(work: Any, ascii_words: set[bytes], other: set[str]) -> bool:
