@@ -405,8 +405,8 @@ def coordinates_frame(chk: Check, extra_notes: tuple[str, ...] = ()) -> Frame:
 def _wgs84_frame(conf: float, source: str, flagged: bool, notes: tuple[str, ...]) -> Frame:
     evidence = Evidence(
         codes=(notes[0],) if source == "geojson_rfc7946" else (),
-        coordinates=tuple(n for n in notes[1:2]),
-        considered=tuple(n for n in notes[2:]),
+        coordinates=notes[1:2],
+        considered=notes[2:],
     )
     return Frame(epsg=WGS84, confidence=conf, source=source, flagged=flagged, name="WGS 84",
                  units="degree", notes=notes, evidence=evidence)

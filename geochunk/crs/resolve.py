@@ -840,11 +840,11 @@ def _from_scope(
     if scoped is not None:
         ctx.governed[n].append(i)
         return scoped
+    if xy is None:  # nothing to check (check(WGS84, None) says "no_coordinates")
+        return fallback_frame(notes)
     lonlat = check(WGS84, xy)
     if lonlat.status == "inside":
         return coordinates_frame(lonlat, notes)
-    if xy is None:
-        return fallback_frame(notes)
     return _inferred_frame(xy) or _unknown_frame(xy, notes + (
         "coordinates are not lon/lat degrees and no frame is declared: the frame is unknown "
         "(and no place named in the document tells which grid they are in)",))
