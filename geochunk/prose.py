@@ -184,13 +184,20 @@ def _gap_ends(text: str, lo: int, hi: int, keep: Callable[[np.ndarray], np.ndarr
     gaps = []
     for s in range(lo, hi + 1, _MASK_SLICE):
         e = min(hi + 1, s + _MASK_SLICE)
-        cp = _clamped_codes(text[s - 1 : e])  # one character before the slice
+        part = text[s - 1 : e]  # one character before the slice
         # the gap characters by comparisons (a table lookup per character was 5x slower), then
         # the few characters before them looked up
-        c = cp[1:]
-        gap = c == _GAP_CODES[0]
-        for code in _GAP_CODES[1:]:
-            gap |= c == code
+        if part.isascii():  # a byte per character (a quarter of the code points' bytes)
+            cp = np.frombuffer(part.encode("ascii"), dtype=np.uint8)
+            c = cp[1:]
+            gap = c == 0x20
+            gap |= c == 0x09  # (the other gap characters are not ASCII)
+        else:
+            cp = _clamped_codes(part)
+            c = cp[1:]
+            gap = c == _GAP_CODES[0]
+            for code in _GAP_CODES[1:]:
+                gap |= c == code
         idx = np.flatnonzero(gap)
         idx = idx[~_SPACE_TABLE[cp[idx]]].astype(np.int64)  # cp[j] is the one before c[j]
         idx += s
@@ -222,9 +229,13 @@ def _windows(n: int, exclude: tuple[tuple[int, int], ...]) -> list[tuple[int, in
 
 
 
+def _same(a: np.ndarray) -> np.ndarray:
+    return a
+
+
 def _scan_window(
     text: str, lo: int, hi: int, line_ends: np.ndarray,
-    keep: Callable[[np.ndarray], np.ndarray] = lambda a: a,
+    keep: Callable[[np.ndarray], np.ndarray] = _same,
 ) -> list[np.ndarray]:
     """Boundaries at offsets ``lo <= p <= hi`` per level (SECTION..WORD; unsorted, may hold 0
     and ``len(text)``): exactly those that a scan of the whole text finds there.
@@ -261,21 +272,28 @@ def find_boundaries(text: str, exclude: tuple[tuple[int, int], ...] = ()) -> Bou
     starts = np.array([a for a, _ in exclude], dtype=np.int64)
     ends = np.array([b for _, b in exclude], dtype=np.int64)
 
+    def inside(pos: np.ndarray) -> np.ndarray:
+        """Which of ``pos`` lie strictly inside an excluded range (a mask)."""
+        k = np.searchsorted(starts, pos, "right")
+        k -= 1
+        valid = k >= 0
+        np.maximum(k, 0, out=k)
+        mask = starts[k] < pos  # one gathered array at a time
+        mask &= pos < ends[k]
+        mask &= valid
+        return mask
+
     def outside(pos: np.ndarray) -> np.ndarray:
         """``pos`` without the offsets strictly inside an excluded range (position only, so
         dropping them before the per-level merge gives what dropping them after gives; done
         per level and per slice, the offsets inside geometry spans are never all held)."""
         if not len(starts) or not len(pos):
             return pos
-        k = np.searchsorted(starts, pos, "right")
-        k -= 1
-        valid = k >= 0
-        np.maximum(k, 0, out=k)
-        inside = starts[k] < pos  # one gathered array at a time
-        inside &= pos < ends[k]
-        inside &= valid
-        del k, valid
-        return pos[~inside]
+        return pos[~inside(pos)]
+
+    # a text of one slice drops them once, after the merge (five levels' calls cost more there
+    # than the offsets inside its spans)
+    once = n <= _MASK_SLICE and len(starts) > 0
 
     # one key per candidate, position * 8 + level, sorted in place: by position, then strongest
     # level first (what a lexsort of both gives, without its index and copies). int32 while
@@ -285,7 +303,7 @@ def find_boundaries(text: str, exclude: tuple[tuple[int, int], ...] = ()) -> Bou
     dtype = np.int32 if n < _INT32_POSITIONS else np.int64
 
     def keys_of(lo: int, hi: int) -> np.ndarray:
-        levels = _scan_window(text, lo, hi, line_ends, outside)
+        levels = _scan_window(text, lo, hi, line_ends, _same if once else outside)
         seg = np.empty(sum(len(a) for a in levels), dtype=dtype)
         at = 0
         for k, a in enumerate(levels):
@@ -305,6 +323,8 @@ def find_boundaries(text: str, exclude: tuple[tuple[int, int], ...] = ()) -> Bou
     pos = key  # in place: no second int64 array
     keep = (pos > 0) & (pos < n)
     keep[1:] &= pos[1:] != pos[:-1]  # a position once, at its strongest level
+    if once:
+        keep &= ~inside(pos)
     pos, lvl = pos[keep], lvl[keep]
     del keep
     return Boundaries(tuple(pos[lvl == k] for k in range(WORD + 1)), n)
