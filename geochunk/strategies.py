@@ -53,8 +53,11 @@ def natural_level(b: Boundaries, text: str, p: int) -> int:
     return LINE if lines_of(text).at_line_end(p) else WORD
 
 
-def _natural_levels(b: Boundaries, text: str, ps: Sequence[int]) -> list[int]:
-    """:func:`natural_level` of many positions, each level's offsets searched once for all."""
+def _natural_levels(
+    b: Boundaries, text: str, ps: Sequence[int], at_line: list[bool] | None = None
+) -> list[int]:
+    """:func:`natural_level` of many positions, each level's offsets searched once for all
+    (``at_line``: :func:`_at_line_end` of them, when the caller has it)."""
     n = len(text)
     pos = np.asarray(ps, dtype=np.int64)
     found = np.full(len(pos), -1, dtype=np.int64)
@@ -62,7 +65,8 @@ def _natural_levels(b: Boundaries, text: str, ps: Sequence[int]) -> list[int]:
         if len(arr):
             i = np.minimum(np.searchsorted(arr, pos), len(arr) - 1)
             found[(found < 0) & (arr[i] == pos)] = level
-    at_line = _at_line_end(text, pos)
+    if at_line is None:
+        at_line = _at_line_end(text, pos)
     return [SECTION if p <= 0 or p >= n else lv if lv >= 0 else LINE if at else WORD
             for p, lv, at in zip(ps, found.tolist(), at_line)]
 
@@ -83,9 +87,11 @@ def _at_line_end(text: str, pos: np.ndarray) -> list[bool]:
 
 def edge_levels(text: str, b: Boundaries, ranges: Sequence[Range], strategy: str) -> list[Range]:
     """``(start level, end level)`` of every unit range under ``strategy``."""
+    if not ranges:
+        return []
     edges = [x for r in ranges for x in r]
-    natural = _natural_levels(b, text, edges)
     at_line = _at_line_end(text, np.asarray(edges, dtype=np.int64))  # \r\n, \r and \n end lines
+    natural = _natural_levels(b, text, edges, at_line)
     out = []
     for i, (s, e) in enumerate(ranges):
         ls, le = natural[2 * i], natural[2 * i + 1]
