@@ -210,3 +210,20 @@ def test_vectorised_decode_is_parse_wkb_one_by_one():
     want = [wkb.parse_wkb(h) for h in texts]
     assert [(p.vertices, p.dims, p.error is None) for p in got] == [(p.vertices, p.dims, p.error is None) for p in want]
     assert all(g.geometry is None or g.geometry.equals_exact(w.geometry, 0) for g, w in zip(got, want))
+
+
+def test_the_geometry_column_of_a_copy_row_is_found_where_earlier_columns_hold_its_hex():
+    # the row reader starts at the column that first holds the hex (by counting tabs): a column
+    # before it that merely contains the hex, or quotes it, or a later one equal to it, must give
+    # the same row as reading every column
+    from geochunk.encodings import rows
+
+    h = _hex(shapely.from_wkt(GEOMS["POINT"]), srid=27700, little=True, iso=False, lower=False)
+    cols = ["id", "note", "geom", "copy"]
+    for line in (f"1\tx{h}y\t{h}\t{h}", f"2\t'{h}'\t{h}\tz", f"3\tplain\t\\\\x{h}\t{h}", f"4\t{h}x\tq\t{h}",
+                 f"5\tnone\there\tz"):
+        got = rows._row(line, "\t", cols, h)
+        values = line.split("\t")
+        want_at = next((k for k, v in enumerate(values)
+                        if v.strip().strip("'\"") in (h, "\\x" + h, "\\\\x" + h)), None)
+        assert (got[1] if got else None) == want_at, line

@@ -46,6 +46,13 @@ def _id_column(columns: tuple[str, ...]) -> int | None:
     return None if got is None else int(got[1])
 
 
+@lru_cache(maxsize=256)
+def _rest_and_id(columns: tuple[str, ...], geom_at: int) -> tuple[tuple[str, ...], int | None]:
+    """The columns but the geometry's, and which of them is the id (a table's rows share both)."""
+    rest = tuple(c for k, c in enumerate(columns) if k != geom_at)
+    return rest, _id_column(rest)
+
+
 _PROPS_JSON = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode  # json.dumps's
 
 
@@ -95,8 +102,12 @@ def _row(line: str, sep: str, columns: list[str], field: str) -> tuple[dict[str,
     if len(values) != len(columns):
         return None
     forms = (field, "\\x" + field, "\\\\x" + field)
-    for geom_at, v in enumerate(values):
-        if v.strip().strip("'\"") in forms:
+    # no value before the first one that holds the hex can be it: a tab-separated line says
+    # which value that is by counting tabs (a CSV line's quotes may hold commas: read them all)
+    at = line.find(field) if sep == "\t" else -1
+    first = line.count(sep, 0, at) if at >= 0 else 0
+    for geom_at in range(first, len(values)):
+        if values[geom_at].strip().strip("'\"") in forms:
             break
     else:
         return None
@@ -117,8 +128,7 @@ RowContext = tuple["str | None", "str | None", str]
 
 def _context(props: dict[str, str | None], columns: list[str], geom_at: int, table: str | None,
              how: str) -> RowContext:
-    rest = tuple(c for k, c in enumerate(columns) if k != geom_at)
-    k = _id_column(rest)
+    rest, k = _rest_and_id(tuple(columns), geom_at)
     fid = props.get(rest[k]) if k is not None else None
     if fid:
         fid = f"{table}:{fid}" if table else fid

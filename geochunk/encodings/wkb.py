@@ -26,6 +26,7 @@ from __future__ import annotations
 import re
 import struct
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Iterator
 
 import numpy as np
@@ -69,6 +70,7 @@ class WkbHeader:
     srid: int | None
 
 
+@lru_cache(maxsize=1024)  # a document's geometries share a handful of type words
 def _type_word(code: int) -> tuple[int, bool, bool, bool] | None:
     """(base type, z, m, extended) of a type word, or None when it names no simple feature."""
     flags = code & 0xF0000000
@@ -85,33 +87,42 @@ def _type_word(code: int) -> tuple[int, bool, bool, bool] | None:
     return typ, iso_dim in (1, 3), iso_dim in (2, 3), False
 
 
-def _walk(buf: bytes, pos: int, depth: int, top: bool) -> tuple[int, WkbHeader] | None:
-    """End offset of the WKB geometry at ``pos`` (and its header), or None if it is not one."""
+_U32 = (struct.Struct(">I").unpack_from, struct.Struct("<I").unpack_from)  # by the byte-order byte
+
+
+@lru_cache(maxsize=1024)
+def _header(typ: int, little: bool, extended: bool, z: bool, m: bool, srid: int | None) -> WkbHeader:
+    """One (immutable) header per distinct value: a table's rows share theirs."""
+    return WkbHeader(_TYPES[typ], little, extended, ("Z" if z else "") + ("M" if m else ""), srid)
+
+
+def _walk(buf: bytes, pos: int, depth: int, top: bool) -> tuple[int, WkbHeader | None] | None:
+    """End offset of the WKB geometry at ``pos`` (and, at the top, its header), or None if it is
+    not one."""
     n = len(buf)
     if depth > MAX_NESTING or pos + 5 > n or buf[pos] > 1:
         return None
     little = buf[pos] == 1
-    fmt_u = "<I" if little else ">I"
-    word = _type_word(struct.unpack_from(fmt_u, buf, pos + 1)[0])
+    u32 = _U32[little]
+    code = u32(buf, pos + 1)[0]
+    word = _type_word(code)
     if word is None:
         return None
     typ, z, m, extended = word
     p = pos + 5
     srid = None
-    if extended and struct.unpack_from(fmt_u, buf, pos + 1)[0] & _SRID:
+    if extended and code & _SRID:
         if not top or p + 4 > n:
             return None
-        srid = struct.unpack_from(fmt_u, buf, p)[0]
+        srid = u32(buf, p)[0]
         p += 4
     size = 8 * (2 + z + m)
-    dims = ("Z" if z else "") + ("M" if m else "")
-    header = WkbHeader(_TYPES[typ], little, extended, dims, srid)
     if typ == 1:
         p += size
     elif typ in (2, 3):
         if p + 4 > n:
             return None
-        count = struct.unpack_from(fmt_u, buf, p)[0]
+        count = u32(buf, p)[0]
         p += 4
         if typ == 2:
             p += count * size
@@ -121,13 +132,13 @@ def _walk(buf: bytes, pos: int, depth: int, top: bool) -> tuple[int, WkbHeader] 
             for _ in range(count):
                 if p + 4 > n:
                     return None
-                p += 4 + struct.unpack_from(fmt_u, buf, p)[0] * size
+                p += 4 + u32(buf, p)[0] * size
                 if p > n:
                     return None
     else:
         if p + 4 > n:
             return None
-        count = struct.unpack_from(fmt_u, buf, p)[0]
+        count = u32(buf, p)[0]
         p += 4
         if count * 5 > n - p:
             return None
@@ -136,7 +147,9 @@ def _walk(buf: bytes, pos: int, depth: int, top: bool) -> tuple[int, WkbHeader] 
             if sub is None:
                 return None
             p = sub[0]
-    return (p, header) if p <= n else None
+    if p > n:
+        return None
+    return p, (_header(typ, little, extended, z, m, srid) if top else None)
 
 
 def _point_length_fits(hex_text: str) -> bool:
@@ -165,6 +178,12 @@ def wkb_header(hex_text: str) -> WkbHeader | None:
     >>> wkb_header("0101000000000000000000F03F000000000000004000") is None  # a byte too many
     True
     """
+    got = _read_header(hex_text)
+    return None if got is None else got[0]
+
+
+def _read_header(hex_text: str) -> tuple[WkbHeader, bytes] | None:
+    """:func:`wkb_header` and the bytes it read (decoded once, for the geometry too)."""
     if len(hex_text) % 2 or len(hex_text) < MIN_HEX or not _point_length_fits(hex_text):
         return None
     try:
@@ -172,9 +191,9 @@ def wkb_header(hex_text: str) -> WkbHeader | None:
     except ValueError:
         return None
     walked = _walk(buf, 0, 0, True)
-    if walked is None or walked[0] != len(buf):
+    if walked is None or walked[0] != len(buf) or walked[1] is None:
         return None
-    return walked[1]
+    return walked[1], buf
 
 
 def parse_wkb(hex_text: str) -> Parsed:
@@ -199,14 +218,15 @@ def parse_wkb(hex_text: str) -> Parsed:
     return Parsed(geom, int(shapely.get_num_coordinates(geom)), dims=header.dims)
 
 
-def _decode_all(found: list[tuple[str, WkbHeader]]) -> list[Parsed]:
+def _decode_all(found: list[tuple[str, WkbHeader]], data: list[bytes] | None = None) -> list[Parsed]:
     """:func:`parse_wkb` of each hex string (whose header was read), decoded by one vectorised
-    shapely call: per-call overhead was most of a COPY dump's detection (300 rows)."""
+    shapely call: per-call overhead was most of a COPY dump's detection (300 rows). ``data``:
+    their bytes, when the caller has them."""
     if len(found) < 2:
         return [parse_wkb(h) for h, _ in found]
     try:
-        geoms = shapely.from_wkb(np.array([bytes.fromhex(h) for h, _ in found], dtype=object),
-                                 on_invalid="ignore")
+        blobs = data if data is not None else [bytes.fromhex(h) for h, _ in found]
+        geoms = shapely.from_wkb(np.array(blobs, dtype=object), on_invalid="ignore")
         verts = shapely.get_num_coordinates(geoms)
     except Exception:  # noqa: BLE001 - one by one then, each with its own error
         return [parse_wkb(h) for h, _ in found]
@@ -274,10 +294,16 @@ def find_wkb(text: str) -> list[Span]:
     """
     from ..geometry import remember
 
-    found = [(m, m.group(1)) for m in _hex_runs(text)]
-    found = [(m, h, header) for m, h in found if (header := wkb_header(h)) is not None]
+    found = []
+    data = []
+    for m in _hex_runs(text):
+        h = m.group(1)
+        got = _read_header(h)
+        if got is not None:
+            found.append((m, h, got[0]))
+            data.append(got[1])
     kept = []
-    for (m, hex_text, header), parsed in zip(found, _decode_all([(h, hd) for _, h, hd in found])):
+    for (m, hex_text, header), parsed in zip(found, _decode_all([(h, hd) for _, h, hd in found], data)):
         if parsed.error is not None:
             continue  # only what decodes counts
         remember("wkb", hex_text, parsed)
