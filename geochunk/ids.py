@@ -151,8 +151,8 @@ def heading_id(caption: str) -> str | None:
         if (
             len(w) <= 40
             and _ID_TOKEN.fullmatch(w)
-            and any(c.isdigit() for c in w)
-            and any(c.isalpha() for c in w)
+            and any(map(str.isdigit, w))  # (map: no generator frame per character)
+            and any(map(str.isalpha, w))
         ):
             return w
     return None
