@@ -190,10 +190,12 @@ def frame_from_check(
     basis: str | None = None,
     places: tuple[str, ...] = (),
     considered: tuple[str, ...] = (),
+    why: tuple[str, ...] = (),
 ) -> Frame:
     """The graded frame a declaration gives coordinates that were checked against ``epsg``
     (an EPSG code, or an ``"ESRI:code"`` ref). ``basis`` overrides the grade's basis (see the
-    table); ``places`` and ``considered`` go into the frame's evidence.
+    table); ``places`` and ``considered`` go into the frame's evidence; ``why``: notes put
+    after the first two (what chose among a zone phrase's candidates).
 
     Inside a document's frame work (``work.document_work``) what does not depend on the
     example point is worked out once per declaration, frame and verdict: the 400 features of
@@ -235,9 +237,12 @@ def frame_from_check(
         coordinates = coordinates + (_example(chk),)
     # the declaration's template with this feature's own fields (Frame and Evidence have
     # slots: a constructor call is the fast way to fill them)
+    notes = _joined(part.notes, op_notes) if op_notes else part.notes
+    if why:
+        notes = notes[:2] + why + notes[2:]
     return Frame(**{
         **part.frame,
-        "notes": _joined(part.notes, op_notes) if op_notes else part.notes,
+        "notes": notes,
         "operation": op,
         "accuracy_m": acc,
         "evidence": Evidence(**{**part.evidence, "places": places, "coordinates": coordinates}),

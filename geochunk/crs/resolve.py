@@ -242,15 +242,15 @@ def _evaluate_zone(
     basis = "ambiguous" if choice.ambiguous else "zone"
     place_lines = tuple(f"{p.describe()} at offset {p.start}" for p in places
                         if p.text in choice.places)[:5]
-    frame = frame_from_check(decl, choice.code, chk, ambiguous=choice.ambiguous,
-                             backward=backward, extra_notes=extra, basis=basis,
-                             places=place_lines, considered=choice.considered)
     why = [choice.considered[0]]
     if choice.datum_named:
         why.append(f"datum {choice.datum_named!r} is named in the document")
     if choice.places:
         why.append("place(s) named: " + ", ".join(choice.places[:3]))
-    return replace(frame, notes=frame.notes[:2] + tuple(why) + frame.notes[2:]), chk
+    return frame_from_check(decl, choice.code, chk, ambiguous=choice.ambiguous,
+                            backward=backward, extra_notes=extra, basis=basis,
+                            places=place_lines, considered=choice.considered,
+                            why=tuple(why)), chk
 
 
 def _zone_system(decl: Declaration) -> str:

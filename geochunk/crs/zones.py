@@ -369,7 +369,8 @@ def choose_zone(
     rows = []
     by_projection: dict = {}
     has_xy = xy is not None and len(xy) > 0
-    for (c, name, datum, areas, pkey), held, bounds in zip(known, in_area, _margins(known)):
+    margins = _candidate_margins(tuple(candidates))  # by the codes: no hash of the rows
+    for (c, name, datum, areas, pkey), held, bounds in zip(known, in_area, margins):
         fits = None
         centre = None
         if has_xy:
@@ -387,6 +388,8 @@ def choose_zone(
                     fits = False
                 elif isinstance(lon, np.ndarray):
                     fits = _strict_share(lon, lat, areas) >= 0.95
+                elif len(lon) == 1:  # one point: its share is 1.0 or 0.0
+                    fits = _in_bounds(lon[0], lat[0], bounds)
                 else:  # a few points, one by one: the tests and the share of _strict_share
                     fits = sum(1 for x, y in zip(lon, lat) if _in_bounds(x, y, bounds)) / len(
                         lon) >= 0.95
@@ -426,6 +429,13 @@ def _margins(known: tuple[tuple, ...]) -> tuple[tuple, ...]:
     m = _STRICT_MARGIN
     return tuple(tuple((s - m, n + m, w - m, e + m, e < w) for w, s, e, n in row[3])
                  for row in known)
+
+
+@lru_cache(maxsize=512)
+def _candidate_margins(candidates: tuple[int, ...]) -> tuple[tuple, ...]:
+    """``_margins(_candidate_rows(candidates))``, looked up by the codes (a tuple of ints
+    hashes in a few steps; the rows, with their names and areas, in a hundred)."""
+    return _margins(_candidate_rows(candidates))
 
 
 def _in_bounds(lon: float, lat: float, bounds: tuple) -> bool:
