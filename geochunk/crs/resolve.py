@@ -364,16 +364,16 @@ def resolve_frames(text: str, detection: Detection, geometries: Sequence[Any]) -
     with document_work() as work:
         work.text = text
         work.spans = ranges
-        report = _resolve(text, detection, geometries, ranges)
-    return replace(report, work=work.as_dict())
+        return _resolve(text, detection, geometries, ranges, work)
 
 
 def _resolve(text: str, detection: Detection, geometries: Sequence[Any],
-             ranges: tuple[tuple[int, int], ...]) -> FrameReport:
+             ranges: tuple[tuple[int, int], ...], work: Any) -> FrameReport:
+    """The report of :func:`resolve_frames`, inside its document's frame work ``work``
+    (whose counts it carries: nothing is looked up or checked after it is made)."""
     spans = detection.spans
     geoms = list(geometries)[: len(spans)] + [None] * max(0, len(spans) - len(geometries))
     decls = list(find_declarations(text))
-    work = current()
     if work is not None:  # a place inside a declaration ("Tokyo / Japan Plane ...") is not one
         work.spans = tuple(sorted(work.spans + tuple((d.start, d.end) for d in decls)))
     samples = sample_many(geoms)
@@ -493,7 +493,8 @@ def _resolve(text: str, detection: Detection, geometries: Sequence[Any],
         document = FALLBACK_FRAME
     order = sorted(range(len(decls)), key=lambda k: (decls[k].start, k))
     remap = {old: new for new, old in enumerate(order)}
-    scopes = [replace(s, declaration=remap[s.declaration]) for s in scopes]
+    scopes = [s if remap[s.declaration] == s.declaration
+              else replace(s, declaration=remap[s.declaration]) for s in scopes]
     return FrameReport(
         declarations=tuple(decls[k] for k in order),
         frames=tuple(frames),
@@ -501,6 +502,7 @@ def _resolve(text: str, detection: Detection, geometries: Sequence[Any],
         scopes=tuple(scopes),
         span_ranges=ranges,
         collection_frames=tuple(sorted(coll_frames, key=lambda t: t[0])),
+        work=work.as_dict(),
     )
 
 
