@@ -67,6 +67,7 @@ from .geometry import (
     parse_geojson_object,
     parse_wkt_many,
     remember,
+    remember_many,
 )
 from .ids import geojson_id
 from .model import OGC_TYPES, Collection, Detection, Span, SpanKind, SpanStatus
@@ -1541,10 +1542,13 @@ def _merge(
         return i >= 0 and ranges[i][0] < s < ranges[i][1]
 
     # WKT (and anything else) inside a collection's wrapper text belongs to the collection.
-    candidates = [sp for sp in wkt if not in_collection(sp.start)]
-    candidates += [
-        sp for sp in json_spans if sp.collection is not None or not in_collection(sp.start)
-    ]
+    if ranges:
+        candidates = [sp for sp in wkt if not in_collection(sp.start)]
+        candidates += [
+            sp for sp in json_spans if sp.collection is not None or not in_collection(sp.start)
+        ]
+    else:  # (no collection: nothing is inside one)
+        candidates = wkt + json_spans
     candidates.sort(key=lambda sp: (sp.start, -sp.end))
 
     # Unclosed objects in an earlier guess's block: protected only where a closed unit cut that
@@ -1612,15 +1616,20 @@ def _merge(
     todo = [sp for sp in kept if sp.kind == "wkt" and sp.status == "ok"]
     results = chain.from_iterable(_parsed_batch(todo[i : i + _PARSE_BATCH])
                                   for i in range(0, len(todo), _PARSE_BATCH))
+    read: list[tuple[str, Parsed]] = []  # remembered together (one hold of the cache's lock)
     for sp in kept:
         if sp.kind == "wkt" and sp.status == "ok":
             wkt, parsed = next(results)
-            remember("wkt", wkt, parsed)
+            read.append((wkt, parsed))
+            if len(read) >= _PARSE_BATCH:
+                remember_many("wkt", read)
+                read = []
             if parsed.error is not None:
                 sp = replace(sp, status="unparseable", error=parsed.error)
             elif not sp.dims and parsed.dims:
                 sp = replace(sp, dims=parsed.dims)
         final.append(sp)
+    remember_many("wkt", read)
 
     # Collections survive only whole.
     expected: dict[int, int] = {}

@@ -29,7 +29,7 @@ import json
 import math
 import re
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 import numpy as np
 import shapely
@@ -237,13 +237,15 @@ def parse_wkt_many(wkts: "list[str]") -> list[Parsed]:
             infinite[owner[bad]] = True
         except Exception:  # noqa: BLE001 - the one-by-one reader below says what went wrong
             got = np.zeros(0, dtype=np.int64)
-        for j, k in enumerate(got.tolist()):
-            i = where[k]
-            if infinite[j]:
-                out[i] = _fail("coordinates must be finite numbers")
-            else:
-                dims = ("Z" if has_z[j] else "") + ("M" if has_m[j] else "")
-                out[i] = Parsed(geometry=read[j], vertices=int(verts[j]), linearized=False, error=None, dims=dims)
+        if got.size:  # (plain lists: a numpy element read one at a time costs more than its Parsed)
+            for k, g, v, z, mm, inf in zip(got.tolist(), read.tolist(), verts.tolist(), has_z.tolist(),
+                                           has_m.tolist(), infinite.tolist()):
+                i = where[k]
+                if inf:
+                    out[i] = _fail("coordinates must be finite numbers")
+                else:
+                    dims = ("Z" if z else "") + ("M" if mm else "")
+                    out[i] = Parsed(geometry=g, vertices=v, linearized=False, error=None, dims=dims)
     return [p if p is not None else parse_wkt(w) for p, w in zip(out, wkts)]
 
 
@@ -850,10 +852,12 @@ def parse_geojson_many(texts: "list[str]") -> list[Parsed]:
             has_m = shapely.has_m(read) if hasattr(shapely, "has_m") else np.zeros(len(read), dtype=bool)
         except Exception:  # noqa: BLE001 - one by one then, each with its own error
             got = np.zeros(0, dtype=np.int64)
-        for j, k in enumerate(got.tolist()):
-            if keep[j]:
-                dims = ("Z" if has_z[j] else "") + ("M" if has_m[j] else "")
-                out[where[k]] = Parsed(geometry=read[j], vertices=int(verts[j]), dims=dims)
+        if got.size:  # (plain lists, as in parse_wkt_many)
+            for k, g, ok, v, z, mm in zip(got.tolist(), read.tolist(), keep.tolist(), verts.tolist(),
+                                          has_z.tolist(), has_m.tolist()):
+                if ok:
+                    dims = ("Z" if z else "") + ("M" if mm else "")
+                    out[where[k]] = Parsed(geometry=g, vertices=v, dims=dims)
     return [p if p is not None else parse_geojson(t) for p, t in zip(out, texts)]
 
 
@@ -928,6 +932,21 @@ def remember(kind: str, geometry_text: str, parsed: Parsed) -> None:
         while len(_PARSED) > _PARSED_MAX or (_PARSED_CHARS > _PARSED_MAX_CHARS and len(_PARSED) > 1):
             (_, old), _ = _PARSED.popitem(last=False)
             _PARSED_CHARS -= len(old)
+
+
+def remember_many(kind: str, items: "Iterable[tuple[str, Parsed]]") -> None:
+    """:func:`remember` of every ``(geometry text, parse)``, under one hold of the lock."""
+    global _PARSED_CHARS
+    with _PARSED_LOCK:
+        for geometry_text, parsed in items:
+            key = (kind, geometry_text)
+            if key not in _PARSED:
+                _PARSED_CHARS += len(geometry_text)
+            _PARSED[key] = parsed
+            _PARSED.move_to_end(key)
+            while len(_PARSED) > _PARSED_MAX or (_PARSED_CHARS > _PARSED_MAX_CHARS and len(_PARSED) > 1):
+                (_, old), _ = _PARSED.popitem(last=False)
+                _PARSED_CHARS -= len(old)
 
 
 def forget_parsed() -> None:
