@@ -1233,9 +1233,13 @@ class _PendingCollection:
     header_json: str
 
 
+# json.dumps(value, separators=(",", ":"), ensure_ascii=False), without a new encoder per call
+_COMPACT = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
+
+
 def _compact(value: Any) -> str | None:
     try:
-        return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+        return _COMPACT(value)
     except (TypeError, ValueError, RecursionError):
         return None
 
