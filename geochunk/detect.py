@@ -622,9 +622,11 @@ class _WktScanner:
 
     def _candidate(self, k: int, ke: int) -> Span | None:
         if _FAST_WKT:
-            span = self._plain_closed(k, ke)
-            if span is not None:
-                return span
+            m = _PLAIN_HEAD.match(self.text, ke)  # (here: a keyword that fails it costs one match)
+            if m is not None:
+                span = self._plain_closed(k, ke, m)
+                if span is not None:
+                    return span
         head = self._head(k, ke)
         if head is None:
             return None
@@ -655,9 +657,10 @@ class _WktScanner:
         return Span.sliced(text, k, end, start=start, end=end, kind="wkt", geom_type=head.word,
                            dims=head.dims, srid=srid, status="unclosed", error=error)  # fmt: skip
 
-    def _plain_closed(self, k: int, ke: int) -> Span | None:
-        """The unit of the commonest shape, found with two C-speed matches, or None (then the
-        steps of :meth:`_candidate` decide, and give the same answer for this shape): keyword
+    def _plain_closed(self, k: int, ke: int, m: "re.Match[str]") -> Span | None:
+        """The unit of the commonest shape, found with two C-speed matches (``m``: the first,
+        ``_PLAIN_HEAD`` at ``ke``), or None (then the steps of :meth:`_candidate` decide, and
+        give the same answer for this shape): keyword
         (with any attached ``Z``/``M``/``ZM``), spaces or tabs, ``(``, opening parentheses and
         whitespace, a number, whitespace, the start of a second number; and nothing but
         coordinate characters (no letter, so no keyword) up to its matching ``)``. That is what
@@ -666,9 +669,6 @@ class _WktScanner:
         ``)``) accept. Linear: the run read ends at the first letter after the ``(``, and every
         later keyword lies past it."""
         text = self.text
-        m = _PLAIN_HEAD.match(text, ke)
-        if m is None:
-            return None
         if k > 0 and _is_ident(text[k - 1]):  # (text[ke] is a space, a tab or the "(")
             return None
         o = m.start(1)
