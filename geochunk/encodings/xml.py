@@ -189,9 +189,16 @@ def _expat_elements(text: str) -> list[_El] | None:
     declared = [False]
     deep = [False]
     p = safe_parser(namespaces=True)
+    # "uri local" -> (uri or None, local): a document names few elements many times (at most
+    # one entry per element, like the elements list itself)
+    split: dict[str, tuple[str | None, str]] = {}
 
     def start(name: str, attrs: dict[str, str]) -> None:
-        ns, _, loc = name.rpartition(" ")
+        got = split.get(name)
+        if got is None:
+            ns, _, loc = name.rpartition(" ")
+            got = split[name] = (ns or None, loc)
+        ns_uri, loc = got
         wanted = {}
         if attrs:
             for k, v in attrs.items():
@@ -205,7 +212,7 @@ def _expat_elements(text: str) -> list[_El] | None:
         if parent >= 0:
             elements[parent].children += 1
             nodes[-1].children.append(node)
-        el = _El(loc, ns or None, p.CurrentByteIndex, -1, parent, wanted, 0, node)
+        el = _El(loc, ns_uri, p.CurrentByteIndex, -1, parent, wanted, 0, node)
         if declared[0]:
             el.declares, declared[0] = True, False
         elements.append(el)
