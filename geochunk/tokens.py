@@ -599,9 +599,12 @@ def _token_start_prefix(
     array of the whole document exists besides the result (tiktoken's own buffer for a whole
     document peaked at ~5 bytes per character)."""
     n = len(text)
-    prefix = _BitsBuilder(n + 1)
+    pieces = _pieces(text) if cut else [(0, n)]
+    # every piece at once (its token starts straight to words) while no piece is long; else
+    # slice by slice through prefix values (a document encoded whole, its rule unverified)
+    prefix = _BitsBuilder(n + 1, whole=max(b - a for a, b in pieces) <= _WHOLE)
     before = 0  # tokens starting before the piece
-    for a, b in _pieces(text) if cut else [(0, n)]:
+    for a, b in pieces:
         starts = _token_start_chars(enc, byte_len, text if (a, b) == (0, n) else text[a:b])
         prefix.add(a, b + 1 if b == n else b, starts, before)
         before += len(starts)
@@ -636,10 +639,10 @@ def _pieces(text: str) -> list[tuple[int, int]]:
 #: before any position in it, each at most 4 UTF-8 bytes (so at most 4 tokens): 252 fits a byte
 _BLOCK = 64
 _SLICE = 1 << 16  # characters per construction slice (bounds the temporary int64 arrays)
-#: a document of at most this many positions encoded in one piece is built at once
+#: pieces of at most this many characters are built a piece at a time
 #: (:meth:`_BitsBuilder._whole`: one bool per character and the token starts, no int64 per
-#: character); a longer one, slice by slice
-_WHOLE = 1 << 18
+#: character; about a third of the slices' time); a longer piece, slice by slice
+_WHOLE = 1 << 19
 
 
 _MASKS = [(2 << r) - 1 for r in range(_BLOCK)]  # bits 0..r of a block's word (a table: no big-int arithmetic)
@@ -716,10 +719,12 @@ class _Prefix:
 
 class _BitsBuilder:
     """Builds the bits form of a :class:`_Prefix` of ``length`` positions from the sorted token
-    starts of consecutive pieces, a slice at a time (no per-character array of the whole
-    document: the temporaries are a slice's; a block cut by a slice edge waits in ``carry``)."""
+    starts of consecutive pieces: with ``whole``, each piece's blocks straight from its token
+    starts (:meth:`_whole`; the starts of an unfinished last block wait in ``pending``), else a
+    slice at a time through prefix values (no per-character array of the whole document: the
+    temporaries are a slice's; a block cut by a slice edge waits in ``carry``)."""
 
-    def __init__(self, length: int) -> None:
+    def __init__(self, length: int, *, whole: bool = False) -> None:
         nb = (length - 1) // _BLOCK + 1
         self.length = length
         self.base = np.zeros(nb, dtype=np.int64)
@@ -728,13 +733,16 @@ class _BitsBuilder:
         self.slots = 0
         self.written = 0  # positions [0, written) are in base/words (a multiple of 64)
         self.carry = np.zeros(0, dtype=np.int64)  # prefix values at [written, written + len)
+        self.whole = whole
+        self.pending = np.zeros(0, dtype=np.int64)  # (whole) token starts at or after written
+        self.counted = 0  # (whole) tokens starting before written
 
     def add(self, a: int, e: int, starts: np.ndarray, before: int) -> None:
         """Positions ``[a, e)`` (every earlier position added already) from the sorted token
         starts of a piece beginning at ``a`` (offsets relative to ``a``) with ``before``
         tokens ahead of it."""
-        if a == 0 and e == self.length <= _WHOLE:
-            self._whole(starts, before)  # the whole document in one piece: ~1/3 of the slices' time
+        if self.whole:
+            self._whole(a, e, starts)
             return
         for s in range(a, e, _SLICE):
             t = min(e, s + _SLICE)
@@ -750,33 +758,45 @@ class _BitsBuilder:
             self.carry = vals[m * _BLOCK :].copy()
             self.written += m * _BLOCK
 
-    def _whole(self, starts: np.ndarray, before: int) -> None:
-        """Every position at once, from the token starts of the whole text, without the
-        per-position prefix values the slices hold: bit ``r`` (1..63) of word ``k`` is set where
-        one token starts at ``64k + r - 1``, ``base[k]`` counts the starts before ``64k``, and a
-        block where some character starts several tokens is marked and keeps its 64 differences
-        in ``extra`` (slots in block order): the words, bases and extra the slices give."""
-        nb = len(self.base)
-        at = starts + 1  # the position where each start's step arrives (<= length - 1)
-        flags = np.zeros(nb * _BLOCK, dtype=bool)
-        flags[at] = True
-        flags[::_BLOCK] = False  # the step arriving at a block's first position is in base
-        words = np.packbits(flags.reshape(nb, _BLOCK), axis=1, bitorder="little").view("<u8").ravel()
-        first = np.arange(0, nb * _BLOCK, _BLOCK, dtype=np.int64)
-        self.base[:] = np.searchsorted(starts, first, "left")
-        if len(starts) > 1:
-            several = at[1:][starts[1:] == starts[:-1]]  # a step of 2 or more arrives there
-            several = np.unique(several[several % _BLOCK != 0] // _BLOCK)
-            if len(several):
-                q = len(several)
-                pos = (several * _BLOCK)[:, None] + np.arange(_BLOCK)
-                vals = np.searchsorted(starts, pos, "left") - self.base[several][:, None]
-                words[several] = (np.arange(q, dtype=np.uint64) << np.uint64(1)) | np.uint64(1)
-                self.extra += vals.astype(np.uint8).tobytes()
-                self.slots = q
-        self.words[:] = words
-        self.base += before
-        self.written = self.length
+    def _whole(self, a: int, e: int, starts: np.ndarray) -> None:
+        """The blocks that positions ``[a, e)`` complete (all that remain at the document's
+        end), from the token starts alone, without the per-position prefix values the slices
+        hold: bit ``r`` (1..63) of word ``k`` is set where one token starts at ``64k + r - 1``,
+        ``base[k]`` counts the starts before ``64k``, and a block where some character starts
+        several tokens is marked and keeps its 64 differences in ``extra`` (slots in block
+        order): the words, bases and extra the slices give."""
+        starts += a  # (in place: the caller drops them)
+        g = starts if not len(self.pending) else np.concatenate((self.pending, starts))
+        k0 = self.written // _BLOCK
+        k1 = len(self.base) if e == self.length else e // _BLOCK  # blocks k0 .. k1 - 1 complete
+        lo, hi = k0 * _BLOCK, k1 * _BLOCK
+        if k1 > k0:
+            # a start at s steps the count at s + 1: the starts in [lo, hi - 1) set flags
+            i, j = np.searchsorted(g, np.array((lo, hi - 1), dtype=g.dtype), "left").tolist()
+            flags = np.zeros(hi - lo, dtype=bool)
+            flags[g[i:j] - (lo - 1)] = True
+            flags[:: _BLOCK] = False  # the step arriving at a block's first position is in base
+            words = np.packbits(flags.reshape(k1 - k0, _BLOCK), axis=1, bitorder="little").view("<u8").ravel()
+            del flags
+            base = np.searchsorted(g, np.arange(lo, hi, _BLOCK, dtype=np.int64), "left")
+            if j - i > 1:
+                run = g[i:j]
+                several = run[1:][run[1:] == run[:-1]] + 1  # a step of 2 or more arrives there
+                several = np.unique(several[several % _BLOCK != 0] // _BLOCK) - k0
+                if len(several):
+                    q = len(several)
+                    pos = (several * _BLOCK + lo)[:, None] + np.arange(_BLOCK)
+                    vals = np.searchsorted(g, pos, "left") - base[several][:, None]
+                    words[several] = (np.arange(self.slots, self.slots + q, dtype=np.uint64)
+                                      << np.uint64(1)) | np.uint64(1)
+                    self.extra += vals.astype(np.uint8).tobytes()
+                    self.slots += q
+            self.words[k0:k1] = words
+            self.base[k0:k1] = base + self.counted
+            self.written = hi
+        cut = int(np.searchsorted(g, self.written, "left"))
+        self.counted += cut
+        self.pending = g[cut:].copy()
 
     def _blocks(self, k0: int, vals: np.ndarray) -> None:
         """Whole blocks ``k0 ..`` from their prefix values (one row of 64 per block)."""

@@ -370,9 +370,9 @@ def _plain_prefix(counter: TokenCounter, text: str) -> list[int]:
 
 
 @pytest.mark.parametrize("name", ENCODINGS)
-@pytest.mark.parametrize("piece_slice", [100, 128])
+@pytest.mark.parametrize(("piece_slice", "whole"), [(100, -1), (128, -1), (100, 1 << 19)])
 def test_compact_index_equals_the_plain_prefix_across_blocks_and_slices(
-    real: dict[str, TokenCounter], name: str, piece_slice: int, monkeypatch: pytest.MonkeyPatch
+    real: dict[str, TokenCounter], name: str, piece_slice: int, whole: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The index keeps a value per 64 characters + a word of bits (a block where a character
     starts several tokens: 64 byte offsets instead); built in slices (edges inside blocks and on
@@ -380,6 +380,7 @@ def test_compact_index_equals_the_plain_prefix_across_blocks_and_slices(
     per-token prefix, across block and slice edges, with 4-byte characters that split into
     several tokens each."""
     monkeypatch.setattr(tokens, "_SLICE", piece_slice)  # many slices on a small text
+    monkeypatch.setattr(tokens, "_WHOLE", whole)  # -1: slice by slice; else a piece at a time
     monkeypatch.setattr(tokens, "_ENCODE_PIECE", 40)  # encoded in many pieces, cut where clean
     rng = random.Random(7)
     alphabet = ["a", " ", "\n", "7", ".", "é", "中", "👍", "\U0001f9ec", "ok", "  "]
@@ -398,30 +399,32 @@ def test_compact_index_equals_the_plain_prefix_across_blocks_and_slices(
 
 
 @pytest.mark.parametrize("name", ENCODINGS)
-def test_whole_document_build_equals_the_slice_build(
-    real: dict[str, TokenCounter], name: str, monkeypatch: pytest.MonkeyPatch
+@pytest.mark.parametrize("piece", [37, 1 << 18])
+def test_piece_at_once_build_equals_the_slice_build(
+    real: dict[str, TokenCounter], name: str, piece: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A document in one piece is built at once (``_BitsBuilder._whole``); its bases, words
-    and marked blocks are the ones the slice-by-slice build gives, with characters that start
-    several tokens on block edges and inside blocks, and no character that does."""
+    """Pieces built at once (``_BitsBuilder._whole``: blocks straight from token starts, the
+    starts of a block a piece leaves unfinished carried to the next) give the bases, words and
+    marked blocks of the slice-by-slice build, over one piece or many, with characters that
+    start several tokens on block edges, inside blocks and at piece cuts."""
     counter = real[name]
     enc = enc_of(counter)
+    monkeypatch.setattr(tokens, "_ENCODE_PIECE", piece)
     rng = random.Random(11)
     alphabet = ["a", " ", "\n", "7", ".", "é", "中", "ok", "\t", "👍", "\U0001f9ec", "\ud83d"]
-    texts = ["", "a", "x" * 63, "x " * 64, "👍" * 70, *[("a" * k + "👍") * 9 for k in (0, 61, 62, 63, 64)]]
+    texts = ["", "a", "x" * 63, "x " * 64, "👍" * 70, *[("a" * k + "👍 ") * 9 for k in (0, 61, 62, 63, 64)]]
     texts += ["".join(rng.choice(alphabet[: rng.choice((9, 12))]) for _ in range(rng.randint(1, 700)))
               for _ in range(40)]
-    marked = plain = 0
+    marked = plain = several_pieces = 0
     for text in texts:
-        starts = tokens._token_start_chars(enc, counter._byte_len, text)
-        whole = tokens._BitsBuilder(len(text) + 1)
-        whole.add(0, len(text) + 1, starts, 0)
+        several_pieces += len(tokens._pieces(text)) > 1
         with monkeypatch.context() as m:
-            m.setattr(tokens, "_WHOLE", 0)
+            m.setattr(tokens, "_WHOLE", 1 << 40)
+            p = tokens._token_start_prefix(enc, counter._byte_len, text)
+        with monkeypatch.context() as m:
+            m.setattr(tokens, "_WHOLE", -1)
             m.setattr(tokens, "_SLICE", 100)
-            sliced = tokens._BitsBuilder(len(text) + 1)
-            sliced.add(0, len(text) + 1, starts, 0)
-        p, q = whole.done(), sliced.done()
+            q = tokens._token_start_prefix(enc, counter._byte_len, text)
         assert p.base.tolist() == q.base.tolist() and p.delta.tolist() == q.delta.tolist(), text
         assert p.extra.tobytes() == q.extra.tobytes() and p.length == q.length
         if "\ud83d" not in text:  # (the plain prefix reads UTF-8)
@@ -429,6 +432,7 @@ def test_whole_document_build_equals_the_slice_build(
         marked += int((p.delta & 1).astype(bool).sum())
         plain += int((~(p.delta & 1).astype(bool)).sum())
     assert marked > 20 and plain > 20  # both kinds of block were built
+    assert several_pieces > 20 if piece < 100 else several_pieces == 0
 
 
 @pytest.mark.parametrize("name", ENCODINGS)
