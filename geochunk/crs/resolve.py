@@ -240,17 +240,21 @@ def _evaluate_zone(
     if chk.status == "unusable":
         return None, chk
     basis = "ambiguous" if choice.ambiguous else "zone"
-    place_lines = tuple(f"{p.describe()} at offset {p.start}" for p in places
-                        if p.text in choice.places)[:5]
-    why = [choice.considered[0]]
-    if choice.datum_named:
-        why.append(f"datum {choice.datum_named!r} is named in the document")
-    if choice.places:
-        why.append("place(s) named: " + ", ".join(choice.places[:3]))
+    lines_key = ("zone-lines", choice.places, choice.considered[0], choice.datum_named)
+    lines = memo.get(lines_key)  # the document's other geometries mostly share the choice
+    if lines is None:
+        place_lines = tuple(f"{p.describe()} at offset {p.start}" for p in places
+                            if p.text in choice.places)[:5]
+        why = [choice.considered[0]]
+        if choice.datum_named:
+            why.append(f"datum {choice.datum_named!r} is named in the document")
+        if choice.places:
+            why.append("place(s) named: " + ", ".join(choice.places[:3]))
+        lines = memo[lines_key] = (place_lines, tuple(why))
     return frame_from_check(decl, choice.code, chk, ambiguous=choice.ambiguous,
                             backward=backward, extra_notes=extra, basis=basis,
-                            places=place_lines, considered=choice.considered,
-                            why=tuple(why)), chk
+                            places=lines[0], considered=choice.considered,
+                            why=lines[1]), chk
 
 
 def _zone_system(decl: Declaration) -> str:
