@@ -273,3 +273,20 @@ def test_name_starts_on_the_samples_are_every_start() -> None:
     for sample in list_samples():
         text = load_sample(sample.name)[:60_000]
         assert heads.starts(text) == _every_start(heads, text), sample.name
+
+
+@settings(max_examples=400)
+@given(st.floats(-90, 90), st.floats(-180, 180), st.floats(-0.7, 0.7), st.floats(-0.7, 0.7))
+def test_swap_check_skips_only_points_it_could_not_flag(x, y, dlon, dlat) -> None:
+    """The swap check settles a point whose two readings lie less than 3.9° apart without
+    looking for places: a place within 1° of the swapped reading (y, x) then always lies
+    within 5° of the reading as written (x, y), so the check could never flag it."""
+    from geochunk.crs import resolve
+
+    lat = max(-90.0, min(90.0, x + dlat))
+    place = np.array([[y + dlon, lat, 0.0]])
+    near = resolve._distances(place, np.array([y]), np.array([x]))[0, 0]
+    far = resolve._distances(place, np.array([x]), np.array([y]))[0, 0]
+    if near <= resolve._SWAP_NEAR_DEG and far >= resolve._SWAP_FAR_DEG:  # it would be flagged
+        assert resolve._swap_shift(x, y) >= (resolve._SWAP_FAR_DEG - resolve._SWAP_NEAR_DEG
+                                             - 0.1)
