@@ -573,7 +573,9 @@ def _swap_checks(frames: list[Frame], samples: list[np.ndarray | None]) -> list[
     if work is None or not work.text:
         return frames
     idx, mids = [], []
-    maybe: dict[tuple[float, float], bool] = {}  # per 0.1° cell
+    # per 0.1° cell: [x, y of its first point, whether a city near that point, read swapped,
+    # may be named (None: not asked yet)]: the cell's first point answers for all its points
+    maybe: dict[tuple[float, float], list] = {}
     for i, f in enumerate(frames):
         xy = samples[i]
         if xy is None or not len(xy) or f.ref is None:
@@ -585,14 +587,20 @@ def _swap_checks(frames: list[Frame], samples: list[np.ndarray | None]) -> list[
         x, y = float(xy[k, 0]), float(xy[k, 1])
         if abs(x) > 90.0:
             continue  # x beyond ±90 cannot be a latitude: not swapped
+        cell = (round(x, 1), round(y, 1))
+        entry = maybe.get(cell)
+        if entry is None:
+            entry = maybe[cell] = [x, y, None]
+        near = entry[2]
+        if near is False:
+            continue
         if _swap_shift(x, y) < _SWAP_FAR_DEG - _SWAP_NEAR_DEG - 0.1:
             continue  # read swapped it barely moves: as written it is near that place too
-        cell = (round(x, 1), round(y, 1))
-        near = maybe.get(cell)
         if near is None:  # read swapped, is there a city near it, one the text may name?
-            ascii_words, other = near_words(y, x, _SWAP_NEAR_DEG + 0.1)
-            near = maybe[cell] = bool(ascii_words or other) and _names_any(work, ascii_words,
-                                                                           other)
+            x0, y0 = entry[0], entry[1]
+            ascii_words, other = near_words(y0, x0, _SWAP_NEAR_DEG + 0.1)
+            near = entry[2] = bool(ascii_words or other) and _names_any(work, ascii_words,
+                                                                        other)
         if not near:
             continue
         far = np.abs(xy).max(axis=0)
