@@ -456,13 +456,6 @@ class NameHeads:
                 leads.add(lead)
             else:
                 roots.append(t)
-        # per lead, what :meth:`starts` reads of each of its heads to know how to find it,
-        # made once: (head, its spelling as bytes when ASCII else None, ends a name, second
-        # leads, number tokens)
-        self._lead_heads: dict[str, tuple[tuple, ...]] = {
-            lead: tuple((t, t.encode() if t.isascii() else None) + self._follow[t]
-                        for t in ts)
-            for lead, ts in self._by_lead.items()}
         self._leads = frozenset(leads)
         self._lead_bytes = frozenset(x.encode("utf-8", "surrogatepass") for x in leads)
         # a head that starts with a digit ("3" of "3-degree Gauss-Kruger"): that whole token
@@ -508,19 +501,11 @@ class NameHeads:
         # lead -> how to find its heads: (the ASCII head as bytes, or None, and its pattern)
         wanted: dict[str, list[tuple[bytes | None, re.Pattern]]] = {}
         for lead in present:
-            for head, spelled, ends, second, numbers in self._lead_heads.get(lead, ()):
-                # how to find the head where it may start a name here (or nowhere): a head
-                # that is not ASCII by its lead; one that ends a name, or whose second word
-                # occurs, as spelled; else followed by one of its number tokens
-                if spelled is None:
-                    found = _spelled(_lead(head).encode("utf-8", "surrogatepass"))
-                elif ends or not second.isdisjoint(present):
-                    found = _spelled(spelled)
-                elif numbers:
-                    found = _followed(head, numbers)
-                else:
-                    continue
-                wanted.setdefault(lead, []).append((spelled, found))
+            for head in self._by_lead.get(lead, ()):
+                found = self._pattern(head, present)
+                if found is not None:
+                    wanted.setdefault(lead, []).append(
+                        (head.encode() if head.isascii() else None, found))
             if lead in wanted or not lead:
                 wanted.setdefault(lead, []).extend((None, _spelled(sp)) for sp in odd.get(lead, ()))
         roots = [p for head, p in self._roots.items() if self._may_follow(head, present)]
@@ -543,6 +528,17 @@ class NameHeads:
             for pattern in roots:
                 at.update(base + m.start() for m in pattern.finditer(piece))
         return [s for s in sorted(at) if self._may_start(text, s)]
+
+    def _pattern(self, head: str, present: set[str]) -> re.Pattern | None:
+        """How to find ``head`` where it may start a name in this text (``None``: nowhere)."""
+        ends, second, numbers = self._follow[head]
+        if not head.isascii():
+            return _spelled(_lead(head).encode("utf-8", "surrogatepass"))
+        if ends or not second.isdisjoint(present):
+            return _spelled(head.encode())
+        if numbers:
+            return _followed(head, numbers)
+        return None
 
     def _may_follow(self, head: str, present: set[str]) -> bool:
         ends, second, numbers = self._follow[head]
