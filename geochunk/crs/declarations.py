@@ -369,6 +369,7 @@ class _Lowered:
         self._n = len(text)
         self._low: str | None = None
         self._found: dict[str, list[int]] = {}
+        self._one: bytes | None = None  # a text of one slice: its bytes, kept for every anchor
         if text.isascii() or any(c in text for c in _LOWER_TO_ASCII):
             self._low = _lowered(text)
 
@@ -395,7 +396,13 @@ class _Lowered:
         over = max(0, len(sub) - 1)
         for s in range(0, n, _LOWER_SLICE):
             e = min(n, s + _LOWER_SLICE)
-            data = text[s : e + over].encode("utf-8", "surrogatepass").lower()
+            if n <= _LOWER_SLICE:  # one slice, the whole text: made once, for every anchor
+                # asked (no larger than the one slice made at a time for a long text)
+                if self._one is None:
+                    self._one = text.encode("utf-8", "surrogatepass").lower()
+                data = self._one
+            else:
+                data = text[s : e + over].encode("utf-8", "surrogatepass").lower()
             own = len(text[s:e].encode("utf-8", "surrogatepass")) if over and e < n else len(data)
             byte, char = 0, s
             i = data.find(sub)
