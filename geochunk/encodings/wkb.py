@@ -292,7 +292,7 @@ def find_wkb(text: str) -> list[Span]:
     >>> find_wkb("id,geom\\n7,0101000000000000000000F03F0000000000000040\\n")[0].geometry_text[:10]
     '0101000000'
     """
-    from ..geometry import remember
+    from ..geometry import remember_many
 
     found = []
     data = []
@@ -302,12 +302,17 @@ def find_wkb(text: str) -> list[Span]:
         if got is not None:
             found.append((m, h, got[0]))
             data.append(got[1])
+    decoded = _decode_all([(h, hd) for _, h, hd in found], data)
+    del data  # (the bytes are read: not held while the rows are)
     kept = []
-    for (m, hex_text, header), parsed in zip(found, _decode_all([(h, hd) for _, h, hd in found], data)):
+    read = []
+    for (m, hex_text, header), parsed in zip(found, decoded):
         if parsed.error is not None:
             continue  # only what decodes counts
-        remember("wkb", hex_text, parsed)
+        read.append((hex_text, parsed))
         kept.append((m.start(), m.end(), hex_text, header))
+    remember_many("wkb", read)  # (one hold of the parse cache's lock)
+    del read
     # COPY / CSV rows: ids and attributes from the columns (each span made once, with them)
     rows = row_contexts(text, [(s, e, h) for s, e, h, _ in kept])
     out: list[Span] = []
