@@ -1,6 +1,7 @@
-"""The declaration scan's lower-cased finder reads the text a slice at a time (issue #13: no
-lower-cased copy of the whole document): every anchor offset is the one a search of the whole
-lower-cased UTF-8 text finds, matches across slice edges included."""
+"""Scans that read a large document a slice at a time (issue #13: no copy of the whole document,
+no array of all its samples): the declaration finder's lower-cased anchors, every offset the one
+a search of the whole lower-cased UTF-8 text finds (matches across slice edges included); the
+frame step's thinned scope samples, the points thinning all the samples joined gives."""
 
 from __future__ import annotations
 
@@ -42,3 +43,25 @@ def test_find_from_a_start(monkeypatch: pytest.MonkeyPatch) -> None:
         hits.append(i)
         i = low.find("epsg", i + 1)
     assert hits == [text.lower().find("epsg", k) for k in (0, 6, 21)]
+
+
+def test_scope_samples_thinned_as_from_all_joined() -> None:
+    """``resolve._concat`` reads only the samples that hold a kept point: the same points, in
+    the same order, as thinning all the samples joined."""
+    import numpy as np
+
+    from geochunk.crs import resolve
+
+    rng = np.random.default_rng(7)
+    for n in (1, 3, 40, 300, 2000):
+        samples = [None if rng.random() < 0.2 else rng.random((int(rng.integers(0, 9)), 2))
+                   for _ in range(n)]
+        parts = [s for s in samples if s is not None and len(s)]
+        got = resolve._concat(samples)
+        if not parts:
+            assert got is None
+            continue
+        xy = np.concatenate(parts)
+        if len(xy) > resolve._SCOPE_SAMPLE_CAP:
+            xy = xy[np.linspace(0, len(xy) - 1, resolve._SCOPE_SAMPLE_CAP).round().astype(int)]
+        assert got.dtype == xy.dtype and got.shape == xy.shape and np.array_equal(got, xy)
