@@ -18,8 +18,10 @@ linear in the text.
 
 from __future__ import annotations
 
+import mmap
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from typing import Any
 from dataclasses import dataclass
 
 import regex
@@ -233,6 +235,25 @@ def _same(a: np.ndarray) -> np.ndarray:
     return a
 
 
+def _sub_windows(n: int, exclude: tuple[tuple[int, int], ...]) -> Iterator[tuple[int, int]]:
+    """:func:`_windows`, each cut into closed ranges of at most :data:`_KEY_SLICE` offsets
+    (a window's scan holds a few arrays of its candidates at once: a document with no long
+    span was scanned whole, its scratch from the heap; issue #13). A scan of any window finds
+    what the scan of the whole text finds there (:func:`_scan_window`), and the keys of all
+    are merged (a paragraph end found by two windows is kept once), so the cuts change
+    nothing.
+
+    >>> list(_sub_windows(10, ()))[:1], _KEY_SLICE
+    ([(0, 10)], 65536)
+    """
+    for lo, hi in _windows(n, exclude):
+        for s in range(lo, hi + 1, _KEY_SLICE):
+            yield s, min(hi, s + _KEY_SLICE - 1)
+
+
+_KEY_SLICE = 1 << 16  # offsets per scanned window, at most
+
+
 def _scan_window(
     text: str, lo: int, hi: int, line_ends: np.ndarray,
     keep: Callable[[np.ndarray], np.ndarray] = _same,
@@ -313,23 +334,63 @@ def find_boundaries(text: str, exclude: tuple[tuple[int, int], ...] = ()) -> Bou
             at += len(a)
         return seg
 
-    per_window = [keys_of(lo, hi) for lo, hi in _windows(n, exclude)]
-    key = per_window[0] if len(per_window) == 1 else np.concatenate(per_window or [np.empty(0, dtype)])
-    del per_window
+    # the candidates' scratch (keys, levels, which are kept) lives in memory mappings of its
+    # own, given back whole when dropped, and each window's keys are copied there as soon as
+    # they are made (issue #13: taken from the allocator's heap, a large document's scratch
+    # left the heap ~0.6x the document's size larger for good). A mapping's pages cost memory
+    # only once written: room for one key per character is reserved, doubled if outgrown
+    buf = scratch(max(n, 64), dtype)
+    at = 0
+    for lo, hi in _sub_windows(n, exclude):
+        seg = keys_of(lo, hi)
+        if at + len(seg) > len(buf):
+            bigger = scratch(max(2 * len(buf), at + len(seg)), dtype)
+            bigger[:at] = buf[:at]
+            buf = bigger
+        buf[at : at + len(seg)] = seg
+        at += len(seg)
+        del seg
+    key = buf[:at]
+    del buf
     key.sort()
-    lvl = key.astype(np.int8)  # the low byte (an unsafe cast wraps) ...
-    lvl &= 7  # ... whose low three bits are the level
+    lvl = scratch(len(key), np.int8)
+    np.bitwise_and(key, 7, out=lvl, casting="unsafe")  # the low three bits are the level
     key >>= 3
-    pos = key  # in place: no second int64 array
-    keep = (pos > 0) & (pos < n)
+    pos = key  # in place: no second array
+    keep = scratch(len(pos), np.bool_)
+    np.greater(pos, 0, out=keep)
+    keep &= pos < n
     keep[1:] &= pos[1:] != pos[:-1]  # a position once, at its strongest level
     if once:
         keep &= ~inside(pos)
-    pos, lvl = pos[keep], lvl[keep]
-    del keep
-    return Boundaries(tuple(pos[lvl == k] for k in range(WORD + 1)), n)
+    by_level = []
+    mask = scratch(len(lvl), np.bool_)
+    for k in range(WORD + 1):  # each level's offsets straight from the sorted keys
+        np.equal(lvl, k, out=mask)
+        mask &= keep
+        by_level.append(pos[mask])
+    return Boundaries(tuple(by_level), n)
 
 
+def scratch(length: int, dtype: Any) -> np.ndarray:
+    """An uninitialised array for scratch work: from an anonymous memory mapping of its own
+    when it is large (:data:`_MAPPED_FROM` bytes or more), so that dropping it gives the
+    memory back to the system whatever the allocator's state (a large block from the heap
+    stays there once a document-sized buffer has raised the allocator's mapping threshold);
+    else ``np.empty``.
+
+    >>> a = scratch(1 << 20, np.int32); a[:] = 7; int(a.sum()), type(a.base.obj).__name__
+    (7340032, 'mmap')
+    >>> scratch(3, np.int8).base is None
+    True
+    """
+    size = length * np.dtype(dtype).itemsize
+    if size < _MAPPED_FROM:
+        return np.empty(length, dtype=dtype)
+    return np.frombuffer(mmap.mmap(-1, size), dtype=dtype, count=length)
+
+
+_MAPPED_FROM = 1 << 18
 _INT32_POSITIONS = 1 << 28  # documents shorter than this keep int32 offsets (position * 8 + level fits)
 
 _GRAPHEME = regex.compile(r"\X")  # Unicode extended grapheme clusters (UAX #29), linear

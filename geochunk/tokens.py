@@ -612,7 +612,9 @@ def _token_start_prefix(
     return prefix.done()
 
 
-_ENCODE_PIECE = 1 << 18  # characters per encoded piece (cut at the next clean position)
+_ENCODE_PIECE = 1 << 16  # characters per encoded piece (cut at the next clean position; a
+# piece's scratch, a few bytes a character, is reused from one piece to the next: 1 << 18 left
+# ~0.6x a 3 MB document's size of heap behind, issue #13)
 # candidates for a clean cut (confirmed by clean_boundary): a newline then a non-space other
 # than "/" (rule A), or a space between two non-spaces (rule B); one character each side, no
 # repetition, so the scan is linear

@@ -201,3 +201,22 @@ def test_boundaries_skipping_long_excluded_ranges_equal_the_whole_text_scan(monk
             ex = tuple((s.start, s.end) for s in detect(text).spans)
         got = prose.find_boundaries(text, ex)
         assert [a.tolist() for a in got.by_level] == _boundaries_plain(text, ex), (text, ex)
+
+
+@pytest.mark.parametrize("key_slice", [1, 2, 7, 64])
+def test_boundaries_scanned_in_short_windows_equal_the_whole_text_scan(monkeypatch, key_slice) -> None:
+    # issue #13: a window longer than _KEY_SLICE offsets is scanned in pieces (their keys merged
+    # in one mapped buffer): runs of whitespace, stops, CRs and headings across a cut change nothing
+    monkeypatch.setattr(prose, "_KEY_SLICE", key_slice)
+    rng = random.Random(key_slice)
+    alphabet = list("ab #\t\n\r.!?\u2026\u3002\"')]\u3000 \f") + ["\r\n", "\n\n", "...", "# ", "\n# H\n", "x. ", "  \n \n"]
+    texts = ["".join(rng.choice(alphabet) for _ in range(rng.randint(0, 200))) for _ in range(600)]
+    if key_slice == 64:
+        texts += [load_sample(s.name) for s in list_samples() if len(load_sample(s.name)) < 300_000]
+    for text in texts:
+        n = len(text)
+        cuts = sorted(rng.sample(range(n + 1), min(n + 1, 2 * rng.randint(0, 3))))
+        ex = tuple((a, b) for a, b in zip(cuts[::2], cuts[1::2]) if b > a)
+        got = prose.find_boundaries(text, ex)
+        assert [a.tolist() for a in got.by_level] == _boundaries_plain(text, ex), (text, ex)
+        assert all(a.dtype == np.int32 for a in got.by_level)
