@@ -615,6 +615,7 @@ def _token_start_prefix(
 _ENCODE_PIECE = 1 << 16  # characters per encoded piece (cut at the next clean position; a
 # piece's scratch, a few bytes a character, is reused from one piece to the next: 1 << 18 left
 # ~0.6x a 3 MB document's size of heap behind, issue #13)
+_ENCODE_ONE = 1 << 18  # a document up to this long is encoded in one piece (its scratch is small)
 # candidates for a clean cut (confirmed by clean_boundary): a newline then a non-space other
 # than "/" (rule A), or a space between two non-spaces (rule B); one character each side, no
 # repetition, so the scan is linear
@@ -623,9 +624,10 @@ _CUT = re.compile(r"\n[^\s/]|\S \S")
 
 def _pieces(text: str) -> list[tuple[int, int]]:
     """``[(a, b), ...]`` covering ``text``, each cut at a clean position about every
-    :data:`_ENCODE_PIECE` characters (one piece when no clean position follows)."""
+    :data:`_ENCODE_PIECE` characters (one piece when no clean position follows, or when the
+    text is at most :data:`_ENCODE_ONE` characters long)."""
     n, out, a = len(text), [], 0
-    while n - a > _ENCODE_PIECE:
+    while n - a > _ENCODE_PIECE and n > _ENCODE_ONE:
         m = _CUT.search(text, a + _ENCODE_PIECE)
         while m is not None and not clean_boundary(text, m.start() + 1):
             m = _CUT.search(text, m.start() + 1)

@@ -382,6 +382,7 @@ def test_compact_index_equals_the_plain_prefix_across_blocks_and_slices(
     monkeypatch.setattr(tokens, "_SLICE", piece_slice)  # many slices on a small text
     monkeypatch.setattr(tokens, "_WHOLE", whole)  # -1: slice by slice; else a piece at a time
     monkeypatch.setattr(tokens, "_ENCODE_PIECE", 40)  # encoded in many pieces, cut where clean
+    monkeypatch.setattr(tokens, "_ENCODE_ONE", 0)  # (however short the text)
     rng = random.Random(7)
     alphabet = ["a", " ", "\n", "7", ".", "é", "中", "👍", "\U0001f9ec", "ok", "  "]
     text = "".join(rng.choice(alphabet) for _ in range(900)) + "👍" * 70 + "[1,2]" * 40 + "\n/x y"
