@@ -414,7 +414,7 @@ class _Lowered:
         return out
 
 
-_LOWER_SLICE = 1 << 16  # characters of the text lower-cased at once by _Lowered
+_LOWER_SLICE = 1 << 18  # characters of the text lower-cased at once by _Lowered
 
 
 def _anchor_starts(text: str, low: str | _Lowered, words: bytes | None = None) -> list[int]:
