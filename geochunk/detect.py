@@ -681,6 +681,7 @@ class _WktScanner:
                 if word.endswith(d) and word[: -len(d)] in _KEYWORDS:
                     word, dims = word[: -len(d)], d
                     break
+        word = _KEYWORD_STR.get(word, word)  # the shared copy, as _head gives it
         start, srid = self._srid(k)
         # Span.sliced without its dict of values (the commonest unit: a quarter of its cost)
         return Span(start, close + 1, "wkt", word, "", dims, srid)._read_from(text, k, close + 1)

@@ -41,6 +41,7 @@ import shapely
 from shapely.errors import ShapelyError
 
 from ..geometry import MAX_NESTING, Parsed
+from ..memo import KEPT_KEY_CHARS
 from .xmlsafe import XML_ERRORS, safe_parser
 
 __all__ = [
@@ -98,13 +99,14 @@ def local(name: str) -> str:
     got = _LOCALS.get(name)
     if got is None:
         got = name.rpartition(" ")[2].rpartition(":")[2]
-        if len(_LOCALS) < _MAX_LOCALS:
+        if len(_LOCALS) < _MAX_LOCALS and len(name) <= KEPT_KEY_CHARS:
             _LOCALS[name] = got
     return got
 
 
 # a document names a handful of elements and attributes thousands of times: each name's local
-# part is found once (a dict lookup; two partitions cost several times that), bounded
+# part is found once (a dict lookup; two partitions cost several times that), bounded by
+# entries and by the length of the names kept (as the one-key memos are, geochunk.memo)
 _LOCALS: dict[str, str] = {}
 _MAX_LOCALS = 4096
 
@@ -482,8 +484,6 @@ class _PlanBuild(_Build):
 
 _SHAPELY = _ShapelyBuild()
 _PLAN = _PlanBuild()
-
-
 
 
 def _members(node: XmlNode, single: tuple[str, ...], plural: tuple[str, ...]) -> list[XmlNode]:
