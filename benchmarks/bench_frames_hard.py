@@ -52,8 +52,8 @@ declaration takes the fallback without a WGS 84 check; zone choices: one-point f
 the candidates' codes, notes made once per choice, no replace of the frame or the report;
 ``_Lowered`` keeps a text of one slice lower-cased once for all anchors, issue #13's sliced
 copies had made mixed_report 5% slower), same frames (repr digest of 385 documents: the 148,
-a second seed's set, the samples and 150 swap probes; chunk digests 0 differ). ``--compare`` against a3d4f4f,
-one run at load 6.4-7.3: zones 0.206 -> 0.670 (3.25x; 3.65x at the start, same command at
+a second seed's set, the samples and 150 swap probes; chunk digests 0 differ). ``--compare``
+against a3d4f4f, one run at load 6.4-7.3: zones 0.206 -> 0.670 (3.25x; 3.65x at the start, same command at
 load 3), swapped 1.95x (2.09x), esri 1.83x (1.92x), overlap 2.00x (2.27x), bare 5.71x (5.83x),
 malformed 0.880 -> 1.030 (1.17x; 1.23x), the other samples 0.27-0.89x. Against the session's
 start (2aeb133), one run at load 6-21: zones 0.90x, swapped 0.98x, esri 0.98x, malformed
