@@ -15,6 +15,24 @@ Run: python benchmarks/bench_chunk.py [--repeat N] [--memory-copies 70] [--quick
    bytes (the document itself is read before the baseline; the kernel's peak-RSS mark is reset
    after the warm-up, so the warm-up's own peak is not reported as the document's: before that
    reset the 1 MB boundary read ~130x, the warm-up's peak).
+   Figures (issue #13, mem13; this section's child, 3 runs each, min-max; before = 2aeb133,
+   after = 3352b2b): land-use x16 7.65-7.66x -> 6.32-6.35x, x70 7.86-8.27x -> 7.42-7.48x,
+   x140 7.94-8.36x -> 7.62-7.66x; mixed report x300 7.93-8.20x -> 6.82-7.08x; parcels x40
+   9.01-9.11x -> 8.27-8.28x (of which ~2.5x is the offline place gazetteer, a per-process cost
+   this warm-up does not load: warmed on parcels too, 6.23x -> 5.32x); 40k boundary 4.9x -> 1.8x.
+   What the growth is made of (x70): ~5.8x Python objects, ~3 kB per feature (unit, feature
+   and boxes, frame with its example point, span, chunk), and ~1.7x glibc heap of which only
+   ~0.9x is in use at the end: once a document-sized buffer has been freed, glibc's dynamic
+   mmap threshold puts every later block up to that size on the heap, which is not given back
+   (with MALLOC_MMAP_THRESHOLD_ fixed the row dropped ~0.4x before these changes; not a fix:
+   the project sets no allocator tunables). What was done: scans work in 64k-character slices whose scratch is
+   reused (line index, heading lead bytes, tokenizer pieces, the declaration finder's
+   lower-cased anchors), find_boundaries keeps its candidates' scratch in anonymous mappings
+   (prose.scratch), a scope's 500 sample points are read without joining all samples, and
+   per-unit tuples were dropped (Unit keeps four offsets; shared kinds; shared keyword strs).
+   Left: per-feature frames (~0.8x: each holds its own example line; making it derived needs
+   FrameReport, GeomRecord and Evidence to agree), the heap left by the frame step's
+   per-feature samples and sets, and per-feature boxes and tuples the output model holds.
 4. Growth: the appendix ×1, ×4 and ×16; time(×16) ÷ time(×1).
 5. Tokenizer worker (``geochunk.tokenworker``; sections 1-4 and 6 run with
    ``GEOCHUNK_TOKENIZE_IN=inline`` unless it is set): the first run of every document above with the
