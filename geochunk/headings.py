@@ -200,7 +200,7 @@ _BLANK_LINE = re.compile(r"(?:\r\n?+|\n)([^\S\r\n]*+)(?=[\r\n]|\Z)")
 # the same for a text without "\r": a literal first character is found by a fast search (a
 # character set is tested position by position: 8x slower on a 1 MB polygon)
 _BLANK_LINE_LF = re.compile(r"\n([^\S\n]*+)(?=\n|\Z)")
-_LEAD_SLICE = 1 << 16  # (a few hundred kB of scratch per slice, like lines._SLICE; issue #13)
+_LEAD_SLICE = 1 << 18  # (~1 MB of scratch per slice, reused; 1 << 20 left ~1.4x a 3 MB document behind, issue #13)
 
 
 def _lead_bytes(text: str, starts: np.ndarray) -> np.ndarray:

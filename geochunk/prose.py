@@ -244,14 +244,14 @@ def _sub_windows(n: int, exclude: tuple[tuple[int, int], ...]) -> Iterator[tuple
     nothing.
 
     >>> list(_sub_windows(10, ()))[:1], _KEY_SLICE
-    ([(0, 10)], 65536)
+    ([(0, 10)], 262144)
     """
     for lo, hi in _windows(n, exclude):
         for s in range(lo, hi + 1, _KEY_SLICE):
             yield s, min(hi, s + _KEY_SLICE - 1)
 
 
-_KEY_SLICE = 1 << 16  # offsets per scanned window, at most
+_KEY_SLICE = 1 << 18  # offsets per scanned window, at most (shorter windows cost CPU: 1 << 16 was +14%)
 
 
 def _scan_window(
