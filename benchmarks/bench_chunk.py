@@ -16,10 +16,10 @@ Run: python benchmarks/bench_chunk.py [--repeat N] [--memory-copies 70] [--quick
    after the warm-up, so the warm-up's own peak is not reported as the document's: before that
    reset the 1 MB boundary read ~130x, the warm-up's peak).
    Figures (issue #13, mem13; this section's child, 3 runs each, min-max; before = 2aeb133,
-   after = 3352b2b): land-use x16 7.65-7.66x -> 6.32-6.35x, x70 7.86-8.27x -> 7.42-7.48x,
-   x140 7.94-8.36x -> 7.62-7.66x; mixed report x300 7.93-8.20x -> 6.82-7.08x; parcels x40
-   9.01-9.11x -> 8.27-8.28x (of which ~2.5x is the offline place gazetteer, a per-process cost
-   this warm-up does not load: warmed on parcels too, 6.23x -> 5.32x); 40k boundary 4.9x -> 1.8x.
+   after = 32c6a03): land-use x16 7.65-7.66x -> 6.19x, x70 7.86-8.27x -> 7.33x, x140
+   7.94-8.36x -> 7.50-7.51x; mixed report x300 7.93-8.20x -> 6.66-6.67x; parcels x40
+   9.01-9.11x -> 8.27x (of which ~3x is the offline place gazetteer, a per-process cost this
+   warm-up does not load: warmed on parcels too, 6.23x -> 5.30x); 40k boundary 4.9x -> 1.8x.
    What the growth is made of (x70): ~5.8x Python objects, ~3 kB per feature (unit, feature
    and boxes, frame with its example point, span, chunk), and ~1.7x glibc heap of which only
    ~0.9x is in use at the end: once a document-sized buffer has been freed, glibc's dynamic
