@@ -357,6 +357,20 @@ _KEYWORDS = frozenset(OGC_TYPES)
 # one shared str per keyword: a span's ``geom_type`` is this copy, not its own upper-cased slice
 # (a str per span was 0.12x the input of a large appendix; issue #13)
 _KEYWORD_STR = {w: w for w in OGC_TYPES}
+
+
+def _keyword_dims(raw: str) -> tuple[str, str]:
+    """The OGC keyword (its one shared str) and the dimension suffix of a keyword as written:
+    ``"pointz"`` -> ``("POINT", "Z")``; a word that is no keyword comes back upper-cased."""
+    word, dims = raw.upper(), ""
+    if word not in _KEYWORDS:
+        for d in _DIMS:
+            if word.endswith(d) and word[: -len(d)] in _KEYWORDS:
+                word, dims = word[: -len(d)], d
+                break
+    return _KEYWORD_STR.get(word, word), dims
+
+
 _COORD_WORDS = frozenset(
     [k + d for k in OGC_TYPES for d in ("", *_DIMS)] + ["EMPTY", "Z", "M", "ZM", "E"]
 )
@@ -482,13 +496,7 @@ class _WktScanner:
         text, n = self.text, self.n
         if (k > 0 and _is_ident(text[k - 1])) or (ke < n and _is_ident(text[ke])):
             return None
-        word, dims = text[k:ke].upper(), ""
-        if word not in _KEYWORDS:
-            for d in _DIMS:
-                if word.endswith(d) and word[: -len(d)] in _KEYWORDS:
-                    word, dims = word[: -len(d)], d
-                    break
-        word = _KEYWORD_STR.get(word, word)
+        word, dims = _keyword_dims(text[k:ke])
         p = self._skip_ws(ke)
         if p < 0:
             return None
@@ -675,13 +683,7 @@ class _WktScanner:
         close = self.parens.match(o)
         if close < 0 or _COORD_RUN.match(text, o, close + 1).end() <= close:
             return None
-        word, dims = text[k:ke].upper(), ""
-        if word not in _KEYWORDS:
-            for d in _DIMS:
-                if word.endswith(d) and word[: -len(d)] in _KEYWORDS:
-                    word, dims = word[: -len(d)], d
-                    break
-        word = _KEYWORD_STR.get(word, word)  # the shared copy, as _head gives it
+        word, dims = _keyword_dims(text[k:ke])  # the shared keyword str, as _head gives it
         start, srid = self._srid(k)
         # Span.sliced without its dict of values (the commonest unit: a quarter of its cost)
         return Span(start, close + 1, "wkt", word, "", dims, srid)._read_from(text, k, close + 1)

@@ -922,16 +922,7 @@ def remember(kind: str, geometry_text: str, parsed: Parsed) -> None:
     at most ``_PARSED_MAX`` entries and ``_PARSED_MAX_CHARS`` characters of geometry text
     (the oldest go first); the pipeline drops a document's entries once it has read them
     (:func:`parse_spans`), so nothing of a document outlives its analysis."""
-    global _PARSED_CHARS
-    key = (kind, geometry_text)
-    with _PARSED_LOCK:
-        if key not in _PARSED:
-            _PARSED_CHARS += len(geometry_text)
-        _PARSED[key] = parsed
-        _PARSED.move_to_end(key)
-        while len(_PARSED) > _PARSED_MAX or (_PARSED_CHARS > _PARSED_MAX_CHARS and len(_PARSED) > 1):
-            (_, old), _ = _PARSED.popitem(last=False)
-            _PARSED_CHARS -= len(old)
+    remember_many(kind, ((geometry_text, parsed),))
 
 
 def remember_many(kind: str, items: "Iterable[tuple[str, Parsed]]") -> None:
