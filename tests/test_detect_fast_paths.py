@@ -501,6 +501,27 @@ def _geojson_doc(rng) -> str:  # type: ignore[no-untyped-def]
                        '[%s]', '{"type": "FeatureCollection", "features": [\n%s\n]}']) % body
 
 
+def test_bracket_dense_json_goes_to_the_bracket_scan(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A text with more than one bracket in 8 characters is never read structurally (its scratch
+    would be tens of times the text); a sparse one is, and both answers are the bracket scan's."""
+    import json
+
+    from geochunk import detect as det
+    from geochunk.samples import load_sample
+
+    asked: list[int] = []
+    real = det._scan_json_structural
+    monkeypatch.setattr(det, "_scan_json_structural", lambda t: asked.append(len(t)) or real(t))
+    fields = lambda f: (f.closed, f.members, f.geometry_members, f.features_arrays, f.unclosed)  # noqa: E731
+    dense = json.dumps({"type": "MultiPoint", "coordinates": [[i % 9, i % 7] for i in range(2000)]})
+    nested = '{"a": [' + "[]," * 3000 + "[]]}"
+    parcels = load_sample("parcels")
+    for text, structural in ((dense, False), (nested, False), (parcels, True)):
+        asked.clear()
+        assert fields(det._scan_json(text)) == fields(det._scan_json_all(text))
+        assert asked == ([len(text)] if structural else [])
+
+
 @pytest.mark.parametrize("seed", range(6))
 def test_json_read_structurally_equals_the_bracket_scan(seed: int) -> None:
     import random
