@@ -744,7 +744,8 @@ class _BitsBuilder:
     def add(self, a: int, e: int, starts: np.ndarray, before: int) -> None:
         """Positions ``[a, e)`` (every earlier position added already) from the sorted token
         starts of a piece beginning at ``a`` (offsets relative to ``a``) with ``before``
-        tokens ahead of it."""
+        tokens ahead of it (read by the slice build; the whole build counts the starts it was
+        given itself, and shifts ``starts`` in place: the caller drops them)."""
         if self.whole:
             self._whole(a, e, starts)
             return

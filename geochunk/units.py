@@ -402,9 +402,10 @@ def unit_ranges(
             if top < lo:
                 lo = top
                 k.append("section_heading")
-        # the unit's own ``full`` when nothing joined, and one tuple per distinct list of
-        # kinds: a tuple of each per unit was 0.24x the input of a large appendix (issue #13)
-        ranges.append(u.full if lo == u.full[0] else (lo, hi))
+        # one tuple per distinct list of kinds: a tuple of kinds per unit was part of 0.24x the
+        # input of a large appendix (issue #13); a unit keeps its offsets, not tuples, so each
+        # range is made here once
+        ranges.append((lo, hi))
         kt = tuple(k)
         kinds.append(same_kinds.setdefault(kt, kt))
         prev = hi
