@@ -64,6 +64,7 @@ __all__ = [
     "callable_counter",
     "clear_cache",
     "clean_boundary",
+    "split_boundary",
     "estimate_count",
 ]
 
@@ -517,7 +518,7 @@ class TokenCounter:
         """The index of this (real tiktoken) counter over ``prefix``: built by :meth:`index`, or
         received from the tokenizer worker process (``geochunk.tokenworker``)."""
         if self._rule_verified:
-            return TokenIndex(text, self, prefix, 1, lambda p: clean_boundary(text, p))
+            return TokenIndex(text, self, prefix, 1, lambda p: clean_boundary(text, p), split=True)
         return TokenIndex(text, self, prefix, 1, lambda p: p == 0 or p == len(text), inner=False)
 
 
@@ -831,6 +832,78 @@ def _delta_dtype(largest: int) -> type:
 _CLEAN_REACH = 1024
 
 
+# ASCII punctuation: never a letter (\p{L}), a number (\p{N}) or whitespace (\s) to either
+# encoding's regex; without the apostrophe, which contractions join to the letters before it
+_PUNCT = r"!-/:-@\[-`{-~"
+_PUNCT_NO_APOS = r"!-&(-/:-@\[-`{-~"
+# the character before a split position and a lookahead at the one after it (see split_boundary)
+_SPLIT = re.compile(
+    rf"[A-Za-z](?=[0-9{_PUNCT_NO_APOS}])|[0-9](?=[A-Za-z{_PUNCT}])|[{_PUNCT}](?=[0-9])"
+)
+
+
+def split_boundary(text: str, p: int) -> bool:
+    """True where the count of any substring ``text[x:y]`` with ``x < p < y`` splits at ``p``:
+    ``count(text[x:y]) == count(text[x:p]) + count(text[p:y])`` for ``cl100k_base`` and
+    ``o200k_base`` (their analysed regexes, :data:`ANALYSED_PAT_SHA256`), and the document's
+    tokens starting in ``[p, q)`` are those of ``text[p:q]`` for two such positions.
+
+    Unlike :func:`clean_boundary` this holds inside runs with no whitespace (a pasted key, a
+    base64 blob), so ``exact`` encodes only a few characters at each ragged end there. The
+    positions are changes of ASCII character class, ``text[p - 1]`` / ``text[p]``:
+
+    * a letter then a digit or a punctuation character other than ``'``;
+    * a digit then a letter or a punctuation character;
+    * a punctuation character then a digit.
+
+    (ASCII punctuation is ``!"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~``.) Why: the one pre-token that
+    holds ``text[p - 1]`` ends at ``p`` in every substring that holds ``p - 1``. A letter lies
+    only in a letter run (``[^\\r\\n\\p{L}\\p{N}]?\\p{L}+``, o200k's cased runs, cl100k's
+    ``'(?i:[sdmt]|ll|ve|re)``), which stops at a non-letter; o200k's contraction suffix needs
+    ``text[p] == "'"``, which is excluded. A digit lies only in ``\\p{N}{1,3}``, which stops at a
+    non-digit. A punctuation character followed by a digit lies in the punctuation run
+    (`` ?[^\\s\\p{L}\\p{N}]+[\\r\\n/]*``), which stops at the digit; it is not a letter run's
+    optional first character (a digit, not a letter, follows). No attempt made at an earlier
+    position reads past ``p`` in a way the end of ``text[x:p]`` would change: every such attempt
+    runs through ``text[p - 1]`` and stops at ``text[p]`` (or at the end) alike. From ``p`` on, the
+    scan reads only forward, so ``text[x:y]`` and ``text[p:y]`` agree. BPE never merges across a
+    pre-token. Property-tested against both encodings.
+
+    >>> [p for p in range(1, 9) if split_boundary("ab12/c+d", p)]
+    [2, 4, 6]
+    >>> split_boundary("it's", 2), split_boundary("a b", 1)
+    (False, False)
+    """
+    return 0 < p < len(text) and _SPLIT.match(text, p - 1, p + 1) is not None
+
+
+def _first_split(text: str, lo: int, hi: int) -> int | None:
+    """The first ``p`` in ``[lo, hi]`` (``lo >= 1``) with :func:`split_boundary`."""
+    if hi < lo:
+        return None
+    m = _SPLIT.search(text, lo - 1, hi + 1)
+    return None if m is None else m.end()
+
+
+def _last_split(text: str, lo: int, hi: int) -> int | None:
+    """The last ``p`` in ``[lo, hi]`` (``lo >= 1``) with :func:`split_boundary`: a short window
+    before ``hi`` first (one is usually there), then the rest."""
+    if hi < lo:
+        return None
+    top = hi
+    for width in (64, 1 << 30):
+        start = max(lo, top - width + 1)
+        last = None
+        for m in _SPLIT.finditer(text, start - 1, top + 1):
+            last = m
+        if last is not None:
+            return last.end()
+        if start == lo:
+            return None
+        top = start - 1
+    return None  # pragma: no cover - the second window reaches lo
+
+
 def _first_clean(text: str, clean: Callable[[int], bool], lo: int, hi: int) -> int | None:
     """The first ``p`` in ``[lo, hi]`` with ``clean(p)``. Only a position at a space or after a
     newline can be clean (:func:`clean_boundary`), so only those are asked about (``lo >= 1``),
@@ -901,7 +974,7 @@ class TokenIndex:
     """
 
     __slots__ = ("text", "counter", "_prefix", "_base", "_delta", "_extra", "_bits", "_per_token", "_clean",
-                 "_inner", "_cache", "_lock")
+                 "_inner", "_split", "_cache", "_lock")
 
     def __init__(
         self,
@@ -912,6 +985,7 @@ class TokenIndex:
         clean: Callable[[int], bool],
         *,
         inner: bool = True,
+        split: bool = False,
     ) -> None:
         self.text = text
         self.counter = counter
@@ -921,6 +995,7 @@ class TokenIndex:
         self._per_token = per_token  # prefix steps per token (ESTIMATE_UNIT for the estimate)
         self._clean = clean
         self._inner = inner  # False: no position but the ends is ever clean (nothing to search)
+        self._split = split  # split_boundary holds (a tiktoken encoding with its analysed regex)
         self._cache: dict[tuple[int, int], int] = {}
         self._lock = threading.Lock()
 
@@ -984,17 +1059,30 @@ class TokenIndex:
         passed over (``lo`` cannot be such: ``hi`` lies after it). So the count is additive:
         ``count(text[a:lo]) + count(lo, hi) + count(text[hi:b])``, the middle read from the
         index. A long oversized unit ending between two newlines is thus never encoded again.
-        Without such positions (or for tokenizers with no clean positions) the whole
-        substring is encoded."""
+        With ``split`` (tiktoken's analysed regexes) a :func:`split_boundary` nearer the end
+        serves as well, so a run with no whitespace (a pasted key cut between graphemes) costs
+        two short encodes, not one of the whole run. Without such positions (or for
+        tokenizers with no clean positions) the whole substring is encoded."""
         clean, text = self._clean, self.text
         if not self._inner:
             return self.counter.count(text[a:b])
-        lo = a if clean(a) else _first_clean(text, clean, a + 1, min(b - 2, a + _CLEAN_REACH))
-        hi = b if clean(b) else _last_clean(text, clean, max(a + 1, b - _CLEAN_REACH), b - 2)
-        while hi is not None and hi < b and text[hi] in " \t" and text[hi:b].isspace():
-            # clean in the document by (A') only: its indentation runs on past ``b``, so in the
-            # substring it is a trailing whitespace run, not a boundary: take an earlier one
-            hi = _last_clean(text, clean, max(a + 1, b - _CLEAN_REACH), hi - 1)
+        if clean(a):
+            lo = a
+        else:
+            lo_s = _first_split(text, a + 1, min(b - 1, a + _CLEAN_REACH)) if self._split else None
+            lo = _first_clean(text, clean, a + 1, min(b - 2, a + _CLEAN_REACH if lo_s is None else lo_s - 1))
+            lo = lo_s if lo is None else lo
+        if clean(b):
+            hi = b
+        else:
+            hi_s = _last_split(text, max(a + 1, b - _CLEAN_REACH), b - 1) if self._split else None
+            floor = max(a + 1, b - _CLEAN_REACH if hi_s is None else hi_s + 1)
+            hi = _last_clean(text, clean, floor, b - 2)
+            while hi is not None and text[hi] in " \t" and text[hi:b].isspace():
+                # clean in the document by (A') only: its indentation runs on past ``b``, so in
+                # the substring it is a trailing whitespace run, not a boundary: an earlier one
+                hi = _last_clean(text, clean, floor, hi - 1)
+            hi = hi_s if hi is None else hi
         if lo is None or hi is None or hi <= lo:
             return self.counter.count(text[a:b])
         head = self.counter.count(text[a:lo]) if lo > a else 0
