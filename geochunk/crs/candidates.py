@@ -62,6 +62,10 @@ class _Index:
     edges: tuple  # the columns of ``boxes``, each contiguous: minx, miny, maxx, maxy
     inner: tuple  # (minx, miny, maxx, maxy) columns of a box inside each polygon's interior
     # (a point in it needs no point-in-polygon test), empty (min > max) where none was found
+    spans: tuple  # (minx, width, miny, height) columns, a width of 0 as NaN (see :func:`listing`)
+    n_grids: int  # grids named (``grids`` runs from 0 to n_grids - 1)
+    shared: np.ndarray  # (n,) whether the row's code has other rows (a frame of several areas)
+    labels: np.ndarray  # (n,) ``EPSG:<code>`` of each row, as str objects
 
 
 def _ring(crs_code: int, areas: Sequence[tuple[float, float, float, float]]) -> list[list[int]]:
@@ -149,11 +153,23 @@ def _index() -> _Index:
     ids: dict[str, int] = {}
     grids = np.asarray([ids.setdefault(_grid(names[c]), len(ids)) for c in codes], dtype=np.int64)
     first = leading()
-    return _Index(np.asarray(codes, dtype=np.int64), boxes, polygons, names, sizes,
+    code_arr = np.asarray(codes, dtype=np.int64)
+    shared = np.zeros(len(codes), dtype=bool)
+    if len(codes) > 1:
+        same = code_arr[1:] == code_arr[:-1]
+        shared[1:] |= same
+        shared[:-1] |= same
+    spans = []
+    for lo, hi in ((0, 2), (1, 3)):  # hi - lo as listing computed it; 0 -> NaN: 0 / 0 was NaN
+        width = boxes[:, hi] - boxes[:, lo]
+        spans += [np.ascontiguousarray(boxes[:, lo]), np.where(width == 0.0, np.nan, width)]
+    labels = np.empty(len(codes), dtype=object)
+    labels[:] = [f"EPSG:{c}" for c in codes]
+    return _Index(code_arr, boxes, polygons, names, sizes,
                   np.asarray([sizes[c] for c in codes], dtype=float), grids,
                   np.asarray([c in first for c in codes], dtype=bool),
                   tuple(np.ascontiguousarray(boxes[:, k]) for k in range(4)),
-                  _inner_boxes(polygons, boxes))
+                  _inner_boxes(polygons, boxes), tuple(spans), len(ids), shared, labels)
 
 
 _SHRINK = (0.9, 0.75, 0.5, 0.3)  # inner boxes tried: the bounding box shrunk about its centre
@@ -289,34 +305,35 @@ def listing(xy: np.ndarray | None) -> Listing:
     ix = _index()
     k = len(xy) // 2
     x, y = float(xy[k, 0]), float(xy[k, 1])
-    lo_x, lo_y, hi_x, hi_y = (c[rows] for c in ix.edges)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        fx = np.abs((x - lo_x) / (hi_x - lo_x) - 0.5)
-        fy = np.abs((y - lo_y) / (hi_y - lo_y) - 0.5)
-    edge = np.maximum(fx, fy)
-    edge[np.isnan(edge)] = 1.0  # a box of no width (0 / 0): the edge
+    lo_x, w_x, lo_y, w_y = (c[rows] for c in ix.spans)
+    # a box of no width has a NaN width (x - lo is then 0: 0 / 0 was NaN), no warning raised
+    edge = np.maximum(np.abs((x - lo_x) / w_x - 0.5), np.abs((y - lo_y) / w_y - 0.5))
+    edge[np.isnan(edge)] = 1.0  # a box of no width: the edge
     edge = np.round(edge, 2)
-    # the index is in code order, so a code's rows are next to each other among ``rows``
+    # grids' figures over the rows: a code's grid, size and whether it is well known are the
+    # same on each of its rows, and its centrality is the least edge of its rows
+    grid = ix.grids[rows]
+    best = np.full(ix.n_grids, 2.0)
+    np.minimum.at(best, grid, edge)
+    widest = np.zeros(ix.n_grids)
+    np.maximum.at(widest, grid, ix.row_sizes[rows])
+    known = np.zeros(ix.n_grids, dtype=bool)
+    known[grid[ix.leading[rows]]] = True
     held = ix.codes[rows]
-    first = np.flatnonzero(np.concatenate(([True], held[1:] != held[:-1])))
-    codes = held[first]
-    central = np.minimum.reduceat(edge, first)  # a code's most central area
-    at = rows[first]  # grid, size and whether well known are the code's, the same on each row
-    grid = ix.grids[at]
-    best = np.full(int(grid.max()) + 1, 2.0)
-    np.minimum.at(best, grid, central)
-    widest = np.zeros(len(best))
-    np.maximum.at(widest, grid, ix.row_sizes[at])
-    known = np.zeros(len(best), dtype=bool)
-    known[grid[ix.leading[at]]] = True
     # well-known national grids first, then grids by their best centrality, then the widest
-    # area; codes in order within a grid (np.lexsort: the last key is the first)
-    order = np.lexsort((codes, -widest[grid], best[grid], ~known[grid]))
-    ordered = codes[order]
+    # area; codes in order within a grid (np.lexsort: the last key is the first); a code's
+    # rows sort next to each other (equal keys, stable), and only its first is kept
+    order = np.lexsort((held, -widest[grid], best[grid], ~known[grid]))
+    codes, ordered = held, held[order]
+    if ix.shared[rows].any():  # a frame of several areas: its code once
+        codes = held[np.concatenate(([True], held[1:] != held[:-1]))]
+        first = np.concatenate(([True], ordered[1:] != ordered[:-1]))
+        order, ordered = order[first], ordered[first]
     in_order = grid[order]
     cuts = (np.flatnonzero(in_order[1:] != in_order[:-1]) + 1).tolist()  # a grid's codes end
     bounds = list(zip([0] + cuts, cuts + [len(ordered)]))
     every = ordered.tolist()
+    labels = ix.labels[rows[order]].tolist()
     steps = (np.flatnonzero(ordered[1:] - ordered[:-1] != 1) + 1).tolist()  # a run starts
     lines = [f"{len(codes)} regional projected frame(s) in {len(bounds)} grid(s) hold these "
              "numbers in their area of use (PROJ's rectangles); none is chosen"]
@@ -326,21 +343,23 @@ def listing(xy: np.ndarray | None) -> Listing:
         else:
             name = ix.names[every[lo]]
             lines.append(f"{_grid(name)}: {hi - lo} frames (datums or zones), e.g. "
-                         f"{name} ({_runs_text(every, lo, hi, steps, 4)}): fit")
+                         f"{name} ({_runs_text(every, labels, lo, hi, steps, 4)}): fit")
     if len(bounds) > MAX_LISTED:
         lines.append(f"... {len(bounds) - MAX_LISTED} more grid(s)")
     lines.append("every frame that fits, most central first: "
-                 + _runs_text(every, 0, len(every), steps, _MAX_RUNS))
+                 + _runs_text(every, labels, 0, len(every), steps, _MAX_RUNS))
     return Listing(tuple(codes.tolist()), tuple(lines))
 
 
-def _runs_text(codes: list[int], lo: int, hi: int, steps: list[int], most: int) -> str:
-    """``_code_runs(codes[lo:hi], most)``, given where every run of consecutive codes in
-    ``codes`` starts (``steps``, ascending, the first run's start left out)."""
+def _runs_text(codes: list[int], labels: list[str], lo: int, hi: int, steps: list[int],
+               most: int) -> str:
+    """``_code_runs(codes[lo:hi], most)``, given ``EPSG:<code>`` of each code (``labels``) and
+    where every run of consecutive codes in ``codes`` starts (``steps``, ascending, the first
+    run's start left out)."""
     a, b = bisect.bisect_right(steps, lo), bisect.bisect_left(steps, hi)
     starts = [lo] + steps[a:min(b, a + most)]
     ends = starts[1:] + [hi] if b - a < most else starts[1:] + [steps[a + most - 1]]
-    runs = [f"EPSG:{codes[i]}" if j - i == 1 else f"EPSG:{codes[i]}-{codes[j - 1]}"
+    runs = [labels[i] if j - i == 1 else f"{labels[i]}-{codes[j - 1]}"
             for i, j in zip(starts[:most], ends)]
     left = b - a + 1 - most
     return ", ".join(runs) + (f", ... ({left} more)" if left > 0 else "")
