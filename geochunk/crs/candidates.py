@@ -333,8 +333,9 @@ def listing(xy: np.ndarray | None) -> Listing:
     cuts = (np.flatnonzero(in_order[1:] != in_order[:-1]) + 1).tolist()  # a grid's codes end
     bounds = list(zip([0] + cuts, cuts + [len(ordered)]))
     every = ordered.tolist()
-    labels = ix.labels[rows[order]].tolist()
-    steps = (np.flatnonzero(ordered[1:] - ordered[:-1] != 1) + 1).tolist()  # a run starts
+    labels = ix.labels[rows[order]]  # EPSG:<code> in that order (str objects)
+    run_at = np.flatnonzero(ordered[1:] - ordered[:-1] != 1) + 1  # a run of codes starts
+    steps = run_at.tolist()
     lines = [f"{len(codes)} regional projected frame(s) in {len(bounds)} grid(s) hold these "
              "numbers in their area of use (PROJ's rectangles); none is chosen"]
     for lo, hi in bounds[:MAX_LISTED]:
@@ -347,11 +348,23 @@ def listing(xy: np.ndarray | None) -> Listing:
     if len(bounds) > MAX_LISTED:
         lines.append(f"... {len(bounds) - MAX_LISTED} more grid(s)")
     lines.append("every frame that fits, most central first: "
-                 + _runs_text(every, labels, 0, len(every), steps, _MAX_RUNS))
+                 + _all_runs_text(every, labels, run_at, _MAX_RUNS))
     return Listing(tuple(codes.tolist()), tuple(lines))
 
 
-def _runs_text(codes: list[int], labels: list[str], lo: int, hi: int, steps: list[int],
+def _all_runs_text(codes: list[int], labels: np.ndarray, run_at: np.ndarray, most: int) -> str:
+    """``_runs_text(codes, labels, 0, len(codes), run_at.tolist(), most)``: a run of one code
+    (most of them) is its label as it stands, taken by one array lookup."""
+    starts = np.concatenate(([0], run_at))[:most]
+    ends = np.concatenate((run_at, [len(codes)]))[:most]
+    runs = labels[starts]
+    for m in np.flatnonzero(ends - starts > 1).tolist():
+        runs[m] = f"{runs[m]}-{codes[int(ends[m]) - 1]}"
+    left = len(run_at) + 1 - most
+    return ", ".join(runs.tolist()) + (f", ... ({left} more)" if left > 0 else "")
+
+
+def _runs_text(codes: list[int], labels: np.ndarray, lo: int, hi: int, steps: list[int],
                most: int) -> str:
     """``_code_runs(codes[lo:hi], most)``, given ``EPSG:<code>`` of each code (``labels``) and
     where every run of consecutive codes in ``codes`` starts (``steps``, ascending, the first
