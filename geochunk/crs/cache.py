@@ -24,7 +24,7 @@ from typing import Any
 
 __all__ = ["cache_dir", "proj_db_key", "read_json", "write_json"]
 
-FORMAT = 3  # bump when the shape of a cached file changes
+FORMAT = 4  # bump when the shape of a cached file changes (4: grid areas keep inner boxes)
 
 
 def cache_dir() -> Path | None:

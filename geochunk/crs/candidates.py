@@ -126,13 +126,14 @@ def _build() -> dict:
 @lru_cache(maxsize=1)
 def _index() -> _Index:
     data = read_json(_NAME)
-    if not (isinstance(data, dict) and isinstance(data.get("codes"), list)
-            and isinstance(data.get("rings"), list) and len(data["codes"]) == len(data["rings"])
-            and isinstance(data.get("names"), dict) and data["codes"]):
+    built = not (isinstance(data, dict) and isinstance(data.get("codes"), list)
+                 and isinstance(data.get("rings"), list)
+                 and len(data["codes"]) == len(data["rings"])
+                 and isinstance(data.get("names"), dict) and data["codes"])
+    if built:
         data = _build()
-        write_json(_NAME, data)
     found = []
-    for code, ring in zip(data["codes"], data["rings"]):
+    for entry, (code, ring) in enumerate(zip(data["codes"], data["rings"])):
         try:
             xy = np.asarray(ring, dtype=float).reshape(-1, 2)
             poly = shapely.Polygon(xy)
@@ -140,16 +141,27 @@ def _index() -> _Index:
             continue  # a damaged cache entry: that area is left out
         if not poly.is_valid:  # a folded image (a rectangle over a pole): its hull, a superset
             poly = poly.convex_hull
-        found.append((int(code), poly))
+        found.append((int(code), poly, entry))
     found.sort(key=lambda t: t[0])  # stable: a code's areas in the order the cache has them
-    codes = [c for c, _ in found]
+    codes = [c for c, _, _ in found]
     extents = _usage_extents()
     sizes = {c: max((area_size(a) for a in extents.get(c, ())), default=0.0) for c in codes}
     names = {c: str(data["names"].get(str(c), c)) for c in codes}
     polygons = np.empty(len(found), dtype=object)
-    polygons[:] = [p for _, p in found]
+    polygons[:] = [p for _, p, _ in found]
     shapely.prepare(polygons)  # point-in-polygon tests ~3x faster; the same answers
     boxes = shapely.bounds(polygons).reshape(-1, 4)
+    entries = [k for _, _, k in found]
+    inner, complete = _stored_inner(data.get("inner"), len(data["codes"]), entries, polygons)
+    if not complete:  # an index just built, or a cache without (all) its inner boxes
+        inner = _inner_boxes(polygons, boxes, inner)
+        if built or len(entries) == len(data["codes"]):  # never stored over damaged entries
+            rows = [[] for _ in data["codes"]]
+            for k, box in zip(entries, inner.tolist()):
+                rows[k] = box if box[0] <= box[2] else []
+            write_json(_NAME, {**data, "inner": rows})
+    elif built:
+        write_json(_NAME, data)
     ids: dict[str, int] = {}
     grids = np.asarray([ids.setdefault(_grid(names[c]), len(ids)) for c in codes], dtype=np.int64)
     first = leading()
@@ -169,35 +181,91 @@ def _index() -> _Index:
                   np.asarray([sizes[c] for c in codes], dtype=float), grids,
                   np.asarray([c in first for c in codes], dtype=bool),
                   tuple(np.ascontiguousarray(boxes[:, k]) for k in range(4)),
-                  _inner_boxes(polygons, boxes), tuple(spans), len(ids), shared, labels)
+                  tuple(np.ascontiguousarray(inner[:, k]) for k in range(4)), tuple(spans),
+                  len(ids), shared, labels)
 
 
 _SHRINK = (0.9, 0.75, 0.5, 0.3)  # inner boxes tried: the bounding box shrunk about its centre
+_GROW_STEPS = 6  # halvings of the gap between an inner box's side and its bounding box's
+_GROW_ORDER = (0, 2, 1, 3)  # sides grown, in turn: west, east, south, north
 
 
-def _inner_boxes(polygons: np.ndarray, boxes: np.ndarray) -> tuple:
+def _stored_inner(stored: object, n_entries: int, entries: list[int],
+                  polygons: np.ndarray) -> tuple[np.ndarray, bool]:
+    """The inner boxes the cache holds for these polygons (``entries``: each one's place in
+    the cached lists), as an ``(n, 4)`` array, and whether every polygon has one. A box that
+    is missing, malformed or that GEOS does not find properly inside its polygon (a damaged
+    or foreign file) is left empty (min > max) and the answer is ``False``: such boxes are
+    found again (:func:`_inner_boxes`)."""
+    inner = np.empty((len(entries), 4))
+    inner[:, :2], inner[:, 2:] = np.inf, -np.inf
+    if not isinstance(stored, list) or len(stored) != n_entries:
+        return inner, False
+    complete = True
+    for row, k in enumerate(entries):
+        box = stored[k]
+        if isinstance(box, list) and not box:
+            continue  # none was found when the index was built
+        if (isinstance(box, list) and len(box) == 4
+              and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in box)):
+            inner[row] = box
+        else:
+            complete = False
+    has = np.flatnonzero(inner[:, 0] <= inner[:, 2])
+    if len(has):
+        with _PREPARED:
+            ok = shapely.contains_properly(polygons[has], shapely.box(*inner[has].T))
+        if not ok.all():
+            inner[has[~ok]] = (np.inf, np.inf, -np.inf, -np.inf)
+            complete = False
+    return inner, complete
+
+
+def _inner_boxes(polygons: np.ndarray, boxes: np.ndarray,
+                 known: np.ndarray | None = None) -> np.ndarray:
     """Per polygon, a box whose every point (edges included) lies in the polygon's interior,
-    as four contiguous columns: the largest of the bounding box shrunk about its centre by
-    :data:`_SHRINK` that GEOS finds properly inside, or an empty box (min > max). A point in
-    it is inside the polygon without asking GEOS, exactly as ``contains_xy`` would say."""
+    as an ``(n, 4)`` array (minx, miny, maxx, maxy): the largest of the bounding box shrunk
+    about its centre by :data:`_SHRINK` that GEOS finds properly inside, then each side in
+    turn (:data:`_GROW_ORDER`) pushed out towards the bounding box's as far as GEOS still finds
+    it properly inside (:data:`_GROW_STEPS` halvings of the gap); or an empty box (min > max)
+    where none was found. A point in it is inside the polygon without asking GEOS, exactly as
+    ``contains_xy`` would say. Every box kept is one GEOS found properly inside. ``known``:
+    boxes already found (from the cache), kept; only the empty ones are looked for."""
     n = len(polygons)
     inner = np.empty((n, 4))
     inner[:, :2], inner[:, 2:] = np.inf, -np.inf
+    if known is not None:
+        inner[:] = known
     if not n:
-        return tuple(np.ascontiguousarray(inner[:, k]) for k in range(4))
+        return inner
     cx, cy = (boxes[:, 0] + boxes[:, 2]) / 2, (boxes[:, 1] + boxes[:, 3]) / 2
     hw, hh = (boxes[:, 2] - boxes[:, 0]) / 2, (boxes[:, 3] - boxes[:, 1]) / 2
-    left = np.arange(n)
+    left = np.flatnonzero(~(inner[:, 0] <= inner[:, 2]))
+    todo = left
     with _PREPARED:
         for f in _SHRINK:
+            if not len(left):
+                break
             cand = np.stack([cx[left] - f * hw[left], cy[left] - f * hh[left],
                              cx[left] + f * hw[left], cy[left] + f * hh[left]], axis=1)
             ok = shapely.contains_properly(polygons[left], shapely.box(*cand.T))
             inner[left[ok]] = cand[ok]
             left = left[~ok]
-            if not len(left):
+        grow = todo[inner[todo, 0] <= inner[todo, 2]]
+        for side in _GROW_ORDER:
+            if not len(grow):
                 break
-    return tuple(np.ascontiguousarray(inner[:, k]) for k in range(4))
+            got = inner[grow, side].copy()  # a side at which the box is properly inside
+            out = boxes[grow, side].copy()  # the bounding box's side
+            for _ in range(_GROW_STEPS):
+                mid = (got + out) / 2
+                cand = inner[grow].copy()
+                cand[:, side] = mid
+                ok = shapely.contains_properly(polygons[grow], shapely.box(*cand.T))
+                got = np.where(ok, mid, got)
+                out = np.where(ok, out, mid)
+            inner[grow, side] = got
+    return inner
 
 
 def _rows_holding(xy: np.ndarray) -> np.ndarray:
