@@ -1037,6 +1037,8 @@ class TokenIndex:
         encoded once and cached (thread-safe)."""
         if self._clean(a) and self._clean(b):
             return self.count(a, b)
+        if self._split and self._splits(a) and self._splits(b) and a <= b:
+            return self.count(a, b)  # (split or clean ends: additive as clean ones are)
         if not 0 <= a <= b <= len(self.text):
             raise IndexError(f"range [{a}, {b}) is outside a document of length {len(self.text)}")
         key = (a, b)
@@ -1048,6 +1050,10 @@ class TokenIndex:
         with self._lock:
             self._cache[key] = value
         return value
+
+    def _splits(self, p: int) -> bool:
+        """``p`` is clean or a :func:`split_boundary` (with ``split``): counts add up there."""
+        return self._clean(p) or split_boundary(self.text, p)
 
     def _exact_between_clean(self, a: int, b: int) -> int:
         """``exact(a, b)`` for an end that is not clean: only the ragged ends are encoded.
@@ -1066,13 +1072,13 @@ class TokenIndex:
         clean, text = self._clean, self.text
         if not self._inner:
             return self.counter.count(text[a:b])
-        if clean(a):
+        if clean(a) or (self._split and split_boundary(text, a)):
             lo = a
         else:
             lo_s = _first_split(text, a + 1, min(b - 1, a + _CLEAN_REACH)) if self._split else None
             lo = _first_clean(text, clean, a + 1, min(b - 2, a + _CLEAN_REACH if lo_s is None else lo_s - 1))
             lo = lo_s if lo is None else lo
-        if clean(b):
+        if clean(b) or (self._split and split_boundary(text, b)):
             hi = b
         else:
             hi_s = _last_split(text, max(a + 1, b - _CLEAN_REACH), b - 1) if self._split else None

@@ -136,3 +136,19 @@ def test_malformed_sample_chunks_as_before(budget: int) -> None:
         (c.start, c.end, c.token_count) for c in old.chunks]
     if not counter.estimated:
         assert max(encoded, default=0) <= 200
+
+
+@pytest.mark.parametrize("name", ENCODINGS)
+def test_exact_between_split_positions_encodes_nothing(real, name: str) -> None:  # type: ignore[no-untyped-def]
+    """Both ends split positions (or one clean): exact is the index's count, no encode."""
+    counter = real[name]
+    text = "Key:\n/idhZXYymMJs0XAUAm0kNVi3dRZXLRYj8/m9U49qt0aL1oBJxow5iav22YfuX2ch3\n"
+    idx = counter.index(text)
+    ends = [p for p in range(len(text) + 1) if idx.is_clean(p) or split_boundary(text, p)]
+    calls: list[str] = []
+    real_count = type(counter).count
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(type(counter), "count", lambda self, s: calls.append(s) or real_count(self, s))
+        got = {(a, b): idx.exact(a, b) for a in ends for b in ends if a <= b}
+    assert calls == []
+    assert all(v == counter.count(text[a:b]) for (a, b), v in got.items())
