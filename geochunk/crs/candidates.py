@@ -66,6 +66,8 @@ class _Index:
     n_grids: int  # grids named (``grids`` runs from 0 to n_grids - 1)
     shared: np.ndarray  # (n,) whether the row's code has other rows (a frame of several areas)
     labels: np.ndarray  # (n,) ``EPSG:<code>`` of each row, as str objects
+    tails: np.ndarray  # (n,) ``-<code>``: the end of a run of codes that ends on the row's
+    fits: np.ndarray  # (n,) the listing's line for the row's code alone in its grid
 
 
 def _ring(crs_code: int, areas: Sequence[tuple[float, float, float, float]]) -> list[list[int]]:
@@ -175,14 +177,16 @@ def _index() -> _Index:
     for lo, hi in ((0, 2), (1, 3)):  # hi - lo as listing computed it; 0 -> NaN: 0 / 0 was NaN
         width = boxes[:, hi] - boxes[:, lo]
         spans += [np.ascontiguousarray(boxes[:, lo]), np.where(width == 0.0, np.nan, width)]
-    labels = np.empty(len(codes), dtype=object)
+    labels, tails, fits = (np.empty(len(codes), dtype=object) for _ in range(3))
     labels[:] = [f"EPSG:{c}" for c in codes]
+    tails[:] = [f"-{c}" for c in codes]
+    fits[:] = [f"{names[c]} ({label(c)}): fits" for c in codes]
     return _Index(code_arr, boxes, polygons, names, sizes,
                   np.asarray([sizes[c] for c in codes], dtype=float), grids,
                   np.asarray([c in first for c in codes], dtype=bool),
                   tuple(np.ascontiguousarray(boxes[:, k]) for k in range(4)),
                   tuple(np.ascontiguousarray(inner[:, k]) for k in range(4)), tuple(spans),
-                  len(ids), shared, labels)
+                  len(ids), shared, labels, tails, fits)
 
 
 _SHRINK = (0.9, 0.75, 0.5, 0.3)  # inner boxes tried: the bounding box shrunk about its centre
@@ -401,14 +405,15 @@ def listing(xy: np.ndarray | None) -> Listing:
     cuts = (np.flatnonzero(in_order[1:] != in_order[:-1]) + 1).tolist()  # a grid's codes end
     bounds = list(zip([0] + cuts, cuts + [len(ordered)]))
     every = ordered.tolist()
-    labels = ix.labels[rows[order]]  # EPSG:<code> in that order (str objects)
+    in_rows = rows[order]  # a row of each code, in that order
+    labels = ix.labels[in_rows]  # EPSG:<code> in that order (str objects)
     run_at = np.flatnonzero(ordered[1:] - ordered[:-1] != 1) + 1  # a run of codes starts
     steps = run_at.tolist()
     lines = [f"{len(codes)} regional projected frame(s) in {len(bounds)} grid(s) hold these "
              "numbers in their area of use (PROJ's rectangles); none is chosen"]
     for lo, hi in bounds[:MAX_LISTED]:
         if hi - lo == 1:
-            lines.append(f"{ix.names[every[lo]]} ({label(every[lo])}): fits")
+            lines.append(ix.fits[in_rows[lo]])
         else:
             name = ix.names[every[lo]]
             lines.append(f"{_grid(name)}: {hi - lo} frames (datums or zones), e.g. "
@@ -416,18 +421,22 @@ def listing(xy: np.ndarray | None) -> Listing:
     if len(bounds) > MAX_LISTED:
         lines.append(f"... {len(bounds) - MAX_LISTED} more grid(s)")
     lines.append("every frame that fits, most central first: "
-                 + _all_runs_text(every, labels, run_at, _MAX_RUNS))
+                 + _all_runs_text(labels, ix.tails, in_rows, run_at, _MAX_RUNS))
     return Listing(tuple(codes.tolist()), tuple(lines))
 
 
-def _all_runs_text(codes: list[int], labels: np.ndarray, run_at: np.ndarray, most: int) -> str:
-    """``_runs_text(codes, labels, 0, len(codes), run_at.tolist(), most)``: a run of one code
-    (most of them) is its label as it stands, taken by one array lookup."""
+def _all_runs_text(labels: np.ndarray, tails: np.ndarray, in_rows: np.ndarray,
+                   run_at: np.ndarray, most: int) -> str:
+    """``_runs_text(codes, labels, 0, len(codes), run_at.tolist(), most)`` for the codes of the
+    index rows ``in_rows`` (``tails``: the index's ``-<code>`` per row): a run of one code
+    (most of them) is its label as it stands, a longer run its first label and its last
+    code's tail, each taken for all runs by one array lookup."""
     starts = np.concatenate(([0], run_at))[:most]
-    ends = np.concatenate((run_at, [len(codes)]))[:most]
+    ends = np.concatenate((run_at, [len(in_rows)]))[:most]
     runs = labels[starts]
-    for m in np.flatnonzero(ends - starts > 1).tolist():
-        runs[m] = f"{runs[m]}-{codes[int(ends[m]) - 1]}"
+    longer = np.flatnonzero(ends - starts > 1)
+    if len(longer):
+        runs[longer] = runs[longer] + tails[in_rows[ends[longer] - 1]]
     left = len(run_at) + 1 - most
     return ", ".join(runs.tolist()) + (f", ... ({left} more)" if left > 0 else "")
 
