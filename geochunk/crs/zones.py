@@ -370,6 +370,7 @@ def choose_zone(
     by_projection: dict = {}
     has_xy = xy is not None and len(xy) > 0
     margins = _candidate_margins(tuple(candidates))  # by the codes: no hash of the rows
+    near_centre: dict = {}  # per projection: place point -> whether near the centre it gives
     for (c, name, datum, areas, pkey), held, bounds in zip(known, in_area, margins):
         fits = None
         centre = None
@@ -400,9 +401,20 @@ def choose_zone(
             support = []
         elif centre is None:
             support = [text for text, _ in held]
-        else:  # each place with a point in the area: one near the centre
-            support = [text for text, points in held
-                       if any(distance_deg(plon, plat, *centre) <= 1.5 for plon, plat in points)]
+        else:  # each place with a point in the area: one near the centre (the centre is
+            # the projection's, so candidates that share it share each point's distance)
+            near = near_centre.get(pkey)
+            if near is None:
+                near = near_centre[pkey] = {}
+            support = []
+            for text, points in held:
+                for point in points:
+                    hit = near.get(point)
+                    if hit is None:
+                        hit = near[point] = distance_deg(point[0], point[1], *centre) <= 1.5
+                    if hit:
+                        support.append(text)
+                        break
         score = (fits is not False, datum in named, bool(support), datum == default)
         rows.append((score, c, name, fits, support))
     if not rows:
