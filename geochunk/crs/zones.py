@@ -37,6 +37,7 @@ from ..textcase import lower
 from .database import crs_facts, label, projection_lonlat
 from .names import may_occur
 from .places import Place, distance_deg
+from .work import current
 
 __all__ = ["ZonePhrase", "ZoneChoice", "find_zones", "zone_candidates", "choose_zone",
            "zone_lonlats"]
@@ -297,8 +298,6 @@ def _document_facts(known: tuple[tuple, ...], text_lower: str,
     every geometry: the datums named in it, and per candidate the places named with a point
     in its area of use (``[(text, [(lon, lat), ...]), ...]``, in order). Kept in the
     document's frame work (``work.memo``) for its other geometries."""
-    from .work import current
-
     work = current()
     key = ("zone-doc", id(known), id(text_lower), id(places))
     if work is not None:
@@ -419,8 +418,6 @@ def choose_zone(
         rows.append((score, c, name, fits, support))
     if not rows:
         return ZoneChoice(candidates[0], True, (), ("no candidate frame could be read",))
-    from .work import current
-
     work = current()  # the document's other geometries mostly score the candidates alike
     # (the candidate rows are one lru-cached tuple: named by its id, checked by identity)
     key = ("zone-choice", system, phrase_text, id(known), tuple(sorted(named)),
