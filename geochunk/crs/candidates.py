@@ -6,7 +6,9 @@ Britain's. To say which grids fit without building a transformer per grid per do
 non-deprecated projected EPSG frame's area of use (PROJ's rectangle(s) in degrees) is projected
 once into the frame's own coordinates (each edge densified, so a parallel's arc stays an arc) and
 kept as a polygon in those coordinates. A document's numbers are then tested against all of them
-at once: a vectorised box test, then a point-in-polygon test on the few boxes that hold them.
+at once: a vectorised box test, then a point-in-polygon test on the few boxes that hold them
+(for one point, only where it lies outside the area's inner box: a box GEOS found properly
+inside the area when the index was built, kept with it).
 
 Only regional frames are indexed (an area of use up to :data:`MAX_AREA_DEG2`, which keeps
 countries, states and UTM zones): continental and world frames (Web Mercator, World Robinson)
@@ -66,7 +68,7 @@ class _Index:
     n_grids: int  # grids named (``grids`` runs from 0 to n_grids - 1)
     shared: np.ndarray  # (n,) whether the row's code has other rows (a frame of several areas)
     labels: np.ndarray  # (n,) ``EPSG:<code>`` of each row, as str objects
-    tails: np.ndarray  # (n,) ``-<code>``: the end of a run of codes that ends on the row's
+    tails: np.ndarray  # (n,) ``-<code>``: how a listed run of codes ending on the row's ends
     fits: np.ndarray  # (n,) the listing's line for the row's code alone in its grid
 
 
