@@ -143,21 +143,33 @@ _TOKEN = re.compile(
 _KEYWORDS = frozenset(OGC_TYPES)
 
 
+# bracket -> its step in depth: ( and [ open, ) and ] close (one byte a character)
+_DEPTH_STEP = np.zeros(256, dtype=np.int8)
+_DEPTH_STEP[[40, 91]] = 1
+_DEPTH_STEP[[41, 93]] = -1
+_DEPTH_SLICE = 1 << 16  # characters read at a time: the scratch is a slice's, not the text's
+
+
 def _max_depth(text: str) -> int:
-    """Deepest ``(``/``[`` nesting in ``text`` (vectorised, linear), or a bound below the limit."""
+    """Deepest ``(``/``[`` nesting in ``text`` (vectorised, linear), or a bound below the limit.
+
+    Read in slices of :data:`_DEPTH_SLICE` characters carrying the depth from one to the next,
+    so the scratch (~10 bytes a character) stays one slice's: over a whole 4.5 MB MultiPoint
+    it was 22x the text, the largest transient of its detection.
+
+    >>> _max_depth("[" * 70 + "]" * 70), _max_depth("((1 2))")
+    (70, 2)
+    """
     opens = text.count("(") + text.count("[")
     if opens <= MAX_NESTING:
         return opens
-    raw = np.frombuffer(text.encode("ascii", "replace"), dtype=np.uint8)
-    step = (
-        (raw == 40).astype(np.int32)
-        + (raw == 91)
-        - (raw == 41)
-        - (raw == 93)
-    )
-    if step.size == 0:
-        return 0
-    return int(np.cumsum(step).max(initial=0))
+    depth = deepest = 0
+    for s in range(0, len(text), _DEPTH_SLICE):
+        raw = np.frombuffer(text[s : s + _DEPTH_SLICE].encode("ascii", "replace"), dtype=np.uint8)
+        run = np.cumsum(np.take(_DEPTH_STEP, raw), dtype=np.int64)
+        deepest = max(deepest, depth + int(run.max()))
+        depth += int(run[-1])
+    return deepest
 
 
 def parse_wkt(wkt: str) -> Parsed:

@@ -51,11 +51,11 @@ def test_the_first_word_scan_is_the_plain_scan(text: str) -> None:
     assert _fast(text) == _plain(text)
 
 
-@pytest.mark.parametrize("piece", [1, 3, 8, 1 << 16])
+@pytest.mark.parametrize("piece", [1, 2, 3, 8, 1 << 16])
 def test_the_scan_piece_by_piece_finds_what_the_plain_scan_finds(piece: int) -> None:
-    # lower-cased one piece at a time (no lower-cased copy of the whole document): pieces end
-    # at line breaks, and a piece whose lower-casing changes its length ("\u0130") hands the
-    # rest of the text to the plain scan
+    # first words found one window of ``piece`` characters at a time (no copy of the whole
+    # document), each window read with the two characters after it; a window holding "\u0130"
+    # (whose lower-casing is longer) hands the rest of the text to the plain scan
     rng = random.Random(piece)
     for _ in range(1500):
         text = "".join(rng.choice(WORDS) for _ in range(rng.randrange(1, 20)))
