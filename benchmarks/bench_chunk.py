@@ -2,6 +2,7 @@
 sides alike).
 
 Run: python benchmarks/bench_chunk.py [--repeat N] [--memory-copies 70] [--quick] [--memory-only]
+     [--dense-only]
 
 1. Startup: `python -m geochunk chunk` on a one-line file in fresh processes (median), with
    bytecode as from an installed package and the BPE-rank cache warm; also ÷ `python -c pass`.
@@ -83,8 +84,9 @@ def rss_bytes() -> int:
         return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
 
 
-def memory_child(path: str, budget: int) -> None:
-    """Run in a fresh process: peak RSS growth while chunking ``path`` (printed as JSON)."""
+def memory_child(path: str, budget: int, warm: tuple[str, ...] = ()) -> None:
+    """Run in a fresh process: peak RSS growth while chunking ``path`` (printed as JSON); the
+    warm-up chunks the samples ``warm`` too."""
     import gc
 
     from geochunk.pipeline import chunk_text
@@ -92,8 +94,8 @@ def memory_child(path: str, budget: int) -> None:
 
     # warm what every process pays once (frame databases, transformers, the tokenizer) so the
     # figure is the document's own memory
-    chunk_text(load_sample("mixed_report"), ChunkConfig(budget=budget))
-    chunk_text(load_sample("land_use_appendix"), ChunkConfig(budget=budget))
+    for name in ("mixed_report", "land_use_appendix", *warm):
+        chunk_text(load_sample(name), ChunkConfig(budget=budget))
     text = read_document(path, max_bytes=1 << 31)
     gc.collect()
     reset = reset_peak_rss()  # else the warm-up's own peak could be reported as this document's
@@ -128,25 +130,78 @@ def peak_rss_bytes() -> int:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
 
 
-def peak_memory_ratio(text: str, budget: int) -> tuple[int, float]:
+def peak_memory_ratio(text: str, budget: int, warm: tuple[str, ...] = ()) -> tuple[int, float]:
     with tempfile.TemporaryDirectory() as tmp:
         path = os.path.join(tmp, "doc.txt")
         with open(path, "w", encoding="utf-8", newline="") as f:
             f.write(text)
-        proc = subprocess.run([sys.executable, __file__, "--memory-child", path, "--budget", str(budget)],
+        extra = ["--memory-warm", ",".join(warm)] if warm else []
+        proc = subprocess.run([sys.executable, __file__, "--memory-child", path, "--budget", str(budget), *extra],
                               capture_output=True, text=True, check=True)
     r = json.loads(proc.stdout.strip().splitlines()[-1])
     return r["bytes"], r["growth"] / r["bytes"]
 
 
-def memory_rows(base: str, copies: int, budget: int) -> list[tuple[str, int, float]]:
-    """Print and return the peak-memory rows: the appendix ×``copies`` and the 40k boundary."""
+def dense_geojson(points: int = 200_000, seed: int = 13) -> str:
+    """A one-line FeatureCollection of one Feature whose MultiPoint holds ``points`` integer
+    positions (as a GIS exports a point cloud; ~3.9 MB at 200k: the reviewer's dense row)."""
+    import random
+
+    rnd = random.Random(seed)
+    pts = [[rnd.randrange(100_000, 999_999), rnd.randrange(1_000_000, 9_999_999)] for _ in range(points)]
+    return json.dumps({"type": "FeatureCollection", "features": [
+        {"type": "Feature", "id": "cloud-1", "properties": {"name": "survey points"},
+         "geometry": {"type": "MultiPoint", "coordinates": pts}}]})  # fmt: skip
+
+
+def many_features_geojson(features: int = 20_000, seed: int = 13) -> str:
+    """A one-line FeatureCollection of ``features`` small Points and square Polygons with a few
+    properties each (~4.5 MB at 20k)."""
+    import random
+
+    rnd = random.Random(seed)
+    out = []
+    for i in range(features):
+        x, y = round(rnd.uniform(-3.4, -3.0), 6), round(rnd.uniform(55.8, 56.0), 6)
+        if i % 2:
+            geom = {"type": "Point", "coordinates": [x, y]}
+        else:
+            ring = [[round(x + dx, 6), round(y + dy, 6)] for dx, dy in ((0, 0), (1e-3, 0), (1e-3, 1e-3), (0, 1e-3), (0, 0))]
+            geom = {"type": "Polygon", "coordinates": [ring]}
+        out.append({"type": "Feature", "id": f"F-{i}", "geometry": geom,
+                    "properties": {"name": f"site {i}", "kind": rnd.choice(["park", "well", "allotment"]),
+                                   "area": rnd.randrange(10, 9999)}})  # fmt: skip
+    return json.dumps({"type": "FeatureCollection", "features": out})
+
+
+def long_namespace_wfs(chars: int = 200_000) -> str:
+    """The bundled WFS GetFeature document with its feature namespace URI ``chars`` long."""
+    return load_sample("wfs_getfeature").replace("http://example.org/edinburgh",
+                                                 "http://example.org/" + "x" * chars)
+
+
+def memory_rows(base: str, copies: int, budget: int, dense: bool = True,
+                only_dense: bool = False) -> list[tuple[str, int, float]]:
+    """Print and return the peak-memory rows: the appendix ×``copies``, the 40k boundary and
+    (``dense``) a dense MultiPoint GeoJSON, many small GeoJSON features and a WFS document with a
+    200k-character namespace URI; these three are also measured warmed on ``parcels`` and
+    ``wfs_getfeature`` (what the frame step loads once per process to infer or check a frame:
+    the place gazetteer, the CRS area index), printed beside."""
     mem = []
-    for name, text in ((f"land_use x{copies}", "\n\n".join([base] * copies)),
-                       ("boundary_40k", load_sample("boundary_40k"))):
+    docs = [] if only_dense else [(f"land_use x{copies}", "\n\n".join([base] * copies), False),
+                                  ("boundary_40k", load_sample("boundary_40k"), False)]
+    if dense or only_dense:
+        docs += [("dense MultiPoint", dense_geojson(), True),
+                 ("many features", many_features_geojson(), True),
+                 ("WFS long ns", long_namespace_wfs(), True)]
+    for name, text, also_warm in docs:
         size, ratio = peak_memory_ratio(text, budget)
         mem.append((name, size, ratio))
-        print(f"peak memory: {name} ({size / 1e6:.1f} MB) peak RSS growth = {ratio:.1f}x the input")
+        extra = ""
+        if also_warm:
+            _, warmed = peak_memory_ratio(text, budget, ("parcels", "wfs_getfeature"))
+            extra = f" ({warmed:.1f}x warmed on parcels and wfs_getfeature too)"
+        print(f"peak memory: {name} ({size / 1e6:.1f} MB) peak RSS growth = {ratio:.1f}x the input{extra}")
     return mem
 
 
@@ -315,14 +370,17 @@ def main() -> None:
     ap.add_argument("--memory-copies", type=int, default=70, help="appendix copies for the memory row")
     ap.add_argument("--quick", action="store_true", help="bundled samples only, memory on 8 copies")
     ap.add_argument("--memory-only", action="store_true", help="print only the peak-memory rows (section 3)")
+    ap.add_argument("--dense-only", action="store_true",
+                    help="print only section 3's dense GeoJSON and long-namespace WFS rows")
     ap.add_argument("--worker-only", action="store_true", help="print only the tokenizer-worker rows (section 5)")
     ap.add_argument("--memory-child", default=None, help=argparse.SUPPRESS)
+    ap.add_argument("--memory-warm", default="", help=argparse.SUPPRESS)
     ap.add_argument("--first-json", action="store_true", help=argparse.SUPPRESS)
     ap.add_argument("--compare", metavar="TREE", help="first-run CPU time here and in TREE, then stop")
     ap.add_argument("--rounds", type=int, default=3, help="with --compare: rounds per checkout")
     args = ap.parse_args()
     if args.memory_child:
-        memory_child(args.memory_child, args.budget)
+        memory_child(args.memory_child, args.budget, tuple(filter(None, args.memory_warm.split(","))))
         return
     if args.first_json:
         print(json.dumps(first_runs(args.repeat, args.budget)))
@@ -330,8 +388,9 @@ def main() -> None:
     if args.compare:
         compare(args.compare, args.rounds, args.repeat, args.budget)
         return
-    if args.memory_only:
-        memory_rows(load_sample("land_use_appendix"), 8 if args.quick else args.memory_copies, args.budget)
+    if args.memory_only or args.dense_only:
+        memory_rows(load_sample("land_use_appendix"), 8 if args.quick else args.memory_copies, args.budget,
+                    dense=not args.quick, only_dense=args.dense_only)
         return
     counter = get_counter("cl100k_base")
     enc = counter.tiktoken_encoding
@@ -383,7 +442,7 @@ def main() -> None:
         print(f"linearity: {k:>2}x ({n:>9} chars) {t*1e3:9.1f} ms  = {t/t1:5.2f}x the 1x time")
     growth = rows[-1][2] / t1
 
-    mem = memory_rows(base, 8 if args.quick else args.memory_copies, args.budget)
+    mem = memory_rows(base, 8 if args.quick else args.memory_copies, args.budget, dense=not args.quick)
     wrows = worker_rows(_worker_docs(args.quick), args.repeat, cfg, encode)
     big = {n: r for n, r in wrows.items() if len(dict(_worker_docs(args.quick))[n]) >= 100_000}
 
