@@ -42,11 +42,33 @@ def feature_attributes(detection: Detection, units: Sequence[Unit]) -> list[Mapp
         pairs = Pairs(u.row + u.attributes if u.row and u.attributes else u.row or u.attributes)
         for i in u.spans:
             out[i] = pairs
-    for i, span in enumerate(detection.spans):
-        props = properties_of(span)
+    with_props = [i for i, span in enumerate(detection.spans) if span.properties_json]
+    for i, props in zip(with_props, _properties_all([detection.spans[i] for i in with_props])):
         if props is not None:
             out[i] = props
     return out
+
+
+def _properties_all(spans: Sequence[Span]) -> list[dict[str, Any] | None]:
+    """:func:`properties_of` of every span, decoded by one ``json.loads`` of them all as one
+    array, so the decoder's key memo gives every feature's equal keys one shared ``str`` (per
+    feature they were new strings: ~0.7x a GeoJSON of 20k small features with three
+    properties); any item that does not read alone as one value: one by one.
+
+    >>> from geochunk.model import Span
+    >>> sp = [Span(0, 1, "geojson_feature", "POINT", "{}", properties_json=j) for j in ('{"a":1}', '[2]', '{"a":')]
+    >>> _properties_all(sp), _properties_all(sp[:2])
+    ([{'a': 1}, None, None], [{'a': 1}, None])
+    """
+    texts = [span.properties_json or "" for span in spans]
+    if len(texts) > 1 and all(texts):
+        try:
+            got = json.loads("[" + ",".join(texts) + "]")
+        except (ValueError, RecursionError):
+            got = None
+        if got is not None and len(got) == len(texts):
+            return [v if isinstance(v, dict) else None for v in got]
+    return [properties_of(span) for span in spans]
 
 
 def properties_of(span: Span) -> dict[str, Any] | None:
