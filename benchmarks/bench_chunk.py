@@ -34,6 +34,30 @@ Run: python benchmarks/bench_chunk.py [--repeat N] [--memory-copies 70] [--quick
    Left: per-feature frames (~0.8x: each holds its own example line; making it derived needs
    FrameReport, GeomRecord and Evidence to agree), the heap left by the frame step's
    per-feature samples and sets, and per-feature boxes and tuples the output model holds.
+   Dense GeoJSON and a long namespace (the reviewer's rows; `--dense-only` prints them alone;
+   one run each, this child; before = d4aab9c, after = 28948a6, landed rebased as 9fab146; in
+   brackets: warmed on parcels and wfs_getfeature too, which loads the per-process gazetteer
+   and CRS area index):
+   a one-line MultiPoint of 200k integer points (3.8 MB) 34.5x (31.8x) -> 27.8x (27.4x);
+   20k small Point/Polygon features with three properties (4.5 MB) 30.1x (25.1x) -> 19.3x
+   (14.5x); the bundled WFS with a 200k-character namespace URI (0.2 MB) 120.8x (54.7x) ->
+   120.7x (42.8x); land-use x70 7.3x -> 7.2x, 40k boundary 1.8x -> 1.9x in the same run.
+   What was done: the bracket-depth check reads 64k slices (22x a one-geometry text), the
+   document-period scan reads fixed windows, not pieces ending at a line break (a one-line
+   text was one piece: 12x), JSON whose arrays outnumber its strings twice goes to the bracket
+   scan (the structural scan's scratch was 11x the MultiPoint), GeoJSON properties are decoded
+   in one call (shared keys). Left: the MultiPoint's peak is now the frame step's name finder
+   (crs/names: a set of every token of a piece, and its pieces end at a line break: ~14x a
+   one-line document), then GEOS's MultiPoint (one geometry a point, ~128 bytes: ~7x integer
+   points) and the span's geometry text (1x); the many-features row is ~10.5x of per-feature
+   objects (RFC 7946 frames made per feature, not shared like the coordinates frame; units,
+   boxes, spans, properties held decoded and as JSON); the WFS row is the per-process
+   gazetteer (~18 MB), packing's grapheme cut list over the 200k-character start tag (a Python
+   int a character, ~8 MB) and tiktoken's encoding of that one piece (~10 MB). The reviewer's
+   616 MB for a 228 KB WFS did not reproduce here (namespace of the app, gml or wfs prefix, a
+   default namespace, random or path-like URIs, the document inside prose, chunk, inspect,
+   validate, --rewrap, --unit feature: 110-170 MB whole-process RSS at 7945526, 8d0aeb6 and
+   a3d4f4f).
 4. Growth: the appendix ×1, ×4 and ×16; time(×16) ÷ time(×1).
 5. Tokenizer worker (``geochunk.tokenworker``; sections 1-4 and 6 run with
    ``GEOCHUNK_TOKENIZE_IN=inline`` unless it is set): the first run of every document above with the
