@@ -412,6 +412,8 @@ _RUNS = bytes(
 _ALNUM = bytes(c | 0x20 if 0x41 <= c <= 0x5A else c if 0x30 <= c <= 0x39 else _RUNS[c]
                for c in range(256))
 _ASCII_ALNUM = re.compile(rb"[a-z0-9]++")  # in an _ALNUM text: an ASCII letter/digit run
+_FEW_LEADS = 6  # up to this many leads of whole-token heads in a piece: searched for, not
+# found in the set of the piece's tokens (a search per lead is cheaper than the set)
 _PIECE = re.compile(r"[^\W\d_][^\W_]*")  # in a run with other characters: a word's letters-first part
 
 
@@ -480,9 +482,11 @@ class NameHeads:
 
         Linear, and at C speed where the text names nothing: first the set of the text's
         letter runs (one ``bytes.translate`` and ``split`` per piece of the text) tells which
-        heads, and which of their second words, occur at all; only those heads are then looked
-        for, by compiled literal searches; each place found is checked as a whole token
-        followed by a possible second one. No Python step runs per word of the text.
+        heads, and which of their second words, occur at all; a head that starts a name only
+        as a whole token is looked for only where one compiled search per lead (for a piece
+        with few such leads; else the set of its tokens) finds it as one; only those heads are
+        then looked for, by compiled literal searches; each place found is checked as a whole
+        token followed by a possible second one. No Python step runs per word of the text.
         ``runs_of_pieces``: :func:`letter_runs` of ``text`` from ``start``, when already made;
         ``odd_runs``: a list that is given every letter run holding other than ASCII letters
         (each piece's, in turn), as this scan meets them."""
@@ -498,46 +502,86 @@ class NameHeads:
                     odd_runs.append(run)
             leads.append(here)
             present |= here
-        # lead -> how to find its heads: (the ASCII head as bytes, or None, and its pattern)
-        wanted: dict[str, list[tuple[bytes | None, re.Pattern]]] = {}
+        # lead -> how to find its heads: the ASCII heads that must be whole tokens of a piece
+        # for their patterns to be worth running there, (head, pattern) each; the ASCII heads
+        # followed by a number, whose patterns match only where they are whole tokens, the
+        # same; and the patterns run as they are (non-ASCII spellings)
+        wanted: dict[str, tuple[tuple[tuple[bytes, re.Pattern], ...],
+                                list[tuple[bytes, re.Pattern]], list[re.Pattern]]] = {}
         for lead in present:
+            gated: list[tuple[bytes, re.Pattern]] = []
+            followed: list[tuple[bytes, re.Pattern]] = []
+            plain: list[re.Pattern] = []
             for head in self._by_lead.get(lead, ()):
                 found = self._pattern(head, present)
                 if found is not None:
-                    wanted.setdefault(lead, []).append(
-                        (head.encode() if head.isascii() else None, found))
-            if lead in wanted or not lead:
-                wanted.setdefault(lead, []).extend((None, _spelled(sp)) for sp in odd.get(lead, ()))
+                    if not head.isascii():
+                        plain.append(found[1])
+                    elif found[0] is None:
+                        followed.append((head.encode(), found[1]))
+                    else:
+                        gated.append(found)
+            if gated or followed or plain or not lead:
+                plain.extend(_spelled(sp) for sp in odd.get(lead, ()))
+                wanted[lead] = (tuple(gated), followed, plain)
         roots = [p for head, p in self._roots.items() if self._may_follow(head, present)]
         at: set[int] = set()
         for (base, piece), here in zip(_pieces(text, start, _OVERLAP), leads):
             # only the heads whose letters occur in this piece are looked for in it
-            patterns = list(dict.fromkeys(p for lead in here for p in wanted.get(lead, ())))
-            if patterns:
+            run: list[re.Pattern] = []
+            gates: list[tuple[tuple[bytes, re.Pattern], ...]] = []
+            followed: list[tuple[bytes, re.Pattern]] = []
+            for lead in here:
+                found = wanted.get(lead)
+                if found is not None:
+                    if found[0]:
+                        gates.append(found[0])
+                    followed.extend(found[1])
+                    run.extend(found[2])
+            if run or gates or followed:
                 data = piece.encode("utf-8", "surrogatepass")
                 alnum = data.translate(_ALNUM)
                 # an ASCII head starts a name only as a whole token (see _may_start): one that
                 # is no token of this piece is not looked for ("cc42" where "cc" only occurs).
-                # A token next to a character other than ASCII (a dash, a letter) is one of the
-                # ASCII letter/digit runs of a split word that holds such a character.
-                tokens = set(alnum.split())
-                tokens.update(*(_ASCII_ALNUM.findall(t) for t in filterfalse(bytes.isascii, tokens)))
-                hits = sorted({m.start() for head, p in patterns
-                               if head is None or head in tokens for m in p.finditer(alnum)})
+                # A whole token: no ASCII letter or digit on either side (a dash or a letter
+                # other than ASCII may stand there). For a few leads, one compiled search per
+                # lead says whether any of its heads is one (then one per head); for many, the
+                # set of the piece's tokens is made once.
+                if len(gates) > _FEW_LEADS:
+                    tokens = set(alnum.split())
+                    tokens.update(*(_ASCII_ALNUM.findall(t)
+                                    for t in filterfalse(bytes.isascii, tokens)))
+                    run.extend(p for heads in gates for head, p in heads if head in tokens)
+                    run.extend(p for head, p in followed if head in tokens)
+                else:
+                    run.extend(p for _, p in followed)
+                    for heads in gates:
+                        if len(heads) == 1:
+                            if _whole(heads[0][0]).search(alnum) is not None:
+                                run.append(heads[0][1])
+                        elif _whole_any(tuple(head for head, _ in heads)).search(alnum):
+                            run.extend(p for head, p in heads
+                                       if _whole(head).search(alnum) is not None)
+                hits = sorted({m.start() for p in dict.fromkeys(run) for m in p.finditer(alnum)})
                 at.update(base + c for c in _char_offsets(data, hits))
             for pattern in roots:
                 at.update(base + m.start() for m in pattern.finditer(piece))
         return [s for s in sorted(at) if self._may_start(text, s)]
 
-    def _pattern(self, head: str, present: set[str]) -> re.Pattern | None:
-        """How to find ``head`` where it may start a name in this text (``None``: nowhere)."""
+    def _pattern(self, head: str, present: set[str]
+                 ) -> tuple[bytes | None, re.Pattern] | None:
+        """How to find ``head`` where it may start a name in this text (``None``: nowhere):
+        the ASCII head that must be a whole token of a piece for the pattern to be worth
+        running there (``None``: the pattern says so itself, or the head is not ASCII), and
+        the pattern."""
         ends, second, numbers = self._follow[head]
         if not head.isascii():
-            return _spelled(_lead(head).encode("utf-8", "surrogatepass"))
+            return None, _spelled(_lead(head).encode("utf-8", "surrogatepass"))
         if ends or not second.isdisjoint(present):
-            return _spelled(head.encode())
+            spelling = head.encode()
+            return spelling, _spelled(spelling)
         if numbers:
-            return _followed(head, numbers)
+            return None, _followed(head, numbers)  # matches only where head is a whole token
         return None
 
     def _may_follow(self, head: str, present: set[str]) -> bool:
@@ -579,6 +623,26 @@ def _spelled(spelling: bytes) -> re.Pattern:
     text; whether the place is a whole token's start is checked after)."""
     lit = re.escape(spelling)
     return re.compile(lit + rb"(?<![a-z0-9]" + lit + rb")")
+
+
+@lru_cache(maxsize=4096)
+def _whole(head: bytes) -> re.Pattern:
+    """The ASCII ``head`` as a whole token of an :data:`_ALNUM` text: no ASCII letter or digit
+    right before or after it (what ``alnum.split()`` and the ASCII runs of its split words
+    would hold as a token)."""
+    lit = re.escape(head)
+    return re.compile(lit + rb"(?<![a-z0-9]" + lit + rb")(?![a-z0-9])")
+
+
+@lru_cache(maxsize=1024)
+def _whole_any(heads: tuple[bytes, ...]) -> re.Pattern:
+    """Any of the ASCII ``heads`` of one lead (their part before the first digit) as a whole
+    token of an :data:`_ALNUM` text (see :func:`_whole`)."""
+    lead = _lead(heads[0].decode()).encode()
+    rests = sorted({re.escape(h[len(lead):]) for h in heads}, key=len, reverse=True)
+    lit = re.escape(lead)
+    return re.compile(lit + rb"(?<![a-z0-9]" + lit + rb")(?:" + b"|".join(rests)
+                      + rb")(?![a-z0-9])")
 
 
 @lru_cache(maxsize=1024)
