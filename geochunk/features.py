@@ -53,7 +53,10 @@ def _properties_all(spans: Sequence[Span]) -> list[dict[str, Any] | None]:
     """:func:`properties_of` of every span, decoded by one ``json.loads`` of them all as one
     array, so the decoder's key memo gives every feature's equal keys one shared ``str`` (per
     feature they were new strings: ~0.7x a GeoJSON of 20k small features with three
-    properties); any item that does not read alone as one value: one by one.
+    properties); one by one when the array does not read or has
+    another length. Each ``properties_json`` must be one complete JSON value (as every
+    producer writes it: see :class:`~geochunk.model.Span`); texts that are pieces of values
+    could join into other values of the same count, which this does not detect.
 
     >>> from geochunk.model import Span
     >>> sp = [Span(0, 1, "geojson_feature", "POINT", "{}", properties_json=j) for j in ('{"a":1}', '[2]', '{"a":')]

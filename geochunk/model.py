@@ -198,7 +198,9 @@ class Span(_SourceSlice):
     srid: int | None = None  # EWKT SRID prefix or EWKB SRID
     feature_id: str | None = None  # from the source (GeoJSON id / id-like property)
     id_source: str | None = None  # where feature_id came from, e.g. "geojson:id"
-    properties_json: str | None = None  # GeoJSON Feature properties as compact JSON
+    properties_json: str | None = None  # GeoJSON Feature properties as compact JSON: one
+    # complete JSON value, as every producer writes it (json.dumps of one value); features.
+    # _properties_all decodes many of them as one array and relies on it
     status: SpanStatus = "ok"
     error: str | None = None  # why status is not "ok"
     collection: int | None = None  # index into Detection.collections

@@ -167,6 +167,37 @@ def test_no_inner_box_is_stored_over_damaged_rings(monkeypatch) -> None:
         candidates._index.cache_clear()
 
 
-def test_the_cache_key_changed_with_the_format() -> None:
-    """Grid areas now keep inner boxes: a cache written before (format 3) is not read."""
-    assert cache.FORMAT >= 4
+def test_a_cache_written_without_inner_boxes_is_upgraded_in_place(small_index: Path) -> None:
+    """A grid-areas file in the shape written before inner boxes were kept (no ``inner``) is
+    read as it is (the cache key did not change, so the names and places caches are not
+    rebuilt with it): its inner boxes are found, written back into the same file, and the
+    answers are GEOS's."""
+    assert cache.write_json(candidates._NAME, _small_build())
+    (path,) = [f for f in small_index.iterdir() if f.name.startswith(candidates._NAME)]
+    assert "inner" not in json.loads(path.read_text())
+    for x, y in [(900.0, 900.0), (100.0, 100.0), (500.0, 0.5), (600.0, 600.0)]:
+        assert candidates._rows_holding(np.array([[x, y]])).tolist() == _by_geos(x, y)
+    stored = json.loads(path.read_text())
+    assert stored["codes"] == _small_build()["codes"] and len(stored["inner"]) == 3
+    assert stored["inner"][0] and stored["inner"][0][0] <= stored["inner"][0][2]
+
+
+@pytest.mark.parametrize("where", ["ring", "inner"])
+def test_a_number_too_large_for_a_float_in_the_cache_is_damage(small_index: Path,
+                                                                 where: str) -> None:
+    """An integer beyond a float's range in a cached ring or inner box (JSON allows it) is a
+    damaged entry like any other: no OverflowError reaches the caller."""
+    data = _small_build()
+    data["inner"] = [[10.0, 10.0, 990.0, 990.0], [10.0, 10.0, 400.0, 400.0], []]
+    if where == "ring":
+        data["rings"][1] = [0, 0, 10**400, 0, 0, 1000]
+    else:
+        data["inner"][0] = [10**400, 0, 1, 1]
+    assert cache.write_json(candidates._NAME, data)
+    got = candidates.frames_holding(np.array([[900.0, 900.0]]))
+    assert got == (28992,)
+    ix = candidates._index()
+    x0, y0, x1, y1 = ix.inner
+    has = x0 <= x1
+    boxes = shapely.box(x0[has], y0[has], x1[has], y1[has])
+    assert shapely.contains_properly(ix.polygons[has], boxes).all()

@@ -24,7 +24,8 @@ from typing import Any
 
 __all__ = ["cache_dir", "proj_db_key", "read_json", "write_json"]
 
-FORMAT = 4  # bump when the shape of a cached file changes (4: grid areas keep inner boxes)
+FORMAT = 3  # bump when the shape of a cached file changes so that it cannot be read (a grid-areas
+# file without inner boxes is not such a change: candidates._index adds them and writes it back)
 
 
 def cache_dir() -> Path | None:
