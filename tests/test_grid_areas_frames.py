@@ -120,51 +120,50 @@ def test_inner_boxes_are_kept_in_the_cache_and_read_back(small_index: Path, monk
     assert candidates.frames_holding(np.array([[900.0, 900.0]])) == (28992,)
 
 
+def _stored(folder: Path) -> dict:
+    """The grid-areas file the cache folder holds, as JSON."""
+    (path,) = [f for f in folder.iterdir() if f.name.startswith(candidates._NAME)]
+    return json.loads(path.read_text())
+
+
 @pytest.mark.parametrize("damage", ["too big", "not a box", "short", "none at all", "no list"])
-def test_damaged_inner_boxes_are_found_again(monkeypatch, damage: str) -> None:
+def test_damaged_inner_boxes_are_found_again(small_index: Path, damage: str) -> None:
     """An inner box the cache holds that is not properly inside its area (a damaged or
     foreign file) is never trusted: it is found again, the answers are GEOS's, and the cache
-    is written back whole."""
+    file is written back whole (read and written through the real cache folder)."""
     data = _small_build()
     good = [[10.0, 10.0, 990.0, 990.0], [10.0, 10.0, 400.0, 400.0], []]
     bad = {"too big": [0.0, 0.0, 1000.0, 1000.0], "not a box": "x", "short": [1.0, 2.0],
            "none at all": None, "no list": None}[damage]
     if damage != "no list":
         data["inner"] = [good[0], bad, good[2]]
-    written: list[dict] = []
-    monkeypatch.setattr(candidates, "read_json", lambda name: data)
-    monkeypatch.setattr(candidates, "write_json", lambda name, obj: written.append(obj) or True)
-    candidates._index.cache_clear()
-    try:
-        ix = candidates._index()
-        x0, y0, x1, y1 = ix.inner
-        has = x0 <= x1
-        assert has[0] and has[2]
-        boxes = shapely.box(x0[has], y0[has], x1[has], y1[has])
-        assert shapely.contains_properly(ix.polygons[has], boxes).all()
-        for x, y in [(900.0, 900.0), (600.0, 400.0), (499.0, 500.0), (500.0, 500.0),
-                     (10.0, 990.0), (0.0, 0.0), (500.0, 0.5)]:
-            got = candidates._rows_holding(np.array([[x, y]])).tolist()
-            assert got == _by_geos(x, y), (x, y)
-        assert len(written) == 1 and len(written[0]["inner"]) == 3
-    finally:
-        candidates._index.cache_clear()
+    assert cache.write_json(candidates._NAME, data)
+    ix = candidates._index()
+    x0, y0, x1, y1 = ix.inner
+    has = x0 <= x1
+    assert has[0] and has[2]
+    boxes = shapely.box(x0[has], y0[has], x1[has], y1[has])
+    assert shapely.contains_properly(ix.polygons[has], boxes).all()
+    for x, y in [(900.0, 900.0), (600.0, 400.0), (499.0, 500.0), (500.0, 500.0),
+                 (10.0, 990.0), (0.0, 0.0), (500.0, 0.5)]:
+        got = candidates._rows_holding(np.array([[x, y]])).tolist()
+        assert got == _by_geos(x, y), (x, y)
+    stored = _stored(small_index)
+    assert len(stored["inner"]) == 3 and stored["inner"][1] != bad
+    if stored["inner"][1]:  # [] where none is found (the triangle's centred boxes stick out)
+        x0, y0, x1, y1 = stored["inner"][1]
+        assert shapely.contains_properly(shapely.Polygon(np.reshape(TRIANGLE, (-1, 2))),
+                                         shapely.box(x0, y0, x1, y1))
 
 
-def test_no_inner_box_is_stored_over_damaged_rings(monkeypatch) -> None:
+def test_no_inner_box_is_stored_over_damaged_rings(small_index: Path) -> None:
     """A cache with a damaged ring keeps that ring left out, and is not written over with inner
     boxes for only the rings that could be read."""
     data = _small_build()
     data["rings"][2] = "not a ring"
-    written: list[dict] = []
-    monkeypatch.setattr(candidates, "read_json", lambda name: data)
-    monkeypatch.setattr(candidates, "write_json", lambda name, obj: written.append(obj) or True)
-    candidates._index.cache_clear()
-    try:
-        assert candidates.frames_holding(np.array([[100.0, 100.0]])) == (27700, 28992)
-        assert not written
-    finally:
-        candidates._index.cache_clear()
+    assert cache.write_json(candidates._NAME, data)
+    assert candidates.frames_holding(np.array([[100.0, 100.0]])) == (27700, 28992)
+    assert _stored(small_index) == data
 
 
 def test_a_cache_written_without_inner_boxes_is_upgraded_in_place(small_index: Path) -> None:
@@ -173,11 +172,10 @@ def test_a_cache_written_without_inner_boxes_is_upgraded_in_place(small_index: P
     rebuilt with it): its inner boxes are found, written back into the same file, and the
     answers are GEOS's."""
     assert cache.write_json(candidates._NAME, _small_build())
-    (path,) = [f for f in small_index.iterdir() if f.name.startswith(candidates._NAME)]
-    assert "inner" not in json.loads(path.read_text())
+    assert "inner" not in _stored(small_index)
     for x, y in [(900.0, 900.0), (100.0, 100.0), (500.0, 0.5), (600.0, 600.0)]:
         assert candidates._rows_holding(np.array([[x, y]])).tolist() == _by_geos(x, y)
-    stored = json.loads(path.read_text())
+    stored = _stored(small_index)
     assert stored["codes"] == _small_build()["codes"] and len(stored["inner"]) == 3
     assert stored["inner"][0] and stored["inner"][0][0] <= stored["inner"][0][2]
 
