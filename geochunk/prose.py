@@ -20,7 +20,8 @@ from __future__ import annotations
 
 import mmap
 import re
-from collections.abc import Callable, Iterator
+from array import array
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 from dataclasses import dataclass
 
@@ -42,6 +43,7 @@ __all__ = [
     "Boundaries",
     "find_boundaries",
     "grapheme_boundaries",
+    "grapheme_cuts",
 ]
 
 SECTION, PARAGRAPH, LINE, SENTENCE, WORD, GRAPHEME = range(6)
@@ -404,7 +406,7 @@ def grapheme_boundaries(text: str, lo: int, hi: int) -> list[int]:
     >>> grapheme_boundaries("ab\u0301c", 0, 4)
     [1, 3]
     """
-    if text[lo:hi].isascii():  # ASCII: every position is a cluster boundary but CR|LF
+    if _is_ascii(text, lo, hi):  # ASCII: every position is a cluster boundary but CR|LF
         if text.find("\r", lo, hi) < 0:
             return list(range(lo + 1, hi))
         return [p for p in range(lo + 1, hi) if not (text[p] == "\n" and text[p - 1] == "\r")]
@@ -414,3 +416,32 @@ def grapheme_boundaries(text: str, lo: int, hi: int) -> list[int]:
         if e < hi:
             out.append(e)
     return out
+
+
+def grapheme_cuts(text: str, lo: int, hi: int) -> Sequence[int]:
+    """``grapheme_boundaries(text, lo, hi) + [hi]`` as a compact sorted sequence (``len``,
+    indexing, slicing, ``bisect``; items are ``int``): a ``range`` for an ASCII run with no CR,
+    else an ``array`` of 8-byte offsets. A Python list of them cost ~36 bytes a character:
+    packing's cut list over a 200k-character XML start tag was ~8 MB, 28x a 0.2 MB document
+    (issue #13).
+
+    >>> grapheme_cuts("abc", 0, 3), list(grapheme_cuts("ab\u0301c", 0, 4))
+    (range(1, 4), [1, 3, 4])
+    """
+    if _is_ascii(text, lo, hi) and text.find("\r", lo, hi) < 0:
+        return range(min(lo + 1, hi), hi + 1)
+    out = array("q")
+    if _is_ascii(text, lo, hi):
+        out.extend(p for p in range(lo + 1, hi) if not (text[p] == "\n" and text[p - 1] == "\r"))
+    else:
+        out.extend(e for e in (m.end() for m in _GRAPHEME.finditer(text, lo, hi)) if e < hi)
+    out.append(hi)
+    return out
+
+
+_ASCII_SLICE = 1 << 16
+
+
+def _is_ascii(text: str, lo: int, hi: int) -> bool:
+    """``text[lo:hi].isascii()``, read in slices (no copy of a long run)."""
+    return all(text[a : min(a + _ASCII_SLICE, hi)].isascii() for a in range(lo, hi, _ASCII_SLICE))
