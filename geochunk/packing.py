@@ -31,7 +31,7 @@ from typing import Callable, Protocol, Sequence
 
 import numpy as np
 
-from .prose import GRAPHEME, WORD, Boundaries, grapheme_boundaries
+from .prose import GRAPHEME, WORD, Boundaries, grapheme_cuts
 
 __all__ = ["Inside", "Piece", "RangeCounter", "SimpleCounter", "pack"]
 
@@ -197,7 +197,7 @@ class _Packer:
 
         The real count is searched only inside a window that the O(1) estimate bounds, so each
         cut encodes about two budgets of text, not the rest of the run (linear overall)."""
-        cands = grapheme_boundaries(self.text, lo, hi) + [hi]
+        cands = grapheme_cuts(self.text, lo, hi)  # a range on an ASCII run: no list of ints
         count, budget = self.counter.count, self.budget
         a, first = lo, 0
         while a < hi:
@@ -216,7 +216,7 @@ class _Packer:
             a, first = b, best
 
 
-    def _last_fitting(self, a: int, cands: list[int], first: int, last: int) -> int:
+    def _last_fitting(self, a: int, cands: Sequence[int], first: int, last: int) -> int:
         """Index of the last candidate in ``[first, last]`` whose real count from ``a`` fits
         (``first`` when none does). Starts at the estimate's guess and gallops, so a cut
         usually costs two encodes of about one budget of text."""
