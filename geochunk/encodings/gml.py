@@ -192,6 +192,8 @@ def xml_tree(text: str, located: "dict[int, tuple[int, XmlNode]] | None" = None)
         raise
     except XML_ERRORS as exc:
         raise GeometryError(f"not well-formed XML: {exc}") from None
+    finally:
+        p = None  # the handlers reach the parser through this cell: no cycle left for the collector
     if len(root) != 1:
         raise GeometryError("not one XML element")
     return root[0]

@@ -247,6 +247,8 @@ def _expat_elements(text: str) -> list[_El] | None:
         p.Parse(data, True)
     except XML_ERRORS:
         return None
+    finally:
+        p = None  # the handlers reach the parser through this cell: no cycle left for the collector
     if deep[0]:
         for el in elements:  # xml_tree refuses such nesting: let it read (and refuse) the text
             el.node = None

@@ -1,0 +1,107 @@
+"""The cyclic garbage collector is paused while a document goes through the pipeline
+(``pipeline._CollectorPaused``) and given back as it was; the pipeline leaves no cyclic garbage
+for it to find (what makes pausing it safe)."""
+
+from __future__ import annotations
+
+import gc
+import threading
+
+import pytest
+
+from geochunk import pipeline
+from geochunk.model import ChunkConfig
+from geochunk.pipeline import analyse, assemble, chunk_text
+from geochunk.samples import list_samples, load_sample
+
+TEXT = "Site A.\n\nPOINT (1 2)\nWell ID: W-7\n\nPOLYGON ((0 0, 1 0, 1 1, 0 0))\n"
+
+
+@pytest.fixture
+def collector_on():
+    was = gc.isenabled()
+    gc.enable()
+    yield
+    (gc.enable if was else gc.disable)()
+
+
+def _watch(monkeypatch, name: str) -> list[bool]:
+    """Record whether the collector is on each time ``pipeline.<name>`` is called."""
+    seen: list[bool] = []
+    real = getattr(pipeline, name)
+
+    def spy(*args, **kwargs):
+        seen.append(gc.isenabled())
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(pipeline, name, spy)
+    return seen
+
+
+def test_paused_inside_and_on_again_after(collector_on, monkeypatch) -> None:
+    in_detect = _watch(monkeypatch, "detect")
+    in_pack = _watch(monkeypatch, "pack")
+    a = analyse(TEXT, tokenize_in="inline")
+    assert gc.isenabled()
+    cs = assemble(a, ChunkConfig(budget=64))
+    assert gc.isenabled() and cs.chunks
+    assert in_detect == [False] and in_pack == [False]
+
+
+def test_a_collector_that_was_off_stays_off() -> None:
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        chunk_text(TEXT, ChunkConfig(budget=64), tokenize_in="inline")
+        assert not gc.isenabled()
+    finally:
+        (gc.enable if was else gc.disable)()
+
+
+def test_given_back_when_the_pipeline_raises(collector_on, monkeypatch) -> None:
+    def boom(*args, **kwargs):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(pipeline, "detect", boom)
+    with pytest.raises(RuntimeError):
+        analyse(TEXT, tokenize_in="inline")
+    assert gc.isenabled()
+
+
+def test_nested_and_threaded_calls_give_it_back_once_all_are_done(collector_on) -> None:
+    with pipeline._collector_paused:
+        chunk_text(TEXT, ChunkConfig(budget=64), tokenize_in="inline")
+        assert not gc.isenabled()  # the inner call did not switch it on under the outer one
+    assert gc.isenabled()
+    errors: list[BaseException] = []
+
+    def work() -> None:
+        try:
+            for _ in range(5):
+                chunk_text(TEXT, ChunkConfig(budget=64), tokenize_in="inline")
+        except BaseException as e:  # pragma: no cover - reported below
+            errors.append(e)
+
+    threads = [threading.Thread(target=work) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors and gc.isenabled()
+
+
+@pytest.mark.parametrize("name", [s.name for s in list_samples()])
+def test_no_cyclic_garbage_left_by_a_document(name: str) -> None:
+    text = load_sample(name)
+    chunk_text(text, ChunkConfig(budget=256), tokenize_in="inline")  # warm: caches filled once
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        gc.collect()
+        for budget in (64, 512):
+            cs = chunk_text(text, ChunkConfig(budget=budget), tokenize_in="inline")
+            assert cs.chunks
+            del cs
+        assert gc.collect() == 0  # every temporary was freed by its reference count
+    finally:
+        (gc.enable if was else gc.disable)()
