@@ -51,6 +51,10 @@ __all__ = [
     "remember",
     "forget_parsed",
     "bounds",
+    "held",
+    "resolve",
+    "extent",
+    "sampled",
 ]
 
 #: Deepest bracket nesting a geometry may have (deeper input is rejected, never recursed into).
@@ -83,6 +87,161 @@ class Parsed:
 
 def _fail(message: str) -> Parsed:
     return Parsed(geometry=None, vertices=0, linearized=False, error=message)
+
+
+_PARSED_SLOTS = {name: Parsed.__dict__[name] for name in ("geometry", "vertices", "linearized", "error", "dims")}
+
+
+class _CompactMultiPoint(Parsed):
+    """A large GeoJSON MultiPoint read piece by piece: its coordinates (one float array), its
+    bounds and the sample the frame step reads, but no GEOS geometry until one is asked for.
+    GEOS holds one geometry a point (~290 bytes for 2 doubles): a 3.8 MB one-line MultiPoint of
+    200k integer points was ~15x its text in GEOS alone for as long as the analysis lived
+    (issue #13). ``geometry`` builds it on first access (the same geometry
+    ``shapely.from_geojson`` gives) and keeps it; the pipeline reads the facts instead
+    (:func:`held`, :func:`extent`, :func:`sampled`)."""
+
+    __slots__ = ("_coords", "_box", "_built")
+
+    def __init__(self, coords: np.ndarray, box: "tuple[float, float, float, float]") -> None:
+        _PARSED_SLOTS["geometry"].__set__(self, None)  # unused: the property below answers
+        _PARSED_SLOTS["vertices"].__set__(self, len(coords))
+        _PARSED_SLOTS["linearized"].__set__(self, False)
+        _PARSED_SLOTS["error"].__set__(self, None)
+        _PARSED_SLOTS["dims"].__set__(self, "Z" if coords.shape[1] == 3 else "")
+        object.__setattr__(self, "_coords", coords)
+        object.__setattr__(self, "_box", box)
+        object.__setattr__(self, "_built", None)
+
+    @property
+    def geometry(self) -> BaseGeometry:  # type: ignore[override]
+        if self._built is None:
+            object.__setattr__(self, "_built", shapely.multipoints(self._coords))
+        return self._built
+
+    def __reduce__(self) -> Any:  # a plain Parsed (its slots' __setstate__ cannot set a property)
+        return Parsed, (self.geometry, self.vertices, self.linearized, self.error, self.dims)
+
+
+def held(parsed: Parsed) -> Any:
+    """What a long-lived record keeps of ``parsed``'s geometry: the geometry, or for a compact
+    parse the parse itself (:func:`resolve` gives its geometry when one is drawn)."""
+    return parsed if isinstance(parsed, _CompactMultiPoint) else parsed.geometry
+
+
+def resolve(value: Any) -> Any:
+    """The shapely geometry of what :func:`held` returned (anything else as it is)."""
+    return value.geometry if isinstance(value, Parsed) else value
+
+
+def extent(value: Any) -> Any:
+    """A geometry with the bounds of ``value`` (a :class:`Parsed`, what :func:`held` returned,
+    or a geometry): for the box facts (bbox, WGS 84 bbox), which read only bounds and emptiness.
+    A compact parse answers with a two-point MultiPoint of its corners, not its GEOS geometry."""
+    if isinstance(value, _CompactMultiPoint):
+        return shapely.multipoints(np.array([value._box[:2], value._box[2:]], dtype=float))
+    return value.geometry if isinstance(value, Parsed) else value
+
+
+def sampled(parsed: Parsed) -> Any:
+    """The geometry the frame step reads (it samples at most ``SAMPLE_PER_FEATURE`` evenly
+    spaced coordinates, :func:`geochunk.crs.validate.sample_xy`): the geometry, or for a compact
+    parse a MultiPoint of exactly those coordinates (the frame step's sample of it is the same)."""
+    if not isinstance(parsed, _CompactMultiPoint):
+        return parsed.geometry
+    from .crs.validate import SAMPLE_PER_FEATURE as limit
+    xy = parsed._coords[:, :2]
+    n = len(xy)
+    if n > limit:
+        xy = xy[np.linspace(0, n - 1, limit).round().astype(int)]
+    return shapely.multipoints(np.ascontiguousarray(xy))
+
+
+#: GeoJSON MultiPoint texts at least this long are read piece by piece (:func:`_compact_multipoint`)
+_COMPACT_MIN_CHARS = 1 << 18
+_COMPACT_PIECE_CHARS = 1 << 16
+_MULTIPOINT_A = re.compile(r'[ \t\r\n]*+\{[ \t\r\n]*+"type"[ \t\r\n]*+:[ \t\r\n]*+"MultiPoint"[ \t\r\n]*+,'
+                           r'[ \t\r\n]*+"coordinates"[ \t\r\n]*+:[ \t\r\n]*+\[')
+_MULTIPOINT_A_TAIL = re.compile(r'\][ \t\r\n]*+\}[ \t\r\n]*+\Z')
+_MULTIPOINT_B = re.compile(r'[ \t\r\n]*+\{[ \t\r\n]*+"coordinates"[ \t\r\n]*+:[ \t\r\n]*+\[')
+_MULTIPOINT_B_TAIL = re.compile(r'\][ \t\r\n]*+,[ \t\r\n]*+"type"[ \t\r\n]*+:[ \t\r\n]*+"MultiPoint"'
+                                r'[ \t\r\n]*+\}[ \t\r\n]*+\Z')
+_NUMBERS_ONLY = str.maketrans("", "", "0123456789+-.eE \t\r\n,[]")
+_TAIL_WINDOW = 256
+
+
+def _compact_multipoint(text: str) -> "_CompactMultiPoint | None":
+    """A large ``{"type": "MultiPoint", "coordinates": [...]}`` (either member first, nothing
+    else in it) read by GEOS a piece of positions at a time (each piece's GEOS geometry is let
+    go once its coordinates are copied out), or None when the text is not such a MultiPoint,
+    a piece does not read, the dimensions differ or a coordinate is not finite: then the
+    whole text is parsed as before (and any error reads the same). The pieces are cut after a
+    position's ``]`` followed by a comma: the array holds only numbers, so every ``]`` inside
+    it closes a position, and the pieces read alone exactly when the whole array does."""
+    if len(text) < _COMPACT_MIN_CHARS:
+        return None
+    tail_from = max(0, len(text) - _TAIL_WINDOW)
+    head = _MULTIPOINT_A.match(text)
+    tail = _MULTIPOINT_A_TAIL.search(text, tail_from) if head else None
+    if tail is None:
+        head = _MULTIPOINT_B.match(text)
+        tail = _MULTIPOINT_B_TAIL.search(text, tail_from) if head else None
+    if head is None or tail is None or tail.start() < head.end():
+        return None
+    lo, hi = head.end(), tail.start()  # the positions, without the array's brackets
+    parts: list[np.ndarray] = []
+    width = None
+    while lo < hi:
+        cut = hi if hi - lo <= _COMPACT_PIECE_CHARS else text.find("]", lo + _COMPACT_PIECE_CHARS, hi)
+        if cut < 0:
+            cut = hi
+        elif cut < hi:
+            cut += 1  # after the position's "]"
+        piece = text[lo:cut]
+        nxt = cut
+        if cut < hi:  # a comma (and blanks) before the next position
+            while nxt < hi and text[nxt] in " \t\r\n":
+                nxt += 1
+            if nxt >= hi or text[nxt] != ",":
+                return None
+            nxt += 1
+        if piece.translate(_NUMBERS_ONLY):
+            return None  # a string, object or literal among the positions: not this reader's
+        try:
+            geom = shapely.from_geojson('{"type":"MultiPoint","coordinates":[' + piece + "]}")
+        except (ShapelyError, ValueError):
+            return None
+        if geom is None or shapely.get_type_id(geom) != 4:
+            return None
+        z = bool(shapely.has_z(geom))
+        xy = shapely.get_coordinates(geom, include_z=z)
+        if len(xy) != shapely.get_num_geometries(geom):
+            return None  # an empty position: its point has no coordinates
+        del geom
+        if width is None:
+            width = xy.shape[1]
+        if xy.shape[1] != width or not np.isfinite(xy).all():
+            return None
+        parts.append(xy)
+        lo = nxt
+    if not parts:
+        return None
+    coords = np.concatenate(parts) if len(parts) > 1 else parts[0]
+    del parts
+    if not len(coords):
+        return None
+    box = (_extreme(coords[:, 0], np.min), _extreme(coords[:, 1], np.min),
+           _extreme(coords[:, 0], np.max), _extreme(coords[:, 1], np.max))  # fmt: skip
+    return _CompactMultiPoint(np.ascontiguousarray(coords), box)
+
+
+def _extreme(column: np.ndarray, pick: Callable[[np.ndarray], Any]) -> float:
+    """``pick`` (min or max) of a finite column as GEOS's envelope has it: of equal extremes the
+    first seen (it only replaces on a strict comparison), which tells 0.0 from -0.0."""
+    v = float(pick(column))
+    if v == 0.0:
+        v = float(column[int(np.flatnonzero(column == 0.0)[0])])
+    return v
 
 
 # --------------------------------------------------------------------------------------------
@@ -818,6 +977,9 @@ def parse_geojson(geometry_json: str) -> Parsed:
     >>> parse_geojson('{"type": "Polygon", "coordinates": [[[0,0],[2,0]]]}').error
     'a linear ring needs at least 4 positions, found 2'
     """
+    compact = _compact_multipoint(geometry_json)
+    if compact is not None:
+        return compact
     if _max_depth(geometry_json) <= MAX_NESTING:
         try:
             geom = shapely.from_geojson(geometry_json)
@@ -849,8 +1011,8 @@ def parse_geojson_many(texts: "list[str]") -> list[Parsed]:
     >>> [(p.geometry.geom_type, p.vertices, p.dims) for p in got[:1]], got[1].geometry, got[2].error
     ([('Point', 1, 'Z')], None, 'a linear ring needs at least 4 positions, found 3')
     """
-    out: list[Parsed | None] = [None] * len(texts)
-    where = [i for i, t in enumerate(texts) if _max_depth(t) <= MAX_NESTING]
+    out: list[Parsed | None] = [_compact_multipoint(t) if len(t) >= _COMPACT_MIN_CHARS else None for t in texts]
+    where = [i for i, t in enumerate(texts) if out[i] is None and _max_depth(t) <= MAX_NESTING]
     if len(where) > 1:
         try:
             with np.errstate(over="ignore", invalid="ignore"):
@@ -1002,6 +1164,8 @@ def bounds(geom: BaseGeometry | None) -> tuple[float, float, float, float] | Non
     >>> bounds(shapely.from_wkt("POINT EMPTY")) is None
     True
     """
+    if isinstance(geom, _CompactMultiPoint):  # what geometry.held kept: its box, no GEOS
+        return geom._box
     if geom is None or geom.is_empty:
         return None
     b = tuple(float(v) for v in geom.bounds)
