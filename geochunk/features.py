@@ -22,7 +22,7 @@ from .attributes import Pairs
 from .units import Unit
 from .crs import FrameReport
 from .encodings import feature_kind
-from .geometry import Parsed
+from .geometry import Parsed, extent
 from .extent import wgs84_trusted
 from .ids import unique_ids
 from .model import ChunkFeature, Detection, Period, Span
@@ -137,9 +137,9 @@ def describe_features(
     see :func:`geochunk.ids.unique_ids`), frame, bbox in the source CRS and in WGS 84."""
     ids = unique_ids(detection.spans, {i: fid for u in units for i, fid in zip(u.spans, u.ids)})
     span_frames = [frames.frame_for(i) for i in range(len(detection.spans))]
-    trusted = [p.geometry if wgs84_trusted(f) else None for p, f in zip(parsed, span_frames)]
+    trusted = [extent(p) if wgs84_trusted(f) else None for p, f in zip(parsed, span_frames)]  # boxes read bounds
     boxes84 = crs_mod.bboxes_wgs84(trusted, span_frames)
-    boxes = _bounds_all([p.geometry for p in parsed])
+    boxes = _bounds_all([extent(p) for p in parsed])
     return tuple(
         ChunkFeature(
             id=fid,
