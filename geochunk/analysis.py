@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .crs import FrameReport
-from .geometry import Parsed
+from .geometry import Parsed, resolve
 from .model import Chunk, ChunkConfig, ChunkFeature, Detection, Frame, Period
 from .prose import Boundaries
 from .tokens import TokenCounter, TokenIndex
@@ -22,14 +22,31 @@ from .units import Unit
 __all__ = ["Analysis", "ChunkSet", "GeomRecord"]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class GeomRecord:
-    """A feature as drawn: the source geometry and what the chunk emitted (both source CRS)."""
+    """A feature as drawn: the source geometry and what the chunk emitted (both source CRS).
+
+    ``original`` and ``emitted`` are shapely geometries or None; a record may be made with
+    what :func:`geochunk.geometry.held` keeps of a parse (a large GeoJSON MultiPoint's parse,
+    whose GEOS geometry is built when first drawn, not by the pipeline: issue #13), which
+    they read as its geometry."""
 
     feature: ChunkFeature
-    original: Any  # shapely geometry or None
-    emitted: Any  # shapely geometry or None (simplified or a part for escaped chunks)
+    _original: Any  # shapely geometry, None, or what geometry.held keeps
+    _emitted: Any  # likewise (simplified or a part for escaped chunks)
     frame: Frame
+
+    @property
+    def original(self) -> Any:
+        return resolve(self._original)
+
+    @property
+    def emitted(self) -> Any:
+        return resolve(self._emitted)
+
+    def __repr__(self) -> str:
+        return (f"GeomRecord(feature={self.feature!r}, original={self.original!r}, "
+                f"emitted={self.emitted!r}, frame={self.frame!r})")
 
 
 @dataclass(frozen=True, eq=False)

@@ -22,7 +22,7 @@ from . import crs as crs_mod
 from .analysis import Analysis, GeomRecord
 from .extent import extent_note, one_bbox, union_bbox
 from .features import properties_of
-from .geometry import bounds
+from .geometry import bounds, held
 from .model import Chunk, ChunkConfig, Evidence, Flag, Frame, Generalization, Part
 from .oversize import Escaped, escape
 from .packing import Piece
@@ -132,7 +132,7 @@ class ChunkBuilder:
         self._frames = [a.frames.frame_for(i) for i in range(n)]
         self._refs = [f.ref for f in self._frames]
         self._bits = [_span_bits(s.status, p) for s, p in zip(a.detection.spans, a.parsed)]
-        self._records = [GeomRecord(f, p.geometry, p.geometry, fr) for f, p, fr in zip(a.features, a.parsed, self._frames)]
+        self._records = [GeomRecord(f, held(p), held(p), fr) for f, p, fr in zip(a.features, a.parsed, self._frames)]
         self._briefs: dict[int, tuple[Frame, Frame]] = {}  # id(frame) -> (frame, its brief)
 
     def spans_in(self, lo: int, hi: int) -> list[int]:
@@ -257,7 +257,7 @@ class ChunkBuilder:
         self.chunks.append(chunk._read_from(a.text, start, end) if body.text is None else chunk)
         if body.escaped:
             self.geoms.append(tuple(
-                GeomRecord(a.features[i], a.parsed[i].geometry, body.emitted, self._frames[i])
+                GeomRecord(a.features[i], held(a.parsed[i]), body.emitted, self._frames[i])
                 for i in span_ids
             ))
         else:

@@ -51,6 +51,7 @@ import shapely
 from .encodings import ENCODED_KINDS
 from .encodings.layout import encoded_layout
 from .errors import ConfigError
+from .geometry import held
 from .model import OVERSIZE_POLICIES, Flag, Generalization, Part, Span, check_budget, check_tolerance
 
 __all__ = ["CrossingWork", "Escaped", "TEXT_KINDS", "crossing_work", "escape", "source_decimals"]
@@ -103,8 +104,9 @@ class Escaped:
     """One chunk body produced by the escape.
 
     ``text`` is the full chunk text (context included); ``geometry`` the shapely geometry that
-    text carries (for the bbox). ``text_kind`` is one of :data:`TEXT_KINDS`: ``"source"`` means
-    ``text`` is exactly the unit's source text.
+    text carries (for the bbox; for source text, what :func:`geochunk.geometry.held` keeps of
+    the parse: a large GeoJSON MultiPoint's GEOS geometry is not built for it). ``text_kind``
+    is one of :data:`TEXT_KINDS`: ``"source"`` means ``text`` is exactly the unit's source text.
     """
 
     text: str
@@ -174,11 +176,13 @@ def escape(
     if source_tokens is None:
         source_tokens = counter.count(unit_text)
     if source_tokens <= budget:
-        return (Escaped(unit_text, "source", source_tokens, parsed.geometry),)
+        return (Escaped(unit_text, "source", source_tokens, held(parsed)),)
 
     problem = _problem_flags(span, parsed)
+    if policy == "isolate" or problem:  # whole, as it stands: no geometry is built for it
+        return (_isolated(unit_text, source_tokens, held(parsed), budget, problem),)
     geom = parsed.geometry
-    if policy == "isolate" or problem or geom is None:
+    if geom is None:
         return (_isolated(unit_text, source_tokens, geom, budget, problem),)
     layout = _Layout.of(unit_text, span_rel, span)
     if layout is None:

@@ -25,7 +25,7 @@ from .chunking import Body, ChunkBuilder
 from .detect import detect
 from .errors import ConfigError
 from .features import describe_features, feature_attributes, feature_periods
-from .geometry import parse_spans
+from .geometry import parse_spans, sampled
 from .headings import heading_glue
 from .model import DEFAULT_MAX_FEATURES, ChunkConfig, Flag
 from .overlap import overlap_reserve, overlap_start
@@ -109,7 +109,7 @@ def _analyse(text: str, encoding: str, doc_id: str, max_features: int | None, to
     limit = DEFAULT_MAX_FEATURES if max_features is None else max_features
     detection = detect(text, max_features=limit)
     parsed = parse_spans(detection.spans)  # and the parse cache forgets them: the analysis has them
-    frames = crs_mod.resolve_frames(text, detection, [p.geometry for p in parsed])
+    frames = crs_mod.resolve_frames(text, detection, [sampled(p) for p in parsed])  # what it samples
     units = find_units(text, detection, context=True)
     span_ranges = frames.span_ranges  # ((s.start, s.end) for each span), made once
     headings = tuple(heading_glue(text))
