@@ -25,7 +25,6 @@ True
 
 from __future__ import annotations
 
-import bisect
 import math
 import re
 import threading
@@ -70,6 +69,10 @@ class _Index:
     labels: np.ndarray  # (n,) ``EPSG:<code>`` of each row, as str objects
     tails: np.ndarray  # (n,) ``-<code>``: how a listed run of codes ending on the row's ends
     fits: np.ndarray  # (n,) the listing's line for the row's code alone in its grid
+    inner_rows: np.ndarray  # (n, 4) ``inner`` row by row (one gather per listing)
+    span_rows: np.ndarray  # (n, 4) ``spans`` row by row
+    size_rank: np.ndarray  # (n,) dense rank of ``row_sizes`` (equal sizes, equal ranks)
+    lines: dict  # a grid's listing line by its codes (see :func:`_grid_line`), filled in use
 
 
 def _ring(crs_code: int, areas: Sequence[tuple[float, float, float, float]]) -> list[list[int]]:
@@ -183,12 +186,14 @@ def _index() -> _Index:
     labels[:] = [f"EPSG:{c}" for c in codes]
     tails[:] = [f"-{c}" for c in codes]
     fits[:] = [f"{names[c]} ({label(c)}): fits" for c in codes]
-    return _Index(code_arr, boxes, polygons, names, sizes,
-                  np.asarray([sizes[c] for c in codes], dtype=float), grids,
+    row_sizes = np.asarray([sizes[c] for c in codes], dtype=float)
+    size_rank = np.unique(row_sizes, return_inverse=True)[1].reshape(-1).astype(np.int64)
+    return _Index(code_arr, boxes, polygons, names, sizes, row_sizes, grids,
                   np.asarray([c in first for c in codes], dtype=bool),
                   tuple(np.ascontiguousarray(boxes[:, k]) for k in range(4)),
                   tuple(np.ascontiguousarray(inner[:, k]) for k in range(4)), tuple(spans),
-                  len(ids), shared, labels, tails, fits)
+                  len(ids), shared, labels, tails, fits, np.ascontiguousarray(inner),
+                  np.ascontiguousarray(np.stack(spans, axis=1)), size_rank, {})
 
 
 _SHRINK = (0.9, 0.75, 0.5, 0.3)  # inner boxes tried: the bounding box shrunk about its centre
@@ -289,8 +294,9 @@ def _rows_holding(xy: np.ndarray) -> np.ndarray:
         rows = np.flatnonzero((lo_x <= x0) & (x0 <= hi_x) & (lo_y <= y0) & (y0 <= hi_y))
         if not len(rows):
             return rows
-        in_x, in_y, out_x, out_y = (c[rows] for c in ix.inner)
-        sure = (in_x <= x0) & (x0 <= out_x) & (in_y <= y0) & (y0 <= out_y)
+        inner = ix.inner_rows[rows]
+        sure = ((inner[:, 0] <= x0) & (x0 <= inner[:, 2]) & (inner[:, 1] <= y0)
+                & (y0 <= inner[:, 3]))
         ask = np.flatnonzero(~sure)
         if len(ask):
             with _PREPARED:
@@ -384,84 +390,106 @@ def listing(xy: np.ndarray | None) -> Listing:
     ix = _index()
     k = len(xy) // 2
     x, y = float(xy[k, 0]), float(xy[k, 1])
-    lo_x, w_x, lo_y, w_y = (c[rows] for c in ix.spans)
-    # a box of no width has a NaN width, so its edge is NaN, read as the edge (1.0) below; the
-    # old 0 / 0 gave NaN only for a point on that box's line (else inf, sorted last); the index
-    # holds no such box (its narrowest is 3,339 by 4,424 units), so the order is the same
-    edge = np.maximum(np.abs((x - lo_x) / w_x - 0.5), np.abs((y - lo_y) / w_y - 0.5))
-    edge[np.isnan(edge)] = 1.0  # a box of no width: the edge
-    edge = np.round(edge, 2)
+    sp = ix.span_rows[rows]  # minx, width, miny, height (a width of 0 as NaN)
+    # centrality: np.round(edge, 2) is rint(edge * 100) / 100, so rint(edge * 100) orders and
+    # ties the rows alike; a box of no width has a NaN width, so its edge is NaN, read as the
+    # edge (1.0) below; the old 0 / 0 gave NaN only for a point on that box's line (else inf,
+    # sorted last); the index holds no such box (its narrowest is 3,339 by 4,424 units), so
+    # the order is the same
+    edge = x - sp[:, 0]
+    edge /= sp[:, 1]
+    edge -= 0.5
+    np.abs(edge, out=edge)
+    ey = y - sp[:, 2]
+    ey /= sp[:, 3]
+    ey -= 0.5
+    np.abs(ey, out=ey)
+    np.maximum(edge, ey, out=edge)
+    edge *= 100.0
+    np.rint(edge, out=edge)
+    edge[np.isnan(edge)] = 100.0  # a box of no width: the edge
     # grids' figures over the rows: a code's grid, size and whether it is well known are the
     # same on each of its rows, and its centrality is the least edge of its rows
     grid = ix.grids[rows]
-    best = np.full(ix.n_grids, 2.0)
+    best = np.full(ix.n_grids, 200.0)
     np.minimum.at(best, grid, edge)
-    widest = np.zeros(ix.n_grids)
-    np.maximum.at(widest, grid, ix.row_sizes[rows])
-    known = np.zeros(ix.n_grids, dtype=bool)
-    known[grid[ix.leading[rows]]] = True
-    held = ix.codes[rows]
+    widest = np.zeros(ix.n_grids, dtype=np.int64)  # the rank of the grid's widest area
+    np.maximum.at(widest, grid, ix.size_rank[rows])
     # well-known national grids first, then grids by their best centrality, then the widest
-    # area; codes in order within a grid (np.lexsort: the last key is the first); a code's
-    # rows sort next to each other (equal keys, stable), and only its first is kept
-    order = np.lexsort((held, -widest[grid], best[grid], ~known[grid]))
+    # area; codes in order within a grid: one key per grid (its figures are small integers),
+    # the rows sorted by it stably (rows, and so codes, are in ascending order): the order of
+    # np.lexsort((held, -widest, best, ~known)); a code's rows sort next to each other
+    key = best.astype(np.int64)
+    key <<= 16
+    key -= widest
+    key[grid[ix.leading[rows]]] -= 1 << 32
+    order = np.argsort(key[grid], kind="stable")
+    held = ix.codes[rows]
     codes, ordered = held, held[order]
     if ix.shared[rows].any():  # a frame of several areas: its code once
         codes = held[np.concatenate(([True], held[1:] != held[:-1]))]
         first = np.concatenate(([True], ordered[1:] != ordered[:-1]))
         order, ordered = order[first], ordered[first]
+    n = len(ordered)
     in_order = grid[order]
-    cuts = (np.flatnonzero(in_order[1:] != in_order[:-1]) + 1).tolist()  # a grid's codes end
-    bounds = list(zip([0] + cuts, cuts + [len(ordered)]))
-    every = ordered.tolist()
+    cuts = np.flatnonzero(in_order[1:] != in_order[:-1])  # a grid's codes end after each
+    n_grids = len(cuts) + 1
+    ends = (cuts[:MAX_LISTED] + 1).tolist() + [n]
     in_rows = rows[order]  # a row of each code, in that order
-    labels = ix.labels[in_rows]  # EPSG:<code> in that order (str objects)
-    run_at = np.flatnonzero(ordered[1:] - ordered[:-1] != 1) + 1  # a run of codes starts
-    steps = run_at.tolist()
-    lines = [f"{len(codes)} regional projected frame(s) in {len(bounds)} grid(s) hold these "
+    edges = np.empty(n + 1, dtype=bool)  # a run of consecutive codes starts (and the end)
+    edges[0] = edges[n] = True
+    np.not_equal(ordered[1:] - ordered[:-1], 1, out=edges[1:n])
+    at = np.flatnonzero(edges)  # starts of the runs, then n
+    lines = [f"{len(codes)} regional projected frame(s) in {n_grids} grid(s) hold these "
              "numbers in their area of use (PROJ's rectangles); none is chosen"]
-    for lo, hi in bounds[:MAX_LISTED]:
+    lo = 0
+    for hi in ends[:MAX_LISTED]:
         if hi - lo == 1:
             lines.append(ix.fits[in_rows[lo]])
         else:
-            name = ix.names[every[lo]]
-            lines.append(f"{_grid(name)}: {hi - lo} frames (datums or zones), e.g. "
-                         f"{name} ({_runs_text(every, labels, lo, hi, steps, 4)}): fit")
-    if len(bounds) > MAX_LISTED:
-        lines.append(f"... {len(bounds) - MAX_LISTED} more grid(s)")
+            members = ordered[lo:hi].tobytes()
+            line = ix.lines.get(members)
+            lines.append(line if line is not None else _grid_line(ix, members))
+        lo = hi
+    if n_grids > MAX_LISTED:
+        lines.append(f"... {n_grids - MAX_LISTED} more grid(s)")
     lines.append("every frame that fits, most central first: "
-                 + _all_runs_text(labels, ix.tails, in_rows, run_at, _MAX_RUNS))
+                 + _all_runs_text(ix.labels, ix.tails, in_rows, at, _MAX_RUNS))
     return Listing(tuple(codes.tolist()), tuple(lines))
 
 
+_LINES_KEPT = 4096  # grid lines kept with the index (then forgotten, all at once)
+
+
+def _grid_line(ix: _Index, members: bytes) -> str:
+    """The listing's line for a grid that several of the codes fit (``members``: their codes
+    as int64 bytes, in order): its name, how many, the first of them and their runs. The
+    same codes make the same line: kept with the index (``ix.lines``) for the next listing
+    near there (nearby numbers mostly fit the same zones and datums of a grid)."""
+    codes = np.frombuffer(members, dtype=np.int64).tolist()
+    name = ix.names[codes[0]]
+    line = (f"{_grid(name)}: {len(codes)} frames (datums or zones), e.g. "
+            f"{name} ({_code_runs(codes, 4)}): fit")
+    if len(ix.lines) >= _LINES_KEPT:
+        ix.lines.clear()
+    ix.lines[members] = line
+    return line
+
+
 def _all_runs_text(labels: np.ndarray, tails: np.ndarray, in_rows: np.ndarray,
-                   run_at: np.ndarray, most: int) -> str:
-    """``_runs_text(codes, labels, 0, len(codes), run_at.tolist(), most)`` for the codes of the
-    index rows ``in_rows`` (``tails``: the index's ``-<code>`` per row): a run of one code
-    (most of them) is its label as it stands, a longer run its first label and its last
-    code's tail, each taken for all runs by one array lookup."""
-    starts = np.concatenate(([0], run_at))[:most]
-    ends = np.concatenate((run_at, [len(in_rows)]))[:most]
-    runs = labels[starts]
+                   at: np.ndarray, most: int) -> str:
+    """``_code_runs(codes, most)`` for the codes of the index rows ``in_rows``, given where
+    each run of consecutive codes starts and, last, ``len(in_rows)`` (``at``), the index's
+    ``EPSG:<code>`` (``labels``) and ``-<code>`` (``tails``) per row: a run of one code (most
+    of them) is its label as it stands, a longer run its first label and its last code's
+    tail, each taken for all runs by one array lookup."""
+    starts, ends = at[:-1][:most], at[1:][:most]
+    runs = labels[in_rows[starts]]
     longer = np.flatnonzero(ends - starts > 1)
     if len(longer):
         runs[longer] = runs[longer] + tails[in_rows[ends[longer] - 1]]
-    left = len(run_at) + 1 - most
+    left = len(at) - 1 - most
     return ", ".join(runs.tolist()) + (f", ... ({left} more)" if left > 0 else "")
-
-
-def _runs_text(codes: list[int], labels: np.ndarray, lo: int, hi: int, steps: list[int],
-               most: int) -> str:
-    """``_code_runs(codes[lo:hi], most)``, given ``EPSG:<code>`` of each code (``labels``) and
-    where every run of consecutive codes in ``codes`` starts (``steps``, ascending, the first
-    run's start left out)."""
-    a, b = bisect.bisect_right(steps, lo), bisect.bisect_left(steps, hi)
-    starts = [lo] + steps[a:min(b, a + most)]
-    ends = starts[1:] + [hi] if b - a < most else starts[1:] + [steps[a + most - 1]]
-    runs = [labels[i] if j - i == 1 else f"{labels[i]}-{codes[j - 1]}"
-            for i, j in zip(starts[:most], ends)]
-    left = b - a + 1 - most
-    return ", ".join(runs) + (f", ... ({left} more)" if left > 0 else "")
 
 
 def _code_runs(codes: Sequence[int], most: int = 1000) -> str:
@@ -473,8 +501,8 @@ def _code_runs(codes: Sequence[int], most: int = 1000) -> str:
     >>> _code_runs([1, 3, 5, 7], most=2)
     'EPSG:1, EPSG:3, ... (2 more)'
     """
-    # the plain statement of the listing's format (the listing writes it from the runs it
-    # already found: _runs_text; tests compare the two)
+    # the plain statement of the listing's format (a grid's line is written by it; the line
+    # of every frame from the runs the listing already found: _all_runs_text; tests compare)
     codes = [int(c) for c in codes]
     runs: list[str] = []
     start = prev = codes[0]
