@@ -215,3 +215,21 @@ def test_swap_check_gate_gives_the_answers_of_the_fold(monkeypatch) -> None:
         if "no place" in text:
             assert n == 0  # no near word is a run of this text: nothing was folded
     assert any(f.flagged for f in gated.frames)
+
+
+def test_folded_runs_kept_give_the_starts_of_a_fresh_fold(monkeypatch) -> None:
+    """A letter run's words are folded once and kept with the heads (``_folded_runs``): the
+    starts found with the kept words, with none kept, and with the store forgotten at every
+    run (its bound reached) are the same, on the samples and the adversarial words."""
+    heads = name_heads()
+    texts = [load_sample(s.name) for s in list_samples()]
+    texts.append(" ".join(w + s for w, s in zip(_WORDS, _SEPS * 10)))
+    for text in texts:
+        warm = heads.starts(text)
+        heads._folded_runs.clear()
+        assert heads.starts(text) == warm
+        with monkeypatch.context() as m:
+            m.setattr(names, "_FOLDED_RUNS_KEPT", 1)
+            assert heads.starts(text) == warm
+        for run, words in heads._folded_runs.items():
+            assert words == heads._run_words(run)

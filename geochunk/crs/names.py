@@ -425,6 +425,9 @@ def _lead(key: str) -> str:
     return key
 
 
+_FOLDED_RUNS_KEPT = 65536  # letter runs whose words' leads are kept (then forgotten, all at once)
+
+
 class NameHeads:
     """The first two levels of the name trie: where in a text a name can start, found without
     visiting every word, and so a cheap test that a text names no frame (such a text never
@@ -460,6 +463,10 @@ class NameHeads:
                 roots.append(t)
         self._leads = frozenset(leads)
         self._lead_bytes = frozenset(x.encode("utf-8", "surrogatepass") for x in leads)
+        # a letter run holding other than ASCII letters -> its words that may start or follow
+        # a name, as (folded lead, spelling) (see _fold_run): the same run folds alike in
+        # every text (Devanagari, Cyrillic or accented prose repeats its words)
+        self._folded_runs: dict[bytes, tuple[tuple[str, bytes], ...]] = {}
         # a head that starts with a digit ("3" of "3-degree Gauss-Kruger"): that whole token
         self._roots = {
             t: re.compile(re.escape(t) + r"(?<![^\W_]" + re.escape(t) + r")(?![^\W_])",
@@ -591,13 +598,27 @@ class NameHeads:
     def _fold_run(self, run: bytes, present: set[str], odd: dict[str, set[bytes]]) -> None:
         """The words of a letter run holding other than ASCII letters: each one's folded lead,
         and its spelling in the run (to be found again)."""
+        words = self._folded_runs.get(run)
+        if words is None:
+            words = self._run_words(run)
+            if len(self._folded_runs) >= _FOLDED_RUNS_KEPT:
+                self._folded_runs.clear()
+            self._folded_runs[run] = words
+        for lead, spelling in words:
+            present.add(lead)
+            odd.setdefault(lead, set()).add(spelling)
+
+    def _run_words(self, run: bytes) -> tuple[tuple[str, bytes], ...]:
+        """The (folded lead, spelling) of each word of ``run`` that may start or follow a
+        name (its lead is one of the heads' or second tokens', or empty), in order."""
+        out = []
         for m in _PIECE.finditer(run.decode("utf-8", "surrogatepass")):
             word = m.group()
             lead = _lead(_fold(word))
             if lead and lead not in self._leads:
                 continue
-            present.add(lead)
-            odd.setdefault(lead, set()).add(word.encode("utf-8", "surrogatepass"))
+            out.append((lead, word.encode("utf-8", "surrogatepass")))
+        return tuple(out)
 
     def _may_start(self, text: str, s: int) -> bool:
         """Whether a name can start at ``s``: a whole token that starts one, followed by a
