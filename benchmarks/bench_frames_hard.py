@@ -143,6 +143,32 @@ def _timings(cases: list, repeat: int) -> dict[str, float]:
     return {cls: statistics.median(v) * 1000 for cls, v in times.items()}
 
 
+def _digest(seeds: list[int], per_class: int) -> str:
+    """A digest of everything the resolver says of the generated sets of ``seeds`` and the
+    bundled samples (each report's repr and ``describe()``, each span's frame and its evidence):
+    a change that must not change any frame keeps it."""
+    import hashlib
+
+    from geochunk.crs import resolve_frames
+    from geochunk.detect import detect
+    from geochunk.geometry import parse_span
+    from geochunk.samples import list_samples, load_sample
+
+    texts = [c.text for seed in seeds for c in hard.generate(per_class, seed)]
+    texts += [load_sample(s.name) for s in list_samples()]
+    h = hashlib.sha256()
+    for text in texts:
+        det = detect(text)
+        report = resolve_frames(text, det, [parse_span(s).geometry for s in det.spans])
+        h.update(repr(report).encode())
+        h.update(repr(report.describe()).encode())
+        for i in range(len(det.spans)):
+            frame = report.frame_for(i)
+            h.update(repr(frame).encode())
+            h.update(repr(frame.evidence).encode())
+    return f"{len(texts)} documents, frames digest {h.hexdigest()[:16]}"
+
+
 def _compare(tree: str, args: argparse.Namespace) -> int:
     """Per-class warm time of this checkout and of ``tree``, each measured in its own process,
     alternating rounds so that load on the machine falls on both alike."""
@@ -178,11 +204,18 @@ def main(argv: list[str] | None = None) -> int:
                     help="time per class here and in TREE (alternating processes), then stop")
     ap.add_argument("--rounds", type=int, default=3, help="with --compare: rounds per tree")
     ap.add_argument("--json", action="store_true", help="rates and times as one JSON object")
+    ap.add_argument("--digest", action="store_true",
+                    help="print a digest of every frame and its evidence on the set of --seed, "
+                         "seed 7's set and the bundled samples, then stop (with --tree: "
+                         "that checkout's)")
     args = ap.parse_args(argv)
     if args.compare:
         return _compare(args.compare, args)
     if args.tree:
         sys.path.insert(0, str(Path(args.tree).resolve()))
+    if args.digest:
+        print(_digest([args.seed, 7], args.per_class))
+        return 0
     cases = hard.generate(args.per_class, args.seed)
     hard.resolve("Grid: RD New. POINT (155000 463000)")  # warm: name index, transformers
     t0 = time.perf_counter()
