@@ -631,8 +631,10 @@ def _swap_checks(frames: list[Frame], samples: list[np.ndarray | None]) -> list[
         return frames
     table = np.array(pts, dtype=float)
     mid = np.array(mids, dtype=float)
-    as_written = _distances(table, mid[:, 0], mid[:, 1])  # spans x places, degrees
-    swapped = _distances(table, mid[:, 1], mid[:, 0])
+    m = len(mid)  # both readings in one call: spans x places, degrees, as written then swapped
+    both = _distances(table, np.concatenate((mid[:, 0], mid[:, 1])),
+                      np.concatenate((mid[:, 1], mid[:, 0])))
+    as_written, swapped = both[:m], both[m:]
     near = swapped.argmin(axis=1)
     near_d = swapped[np.arange(len(idx)), near]
     far_d = as_written.min(axis=1)

@@ -212,7 +212,9 @@ def check(epsg: int | str, xy: np.ndarray | None) -> Check:
     where = _describe_area(facts.area)
     note = (f"{total - inside} of {total} sampled points fall outside the area of use{where} "
             "(PROJ's rectangle, widened by a margin)")
-    if facts.kind == "geographic" and facts.areas and inside == 0:
+    if facts.kind == "geographic" and facts.areas and inside == 0 and (
+            total > _FEW or all(abs(b) <= 180.0 and abs(a) <= 90.0 for a, b in xy.tolist())):
+        # (a few points: a value that read swapped is no lon/lat settles it without numpy)
         swapped = _lonlat_range(y, x) & _in_areas(y, x, facts.areas)
         if bool(swapped.all()):
             note += "; they would fit with the axes swapped (lat, lon): x must be longitude"
