@@ -140,6 +140,9 @@ def describe_features(
     trusted = [extent(p) if wgs84_trusted(f) else None for p, f in zip(parsed, span_frames)]  # boxes read bounds
     boxes84 = crs_mod.bboxes_wgs84(trusted, span_frames)
     boxes = _bounds_all([extent(p) for p in parsed])
+    # a lon/lat feature's WGS 84 box is its box: one tuple for both (4 floats and a tuple a
+    # feature, ~0.7x a GeoJSON of 20k small features); not when a zero's sign could differ
+    boxes84 = [b if w is not None and w == b and 0.0 not in b else w for b, w in zip(boxes, boxes84)]
     return tuple(
         ChunkFeature(
             id=fid,

@@ -114,3 +114,40 @@ def test_the_chunks_are_those_of_the_whole_parse(document: str, config: ChunkCon
     whole = chunk_text(document, config)
     assert not any(isinstance(p, geometry._CompactMultiPoint) for p in whole.analysis.parsed)
     assert got == _digest(whole)
+
+
+def test_geojson_spans_read_their_geometry_text_from_the_document() -> None:
+    """The detector's GeoJSON spans hold no copy of their geometry's text (as WKT spans do
+    not): kept after detection it was 1x a one-geometry document, ~0.7x one of many features."""
+    from geochunk.detect import detect
+
+    features = [{"type": "Feature", "id": f"F-{i}", "properties": {"n": i},
+                 "geometry": {"type": "Point", "coordinates": [i, 2 * i]}} for i in range(300)]  # fmt: skip
+    many = json.dumps({"type": "FeatureCollection", "features": features})
+    det = detect(many)
+    assert all(hasattr(s, "_source") for s in det.spans)  # each reads its text from the document
+    assert [s.geometry_text for s in det.spans] == [json.dumps(f["geometry"]) for f in features]
+    text = _multipoint(30_000)
+    (span,) = detect(text).spans
+    assert hasattr(span, "_source") and span.geometry_text == text
+    detect(text)
+    geometry.forget_parsed()
+    tracemalloc.start()
+    try:
+        det = detect(text)
+        geometry.forget_parsed()  # the parse cache's keys (the pipeline drops them in parse_spans)
+        held = tracemalloc.get_traced_memory()[0]
+    finally:
+        tracemalloc.stop()
+    assert held / len(text) < 0.5  # the compact parse's coordinates are not held by detection
+
+
+def test_a_lon_lat_features_wgs84_box_is_its_box() -> None:
+    features = [{"type": "Feature", "id": f"F-{i}", "properties": {"n": i},
+                 "geometry": {"type": "Point", "coordinates": [-3.2 + i * 1e-3, 55.9]}} for i in range(20)]  # fmt: skip
+    features.append({"type": "Feature", "id": "zero", "properties": {},
+                     "geometry": {"type": "Point", "coordinates": [0.0, 51.5]}})  # fmt: skip
+    a = chunk_text(json.dumps({"type": "FeatureCollection", "features": features}), ChunkConfig(budget=256)).analysis
+    assert all(f.bbox == f.bbox_wgs84 for f in a.features)
+    assert all(f.bbox is f.bbox_wgs84 for f in a.features[:-1])  # one tuple for both
+    assert a.features[-1].bbox is not a.features[-1].bbox_wgs84  # a zero's sign: kept as computed
