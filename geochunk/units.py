@@ -122,7 +122,7 @@ class Unit:
 
     @property
     def has_context(self) -> bool:
-        return self.full != self.core
+        return self._full_a != self._core_a or self._full_b != self._core_b
 
     @property
     def context_kinds(self) -> tuple[str, ...]:
@@ -131,10 +131,10 @@ class Unit:
         >>> Unit((0,), (5, 9), (0, 12), (("x", "hash"),), (("A", "b"),)).context_kinds
         ('heading', 'attributes')
         """
-        out = []
-        if self.full[0] < self.core[0]:
+        out = []  # (the offsets read from their slots: .full and .core make a pair each)
+        if self._full_a < self._core_a:
             out.append("heading")
-        if self.full[1] > self.core[1] and self.attributes:
+        if self._full_b > self._core_b and self.attributes:
             out.append("attributes")
         if self.row:
             out.append("row")
@@ -388,7 +388,7 @@ def unit_ranges(
     same_kinds: dict[tuple[str, ...], tuple[str, ...]] = {}
     prev = 0
     for u in units:
-        lo, hi = u.full
+        lo, hi = u._full_a, u._full_b  # (u.full: a new pair)
         k = list(u.context_kinds)
         if config.attach_prose and u.intro is not None and u.intro >= prev:
             top = above(u.intro, prev)
