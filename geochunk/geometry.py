@@ -215,8 +215,8 @@ def _compact_multipoint(text: str) -> "_CompactMultiPoint | None":
             return None
         z = bool(shapely.has_z(geom))
         xy = shapely.get_coordinates(geom, include_z=z)
-        if len(xy) != shapely.get_num_geometries(geom):
-            return None  # an empty position: its point has no coordinates
+        if not len(xy) or len(xy) != shapely.get_num_geometries(geom):
+            return None  # no position (a trailing comma), or an empty one (a point with no coordinates)
         del geom
         if width is None:
             width = xy.shape[1]

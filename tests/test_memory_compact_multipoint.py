@@ -53,15 +53,19 @@ def test_a_large_multipoint_reads_the_same_without_its_geos_geometry(kw) -> None
 
 
 @pytest.mark.parametrize("text", [
-    '{"type": "MultiPoint", "coordinates": [' + ", ".join(["[1, 2]"] * 30_000) + ', [3, "x"]]}',  # a string
-    '{"type": "MultiPoint", "coordinates": [' + ", ".join(["[1, 2]"] * 30_000) + ", [1e999, 2]]}",  # not finite
-    '{"type": "MultiPoint", "coordinates": [' + ", ".join(["[1, 2]"] * 30_000) + ", []]}",  # an empty point
-    '{"type": "MultiPoint", "coordinates": [' + ", ".join(["[1, 2]"] * 30_000) + ", [1, 2, 3]]}",  # mixed dims
-    '{"type": "MultiPoint", "coordinates": [' + ", ".join(["[1, 2]"] * 30_000) + ", [[1, 2]]]}",  # nested
-    '{"type": "MultiPoint", "coordinates": [' + ", ".join(["[1, 2]"] * 30_000) + " [1, 2]]}",  # no comma
-    '{"type": "MultiPoint", "bbox": [1, 2, 1, 2], "coordinates": [' + ", ".join(["[1, 2]"] * 30_000) + "]}",
+    '{"type": "MultiPoint", "coordinates": [' + ", ".join(["[1, 2]"] * 40_000) + ', [3, "x"]]}',  # a string
+    '{"type": "MultiPoint", "coordinates": [' + ", ".join(["[1, 2]"] * 40_000) + ", [1e999, 2]]}",  # not finite
+    '{"type": "MultiPoint", "coordinates": [' + ", ".join(["[1, 2]"] * 40_000) + ", []]}",  # an empty point
+    '{"type": "MultiPoint", "coordinates": [' + ", ".join(["[1, 2]"] * 40_000) + ", [1, 2, 3]]}",  # mixed dims
+    '{"type": "MultiPoint", "coordinates": [' + ", ".join(["[1, 2]"] * 40_000) + ", [[1, 2]]]}",  # nested
+    '{"type": "MultiPoint", "coordinates": [' + ", ".join(["[1, 2]"] * 40_000) + " [1, 2]]}",  # no comma
+    '{"type": "MultiPoint", "bbox": [1, 2, 1, 2], "coordinates": [' + ", ".join(["[1, 2]"] * 40_000) + "]}",
+    '{"type": "MultiPoint", "coordinates": [' + ", ".join(["[1, 2]"] * 40_000) + ", ]}",  # a trailing comma
 ])  # fmt: skip
 def test_anything_else_is_parsed_whole_as_before(text: str) -> None:
+    assert len(text) >= geometry._COMPACT_MIN_CHARS
+    good = text[: text.index('"coordinates"')] + '"coordinates": [' + ", ".join(["[1, 2]"] * 40_000) + "]}"
+    assert isinstance(geometry._compact_multipoint(good), geometry._CompactMultiPoint) or '"bbox"' in text
     assert geometry._compact_multipoint(text) is None
     p = geometry.parse_geojson(text)
     assert not isinstance(p, geometry._CompactMultiPoint)
@@ -151,3 +155,12 @@ def test_a_lon_lat_features_wgs84_box_is_its_box() -> None:
     assert all(f.bbox == f.bbox_wgs84 for f in a.features)
     assert all(f.bbox is f.bbox_wgs84 for f in a.features[:-1])  # one tuple for both
     assert a.features[-1].bbox is not a.features[-1].bbox_wgs84  # a zero's sign: kept as computed
+
+
+def test_a_trailing_comma_at_a_piece_cut_is_not_read_as_an_empty_piece(monkeypatch) -> None:
+    body = ", ".join(["[1, 2]"] * 40_000) + ", "
+    text = '{"type": "MultiPoint", "coordinates": [' + body + "]}"
+    assert len(text) >= geometry._COMPACT_MIN_CHARS
+    monkeypatch.setattr(geometry, "_COMPACT_PIECE_CHARS", len(body) - 3)  # the cut: the last "]"
+    assert geometry._compact_multipoint(text) is None
+    assert geometry.parse_geojson(text).error.startswith("not valid JSON")
