@@ -16,7 +16,7 @@ from typing import Sequence
 
 from .analysis import Analysis
 from .packing import Inside
-from .prose import SENTENCE, Boundaries
+from .prose import SENTENCE
 
 __all__ = ["overlap_reserve", "overlap_start"]
 
@@ -32,7 +32,7 @@ def overlap_start(
     text, starts = a.text, units.starts
     cands = sorted(
         p
-        for p in {q for q in _sentence_cuts(a.boundaries, lo, hi) if not units(q)}
+        for p in {q for q, _ in a.boundaries.within(lo, hi, SENTENCE) if not units(q)}
         | {u[0] for u in units.ranges[bisect_left(starts, lo) : bisect_left(starts, hi)] if lo < u[0]}
         # a candidate must start a sentence or feature: skip the ones in trailing whitespace
         if not text[p:hi].isspace() and not text[p - 1 : p + 1].isspace()
@@ -42,26 +42,6 @@ def overlap_start(
         if a.index.exact(q, end) <= budget:
             return q
     return None
-
-
-def _sentence_cuts(b: Boundaries, lo: int, hi: int) -> list[int]:
-    """The positions of ``b.within(lo, hi, SENTENCE)`` (unsorted), searched with keys of each
-    level's own dtype: ``within`` searches the int32 offsets with Python ints, which makes numpy
-    convert each level's whole array to int64 on every call, and this runs once per chunk (on
-    the land-use appendix x16 the overlap's searches took 150 ms against 58 ms for 16 x1).
-
-    >>> from geochunk.prose import find_boundaries
-    >>> b = find_boundaries("One. Two.\\n\\nThree four. Five")
-    >>> sorted(_sentence_cuts(b, 0, 30)) == [p for p, _ in b.within(0, 30, SENTENCE)]
-    True
-    """
-    out: list[int] = []
-    for arr in b.by_level[: SENTENCE + 1]:
-        key = arr.dtype.type
-        i, j = int(arr.searchsorted(key(lo), "right")), int(arr.searchsorted(key(hi), "left"))
-        if i < j:
-            out.extend(arr[i:j].tolist())
-    return out
 
 
 def overlap_reserve(a: Analysis, units: Sequence[Range], n: int, budget: int) -> int:

@@ -119,14 +119,10 @@ class _Packer:
         that are not inside a unit, and the units' own edges; sorted, each once. The
         boundaries are taken and filtered as arrays (a whole document's paragraphs at once)."""
         parts = []
-        for arr in self.bounds.by_level[: min(level, WORD) + 1]:
-            # keys of the array's own dtype: a Python int against the int32 offsets made numpy
-            # convert the whole array to int64 on every call (~70 us per call on the appendix
-            # x16's 161k word boundaries: the time grew with the document)
-            key = arr.dtype.type
-            a, b = arr.searchsorted(key(lo), "right"), arr.searchsorted(key(hi), "left")
-            if a < b:
-                parts.append(arr[a:b])
+        for lv in range(min(level, WORD) + 1):
+            found = self.bounds.inside(lv, lo, hi)
+            if len(found):
+                parts.append(found)
         i, j = bisect_right(self.edge_pos, lo), bisect_left(self.edge_pos, hi)
         edges = [p for p, lv in zip(self.edge_pos[i:j], self.edge_lvl[i:j]) if lv <= level]
         if not parts:

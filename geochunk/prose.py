@@ -148,22 +148,34 @@ class Boundaries:
     by_level: tuple[np.ndarray, ...]
     length: int
 
+    def inside(self, level: int, lo: int, hi: int) -> np.ndarray:
+        """The offsets of one level strictly inside ``(lo, hi)``: a view of its sorted array.
+        Searched with keys of the array's own dtype: a Python int against the int32 offsets
+        makes numpy convert the whole array to int64 on every call (~70 us a call on the
+        land-use appendix x16's 161k word boundaries, a per-chunk cost that grew with the
+        document).
+
+        >>> b = find_boundaries("One. Two.\\n\\nThree four. Five")
+        >>> b.inside(WORD, 0, 30).tolist() == [p for p, lv in b.within(0, 30, WORD) if lv == WORD]
+        True
+        """
+        arr = self.by_level[level]
+        key = arr.dtype.type
+        return arr[arr.searchsorted(key(lo), "right") : arr.searchsorted(key(hi), "left")]
+
     def within(self, lo: int, hi: int, max_level: int) -> list[tuple[int, int]]:
         """Boundaries strictly inside ``(lo, hi)`` with level <= ``max_level``, sorted."""
         out: list[tuple[int, int]] = []
         for level in range(min(max_level, WORD) + 1):
-            arr = self.by_level[level]
-            i = int(np.searchsorted(arr, lo, "right"))
-            j = int(np.searchsorted(arr, hi, "left"))
-            if i < j:
-                out.extend((p, level) for p in arr[i:j].tolist())
+            out.extend((p, level) for p in self.inside(level, lo, hi).tolist())
         out.sort()
         return out
 
     def levels_at(self, p: int) -> int | None:
         """The strongest level of a boundary at ``p``, or None."""
         for level, arr in enumerate(self.by_level):
-            i = int(np.searchsorted(arr, p))
+            key = arr.dtype.type  # as in inside: a Python int would convert the whole array
+            i = int(arr.searchsorted(key(p)))
             if i < len(arr) and arr[i] == p:
                 return level
         return None
