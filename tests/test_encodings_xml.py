@@ -3,6 +3,9 @@ whole, rewritten in their own dialect, drawn on the map."""
 
 from __future__ import annotations
 
+import json
+import re
+
 import pytest
 import shapely
 
@@ -393,3 +396,60 @@ def test_closed_members_of_an_unclosed_gml_collection_are_members_not_swallowed(
     report = validate(text, chunks, budget=64)
     assert report.passed, [g for g in report.gates if not g.passed]
     assert "".join(text[c.core_start : c.end] for c in chunks) == text
+
+
+# --- the document pass reads nothing inside a geometry into elements, the same units -----
+
+
+def test_a_namespace_declared_inside_a_geometry_still_has_its_text_read_again() -> None:
+    from geochunk.encodings import xml as xml_mod
+
+    doc = (f'<wfs:FeatureCollection xmlns:wfs="http://www.opengis.net/wfs/2.0" xmlns:gml="{GML32}">'
+           '<wfs:member><f gml:id="f1"><name>A</name><geom><gml:Polygon><gml:exterior>'
+           '<gml:LinearRing xmlns:x="urn:x"><gml:posList>0 0 1 0 1 1 0 0</gml:posList>'
+           "</gml:LinearRing></gml:exterior></gml:Polygon></geom></f></wfs:member>"
+           "</wfs:FeatureCollection>")
+    els = xml_mod._expat_elements(doc)
+    assert els is not None
+    polygon = next(el for el in els if el.local == "Polygon")
+    assert polygon.declares and all(el.local not in ("LinearRing", "posList") for el in els)
+    [span] = find_xml(doc)
+    assert (span.feature_id, span.geom_type, span.status) == ("f1", "POLYGON", "ok")
+    assert json.loads(span.properties_json) == {"name": "A"}
+
+
+def test_a_placemark_or_geometry_inside_a_geometry_is_no_unit_of_its_own() -> None:
+    doc = (f'<kml xmlns="{KML}"><Placemark><name>p</name><MultiGeometry>'
+           "<Point><coordinates>1,2</coordinates></Point>"
+           "<Placemark><name>q</name><Point><coordinates>3,4</coordinates></Point></Placemark>"
+           "</MultiGeometry></Placemark></kml>")
+    spans = find_xml(doc)
+    assert [(s.feature_id, s.start, s.end) for s in spans] == [("p", doc.index("<Placemark>"),
+                                                                 doc.rindex("</kml>"))]
+
+
+@pytest.mark.parametrize(
+    ("coords", "expected"),
+    [
+        ("1,2 3,4", [[1, 2], [3, 4]]),
+        (" 1 , 2 ,5\n\t3,4,6 ", [[1, 2, 5], [3, 4, 6]]),
+        ("1,2,3,4", [[1, 2, 3, 4]]),
+        ("1,2 3,4,5", "coordinate tuples must all have 2-4 values, found '3,4,5'"),
+        ("1,2,3 3,4", "coordinate tuples must all have 2-4 values, found '3,4'"),
+        ("1 2", "coordinate tuples must all have 2-4 values, found '1'"),
+        ("1,2,3,4,5", "coordinate tuples must all have 2-4 values, found '1,2,3,4,5'"),
+        ("1,,2", "coordinates hold something that is not a number"),
+        ("1,x 3,4", "coordinates hold something that is not a number"),
+        ("1,inf", "coordinates must be finite numbers"),
+        ("   ", "empty coordinates"),
+    ],
+)
+def test_coordinate_tuples_read_at_once_or_tuple_by_tuple_alike(coords: str, expected: object) -> None:
+    from geochunk.encodings.gml import GeometryError, _tuples
+
+    if isinstance(expected, str):
+        with pytest.raises(GeometryError, match="^" + re.escape(expected) + "$"):
+            _tuples(coords)
+    else:
+        got = _tuples(coords)
+        assert got.tolist() == expected and got.dtype == float and got.flags.c_contiguous

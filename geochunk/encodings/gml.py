@@ -32,7 +32,7 @@ the axis order.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Callable
 
@@ -104,6 +104,9 @@ def local(name: str) -> str:
     return got
 
 
+_local = local  # XmlNode's parameter ``local`` shadows the function in its __init__
+
+
 # a document names a handful of elements and attributes thousands of times: each name's local
 # part is found once (a dict lookup; two partitions cost several times that), bounded by
 # entries and by the length of the names kept (as the one-key memos are, geochunk.memo)
@@ -111,18 +114,44 @@ _LOCALS: dict[str, str] = {}
 _MAX_LOCALS = 4096
 
 
-@dataclass
 class XmlNode:
-    """One element: qualified name, attributes (qualified names), children, text."""
+    """One element: qualified name, attributes (qualified names), children, text.
 
-    name: str
-    attrs: dict[str, str]
-    children: list["XmlNode"] = field(default_factory=list)
-    parts: list[str] = field(default_factory=list)
+    A plain class with slots (a document pass makes one per element: a dataclass's
+    ``__init__`` and a ``local`` looked up on every read cost several times this); ``local``
+    is the name's local part, found once when the node is made (or given by the maker).
 
-    @property
-    def local(self) -> str:
-        return local(self.name)
+    >>> XmlNode("gml:Point", {}).local, XmlNode("x Point", {}, local="Point").local
+    ('Point', 'Point')
+    """
+
+    __slots__ = ("name", "attrs", "children", "parts", "local")
+
+    def __init__(
+        self,
+        name: str,
+        attrs: dict[str, str],
+        children: "list[XmlNode] | None" = None,
+        parts: list[str] | None = None,
+        local: str | None = None,
+    ) -> None:
+        self.name = name
+        self.attrs = attrs
+        self.children = [] if children is None else children
+        self.parts = [] if parts is None else parts
+        self.local = _local(name) if local is None else local
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, XmlNode):
+            return NotImplemented
+        return (self.name, self.attrs, self.children, self.parts) == (
+            other.name, other.attrs, other.children, other.parts)  # fmt: skip
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, as the dataclass was
+
+    def __repr__(self) -> str:
+        return (f"XmlNode(name={self.name!r}, attrs={self.attrs!r}, children={self.children!r}, "
+                f"parts={self.parts!r})")  # fmt: skip
 
     @property
     def text(self) -> str:
@@ -273,6 +302,20 @@ def _tuples(text: str, cs: str = ",", ts: str | None = None, dec: str = ".") -> 
     rows = text.split(ts) if ts and ts.strip() else text.split()
     if not rows:
         raise GeometryError("empty coordinates")
+    if cs == "," and dec == "." and not (ts and ts.strip()):
+        # the usual "x,y[,z] x,y[,z] ...": one conversion of all the values (the same strings
+        # as the loop below makes, so the same numbers or the same error) when every tuple has
+        # the first one's 2-4 values (else the loop below says which tuple does not)
+        commas = rows[0].count(",")
+        if 1 <= commas <= 3 and text.count(",") == commas * len(rows):
+            if all(r.count(",") == commas for r in rows):
+                try:
+                    arr = np.array(",".join(rows).split(","), dtype=float)
+                except ValueError:
+                    raise GeometryError("coordinates hold something that is not a number") from None
+                if not np.isfinite(arr).all():
+                    raise GeometryError("coordinates must be finite numbers")
+                return arr.reshape(len(rows), commas + 1)
     out = []
     width = None
     for row in rows:

@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
 from typing import Any, Callable
 
 import numpy as np
@@ -79,20 +78,37 @@ _BLANK = re.compile(r"\n[ \t\r\f\v]*+\n")
 _WANTED_ATTRS = ("srsName", "id", "fid")
 
 
-@dataclass
 class _El:
-    local: str
-    ns: str | None
-    start: int
-    end: int  # -1 while (or if never) closed
-    parent: int
-    attrs: dict[str, str]  # local attribute name -> value (only the few we use)
-    children: int = 0
-    # the element read into nodes by the document's one expat pass (None from the tag scan)
-    node: XmlNode | None = None
-    # a namespace is declared on it or inside it: its nodes' attributes lack the xmlns ones
-    # that reading its own text would list, so that text is read again instead
-    declares: bool = False
+    """One element: local name, namespace, ``str`` offsets (``end`` -1 while, or if never,
+    closed), parent index, the few attributes used (local name -> value), number of child
+    elements, its nodes from the document's one expat pass (None from the tag scan), and
+    ``declares``: a namespace is declared on it or inside it, so its nodes' attributes lack
+    the xmlns ones that reading its own text would list, and that text is read again instead.
+    A plain class with slots: a document pass makes one per element."""
+
+    __slots__ = ("local", "ns", "start", "end", "parent", "attrs", "children", "node", "declares")
+
+    def __init__(
+        self,
+        local: str,
+        ns: str | None,
+        start: int,
+        end: int,
+        parent: int,
+        attrs: dict[str, str],
+        children: int = 0,
+        node: XmlNode | None = None,
+        declares: bool = False,
+    ) -> None:
+        self.local = local
+        self.ns = ns
+        self.start = start
+        self.end = end
+        self.parent = parent
+        self.attrs = attrs
+        self.children = children
+        self.node = node
+        self.declares = declares
 
 
 def has_xml_geometry(text: str) -> bool:
@@ -188,41 +204,72 @@ def _expat_elements(text: str) -> list[_El] | None:
     nodes: list[XmlNode] = []
     declared = [False]
     deep = [False]
-    p = safe_parser(namespaces=True)
-    # "uri local" -> (uri or None, local): a document names few elements many times (at most
-    # one entry per element, like the elements list itself)
-    split: dict[str, tuple[str | None, str]] = {}
+    parser = safe_parser(namespaces=True)
+    # "uri local" -> (uri or None, local, local part as XmlNode reads it, geometry kind outside
+    # a Placemark, geometry kind inside one, is a Placemark): a document names few elements many
+    # times (at most one entry per element, like the elements list itself)
+    names: dict[str, tuple[str | None, str, str, str | None, str | None, bool]] = {}
+    attr_local: dict[str, str] = {}  # attribute name -> its local part (as many as elements)
+    # an element inside a geometry element is read into nodes only (no _El): in a well-formed
+    # document every geometry closes, so nothing inside one is a unit or decides one (_units)
+    geom = -1  # the open geometry element (index), or -1
+    inside = 0  # open elements inside it
+    placemarks = 0  # open Placemarks (outside geometries)
 
     def start(name: str, attrs: dict[str, str]) -> None:
-        got = split.get(name)
+        nonlocal geom, inside, placemarks
+        got = names.get(name)
         if got is None:
             ns, _, loc = name.rpartition(" ")
-            got = split[name] = (ns or None, loc)
-        ns_uri, loc = got
+            ns = ns or None
+            got = names[name] = (ns, loc, local(name), _kind_of_name(loc, ns, False),
+                                 _kind_of_name(loc, ns, True),
+                                 loc == "Placemark" and (ns is None or ns in KML_NAMESPACES))  # fmt: skip
+        node = XmlNode(name, attrs, [], [], got[2])
+        if geom >= 0:  # inside the open geometry element
+            inside += 1
+            if len(nodes) >= MAX_NESTING:
+                deep[0] = True
+            nodes[-1].children.append(node)
+            nodes.append(node)
+            if declared[0]:  # as its end would pass it up to the geometry's element
+                elements[geom].declares, declared[0] = True, False
+            return
         wanted = {}
         if attrs:
             for k, v in attrs.items():
-                lk = k.rpartition(" ")[2]
+                lk = attr_local.get(k)
+                if lk is None:
+                    lk = attr_local[k] = k.rpartition(" ")[2]
                 if lk in _WANTED_ATTRS:
                     wanted[lk] = v
-        parent = stack[-1] if stack else -1
-        if len(stack) >= MAX_NESTING:
-            deep[0] = True
-        node = XmlNode(name, attrs, [], [])
-        if parent >= 0:
+        if stack:
+            parent = stack[-1]
+            if len(stack) >= MAX_NESTING:
+                deep[0] = True
             elements[parent].children += 1
             nodes[-1].children.append(node)
-        el = _El(loc, ns_uri, p.CurrentByteIndex, -1, parent, wanted, 0, node)
+        else:
+            parent = -1
+        el = _El(got[1], got[0], parser.CurrentByteIndex, -1, parent, wanted, 0, node)
         if declared[0]:
             el.declares, declared[0] = True, False
+        if (got[4] if placemarks else got[3]) is not None:
+            geom = len(elements)
+        elif got[5]:
+            placemarks += 1
+        stack.append(len(elements))
         elements.append(el)
-        stack.append(len(elements) - 1)
         nodes.append(node)
 
     def end(_: str) -> None:
-        i = stack.pop()
+        nonlocal geom, inside, placemarks
         nodes.pop()
-        at = p.CurrentByteIndex
+        if inside:
+            inside -= 1
+            return
+        i = stack.pop()
+        at = parser.CurrentByteIndex
         el = elements[i]
         if data[at - 2 : at] == b"/>" and _tag_end(data, el.start) == at:
             el.end = at  # <x/>: expat reports the end event after the tag
@@ -231,6 +278,10 @@ def _expat_elements(text: str) -> list[_El] | None:
             el.end = close + 1 if close >= 0 else len(data)
         if el.declares and stack:
             elements[stack[-1]].declares = True
+        if i == geom:
+            geom = -1
+        elif el.local == "Placemark" and (el.ns is None or el.ns in KML_NAMESPACES):
+            placemarks -= 1
 
     def chars(s: str) -> None:
         if nodes:
@@ -239,16 +290,16 @@ def _expat_elements(text: str) -> list[_El] | None:
     def declare(*_: Any) -> None:
         declared[0] = True
 
-    p.StartElementHandler = start
-    p.EndElementHandler = end
-    p.CharacterDataHandler = chars
-    p.StartNamespaceDeclHandler = declare
+    parser.StartElementHandler = start
+    parser.EndElementHandler = end
+    parser.CharacterDataHandler = chars
+    parser.StartNamespaceDeclHandler = declare
     try:
-        p.Parse(data, True)
+        parser.Parse(data, True)
     except XML_ERRORS:
         return None
     finally:
-        p = None  # the handlers reach the parser through this cell: no cycle left for the collector
+        parser = None  # the handlers reach the parser through this cell: no cycle left for the collector
     if deep[0]:
         for el in elements:  # xml_tree refuses such nesting: let it read (and refuse) the text
             el.node = None
@@ -354,10 +405,10 @@ def _scan_elements(text: str) -> list[_El]:
 # units
 
 
-def _kind_of(el: _El, in_placemark: bool) -> str | None:
-    if el.ns in GML_NAMESPACES and el.local in GML_GEOMETRIES:
+def _kind_of_name(loc: str, ns: str | None, in_placemark: bool) -> str | None:
+    if ns in GML_NAMESPACES and loc in GML_GEOMETRIES:
         return "gml"
-    if el.local in KML_GEOMETRIES and (el.ns in KML_NAMESPACES or (el.ns is None and in_placemark)):
+    if loc in KML_GEOMETRIES and (ns in KML_NAMESPACES or (ns is None and in_placemark)):
         return "kml"
     return None
 
@@ -388,10 +439,6 @@ def _trim_end(text: str, lo: int, hi: int) -> int:
     return hi
 
 
-def _is_placemark(el: _El) -> bool:
-    return el.local == "Placemark" and (el.ns is None or el.ns in KML_NAMESPACES)
-
-
 def _block_end(text: str, start: int) -> int:
     m = _BLANK.search(text, start)
     e = m.start() if m else len(text)
@@ -410,16 +457,24 @@ def _units(text: str, els: list[_El]) -> list[Span]:
     cut = [-1] * n  # where an unclosed geometry's guess ends: a geometry it cannot contain starts
     for i, el in enumerate(els):
         p = el.parent
+        loc, ns = el.local, el.ns
         if p >= 0:
-            in_geom[i] = in_geom[p] or geom_kind[p] is not None
+            pk = geom_kind[p]
+            in_geom[i] = in_geom[p] or pk is not None
             placemark[i] = placemark[p]
             feature[i] = i if els[p].local in _MEMBERS else feature[p]
-            nearest_geom[i] = p if geom_kind[p] is not None else nearest_geom[p]
-        if _is_placemark(el):
+            nearest_geom[i] = p if pk is not None else nearest_geom[p]
+        if loc == "Placemark" and (ns is None or ns in KML_NAMESPACES):  # _is_placemark
             placemark[i] = i
-        geom_kind[i] = _kind_of(el, placemark[i] >= 0)
+        # _kind_of, inline (once per element of the document)
+        if ns in GML_NAMESPACES and loc in GML_GEOMETRIES:
+            kind = geom_kind[i] = "gml"
+        elif loc in KML_GEOMETRIES and (ns in KML_NAMESPACES or (ns is None and placemark[i] >= 0)):
+            kind = geom_kind[i] = "kml"
+        else:
+            continue
         a = nearest_geom[i]
-        if geom_kind[i] is not None and a >= 0 and els[a].end < 0 and not _may_contain(els[a].local, el.local):
+        if kind is not None and a >= 0 and els[a].end < 0 and not _may_contain(els[a].local, el.local):
             # e.g. a second <Polygon> inside an unclosed one: the first is over, this one stands
             # on its own (unclosed guesses never hide a later geometry)
             in_geom[i] = False
