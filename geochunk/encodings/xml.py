@@ -76,6 +76,8 @@ _TAG = re.compile(
 _ATTR = re.compile(r"([A-Za-z_][\w.\-:]*+)\s*+=\s*+(?:\"([^\"<]*+)\"|'([^'<]*+)')")
 _BLANK = re.compile(r"\n[ \t\r\f\v]*+\n")
 _WANTED_ATTRS = ("srsName", "id", "fid")
+# json.dumps(props, ensure_ascii=False, separators=(",", ":")) without making an encoder per unit
+_PROPS_JSON = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
 
 
 class _El:
@@ -646,8 +648,7 @@ def _owner_span(text: str, els: list[_El], owner: int, g: int, kind: str, s: int
     def finish(parsed: Any) -> Span:
         return Span(s, e, kind, _geom_type(parsed, gel), body, dims=parsed.dims,  # type: ignore[arg-type]
                     feature_id=fid, id_source=id_source,
-                    properties_json=json.dumps(props, ensure_ascii=False, separators=(",", ":"))
-                    if props else None,
+                    properties_json=_PROPS_JSON(props) if props else None,
                     status="ok" if parsed.error is None else "unparseable",
                     error=parsed.error)  # fmt: skip
 
