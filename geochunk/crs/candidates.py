@@ -38,7 +38,7 @@ import shapely
 from .cache import read_json, write_json
 from .database import _usage_extents, area_size, label
 
-__all__ = ["MAX_AREA_DEG2", "MAX_LISTED", "Lines", "Listing", "frames_holding", "leading", "listing"]
+__all__ = ["MAX_AREA_DEG2", "MAX_LISTED", "Listing", "frames_holding", "leading", "listing"]
 
 MAX_AREA_DEG2 = 2000.0  # a country, state or UTM zone; not a continent or the world
 MAX_LISTED = 12  # families of frames named in one listing (the rest are counted)
@@ -335,18 +335,10 @@ class Listing:
     list RD New and British National Grid first: "both fit"."""
 
     codes: tuple[int, ...]
-    lines: Sequence[str]  # a tuple, or :class:`Lines` (the same values; its last line written when read)
+    lines: tuple[str, ...]
 
     def note(self) -> str:
-        """One sentence for a frame's notes (made once per listing: a document's spans near
-        one place share their listing)."""
-        got = self.__dict__.get("_note")
-        if got is None:
-            got = self._note_text()
-            object.__setattr__(self, "_note", got)
-        return got
-
-    def _note_text(self) -> str:
+        """One sentence for a frame's notes."""
         if not self.codes:
             return ("no regional projected frame holds these numbers in its area of use: "
                     "the frame is unknown")
@@ -444,6 +436,10 @@ def listing(xy: np.ndarray | None) -> Listing:
     n_grids = len(cuts) + 1
     ends = (cuts[:MAX_LISTED] + 1).tolist() + [n]
     in_rows = rows[order]  # a row of each code, in that order
+    edges = np.empty(n + 1, dtype=bool)  # a run of consecutive codes starts (and the end)
+    edges[0] = edges[n] = True
+    np.not_equal(ordered[1:] - ordered[:-1], 1, out=edges[1:n])
+    at = np.flatnonzero(edges)  # starts of the runs, then n
     lines = [f"{len(codes)} regional projected frame(s) in {n_grids} grid(s) hold these "
              "numbers in their area of use (PROJ's rectangles); none is chosen"]
     lo = 0
@@ -457,9 +453,9 @@ def listing(xy: np.ndarray | None) -> Listing:
         lo = hi
     if n_grids > MAX_LISTED:
         lines.append(f"... {n_grids - MAX_LISTED} more grid(s)")
-    # the line of every frame (up to 300 runs of codes) is written when first read: a chunk
-    # carries the evidence's first lines (Evidence.brief), and most listings are never shown
-    return Listing(tuple(codes.tolist()), Lines(tuple(lines), _EveryFrame(ix, in_rows, ordered)))
+    lines.append("every frame that fits, most central first: "
+                 + _all_runs_text(ix.labels, ix.tails, in_rows, at, _MAX_RUNS))
+    return Listing(tuple(codes.tolist()), tuple(lines))
 
 
 _LINES_KEPT = 4096  # grid lines kept with the index (then forgotten, all at once)
@@ -478,151 +474,6 @@ def _grid_line(ix: _Index, members: bytes) -> str:
         ix.lines.clear()
     ix.lines[members] = line
     return line
-
-
-class _EveryFrame:
-    """The listing's last line, written on demand (see :class:`Lines`) from what the listing
-    found: the index rows of the codes in order and those codes."""
-
-    __slots__ = ("ix", "in_rows", "ordered")
-
-    def __init__(self, ix: _Index, in_rows: np.ndarray, ordered: np.ndarray) -> None:
-        self.ix, self.in_rows, self.ordered = ix, in_rows, ordered
-
-    def __call__(self) -> str:
-        ordered = self.ordered
-        n = len(ordered)
-        edges = np.empty(n + 1, dtype=bool)  # a run of consecutive codes starts (and the end)
-        edges[0] = edges[n] = True
-        np.not_equal(ordered[1:] - ordered[:-1], 1, out=edges[1:n])
-        at = np.flatnonzero(edges)  # starts of the runs, then n
-        return ("every frame that fits, most central first: "
-                + _all_runs_text(self.ix.labels, self.ix.tails, self.in_rows, at, _MAX_RUNS))
-
-
-class Lines(Sequence):
-    """A tuple of lines whose last line is written only when it is first read: ``head`` (the
-    lines already written) then ``last()``'s line. It reads, compares, hashes, prints and
-    pickles exactly as ``head + (last(),)`` does (``==`` with that tuple and ``hash`` of it,
-    ``repr`` a tuple's, slices and ``+`` give tuples, a pickle or copy is that tuple), so an
-    :class:`~geochunk.model.Evidence` holding it is equal to, and prints as, one holding the
-    tuple. Its length, its head's items and slices within the head (what ``Evidence.brief``
-    and a listing's ``note`` read) do not write the last line.
-
-    >>> lines = Lines(("a", "b"), lambda: "c")
-    >>> lines, len(lines), lines[:2], lines[-1]
-    (('a', 'b', 'c'), 3, ('a', 'b'), 'c')
-    >>> lines == ("a", "b", "c") and ("a", "b", "c") == lines and lines != ("a", "b")
-    True
-    >>> hash(lines) == hash(("a", "b", "c"))
-    True
-    """
-
-    __slots__ = ("_head", "_last", "_all")
-
-    def __init__(self, head: tuple, last) -> None:
-        self._head, self._last, self._all = head, last, None
-
-    def _tuple(self) -> tuple:
-        got = self._all
-        if got is None:  # two threads may both write it: the same line
-            got = self._all = self._head + (self._last(),)
-        return got
-
-    def __len__(self) -> int:
-        return len(self._head) + 1
-
-    def __getitem__(self, i):
-        head = self._head
-        if isinstance(i, slice):
-            if self._all is None:
-                start, stop, step = i.indices(len(head) + 1)
-                if step > 0 and stop <= len(head):
-                    return head[start:stop:step]
-            return self._tuple()[i]
-        if self._all is None and -len(head) - 1 <= i < len(head) and i != -1:
-            return head[i if i >= 0 else i + 1]
-        return self._tuple()[i]
-
-    def __iter__(self):
-        if self._all is not None:
-            return iter(self._all)
-        return self._iter()
-
-    def _iter(self):
-        yield from self._head
-        yield self._tuple()[-1]
-
-    def __reversed__(self):
-        return reversed(self._tuple())
-
-    def __contains__(self, x) -> bool:
-        return x in self._tuple()
-
-    def __bool__(self) -> bool:
-        return True
-
-    def index(self, *args) -> int:
-        return self._tuple().index(*args)
-
-    def count(self, x) -> int:
-        return self._tuple().count(x)
-
-    @staticmethod
-    def _other(other):
-        if isinstance(other, Lines):
-            return other._tuple()
-        return other if isinstance(other, tuple) else None
-
-    def __eq__(self, other):
-        if other is self:
-            return True
-        if isinstance(other, (tuple, Lines)) and len(other) != len(self):
-            return False  # as a tuple of another length: the line need not be written
-        t = self._other(other)
-        return NotImplemented if t is None else self._tuple() == t
-
-    def __ne__(self, other):
-        eq = self.__eq__(other)
-        return eq if eq is NotImplemented else not eq
-
-    def __lt__(self, other):
-        t = self._other(other)
-        return NotImplemented if t is None else self._tuple() < t
-
-    def __le__(self, other):
-        t = self._other(other)
-        return NotImplemented if t is None else self._tuple() <= t
-
-    def __gt__(self, other):
-        t = self._other(other)
-        return NotImplemented if t is None else self._tuple() > t
-
-    def __ge__(self, other):
-        t = self._other(other)
-        return NotImplemented if t is None else self._tuple() >= t
-
-    def __hash__(self) -> int:
-        return hash(self._tuple())
-
-    def __add__(self, other):
-        t = self._other(other)
-        return NotImplemented if t is None else self._tuple() + t
-
-    def __radd__(self, other):
-        t = self._other(other)
-        return NotImplemented if t is None else t + self._tuple()
-
-    def __mul__(self, n):
-        return self._tuple() * n
-
-    __rmul__ = __mul__
-
-    def __repr__(self) -> str:
-        return repr(self._tuple())
-
-    def __reduce__(self):
-        return (tuple, (self._tuple(),))
 
 
 def _all_runs_text(labels: np.ndarray, tails: np.ndarray, in_rows: np.ndarray,
