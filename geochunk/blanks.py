@@ -12,7 +12,7 @@ from typing import Sequence
 
 from .analysis import Analysis
 from .packing import Inside, Piece
-from .prose import SENTENCE, WORD, grapheme_boundaries
+from .prose import SENTENCE, WORD, grapheme_cuts
 
 __all__ = ["absorb_blank"]
 
@@ -106,7 +106,7 @@ def _give_back(
                     return Piece(prev.start, q), Piece(q, blank_end)
     if index.exact(prev.start, prev.end) > budget:
         return None  # already over (one cluster larger than the budget): nothing to give
-    cands = [q for q in grapheme_boundaries(text, prev.start, prev.end)[-32:] if not inside(q)]
+    cands = [q for q in grapheme_cuts(text, prev.start, prev.end)[-33:-1] if not inside(q)]
     cands = [q for q in cands
              if not (text[q:prev.end].isspace() or _is_filler(text[prev.start:q]))]
     # the gentlest cut that fits: after a separator ("12.3,|-1.2"), then between two symbols

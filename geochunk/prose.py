@@ -418,16 +418,7 @@ def grapheme_boundaries(text: str, lo: int, hi: int) -> list[int]:
     >>> grapheme_boundaries("ab\u0301c", 0, 4)
     [1, 3]
     """
-    if _is_ascii(text, lo, hi):  # ASCII: every position is a cluster boundary but CR|LF
-        if text.find("\r", lo, hi) < 0:
-            return list(range(lo + 1, hi))
-        return [p for p in range(lo + 1, hi) if not (text[p] == "\n" and text[p - 1] == "\r")]
-    out: list[int] = []
-    for m in _GRAPHEME.finditer(text, lo, hi):
-        e = m.end()
-        if e < hi:
-            out.append(e)
-    return out
+    return list(grapheme_cuts(text, lo, hi)[:-1])  # the cuts without the end
 
 
 def grapheme_cuts(text: str, lo: int, hi: int) -> Sequence[int]:
@@ -443,7 +434,7 @@ def grapheme_cuts(text: str, lo: int, hi: int) -> Sequence[int]:
     if _is_ascii(text, lo, hi) and text.find("\r", lo, hi) < 0:
         return range(min(lo + 1, hi), hi + 1)
     out = array("q")
-    if _is_ascii(text, lo, hi):
+    if _is_ascii(text, lo, hi):  # ASCII: every position is a cluster boundary but CR|LF
         out.extend(p for p in range(lo + 1, hi) if not (text[p] == "\n" and text[p - 1] == "\r"))
     else:
         out.extend(e for e in (m.end() for m in _GRAPHEME.finditer(text, lo, hi)) if e < hi)
