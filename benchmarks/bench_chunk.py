@@ -58,6 +58,20 @@ Run: python benchmarks/bench_chunk.py [--repeat N] [--memory-copies 70] [--quick
    default namespace, random or path-like URIs, the document inside prose, chunk, inspect,
    validate, --rewrap, --unit feature: 110-170 MB whole-process RSS at 7945526, 8d0aeb6 and
    a3d4f4f).
+   The dense rows again (before = 26b8c29, after = e0b8a78; two alternating runs each, in
+   brackets warmed on parcels and wfs_getfeature too): MultiPoint 22.5x (19.9x) -> 9.6x (8.1x);
+   many features 19.4x (14.4x) -> 12.4x (11.1x); WFS 121x (42x) -> 62x (45x); land-use x70
+   7.3x -> 7.2x; 40k boundary 1.7x (a later --dense-only at d33967d: 9.6x (8.2x), 12.7x
+   (11.1x), 62.4x (43.7x)). What was done: a GeoJSON MultiPoint of 256k characters or more is read
+   by GEOS 64k characters at a time into one coordinate array, its box and counts (its whole
+   GEOS geometry, 15x the text, is built only when something draws, splits or generalizes
+   it), GeoJSON spans read their geometry text from the document, RFC 7946 frames are shared
+   per verdict, grapheme cuts are a range on an ASCII run (the WFS tag's 8 MB list), and the
+   place gazetteer is held as flat blobs and arrays (RSS +19.7 MB -> +7.2 MB a process).
+   Left: the WFS row is tiktoken's encoding of its one 200k-character piece (~8 MB, 40x) and
+   the cache file read whole (2.6 MB JSON); the many-features row is per-feature objects
+   (properties decoded and as JSON ~1.8x, units ~0.9x, spans ~0.7x, chunk features ~0.6x,
+   source boxes ~0.7x, GEOS geometries ~0.4x).
 4. Growth: the appendix ×1, ×4 and ×16; time(×16) ÷ time(×1), each the least CPU time of at
    least 3 first runs (wall clock, best of 2, ranged 10-29x in separate processes at load 2-3;
    CPU time is what the other engineers' A/B runs used).
