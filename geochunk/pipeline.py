@@ -73,12 +73,28 @@ class _CollectorPaused:
     def __exit__(self, *exc: object) -> None:
         cls = _CollectorPaused
         with cls._lock:
+            if cls._depth == 0:  # reset by a fork (below) while this call was inside
+                return
             cls._depth -= 1
             if cls._depth == 0 and cls._was_enabled:
                 gc.enable()
 
+    @staticmethod
+    def after_fork_in_child() -> None:
+        """A process forked while another thread was inside the pipeline has no such thread:
+        nobody would give the collector back, so it is given back here (and the lock, which
+        that thread may have held at the fork, is new)."""
+        cls = _CollectorPaused
+        cls._lock = threading.Lock()
+        if cls._depth:
+            cls._depth = 0
+            if cls._was_enabled:
+                gc.enable()
+
 
 _collector_paused = _CollectorPaused()
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_CollectorPaused.after_fork_in_child)
 
 
 def analyse(

@@ -105,3 +105,31 @@ def test_no_cyclic_garbage_left_by_a_document(name: str) -> None:
         assert gc.collect() == 0  # every temporary was freed by its reference count
     finally:
         (gc.enable if was else gc.disable)()
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "fork"), reason="needs os.fork")
+def test_a_process_forked_while_another_thread_is_inside_gets_it_back(collector_on) -> None:
+    import os
+
+    inside, leave = threading.Event(), threading.Event()
+
+    def hold() -> None:
+        with pipeline._collector_paused:
+            inside.set()
+            leave.wait(30)
+
+    t = threading.Thread(target=hold)
+    t.start()
+    try:
+        assert inside.wait(30) and not gc.isenabled()
+        pid = os.fork()
+        if pid == 0:  # the child has no holding thread: the collector is on, and calls work
+            ok = gc.isenabled()
+            chunk_text(TEXT, ChunkConfig(budget=64), tokenize_in="inline")
+            os._exit(0 if ok and gc.isenabled() else 1)
+        _, status = os.waitpid(pid, 0)
+        assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0
+    finally:
+        leave.set()
+        t.join()
+    assert gc.isenabled()
