@@ -46,28 +46,35 @@ __all__ = [
 
 
 class _CollectorPaused:
-    """Python's cyclic garbage collector paused while a document goes through the pipeline
-    (re-entrant and thread-safe among our own calls; a collector that was off stays off).
+    """Python's cyclic garbage collector paused while a document goes through the pipeline, when
+    this is the process's only thread (re-entrant; a collector that was off stays off).
 
     The pipeline builds hundreds of thousands of objects that live as long as the document
     (units, features, frames, spans, chunks: ~20 a feature) and leaves no cyclic garbage (none
     found on the bundled samples or the land-use appendix ×16: every temporary is freed by its
     reference count). While the collector runs, each full collection walks every object in the
-    process; a large document triggers them as its own objects pile up (``long_lived_pending``
-    passes a quarter of the heap: 3 full walks of up to ~235k objects, ~105 ms, on the appendix
-    ×16, none on the appendix ×1), which made the time grow faster than the document. Paused,
-    the objects a caller keeps are walked by the young collections after the call, once."""
+    process; a large document triggers them as its own objects pile up (2 full walks of up to
+    ~235k objects and 25 generation-1 ones on the appendix ×16, none on the appendix ×1), which
+    made the time grow faster than the document. Paused, the objects a caller keeps are walked
+    by the young collections after the call, once.
+
+    With other threads alive (Streamlit runs each session's script in a thread; web servers,
+    thread pools) the process-wide switch is not ours to flip: two threads chunking in turn
+    could keep it off for as long as their calls overlap, and code that saves and restores the
+    switch around its own work (``was = gc.isenabled(); gc.disable(); ...``) could restore
+    "off" for good. There the collector is left alone."""
 
     _lock = threading.Lock()
     _depth = 0
-    _was_enabled = False
+    _paused = False  # this pause switched the collector off (and gives it back)
 
     def __enter__(self) -> None:
         cls = _CollectorPaused
         with cls._lock:
             if cls._depth == 0:
-                cls._was_enabled = gc.isenabled()
-                gc.disable()
+                cls._paused = gc.isenabled() and _only_thread()
+                if cls._paused:
+                    gc.disable()
             cls._depth += 1
 
     def __exit__(self, *exc: object) -> None:
@@ -76,7 +83,8 @@ class _CollectorPaused:
             if cls._depth == 0:  # reset by a fork (below) while this call was inside
                 return
             cls._depth -= 1
-            if cls._depth == 0 and cls._was_enabled:
+            if cls._depth == 0 and cls._paused:
+                cls._paused = False
                 gc.enable()
 
     @staticmethod
@@ -88,8 +96,14 @@ class _CollectorPaused:
         cls._lock = threading.Lock()
         if cls._depth:
             cls._depth = 0
-            if cls._was_enabled:
+            if cls._paused:
+                cls._paused = False
                 gc.enable()
+
+
+def _only_thread() -> bool:
+    """This is the process's only Python thread (the CLI, a script, a benchmark)."""
+    return threading.active_count() == 1
 
 
 _collector_paused = _CollectorPaused()

@@ -108,8 +108,12 @@ def test_no_cyclic_garbage_left_by_a_document(name: str) -> None:
 
 
 @pytest.mark.skipif(not hasattr(__import__("os"), "fork"), reason="needs os.fork")
-def test_a_process_forked_while_another_thread_is_inside_gets_it_back(collector_on) -> None:
+def test_a_process_forked_while_another_thread_is_inside_gets_it_back(collector_on, monkeypatch) -> None:
     import os
+
+    # a pause is taken only by a process's only thread; here a thread that holds one while
+    # another runs stands for a thread started during a pause (what a fork could catch)
+    monkeypatch.setattr(pipeline, "_only_thread", lambda: True)
 
     inside, leave = threading.Event(), threading.Event()
 
@@ -133,3 +137,34 @@ def test_a_process_forked_while_another_thread_is_inside_gets_it_back(collector_
         leave.set()
         t.join()
     assert gc.isenabled()
+
+
+def test_left_alone_while_other_threads_run(collector_on, monkeypatch) -> None:
+    """With another thread alive the process-wide switch is not flipped: two threads chunking
+    in turn would keep it off, and one that saves and restores it could restore "off" for good
+    (both seen when every call paused it)."""
+    in_detect = _watch(monkeypatch, "detect")
+    stop = threading.Event()
+    other = threading.Thread(target=stop.wait, args=(30,))
+    other.start()
+    try:
+        chunk_text(TEXT, ChunkConfig(budget=64), tokenize_in="inline")
+        assert in_detect == [True] and gc.isenabled()
+        # a save/restore around our call in another thread ends with the collector on
+        done = threading.Event()
+
+        def chunk() -> None:
+            chunk_text(TEXT, ChunkConfig(budget=64), tokenize_in="inline")
+            done.set()
+
+        worker = threading.Thread(target=chunk)
+        was = gc.isenabled()
+        gc.disable()
+        worker.start()
+        done.wait(30)
+        (gc.enable if was else gc.disable)()
+        worker.join()
+        assert gc.isenabled()
+    finally:
+        stop.set()
+        other.join()
