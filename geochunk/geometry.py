@@ -205,6 +205,10 @@ def _compact_multipoint(text: str) -> "_CompactMultiPoint | None":
             if nxt >= hi or text[nxt] != ",":
                 return None
             nxt += 1
+            while nxt < hi and text[nxt] in " \t\r\n":
+                nxt += 1
+            if nxt >= hi:
+                return None  # a trailing comma ("[..., [1, 2],]"): not JSON, read whole
         if piece.translate(_NUMBERS_ONLY):
             return None  # a string, object or literal among the positions: not this reader's
         try:

@@ -157,10 +157,11 @@ def test_a_lon_lat_features_wgs84_box_is_its_box() -> None:
     assert a.features[-1].bbox is not a.features[-1].bbox_wgs84  # a zero's sign: kept as computed
 
 
-def test_a_trailing_comma_at_a_piece_cut_is_not_read_as_an_empty_piece(monkeypatch) -> None:
-    body = ", ".join(["[1, 2]"] * 40_000) + ", "
+@pytest.mark.parametrize("trail", [", ", ",", ",\n  "])
+def test_a_trailing_comma_at_a_piece_cut_is_not_read_as_an_empty_piece(monkeypatch, trail: str) -> None:
+    body = ", ".join(["[1, 2]"] * 40_000) + trail
     text = '{"type": "MultiPoint", "coordinates": [' + body + "]}"
     assert len(text) >= geometry._COMPACT_MIN_CHARS
-    monkeypatch.setattr(geometry, "_COMPACT_PIECE_CHARS", len(body) - 3)  # the cut: the last "]"
+    monkeypatch.setattr(geometry, "_COMPACT_PIECE_CHARS", len(body) - len(trail) - 1)  # the cut: the last "]"
     assert geometry._compact_multipoint(text) is None
     assert geometry.parse_geojson(text).error.startswith("not valid JSON")
