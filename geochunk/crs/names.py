@@ -426,6 +426,7 @@ def _lead(key: str) -> str:
 
 
 _FOLDED_RUNS_KEPT = 65536  # letter runs whose words' leads are kept (then forgotten, all at once)
+_FOLDED_RUN_BYTES = 64  # longer runs are folded each time, not kept (a whole CJK line or document is one run)
 
 
 class NameHeads:
@@ -598,12 +599,15 @@ class NameHeads:
     def _fold_run(self, run: bytes, present: set[str], odd: dict[str, set[bytes]]) -> None:
         """The words of a letter run holding other than ASCII letters: each one's folded lead,
         and its spelling in the run (to be found again)."""
-        words = self._folded_runs.get(run)
-        if words is None:
+        if len(run) > _FOLDED_RUN_BYTES:  # long runs (CJK lines: one run a line) are not kept
             words = self._run_words(run)
-            if len(self._folded_runs) >= _FOLDED_RUNS_KEPT:
-                self._folded_runs.clear()
-            self._folded_runs[run] = words
+        else:
+            words = self._folded_runs.get(run)
+            if words is None:
+                words = self._run_words(run)
+                if len(self._folded_runs) >= _FOLDED_RUNS_KEPT:
+                    self._folded_runs.clear()
+                self._folded_runs[run] = words
         for lead, spelling in words:
             present.add(lead)
             odd.setdefault(lead, set()).add(spelling)
