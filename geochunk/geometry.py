@@ -92,6 +92,9 @@ def _fail(message: str) -> Parsed:
 _PARSED_SLOTS = {name: Parsed.__dict__[name] for name in ("geometry", "vertices", "linearized", "error", "dims")}
 
 
+_COMPACT_BUILD = threading.Lock()
+
+
 class _CompactMultiPoint(Parsed):
     """A large GeoJSON MultiPoint read piece by piece: its coordinates (one float array), its
     bounds and the sample the frame step reads, but no GEOS geometry until one is asked for.
@@ -116,7 +119,9 @@ class _CompactMultiPoint(Parsed):
     @property
     def geometry(self) -> BaseGeometry:  # type: ignore[override]
         if self._built is None:
-            object.__setattr__(self, "_built", shapely.multipoints(self._coords))
+            with _COMPACT_BUILD:  # one geometry, also when two threads draw it first at once
+                if self._built is None:  # (the map tells a part from its original by identity)
+                    object.__setattr__(self, "_built", shapely.multipoints(self._coords))
         return self._built
 
     def __reduce__(self) -> Any:  # a plain Parsed (its slots' __setstate__ cannot set a property)
