@@ -70,7 +70,7 @@ from .geometry import (
     remember_many,
 )
 from .ids import geojson_id
-from .model import OGC_TYPES, Collection, Detection, Span, SpanKind, SpanStatus
+from .model import OGC_TYPES, Collection, Detection, Span, SpanKind, SpanStatus, compact_json
 
 __all__ = ["detect", "GEOJSON_TO_OGC"]
 
@@ -1268,13 +1268,9 @@ class _PendingCollection:
     header_json: str
 
 
-# json.dumps(value, separators=(",", ":"), ensure_ascii=False), without a new encoder per call
-_COMPACT = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
-
-
 def _compact(value: Any) -> str | None:
     try:
-        return _COMPACT(value)
+        return compact_json(value)
     except (TypeError, ValueError, RecursionError):
         return None
 

@@ -32,6 +32,7 @@ __all__ = [
     "OVERSIZE_POLICIES",
     "Flag",
     "Span",
+    "compact_json",
     "Collection",
     "Evidence",
     "Detection",
@@ -178,6 +179,11 @@ class _SourceSlice:
             else:
                 return source[self._lo : self._hi]
         raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+
+#: ``json.dumps(value, ensure_ascii=False, separators=(",", ":"))`` without a new encoder per
+#: call: the one spelling of :attr:`Span.properties_json` (every producer writes it so).
+compact_json = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,7 +20,6 @@ order; every line block is looked at once.
 from __future__ import annotations
 
 import csv
-import json
 import re
 from bisect import bisect_right
 from collections import Counter
@@ -29,7 +28,7 @@ from functools import lru_cache
 
 from ..ids import pick_id
 from ..lines import lines_of
-from ..model import Span
+from ..model import Span, compact_json
 
 _MAX_PER_ROW = 16  # geometries on one line beyond which it is not read as a table row
 
@@ -51,9 +50,6 @@ def _rest_and_id(columns: tuple[str, ...], geom_at: int) -> tuple[tuple[str, ...
     """The columns but the geometry's, and which of them is the id (a table's rows share both)."""
     rest = tuple(c for k, c in enumerate(columns) if k != geom_at)
     return rest, _id_column(rest)
-
-
-_PROPS_JSON = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode  # json.dumps's
 
 
 _COPY_ESCAPE = re.compile(r"\\(?:([0-7]{1,3}+)|x([0-9A-Fa-f]{1,2}+)|(.))", re.DOTALL)
@@ -132,7 +128,7 @@ def _context(props: dict[str, str | None], columns: list[str], geom_at: int, tab
     fid = props.get(rest[k]) if k is not None else None
     if fid:
         fid = f"{table}:{fid}" if table else fid
-    return (fid or None, f"{how}:{rest[k]}" if fid and k is not None else None, _PROPS_JSON(props))
+    return (fid or None, f"{how}:{rest[k]}" if fid and k is not None else None, compact_json(props))
 
 
 def _span_with(span: Span, context: RowContext | None) -> Span:

@@ -30,14 +30,13 @@
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any, Callable
 
 import numpy as np
 
 from ..geometry import MAX_NESTING, remember
-from ..model import Span
+from ..model import Span, compact_json
 from ..runs import back_over
 from .gml import (
     GML_GEOMETRIES,
@@ -76,8 +75,6 @@ _TAG = re.compile(
 _ATTR = re.compile(r"([A-Za-z_][\w.\-:]*+)\s*+=\s*+(?:\"([^\"<]*+)\"|'([^'<]*+)')")
 _BLANK = re.compile(r"\n[ \t\r\f\v]*+\n")
 _WANTED_ATTRS = ("srsName", "id", "fid")
-# json.dumps(props, ensure_ascii=False, separators=(",", ":")) without making an encoder per unit
-_PROPS_JSON = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
 
 
 class _El:
@@ -648,7 +645,7 @@ def _owner_span(text: str, els: list[_El], owner: int, g: int, kind: str, s: int
     def finish(parsed: Any) -> Span:
         return Span(s, e, kind, _geom_type(parsed, gel), body, dims=parsed.dims,  # type: ignore[arg-type]
                     feature_id=fid, id_source=id_source,
-                    properties_json=_PROPS_JSON(props) if props else None,
+                    properties_json=compact_json(props) if props else None,
                     status="ok" if parsed.error is None else "unparseable",
                     error=parsed.error)  # fmt: skip
 
