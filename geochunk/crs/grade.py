@@ -40,7 +40,7 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 from ..model import FALLBACK_FRAME, Evidence, Frame
 from .database import (
@@ -378,43 +378,47 @@ def _name(epsg: int | str) -> str | None:
 
 
 def rfc7946_frame(chk: Check, extra_notes: tuple[str, ...] = ()) -> Frame:
-    """GeoJSON without a ``crs`` member: RFC 7946 WGS 84 longitude/latitude.
-    Inside a document's frame work the frame is made once per verdict and notes (it reads
-    only the check's status, counts and note) and shared by the features it fits, as
-    :func:`coordinates_frame` is (a frame, its notes and evidence per feature were ~1.9x a
-    GeoJSON of 20k small features, issue #13)."""
-    work = current()
-    key = ("rfc7946-frame", chk.status, chk.inside, chk.total, chk.note, tuple(extra_notes))
-    frame = work.memo.get(key) if work is not None else None
-    if frame is None:
+    """GeoJSON without a ``crs`` member: RFC 7946 WGS 84 longitude/latitude (made once per
+    verdict and notes inside a document's frame work: :func:`_per_document`)."""
+
+    def make() -> Frame:
         conf, flagged = grade("rfc7946", chk)
         notes = ["GeoJSON without a crs member: RFC 7946 defines WGS 84 longitude/latitude"]
         if chk.status == "inside":
             notes.append(f"{chk.inside}/{chk.total} sampled points are valid lon/lat")
         elif chk.note:
             notes.append(chk.note)
-        frame = _wgs84_frame(conf, "geojson_rfc7946", flagged, tuple(notes) + tuple(extra_notes))
-        if work is not None:
-            work.memo[key] = frame
-    return frame
+        return _wgs84_frame(conf, "geojson_rfc7946", flagged, tuple(notes) + tuple(extra_notes))
+
+    return _per_document(("rfc7946-frame", chk.status, chk.inside, chk.total, chk.note, tuple(extra_notes)), make)
 
 
 def coordinates_frame(chk: Check, extra_notes: tuple[str, ...] = ()) -> Frame:
-    """No declaration, but the coordinates look like lon/lat: a low-confidence, flagged guess.
-    Inside a document's frame work the frame is made once per verdict and notes (it reads
-    nothing else of the check) and shared by the features it fits (frames are frozen)."""
-    work = current()
-    key = ("coordinates-frame", chk.status, chk.inside, chk.total, tuple(extra_notes))
-    frame = work.memo.get(key) if work is not None else None
-    if frame is None:
+    """No declaration, but the coordinates look like lon/lat: a low-confidence, flagged guess
+    (made once per verdict and notes inside a document's frame work: :func:`_per_document`)."""
+
+    def make() -> Frame:
         conf, flagged = grade("coordinates", chk)
         notes = (
             "no frame declared; coordinates look like lon/lat, so EPSG:4326 is guessed",
             f"{chk.inside}/{chk.total} sampled points are valid lon/lat",
         )
-        frame = _wgs84_frame(conf, "coordinates", flagged, notes + tuple(extra_notes))
-        if work is not None:
-            work.memo[key] = frame
+        return _wgs84_frame(conf, "coordinates", flagged, notes + tuple(extra_notes))
+
+    return _per_document(("coordinates-frame", chk.status, chk.inside, chk.total, tuple(extra_notes)), make)
+
+
+def _per_document(key: tuple, make: Callable[[], Frame]) -> Frame:
+    """``make()``'s frame, made once per ``key`` inside a document's frame work and shared by
+    the features it fits (frames are frozen; the key holds everything ``make`` reads of the
+    check: a frame, its notes and evidence per feature were ~1.9x a GeoJSON of 20k small
+    features, issue #13); outside one, made each time."""
+    work = current()
+    if work is None:
+        return make()
+    frame = work.memo.get(key)
+    if frame is None:
+        frame = work.memo[key] = make()
     return frame
 
 
