@@ -162,8 +162,11 @@ def _in_areas(
     return ok
 
 
+_LON_MAX, _LAT_MAX = 180.0, 90.0  # the lon/lat range (|x|, |y|), in degrees
+
+
 def _lonlat_range(x: np.ndarray, y: np.ndarray) -> np.ndarray:
-    return (np.abs(x) <= 180.0) & (np.abs(y) <= 90.0)
+    return (np.abs(x) <= _LON_MAX) & (np.abs(y) <= _LAT_MAX)
 
 
 def check(epsg: int | str, xy: np.ndarray | None) -> Check:
@@ -213,7 +216,7 @@ def check(epsg: int | str, xy: np.ndarray | None) -> Check:
     note = (f"{total - inside} of {total} sampled points fall outside the area of use{where} "
             "(PROJ's rectangle, widened by a margin)")
     if facts.kind == "geographic" and facts.areas and inside == 0 and (
-            total > _FEW or all(abs(b) <= 180.0 and abs(a) <= 90.0 for a, b in xy.tolist())):
+            total > _FEW or all(abs(b) <= _LON_MAX and abs(a) <= _LAT_MAX for a, b in xy.tolist())):
         # (a few points: a value that read swapped is no lon/lat settles it without numpy)
         swapped = _lonlat_range(y, x) & _in_areas(y, x, facts.areas)
         if bool(swapped.all()):
