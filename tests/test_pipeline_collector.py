@@ -25,6 +25,13 @@ def collector_on():
     (gc.enable if was else gc.disable)()
 
 
+@pytest.fixture
+def only_thread(monkeypatch):
+    """The pause is taken only by a process's only thread; a test process has others alive
+    (earlier tests' daemon threads): these tests stand in for the only thread."""
+    monkeypatch.setattr(pipeline, "_only_thread", lambda: True)
+
+
 def _watch(monkeypatch, name: str) -> list[bool]:
     """Record whether the collector is on each time ``pipeline.<name>`` is called."""
     seen: list[bool] = []
@@ -38,7 +45,7 @@ def _watch(monkeypatch, name: str) -> list[bool]:
     return seen
 
 
-def test_paused_inside_and_on_again_after(collector_on, monkeypatch) -> None:
+def test_paused_inside_and_on_again_after(collector_on, only_thread, monkeypatch) -> None:
     in_detect = _watch(monkeypatch, "detect")
     in_pack = _watch(monkeypatch, "pack")
     a = analyse(TEXT, tokenize_in="inline")
@@ -48,7 +55,7 @@ def test_paused_inside_and_on_again_after(collector_on, monkeypatch) -> None:
     assert in_detect == [False] and in_pack == [False]
 
 
-def test_a_collector_that_was_off_stays_off() -> None:
+def test_a_collector_that_was_off_stays_off(only_thread) -> None:
     was = gc.isenabled()
     gc.disable()
     try:
@@ -58,7 +65,7 @@ def test_a_collector_that_was_off_stays_off() -> None:
         (gc.enable if was else gc.disable)()
 
 
-def test_given_back_when_the_pipeline_raises(collector_on, monkeypatch) -> None:
+def test_given_back_when_the_pipeline_raises(collector_on, only_thread, monkeypatch) -> None:
     def boom(*args, **kwargs):
         raise RuntimeError("boom")
 
@@ -68,7 +75,7 @@ def test_given_back_when_the_pipeline_raises(collector_on, monkeypatch) -> None:
     assert gc.isenabled()
 
 
-def test_nested_and_threaded_calls_give_it_back_once_all_are_done(collector_on) -> None:
+def test_nested_and_threaded_calls_give_it_back_once_all_are_done(collector_on, only_thread) -> None:
     with pipeline._collector_paused:
         chunk_text(TEXT, ChunkConfig(budget=64), tokenize_in="inline")
         assert not gc.isenabled()  # the inner call did not switch it on under the outer one
@@ -108,12 +115,11 @@ def test_no_cyclic_garbage_left_by_a_document(name: str) -> None:
 
 
 @pytest.mark.skipif(not hasattr(__import__("os"), "fork"), reason="needs os.fork")
-def test_a_process_forked_while_another_thread_is_inside_gets_it_back(collector_on, monkeypatch) -> None:
+def test_a_process_forked_while_another_thread_is_inside_gets_it_back(collector_on, only_thread) -> None:
     import os
 
-    # a pause is taken only by a process's only thread; here a thread that holds one while
-    # another runs stands for a thread started during a pause (what a fork could catch)
-    monkeypatch.setattr(pipeline, "_only_thread", lambda: True)
+    # a thread that holds a pause while another runs stands for a thread started during a
+    # pause (what a fork could catch)
 
     inside, leave = threading.Event(), threading.Event()
 
