@@ -423,11 +423,7 @@ def _ring(node: XmlNode, ctx: _Ctx) -> np.ndarray:
         arr = _joined(parts)
     else:
         arr = _positions(node, ctx)
-    if len(arr) < 4:
-        raise GeometryError(f"a linear ring needs at least 4 positions, found {len(arr)}")
-    if not _same(arr[0], arr[-1]):
-        raise GeometryError("a linear ring must end where it starts")
-    return arr
+    return _ring_check(arr)
 
 
 def _line_coords(node: XmlNode, ctx: _Ctx) -> np.ndarray:

@@ -223,7 +223,7 @@ def _expat_elements(text: str) -> list[_El] | None:
             ns = ns or None
             got = names[name] = (ns, loc, local(name), _kind_of_name(loc, ns, False),
                                  _kind_of_name(loc, ns, True),
-                                 loc == "Placemark" and (ns is None or ns in KML_NAMESPACES))  # fmt: skip
+                                 _is_placemark_name(loc, ns))  # fmt: skip
         node = XmlNode(name, attrs, [], [], got[2])
         if geom >= 0:  # inside the open geometry element
             inside += 1
@@ -279,7 +279,7 @@ def _expat_elements(text: str) -> list[_El] | None:
             elements[stack[-1]].declares = True
         if i == geom:
             geom = -1
-        elif el.local == "Placemark" and (el.ns is None or el.ns in KML_NAMESPACES):
+        elif _is_placemark_name(el.local, el.ns):
             placemarks -= 1
 
     def chars(s: str) -> None:
@@ -404,6 +404,10 @@ def _scan_elements(text: str) -> list[_El]:
 # units
 
 
+def _is_placemark_name(loc: str, ns: str | None) -> bool:
+    return loc == "Placemark" and (ns is None or ns in KML_NAMESPACES)
+
+
 def _kind_of_name(loc: str, ns: str | None, in_placemark: bool) -> str | None:
     if ns in GML_NAMESPACES and loc in GML_GEOMETRIES:
         return "gml"
@@ -463,17 +467,13 @@ def _units(text: str, els: list[_El]) -> list[Span]:
             placemark[i] = placemark[p]
             feature[i] = i if els[p].local in _MEMBERS else feature[p]
             nearest_geom[i] = p if pk is not None else nearest_geom[p]
-        if loc == "Placemark" and (ns is None or ns in KML_NAMESPACES):  # _is_placemark
+        if _is_placemark_name(loc, ns):
             placemark[i] = i
-        # _kind_of, inline (once per element of the document)
-        if ns in GML_NAMESPACES and loc in GML_GEOMETRIES:
-            kind = geom_kind[i] = "gml"
-        elif loc in KML_GEOMETRIES and (ns in KML_NAMESPACES or (ns is None and placemark[i] >= 0)):
-            kind = geom_kind[i] = "kml"
-        else:
+        kind = geom_kind[i] = _kind_of_name(loc, ns, placemark[i] >= 0)
+        if kind is None:
             continue
         a = nearest_geom[i]
-        if kind is not None and a >= 0 and els[a].end < 0 and not _may_contain(els[a].local, el.local):
+        if a >= 0 and els[a].end < 0 and not _may_contain(els[a].local, el.local):
             # e.g. a second <Polygon> inside an unclosed one: the first is over, this one stands
             # on its own (unclosed guesses never hide a later geometry)
             in_geom[i] = False
