@@ -419,10 +419,10 @@ def listing(xy: np.ndarray | None) -> Listing:
     # area; codes in order within a grid: one key per grid (its figures are small integers),
     # the rows sorted by it stably (rows, and so codes, are in ascending order): the order of
     # np.lexsort((held, -widest, best, ~known)); a code's rows sort next to each other
-    key = best.astype(np.int64)
-    key <<= 16
+    key = best.astype(np.int64)  # <= 200
+    key <<= 32  # room for any rank (ranks < rows < 2**32; 1,926 today)
     key -= widest
-    key[grid[ix.leading[rows]]] -= 1 << 32
+    key[grid[ix.leading[rows]]] -= 1 << 48  # more than any centrality's span (200 << 32)
     order = np.argsort(key[grid], kind="stable")
     held = ix.codes[rows]
     codes, ordered = held, held[order]
