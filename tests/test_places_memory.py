@@ -19,7 +19,7 @@ _MB = 1 << 20
 
 
 def _clear() -> None:
-    for name in ("_table", "gazetteer", "_cells", "_cells_split"):
+    for name in ("_table", "gazetteer"):
         f = getattr(places, name, None)
         if hasattr(f, "cache_clear"):
             f.cache_clear()
@@ -52,6 +52,23 @@ def _from_cache() -> bool:
     return read_json(f"places-7-{places._version()}") is not None
 
 
+def _cells_split() -> dict[int, tuple[tuple[bytes, ...], tuple[str, ...]]]:
+    """Each 1° cell's words split as (ASCII ones as bytes, the others), from the table's dicts."""
+    cells = {int(c): tuple(w.split(" ")) for c, w in places._table().cells().items()}
+    return {cell: (tuple(w.encode("ascii") for w in words if w.isascii()),
+                   tuple(w for w in words if not w.isascii()))
+            for cell, words in cells.items()}
+
+
+def _cells_near(lon: float, lat: float, within: float) -> list[int]:
+    """The 1° cells near_words reads around ``(lon, lat)``, one by one."""
+    near = places._columns_near(lon, lat, within)
+    if near is None:
+        return []
+    cols, lo, hi = near
+    return [col + cy for cy in range(lo, hi + 1) for col in cols]
+
+
 def test_the_compact_table_answers_as_the_dicts() -> None:
     table = places._table()
     data = places.gazetteer()
@@ -60,7 +77,7 @@ def test_the_compact_table_answers_as_the_dicts() -> None:
     assert table.get("not a place name") is None and table.get("") is None
     words = list(data["first"]) + ["nowhere", "xyzzy", "Paris", ""]
     assert table.most_words(words) == [data["first"].get(w, 0) for w in words]
-    cells = places._cells_split()
+    cells = _cells_split()
     assert {str(c) for c in cells} == set(data["cells"])
     rng = random.Random(13)
     points = [(c // 200 - 360 * (c // 200 >= 180) + 0.5, c % 200 - 100 + 0.5) for c in cells]
@@ -69,7 +86,7 @@ def test_the_compact_table_answers_as_the_dicts() -> None:
         for within in (1.1, 0.2):
             want_ascii: set[bytes] = set()
             want_other: set[str] = set()
-            for cell in places._cells_near(lon, lat, within):
+            for cell in _cells_near(lon, lat, within):
                 a, o = cells.get(cell, ((), ()))
                 want_ascii.update(a)
                 want_other.update(o)

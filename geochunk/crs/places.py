@@ -280,7 +280,7 @@ def near_words(lon: float, lat: float, within: float = NEAR_DEG) -> tuple[set[by
 
 def _columns_near(lon: float, lat: float, within: float) -> tuple[list[int], int, int] | None:
     """The 1° cells :func:`words_near` reads around ``(lon, lat)`` as ``(cols, lo, hi)``: the
-    cells ``col + cy`` for each ``col`` and ``lo <= cy <= hi`` (see :func:`_cells_near`)."""
+    cells ``col + cy`` for each ``col`` and ``lo <= cy <= hi`` (``_cell(cx, cy) = col + cy``)."""
     if not (math.isfinite(lon) and math.isfinite(lat)):
         return None
     wide = within / max(math.cos(math.radians(min(abs(lat) + within, 89.0))), 0.02)
@@ -289,24 +289,6 @@ def _columns_near(lon: float, lat: float, within: float) -> tuple[list[int], int
         lons = range(0, 360)
     cols = [(cx % 360) * 200 + 100 for cx in lons]  # _cell(cx, cy) = col + cy
     return cols, math.floor(lat - within), math.floor(lat + within)
-
-
-def _cells_near(lon: float, lat: float, within: float) -> list[int]:
-    """The 1° cells (see :func:`_cell`) :func:`words_near` reads around ``(lon, lat)``."""
-    near = _columns_near(lon, lat, within)
-    if near is None:
-        return []
-    cols, lo, hi = near
-    return [col + cy for cy in range(lo, hi + 1) for col in cols]
-
-
-def _cells_split() -> dict[int, tuple[tuple[bytes, ...], tuple[str, ...]]]:
-    """:func:`_cells` with each cell's words split as (ASCII ones as bytes, the others).
-    Made afresh on each call (for inspection and tests): :func:`near_words` reads the
-    compact table."""
-    return {cell: (tuple(w.encode("ascii") for w in words if w.isascii()),
-                   tuple(w for w in words if not w.isascii()))
-            for cell, words in _cells().items()}
 
 
 def names_any(folded: tuple[frozenset[str], str], words: Iterable[str]) -> bool:
@@ -319,12 +301,6 @@ def names_any(folded: tuple[frozenset[str], str], words: Iterable[str]) -> bool:
     """
     ascii_words, full = folded
     return any(w in ascii_words if w.isascii() else _has_word(full, w) for w in words)
-
-
-def _cells() -> dict[int, tuple[str, ...]]:
-    """Each 1° cell's words (the first words of its cities' names, sorted), made afresh from
-    the compact table on each call (for inspection and tests)."""
-    return {int(cell): tuple(words.split(" ")) for cell, words in _table().cells().items()}
 
 
 def _has_word(folded: str, word: str) -> bool:
