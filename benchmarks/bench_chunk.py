@@ -84,6 +84,13 @@ Run: python benchmarks/bench_chunk.py [--repeat N] [--memory-copies 70] [--quick
 6. ``--compare TREE``: first-run CPU time per document (and ÷ one encode) of this checkout and
    of the checkout TREE, each in its own process, alternating rounds so that load falls on both
    alike; prints before (TREE) / after (this) and stops.
+7. Structure-aware splitters on the same documents (``--splitters-only`` prints just this): the
+   issue's yardstick for the ≤ 2× row is "faster than every structure-aware splitter we compared".
+   LangChain's ``RecursiveCharacterTextSplitter`` and LlamaIndex's ``SentenceSplitter``, both at
+   the same budget in the same tiktoken encoding (``chunk_overlap=0``; the encoding passed in, so
+   nothing downloads), CPU time, least of ``--repeat``; MB/s, their time ÷ geochunk's first run
+   (> 1: geochunk is faster) and the geometries each severs (a chunk edge strictly inside a
+   detected span). Skipped with a line if a package is missing (they are dev extras).
 Targets (issue #13): startup < 1 s; first run ≤ 2× encode; memory ≤ 8× input; 16× ≤ 17× time.
 The test-suite row is measured by running the suite (`python -m pytest -q --durations=25`).
 """
@@ -395,6 +402,65 @@ def compare(tree: str, rounds: int, repeat: int, budget: int) -> None:
     print(f"16x the appendix: before {g[0]:.1f}x the time, after {g[1]:.1f}x")
 
 
+def _piece_ranges(text: str, pieces: list[str]) -> list[tuple[int, int]]:
+    """Contiguous ``(start, end)`` ranges covering ``text`` with an edge at each piece's start (the
+    splitters return stripped strings without offsets; with no overlap they appear in order)."""
+    starts, pos = [0], 0
+    for piece in pieces:
+        at = text.find(piece, pos)
+        if at < 0:  # not found verbatim (a splitter rewrote whitespace): no edge from this piece
+            continue
+        if at > starts[-1]:
+            starts.append(at)
+        pos = at + len(piece)
+    return list(zip(starts, starts[1:] + [len(text)]))
+
+
+def splitter_rows(docs: list[tuple[str, str]], repeat: int, cfg: ChunkConfig, encode) -> dict[str, float] | None:
+    """Print section 7: LangChain's and LlamaIndex's structure-aware splitters against geochunk's
+    first run on ``docs``; return ``name -> least splitter time ÷ geochunk time`` (``None`` when
+    a package is missing)."""
+    try:
+        import warnings
+
+        from langchain_text_splitters import RecursiveCharacterTextSplitter
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            from llama_index.core.node_parser import SentenceSplitter
+    except ImportError as exc:
+        print(f"\nsplitters: skipped ({exc.name} is not installed; pip install -r requirements-dev.txt)")
+        return None
+    from geochunk.baselines import severed
+
+    length = lambda s: len(encode(s))  # noqa: E731
+    splitters = {
+        "langchain": RecursiveCharacterTextSplitter(chunk_size=cfg.budget, chunk_overlap=0, length_function=length),
+        "llamaindex": SentenceSplitter(chunk_size=cfg.budget, chunk_overlap=0, tokenizer=encode),
+    }
+    print(f"\nstructure-aware splitters, budget {cfg.budget}, CPU ms (least of {repeat}); MB/s; "
+          f"their time / geochunk's; geometries severed")
+    print(f"{'document':<20}{'chars':>9}{'geochunk':>10}{'MB/s':>6}{'sev':>4}"
+          + "".join(f"{n:>12}{'MB/s':>6}{'x gc':>6}{'sev':>5}" for n in splitters))
+    out = {}
+    for name, text in docs:
+        analysis = analyse(text)
+        assemble(analysis, cfg)
+        t_gc = _cpu_best(lambda: assemble(analyse(text), cfg), repeat)
+        gc_ranges = [(c.start, c.end) for c in assemble(analysis, cfg).chunks]
+        mb = len(text.encode("utf-8")) / 1e6
+        row = f"{name:<20}{len(text):>9}{t_gc*1e3:>10.1f}{mb/t_gc:>6.1f}{len(severed(gc_ranges, analysis.detection)):>4}"
+        ratios = []
+        for split in splitters.values():
+            split.split_text(text)
+            t = _cpu_best(lambda: split.split_text(text), repeat)
+            sev = len(severed(_piece_ranges(text, split.split_text(text)), analysis.detection))
+            ratios.append(t / t_gc)
+            row += f"{t*1e3:>12.1f}{mb/t:>6.1f}{t/t_gc:>6.1f}{sev:>5}"
+        out[name] = min(ratios)
+        print(row)
+    return out
+
+
 def _worker_docs(quick: bool) -> list[tuple[str, str]]:
     docs = [(s.name, load_sample(s.name)) for s in list_samples()]
     if not quick:
@@ -413,6 +479,8 @@ def main() -> None:
     ap.add_argument("--dense-only", action="store_true",
                     help="print only section 3's dense GeoJSON and long-namespace WFS rows")
     ap.add_argument("--worker-only", action="store_true", help="print only the tokenizer-worker rows (section 5)")
+    ap.add_argument("--splitters-only", action="store_true",
+                    help="print only the structure-aware splitter rows (section 7)")
     ap.add_argument("--memory-child", default=None, help=argparse.SUPPRESS)
     ap.add_argument("--memory-warm", default="", help=argparse.SUPPRESS)
     ap.add_argument("--first-json", action="store_true", help=argparse.SUPPRESS)
@@ -438,6 +506,9 @@ def main() -> None:
     cfg = ChunkConfig(budget=args.budget)
     if args.worker_only:
         worker_rows(_worker_docs(args.quick), args.repeat, cfg, encode)
+        return
+    if args.splitters_only:
+        splitter_rows(_worker_docs(args.quick), args.repeat, cfg, encode)
         return
 
     t_cmd, t_bare = startup(max(3, args.repeat))
@@ -485,6 +556,7 @@ def main() -> None:
     mem = memory_rows(base, 8 if args.quick else args.memory_copies, args.budget, dense=not args.quick)
     wrows = worker_rows(_worker_docs(args.quick), args.repeat, cfg, encode)
     big = {n: r for n, r in wrows.items() if len(dict(_worker_docs(args.quick))[n]) >= 100_000}
+    vs = splitter_rows(_worker_docs(args.quick), args.repeat, cfg, encode)
 
     worst = max(ratios, key=ratios.get)
     print("\nissue #13, measured in this run:")
@@ -495,6 +567,11 @@ def main() -> None:
         print(f"  first run / encode, docs >= 100k chars: inline {min(r[0] for r in big.values()):.1f}x - "
               f"{max(r[0] for r in big.values()):.1f}x, tokenizer worker {min(r[1] for r in big.values()):.1f}x - "
               f"{max(r[1] for r in big.values()):.1f}x (wall clock, one run; CPU in section 5)")
+    if vs:
+        slow = min(vs, key=vs.get)
+        print(f"  vs LangChain/LlamaIndex     geochunk faster on {sum(r > 1 for r in vs.values())}/{len(vs)} documents "
+              f"(the nearer splitter takes {min(vs.values()):.1f}x - {max(vs.values()):.1f}x geochunk's time; "
+              f"closest {slow})")
     print(f"  peak memory / input         " + ", ".join(f"{n} {r:.1f}x" for n, _, r in mem) + "   target <= 8x")
     print(f"  16x the document            {growth:.1f}x the time   target <= 17x")
 
