@@ -224,6 +224,26 @@ def test_wkt_units_from_the_anchored_keywords_equal_units_from_every_keyword(
         assert _wkt_fields(fast) == _wkt_fields(slow), repr(text)
 
 
+@pytest.mark.parametrize("seed", range(4))
+def test_paren_index_of_few_parentheses_equals_the_vectorised_one(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    import random
+
+    from geochunk import detect as det
+
+    rng = random.Random(seed)
+    texts = [""] + [rng.choice(["", "(", ")", " (", "Z\t\r\n (", "\u0130", "\ud800"])
+                    + "".join(rng.choice(_WKT_PIECES) for _ in range(rng.randrange(1, 60))) for _ in range(300)]
+    texts += ["(" * 200 + "POINT (1 2)" + ")" * 200]  # more than _PAREN_FEW: vectorised both ways
+    for text in texts:
+        few = det._ParenIndex(text)
+        with monkeypatch.context() as m:
+            m.setattr(det, "_PAREN_FEW", 0)  # off
+            wide = det._ParenIndex(text)
+        assert few.anchors.dtype == wide.anchors.dtype, repr(text)
+        assert few.anchors.tolist() == wide.anchors.tolist(), repr(text)
+        assert (few.opens, few.closes) == (wide.opens, wide.closes), repr(text)
+
+
 _WKT_TEXTS = ["POINT     (1 2)", "POINT\t\r\n (1 2)", "POINT Z     (1 2 3)", "POINT     Z (1 2 3)",
               "POINT    EMPTY", "POINT \n\n (1 2)", "POINTZ(1 2 3)", "point zm empty", "see a polygon (below)",
               "x" * 30 + "POINT(1 2)", "Area (POINT (1 2))", "GEOMETRYCOLLECTION(POINT(1 2), LINESTRING EMPTY)",
