@@ -87,7 +87,7 @@ def _chunk_cli(doc: Path, cache_dir: Path) -> tuple[dict, str]:
 
 
 @pytest.mark.slow
-def test_grid_areas_rebuilt_over_a_corrupt_cache_file(tmp_path: Path) -> None:
+def test_grid_areas_rebuilt_over_a_corrupt_cache_file(tmp_path: Path, monkeypatch) -> None:
     """A corrupt cached grid-areas file (a crash mid-copy, a full disk) is rebuilt and replaced
     through the command: the flagged answer names RD New and British National Grid first, and
     no traceback."""
@@ -95,16 +95,18 @@ def test_grid_areas_rebuilt_over_a_corrupt_cache_file(tmp_path: Path) -> None:
     doc.write_text(_RD_DOC, encoding="utf-8")
     folder = tmp_path / "cache"
     folder.mkdir()
-    stale = folder / f"grid-areas-{cache.proj_db_key()}.json"
-    stale.write_text('{"codes": [28992], "rings": [[0, 0, 1', encoding="utf-8")
+    stale = folder / f"grid-areas-2-{cache.proj_db_key()}.bin"
+    stale.write_bytes(b"geochunk-arrays\n" + b"\x40" + b"\0" * 7 + b'{"format": 1, "arr')
     frame, err = _chunk_cli(doc, folder)
     assert "Traceback" not in err
     assert frame["flagged"] and frame["source"] == "fallback"
     assert frame["evidence"]["considered"][1:3] == [
         "Amersfoort / RD New (EPSG:28992): fits",
         "OSGB36 / British National Grid (EPSG:27700): fits"]
-    data = json.loads(stale.read_text(encoding="utf-8"))  # replaced by a whole index
-    assert len(data["codes"]) == len(data["rings"]) > 1000 and "28992" in data["names"]
+    monkeypatch.setenv("GEOCHUNK_CACHE_DIR", str(folder))
+    data = cache.read_arrays("grid-areas-2")  # replaced by a whole index
+    assert len(data["codes"]) == len(data["ring_at"]) - 1 > 1000
+    assert 28992 in data["codes"] and 27700 in data["codes"]
 
 
 def test_grid_areas_with_no_cache_or_an_unwritable_one(tmp_path: Path, monkeypatch) -> None:
@@ -140,3 +142,65 @@ def test_grid_areas_with_no_cache_or_an_unwritable_one(tmp_path: Path, monkeypat
         assert len(built) == 2 and not blocker.is_dir()
     finally:
         candidates._index.cache_clear()
+
+
+def test_arrays_round_trip_and_damage_is_none(tmp_path: Path, monkeypatch) -> None:
+    """A file of arrays reads back as written (dtypes, shapes, values; read-only views); one
+    that is cut, lengthened, changed in a byte or given a header that points outside it reads
+    as ``None``; arrays that are not plain numbers are refused when written."""
+    import numpy as np
+
+    monkeypatch.setenv("GEOCHUNK_CACHE_DIR", str(tmp_path))
+    arrays = {"a": np.arange(7, dtype=np.int32), "b": np.linspace(0, 1, 6).reshape(2, 3),
+              "c": np.frombuffer("café".encode(), dtype=np.uint8), "d": np.zeros(0, np.int64),
+              "e": np.array([-1, 2], dtype=np.int8)}
+    assert cache.write_arrays("probe", arrays)
+    back = cache.read_arrays("probe")
+    assert list(back) == list(arrays)
+    for key, value in arrays.items():
+        assert back[key].dtype == value.dtype and np.array_equal(back[key], value)
+        assert not back[key].flags.writeable
+    (path,) = tmp_path.glob("probe-*.bin")
+    good = path.read_bytes()
+    for bad in (good[:-1], good + b"\0", good[:10], b"", good[:-1] + bytes([good[-1] ^ 1]),
+                good.replace(b'"a", "<i4", [7]', b'"a", "<i4", [9]'),
+                good.replace(b'"format": 1', b'"format": 2'), good.replace(b"caf", b"cab")):
+        assert bad != good
+        path.write_bytes(bad)
+        assert cache.read_arrays("probe") is None
+    for wrong in (np.array([object()]), np.array([True]), np.array(["x"])):
+        with pytest.raises(TypeError, match="plain number"):
+            cache.write_arrays("probe", {"x": wrong})
+
+
+def _forge(path: Path, entries: list, payload: bytes, fmt: int = 1) -> None:
+    """A file of arrays as another program might write it: a well-formed frame and a digest
+    made for it, around the given header entries and bytes."""
+    import hashlib
+    import json as json_
+
+    header = json_.dumps({"format": fmt, "arrays": entries, "bytes": len(payload)}).encode()
+    header += b" " * (-(16 + 8 + len(header)) % 8)
+    body = b"geochunk-arrays\n" + len(header).to_bytes(8, "little") + header + payload
+    path.write_bytes(body + hashlib.sha256(body).digest())
+
+
+@pytest.mark.parametrize("shape", [[9], [-1], [99999999999], [2, -4], ["x"]])
+def test_a_header_that_does_not_fit_its_arrays_is_none(tmp_path: Path, monkeypatch,
+                                                      shape: list) -> None:
+    """A header whose shapes point outside the arrays' bytes, or are not counts, reads as
+    ``None`` even with a digest that matches."""
+    import numpy as np
+
+    monkeypatch.setenv("GEOCHUNK_CACHE_DIR", str(tmp_path))
+    assert cache.write_arrays("probe", {"a": np.arange(7, dtype=np.int32)})
+    (path,) = tmp_path.glob("probe-*.bin")
+    payload = np.arange(8, dtype=np.int32).tobytes()
+    _forge(path, [["a", "<i4", [8], 0]], payload)
+    assert cache.read_arrays("probe")["a"].tolist() == list(range(8))  # the forge is sound
+    _forge(path, [["a", "<i4", shape, 0]], payload)
+    assert cache.read_arrays("probe") is None
+    _forge(path, [["a", "|O", [1], 0]], payload)
+    assert cache.read_arrays("probe") is None
+    _forge(path, [["a", "<i4", [8], 0]], payload, fmt=2)
+    assert cache.read_arrays("probe") is None

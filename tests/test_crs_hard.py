@@ -304,7 +304,7 @@ def test_every_resolved_frame_carries_evidence_and_survives_a_round_trip() -> No
         assert Chunk.from_dict(json.loads(json.dumps(c.to_dict()))) == c
 
 
-def test_grid_areas_index_skips_damaged_cache_entries(monkeypatch) -> None:
+def test_grid_areas_index_skips_damaged_entries(monkeypatch, tmp_path) -> None:
     import numpy as np
 
     from geochunk.crs import candidates
@@ -312,7 +312,8 @@ def test_grid_areas_index_skips_damaged_cache_entries(monkeypatch) -> None:
     square = [0, 0, 1000, 0, 1000, 1000, 0, 1000]
     data = {"codes": [28992, 27700, 2193], "names": {"28992": "RD", "27700": "BNG"},
             "rings": [square, "not a ring", [5, 5, 6]]}
-    monkeypatch.setattr(candidates, "read_json", lambda name: data)
+    monkeypatch.setenv("GEOCHUNK_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(candidates, "_build", lambda: data)
     candidates._index.cache_clear()
     try:
         assert candidates.frames_holding(np.array([[500.0, 500.0]])) == (28992,)

@@ -4,7 +4,6 @@ gives (issue #12, resolution time)."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import numpy as np
@@ -102,11 +101,13 @@ def test_inner_boxes_are_grown_past_the_shrunk_box() -> None:
 
 def test_inner_boxes_are_kept_in_the_cache_and_read_back(small_index: Path, monkeypatch) -> None:
     first = candidates._index()
-    files = list(small_index.glob("grid-areas-*.json"))
-    assert len(files) == 1
-    stored = json.loads(files[0].read_text(encoding="utf-8"))["inner"]
-    # the right triangle has none: no box shrunk about its bounding box's centre fits in it
-    assert len(stored) == 3 and len(stored[0]) == len(stored[2]) == 4 and stored[1] == []
+    files = list(small_index.glob("grid-areas-*"))
+    assert [f.suffix for f in files] == [".bin"]
+    stored = cache.read_arrays(candidates._NAME)
+    # rows in code order (2193 sliver, 27700 triangle, 28992 square); the right triangle has
+    # none: no box shrunk about its bounding box's centre fits in it
+    assert stored["codes"].tolist() == [2193, 27700, 28992]
+    assert stored["inner"].shape == (3, 4) and stored["inner"][1, 0] > stored["inner"][1, 2]
 
     def no_build() -> dict:
         raise AssertionError("the cached index must be read, not built")
@@ -116,86 +117,103 @@ def test_inner_boxes_are_kept_in_the_cache_and_read_back(small_index: Path, monk
     again = candidates._index()
     for a, b in zip(first.inner, again.inner):
         assert np.array_equal(a, b)
+    assert np.array_equal(first.boxes, again.boxes) and first.names[27700] == again.names[27700]
     assert candidates.frames_holding(np.array([[100.0, 100.0]])) == (27700, 28992)
     assert candidates.frames_holding(np.array([[900.0, 900.0]])) == (28992,)
 
 
-def _stored(folder: Path) -> dict:
-    """The grid-areas file the cache folder holds, as JSON."""
-    (path,) = [f for f in folder.iterdir() if f.name.startswith(candidates._NAME)]
-    return json.loads(path.read_text())
+def _cache_file(folder: Path) -> Path:
+    (path,) = [f for f in folder.iterdir() if f.name.startswith(candidates._NAME + "-")]
+    return path
 
 
-@pytest.mark.parametrize("damage", ["too big", "not a box", "short", "none at all", "no list"])
-def test_damaged_inner_boxes_are_found_again(small_index: Path, damage: str) -> None:
-    """An inner box the cache holds that is not properly inside its area (a damaged or
-    foreign file) is never trusted: it is found again, the answers are GEOS's, and the cache
-    file is written back whole (read and written through the real cache folder)."""
-    data = _small_build()
-    good = [[10.0, 10.0, 990.0, 990.0], [10.0, 10.0, 400.0, 400.0], []]
-    bad = {"too big": [0.0, 0.0, 1000.0, 1000.0], "not a box": "x", "short": [1.0, 2.0],
-           "none at all": None, "no list": None}[damage]
-    if damage != "no list":
-        data["inner"] = [good[0], bad, good[2]]
-    assert cache.write_json(candidates._NAME, data)
-    ix = candidates._index()
-    x0, y0, x1, y1 = ix.inner
-    has = x0 <= x1
-    assert has[0] and has[2]
-    boxes = shapely.box(x0[has], y0[has], x1[has], y1[has])
-    assert shapely.contains_properly(ix.polygons[has], boxes).all()
+def _flip_last_byte(path: Path) -> None:
+    data = bytearray(path.read_bytes())
+    data[-1] ^= 0x55
+    path.write_bytes(bytes(data))
+
+
+_DAMAGE = {
+    "a byte changed": _flip_last_byte,
+    "truncated": lambda p: p.write_bytes(p.read_bytes()[:-100]),
+    "cut in the header": lambda p: p.write_bytes(p.read_bytes()[:40]),
+    "empty": lambda p: p.write_bytes(b""),
+    "JSON": lambda p: p.write_text('{"codes": [28992], "rings": [[0, 0, 1', encoding="utf-8"),
+    "another layout": lambda p: cache.write_arrays(candidates._NAME,
+                                                   {"codes": np.array([28992], np.int32)}),
+    "a ring cut short": lambda p: cache.write_arrays(
+        candidates._NAME, {**{k: np.array(v) for k, v in cache.read_arrays(
+            candidates._NAME).items()}, "ring_at": np.array([0, 5, 8, 15])}),
+}
+
+
+@pytest.mark.parametrize("damage", sorted(_DAMAGE))
+def test_a_damaged_cache_file_is_built_afresh(small_index: Path, damage: str,
+                                               monkeypatch) -> None:
+    """A grid-areas file that is not whole (a crash mid-copy, a full disk, a changed byte) or
+    not in this layout is never read as an index: it is built afresh, answers as GEOS says,
+    and the file is written back whole."""
+    candidates._index()
+    good = _cache_file(small_index).read_bytes()
+    _DAMAGE[damage](_cache_file(small_index))
+    assert _cache_file(small_index).read_bytes() != good
+    candidates._index.cache_clear()
+    built: list[int] = []
+
+    def counted() -> dict:
+        built.append(1)
+        return _small_build()
+
+    monkeypatch.setattr(candidates, "_build", counted)
     for x, y in [(900.0, 900.0), (600.0, 400.0), (499.0, 500.0), (500.0, 500.0),
                  (10.0, 990.0), (0.0, 0.0), (500.0, 0.5)]:
         got = candidates._rows_holding(np.array([[x, y]])).tolist()
         assert got == _by_geos(x, y), (x, y)
-    stored = _stored(small_index)
-    assert len(stored["inner"]) == 3 and stored["inner"][1] != bad
-    if stored["inner"][1]:  # [] where none is found (the triangle's centred boxes stick out)
-        x0, y0, x1, y1 = stored["inner"][1]
-        assert shapely.contains_properly(shapely.Polygon(np.reshape(TRIANGLE, (-1, 2))),
-                                         shapely.box(x0, y0, x1, y1))
+    assert built == [1]
+    assert _cache_file(small_index).read_bytes() == good
 
 
-def test_no_inner_box_is_stored_over_damaged_rings(small_index: Path) -> None:
-    """A cache with a damaged ring keeps that ring left out, and is not written over with inner
-    boxes for only the rings that could be read."""
+def test_an_old_json_cache_file_is_not_read(small_index: Path) -> None:
+    """The JSON grid-areas file of earlier versions (another name) is left alone: the index
+    is built and stored in its own file."""
+    old = {**_small_build(), "inner": [[], [], []]}
+    assert cache.write_json("grid-areas", old)
+    candidates._index()
+    assert cache.read_json("grid-areas") == old
+    assert _cache_file(small_index).suffix == ".bin"
+
+
+def test_rings_that_make_no_polygon_are_left_out(small_index: Path, monkeypatch) -> None:
+    """A built ring that makes no polygon (not numbers, an odd count, too few points, a number
+    beyond a float's range) is left out; the others are indexed and stored."""
     data = _small_build()
-    data["rings"][2] = "not a ring"
-    assert cache.write_json(candidates._NAME, data)
+    data["codes"] += [4326, 3857, 2056, 21781]
+    data["rings"] += ["not a ring", [5, 5, 6], [0, 0, 1, 1], [0, 0, 10**400, 0, 0, 1000]]
+    monkeypatch.setattr(candidates, "_build", lambda: data)
     assert candidates.frames_holding(np.array([[100.0, 100.0]])) == (27700, 28992)
-    assert _stored(small_index) == data
+    assert cache.read_arrays(candidates._NAME)["codes"].tolist() == [2193, 27700, 28992]
 
 
-def test_a_cache_written_without_inner_boxes_is_upgraded_in_place(small_index: Path) -> None:
-    """A grid-areas file in the shape written before inner boxes were kept (no ``inner``) is
-    read as it is (the cache key did not change, so the names and places caches are not
-    rebuilt with it): its inner boxes are found, written back into the same file, and the
-    answers are GEOS's."""
-    assert cache.write_json(candidates._NAME, _small_build())
-    assert "inner" not in _stored(small_index)
-    for x, y in [(900.0, 900.0), (100.0, 100.0), (500.0, 0.5), (600.0, 600.0)]:
-        assert candidates._rows_holding(np.array([[x, y]])).tolist() == _by_geos(x, y)
-    stored = _stored(small_index)
-    assert stored["codes"] == _small_build()["codes"] and len(stored["inner"]) == 3
-    assert stored["inner"][0] and stored["inner"][0][0] <= stored["inner"][0][2]
-
-
-@pytest.mark.parametrize("where", ["ring", "inner"])
-def test_a_number_too_large_for_a_float_in_the_cache_is_damage(small_index: Path,
-                                                                 where: str) -> None:
-    """An integer beyond a float's range in a cached ring or inner box (JSON allows it) is a
-    damaged entry like any other: no OverflowError reaches the caller."""
-    data = _small_build()
-    data["inner"] = [[10.0, 10.0, 990.0, 990.0], [10.0, 10.0, 400.0, 400.0], []]
-    if where == "ring":
-        data["rings"][1] = [0, 0, 10**400, 0, 0, 1000]
-    else:
-        data["inner"][0] = [10**400, 0, 1, 1]
-    assert cache.write_json(candidates._NAME, data)
-    got = candidates.frames_holding(np.array([[900.0, 900.0]]))
-    assert got == (28992,)
+def test_a_folded_ring_is_its_hull(small_index: Path, monkeypatch) -> None:
+    """A ring that folds over itself (a rectangle over a pole) is indexed as its convex hull,
+    as before: a superset of the area; stored as that hull's ring."""
+    bowtie = [0, 0, 1000, 1000, 1000, 0, 0, 1000]
+    monkeypatch.setattr(candidates, "_build", lambda: {
+        "codes": [28992], "rings": [bowtie], "names": {"28992": "Amersfoort / RD New"}})
+    hull = shapely.Polygon(np.reshape(bowtie, (-1, 2))).convex_hull
+    assert candidates.frames_holding(np.array([[500.0, 100.0]])) == (28992,)
     ix = candidates._index()
-    x0, y0, x1, y1 = ix.inner
-    has = x0 <= x1
-    boxes = shapely.box(x0[has], y0[has], x1[has], y1[has])
-    assert shapely.contains_properly(ix.polygons[has], boxes).all()
+    assert ix.polygons[0].equals_exact(hull, 0.0)
+    assert candidates._rows_holding(np.array([[500.0, 100.0]])).tolist() == [0]
+
+
+def test_polygons_are_built_when_first_tested(small_index: Path) -> None:
+    """Loading the index builds no GEOS polygon; a point test builds those of the rows it asks
+    GEOS about, once, and they equal the rings that were stored."""
+    ix = candidates._index()
+    assert not ix._built.any()
+    candidates._rows_holding(np.array([[100.0, 100.0]]))
+    assert 0 < ix._built.sum() < 3
+    rings = [shapely.Polygon(np.reshape(r, (-1, 2))) for r in (SLIVER, TRIANGLE, SQUARE)]
+    for made, ring in zip(ix.polygons, rings):
+        assert made.equals_exact(ring, 0.0)

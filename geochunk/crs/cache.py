@@ -2,10 +2,12 @@
 
 The folder is ``$GEOCHUNK_CACHE_DIR`` when set (set but empty: no cache), else
 ``$XDG_CACHE_HOME/geochunk``, else ``~/.cache/geochunk`` (the tokenizer's rule,
-``tokens.cache_dir``). Files are JSON (never pickle: nothing loaded from disk can run code),
-named by a key that includes the PROJ database's own version stamps, so a new pyproj/PROJ
-release builds afresh. Every failure to read or write (no home, a read-only disk, a corrupt or
-foreign file) is silent: the caller builds in memory as if there were no cache.
+``tokens.cache_dir``). Files are JSON, or flat arrays (:func:`write_arrays`: a short JSON
+header naming each array's dtype and shape, then their bytes, with a SHA-256 of them), never
+pickle: nothing loaded from disk can run code. They are named by a key that includes the PROJ
+database's own version stamps, so a new pyproj/PROJ release builds afresh. Every failure to read
+or write (no home, a read-only disk, a corrupt, truncated or foreign file) is silent: the caller
+builds in memory as if there were no cache.
 
 >>> key = proj_db_key()
 >>> len(key)
@@ -20,12 +22,15 @@ import os
 import tempfile
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Callable
 
-__all__ = ["cache_dir", "proj_db_key", "read_json", "write_json"]
+if TYPE_CHECKING:
+    import numpy as np
 
-FORMAT = 3  # bump when the shape of a cached file changes so that it cannot be read (a grid-areas
-# file without inner boxes is not such a change: candidates._index adds them and writes it back)
+__all__ = ["cache_dir", "proj_db_key", "read_arrays", "read_json", "write_arrays", "write_json"]
+
+FORMAT = 3  # bump when the shape of a cached file changes so that it cannot be read (or give
+# the file a new name, as the grid-areas and name indexes did when they became files of arrays)
 
 
 def cache_dir() -> Path | None:
@@ -62,9 +67,9 @@ def proj_db_key() -> str:
     return hashlib.sha256("|".join(parts).encode()).hexdigest()[:16]
 
 
-def _path(name: str) -> Path | None:
+def _path(name: str, suffix: str = ".json") -> Path | None:
     folder = cache_dir()
-    return None if folder is None else folder / f"{name}-{proj_db_key()}.json"
+    return None if folder is None else folder / f"{name}-{proj_db_key()}{suffix}"
 
 
 def read_json(name: str) -> Any | None:
@@ -82,15 +87,112 @@ def read_json(name: str) -> Any | None:
 def write_json(name: str, obj: Any) -> bool:
     """Store ``obj`` as ``name`` atomically (temporary file + rename); ``False`` if it could not
     be written (a read-only or missing home is not an error)."""
-    path = _path(name)
+    return _write(name, ".json", "w",
+                  lambda fh: json.dump(obj, fh, separators=(",", ":")))
+
+
+_MAGIC = b"geochunk-arrays\n"  # the first bytes of a file of arrays
+_ARRAYS_FORMAT = 1  # the layout below; bump when it changes
+_DTYPES = frozenset({"<i1", "|i1", "<u1", "|u1", "<i4", "<i8", "<f8"})  # plain numbers only
+_ALIGN = 8
+_DIGEST = 32  # the SHA-256 that ends the file
+
+
+def write_arrays(name: str, arrays: "dict[str, np.ndarray]") -> bool:
+    """Store named numpy arrays of plain numbers as ``name`` atomically: the magic line, the
+    header's length (8 bytes, little-endian), a JSON header ``{"format", "arrays": [[name,
+    dtype, shape, offset], ...], "bytes"}``, the arrays' bytes (little-endian, C order, each at
+    a multiple of 8 bytes), then the SHA-256 of all that (32 bytes). ``False`` if it could not
+    be written."""
+    import numpy as np
+
+    parts: list[bytes] = []
+    entries = []
+    at = 0
+    for key, arr in arrays.items():
+        a = np.ascontiguousarray(arr)
+        a = a.astype(a.dtype.newbyteorder("<"), copy=False)
+        if a.dtype.str not in _DTYPES:
+            raise TypeError(f"{key}: {a.dtype} is not a plain number type")
+        entries.append([key, a.dtype.str, list(a.shape), at])
+        data = a.tobytes()
+        pad = -len(data) % _ALIGN
+        parts += [data, b"\0" * pad]
+        at += len(data) + pad
+    header = json.dumps({"format": _ARRAYS_FORMAT, "arrays": entries, "bytes": at}).encode()
+    header += b" " * (-(len(_MAGIC) + 8 + len(header)) % _ALIGN)
+    head = _MAGIC + len(header).to_bytes(8, "little") + header
+    digest = hashlib.sha256(head)
+    for part in parts:
+        digest.update(part)
+
+    def dump(fh: Any) -> None:
+        fh.write(head)
+        for part in parts:
+            fh.write(part)
+        fh.write(digest.digest())
+
+    return _write(name, ".bin", "wb", dump)
+
+
+def read_arrays(name: str) -> "dict[str, np.ndarray] | None":
+    """The arrays stored as ``name`` for this PROJ database (read-only views of one bytes
+    object the size of the file), or ``None``: missing, unreadable, another layout, or bytes
+    that are not the ones written (cut, lengthened or changed: the SHA-256 differs)."""
+    import numpy as np
+
+    path = _path(name, ".bin")
+    if path is None:
+        return None
+    try:
+        with open(path, "rb") as fh:
+            blob = fh.read()
+    except OSError:
+        return None
+    try:
+        start = len(_MAGIC) + 8
+        if not blob.startswith(_MAGIC) or len(blob) < start + _DIGEST:
+            return None
+        whole = memoryview(blob)
+        if hashlib.sha256(whole[:-_DIGEST]).digest() != blob[-_DIGEST:]:
+            return None  # cut, lengthened or changed since written
+        size = int.from_bytes(blob[len(_MAGIC):start], "little")
+        header = json.loads(blob[start:start + size])
+        base = start + size
+        view = whole[base:-_DIGEST]
+        if (not isinstance(header, dict) or header.get("format") != _ARRAYS_FORMAT
+                or header.get("bytes") != len(view) or base % _ALIGN):
+            return None
+        out = {}
+        for key, dtype, shape, offset in header["arrays"]:
+            if dtype not in _DTYPES or not isinstance(key, str):
+                return None
+            dt = np.dtype(dtype)
+            dims = [int(d) for d in shape]
+            count = 1
+            for d in dims:
+                if d < 0:
+                    return None
+                count *= d
+            if int(offset) < 0 or int(offset) + count * dt.itemsize > len(view):
+                return None
+            out[key] = np.frombuffer(view, dtype=dt, count=count,
+                                     offset=int(offset)).reshape(dims)
+        return out
+    except (ValueError, TypeError, KeyError, RecursionError, OverflowError):
+        return None
+
+
+def _write(name: str, suffix: str, mode: str, dump: Callable[[Any], None]) -> bool:
+    path = _path(name, suffix)
     if path is None:
         return False
     tmp = None
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=f".{name}-", suffix=".tmp", dir=path.parent)
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            json.dump(obj, fh, separators=(",", ":"))
+        with os.fdopen(fd, mode, **({} if "b" in mode else {"encoding": "utf-8"})) as fh:
+            dump(fh)
         os.replace(tmp, path)
         return True
     except OSError:

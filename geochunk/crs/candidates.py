@@ -35,7 +35,7 @@ from typing import Sequence
 import numpy as np
 import shapely
 
-from .cache import read_json, write_json
+from .cache import read_arrays, write_arrays
 from .database import _usage_extents, area_size, label
 
 __all__ = ["MAX_AREA_DEG2", "MAX_LISTED", "Listing", "frames_holding", "leading", "listing"]
@@ -45,34 +45,156 @@ MAX_LISTED = 12  # families of frames named in one listing (the rest are counted
 _EDGE_POINTS = 7  # points per edge of an area's rectangle (the corners included)
 _INSIDE_SHARE = 0.95  # share of the numbers that must lie in a frame's area for it to fit
 _MAX_RUNS = 300  # runs of codes in the line that names every frame that fits
-_NAME = "grid-areas"
+_NAME = "grid-areas-2"  # -2: a file of arrays (cache.write_arrays), not JSON
 _PREPARED = threading.Lock()
 
 
-@dataclass(frozen=True)
 class _Index:
-    codes: np.ndarray  # (n,) EPSG code of each polygon (a frame with several areas has several),
-    # ascending (a code's rows are next to each other)
-    boxes: np.ndarray  # (n, 4) minx, miny, maxx, maxy of each polygon, in the frame's units
-    polygons: np.ndarray  # (n,) shapely polygons in the frame's own coordinates
-    names: dict  # code -> the frame's name
-    sizes: dict  # code -> its largest area of use, square degrees
-    row_sizes: np.ndarray  # (n,) the same, per polygon
-    grids: np.ndarray  # (n,) a number naming each polygon's grid (see :func:`_grid`)
-    leading: np.ndarray  # (n,) whether its code is one of :func:`leading`
-    edges: tuple  # the columns of ``boxes``, each contiguous: minx, miny, maxx, maxy
-    inner: tuple  # (minx, miny, maxx, maxy) columns of a box inside each polygon's interior
-    # (a point in it needs no point-in-polygon test), empty (min > max) where none was found
-    spans: tuple  # (minx, width, miny, height) columns, a width of 0 as NaN (see :func:`listing`)
-    n_grids: int  # grids named (``grids`` runs from 0 to n_grids - 1)
-    shared: np.ndarray  # (n,) whether the row's code has other rows (a frame of several areas)
-    labels: np.ndarray  # (n,) ``EPSG:<code>`` of each row, as str objects
-    tails: np.ndarray  # (n,) ``-<code>``: how a listed run of codes ending on the row's ends
-    fits: np.ndarray  # (n,) the listing's line for the row's code alone in its grid
-    inner_rows: np.ndarray  # (n, 4) ``inner`` row by row (one gather per listing)
-    span_rows: np.ndarray  # (n, 4) ``spans`` row by row
-    size_rank: np.ndarray  # (n,) dense rank of ``row_sizes`` (equal sizes, equal ranks)
-    lines: dict  # a grid's listing line by its codes (see :func:`_grid_line`), filled in use
+    """The grid-areas index of a process, made from the cached arrays (:func:`_pack`): flat
+    numpy arrays (most of them read-only views of the cache file's bytes) and the few per-row
+    strings a listing joins; each area's GEOS polygon is built (and prepared) the first time
+    a point has to be tested against it (:meth:`polygons_of`), not all ~5,000 at load.
+
+    Per row (an area; a frame with several areas has several rows, next to each other, rows
+    in ascending code order): ``codes``, ``boxes`` (minx, miny, maxx, maxy in the frame's
+    units) and ``edges`` (its columns, contiguous), ``inner`` (the columns of a box inside the
+    area's interior, found by GEOS when the index was built: a point in it needs no
+    point-in-polygon test; empty, min > max, where none was found) and ``inner_rows``,
+    ``spans`` (minx, width, miny, height; a width of 0 as NaN) and ``span_rows``,
+    ``row_sizes`` (the frame's largest area of use, square degrees) and ``size_rank`` (their
+    dense rank), ``grids`` (a number per grid, see :func:`_grid`; ``n_grids`` of them),
+    ``leading`` (its code is one of :func:`leading`), ``shared`` (its code has other rows),
+    ``labels`` (``EPSG:<code>``) and ``tails`` (``-<code>``, how a listed run of codes ending
+    on the row ends). ``names``: code -> the frame's name. ``lines``: a grid's listing line by
+    its codes (see :func:`_grid_line`), ``fit_lines``: a row's line for its code alone in its
+    grid (:meth:`fits`), both filled in use.
+    """
+
+    __slots__ = ("codes", "boxes", "edges", "inner", "inner_rows", "spans", "span_rows",
+                 "row_sizes", "size_rank", "grids", "n_grids", "leading", "shared", "labels",
+                 "tails", "names", "lines", "fit_lines", "_xy", "_ring_at", "_polygons",
+                 "_built")
+
+    def __init__(self, arrays: dict[str, np.ndarray]) -> None:
+        codes = arrays["codes"].astype(np.int64)
+        n = len(codes)
+        ring_at = arrays["ring_at"].astype(np.int64)
+        xy = arrays["xy"]
+        name_at = arrays["name_at"].astype(np.int64)
+        name_blob = arrays["name_blob"].tobytes()
+        inner = arrays["inner"].astype(float)  # a copy: writable, contiguous
+        sizes = arrays["sizes"].astype(float)
+        grids = arrays["grids"].astype(np.int64)
+        if not (xy.ndim == 2 and xy.shape[1] == 2 and xy.dtype.kind in "if"
+                and ring_at.shape == name_at.shape == (n + 1,) and inner.shape == (n, 4)
+                and sizes.shape == grids.shape == (n,) and n > 0):
+            raise ValueError("not a grid-areas index")
+        if not ((np.diff(codes) >= 0).all() and ring_at[0] == 0 and ring_at[-1] == len(xy)
+                and (np.diff(ring_at) >= 4).all() and name_at[0] == 0
+                and name_at[-1] == len(name_blob) and (np.diff(name_at) >= 0).all()
+                and np.isfinite(xy).all() and (grids >= 0).all()):
+            raise ValueError("a damaged grid-areas index")
+        self.codes = codes
+        self._xy, self._ring_at = xy, ring_at
+        self._polygons = np.empty(n, dtype=object)  # built when first needed: polygons_of
+        self._built = np.zeros(n, dtype=bool)
+        # each row's box: the least and greatest of its ring's coordinates (shapely.bounds)
+        first = ring_at[:-1]
+        boxes = np.empty((n, 4))
+        boxes[:, :2] = np.minimum.reduceat(xy, first, axis=0)
+        boxes[:, 2:] = np.maximum.reduceat(xy, first, axis=0)
+        self.boxes = boxes
+        self.edges = tuple(np.ascontiguousarray(boxes[:, k]) for k in range(4))
+        self.inner = tuple(np.ascontiguousarray(inner[:, k]) for k in range(4))
+        self.inner_rows = inner
+        spans = []
+        for lo, hi in ((0, 2), (1, 3)):  # hi - lo as listing computed it; 0 -> NaN: 0 / 0 was NaN
+            width = boxes[:, hi] - boxes[:, lo]
+            spans += [np.ascontiguousarray(boxes[:, lo]), np.where(width == 0.0, np.nan, width)]
+        self.spans = tuple(spans)
+        self.span_rows = np.ascontiguousarray(np.stack(spans, axis=1))
+        self.row_sizes = sizes
+        self.size_rank = np.unique(sizes, return_inverse=True)[1].reshape(-1).astype(np.int64)
+        self.grids = grids
+        self.n_grids = int(grids.max()) + 1
+        self.leading = np.isin(codes, np.fromiter(leading(), dtype=np.int64))
+        shared = np.zeros(n, dtype=bool)
+        same = codes[1:] == codes[:-1]
+        shared[1:] |= same
+        shared[:-1] |= same
+        self.shared = shared
+        self.labels, self.tails = np.empty(n, dtype=object), np.empty(n, dtype=object)
+        as_text = codes.tolist()
+        self.labels[:] = [f"EPSG:{c}" for c in as_text]
+        self.tails[:] = [f"-{c}" for c in as_text]
+        self.names = _Names(codes, name_at, name_blob)
+        self.lines: dict[bytes, str] = {}
+        self.fit_lines: dict[int, str] = {}
+
+    def fits(self, row: int) -> str:
+        """The listing's line for row ``row``'s code alone in its grid."""
+        line = self.fit_lines.get(row)
+        if line is None:
+            code = int(self.codes[row])
+            line = f"{self.names.of_row(row)} ({label(code)}): fits"
+            if len(self.fit_lines) >= _LINES_KEPT:
+                self.fit_lines.clear()
+            self.fit_lines[row] = line
+        return line
+
+    def polygons_of(self, rows: np.ndarray) -> np.ndarray:
+        """The prepared GEOS polygons of ``rows`` (an object array), the missing ones built
+        from the cached rings first. Call it holding ``_PREPARED`` (a prepared polygon builds
+        its index on first use: one thread at a time)."""
+        built = self._built[rows]
+        if not built.all():
+            missing = np.unique(rows[~built])
+            lo, hi = self._ring_at[missing], self._ring_at[missing + 1]
+            counts = hi - lo
+            ends = np.cumsum(counts)
+            at = np.arange(ends[-1]) + np.repeat(lo - (ends - counts), counts)
+            rings = shapely.linearrings(self._xy[at].astype(float),
+                                        indices=np.repeat(np.arange(len(missing)), counts))
+            made = shapely.polygons(rings)
+            shapely.prepare(made)  # point-in-polygon tests ~3x faster; the same answers
+            self._polygons[missing] = made
+            self._built[missing] = True
+        return self._polygons[rows]
+
+    @property
+    def polygons(self) -> np.ndarray:
+        """Every row's polygon (all built: for inspection and tests; the listing builds only
+        those it tests)."""
+        with _PREPARED:
+            return self.polygons_of(np.arange(len(self.codes)))
+
+
+class _Names:
+    """A frame's name by its code (``names[code]``), read from one UTF-8 blob."""
+
+    __slots__ = ("_codes", "_at", "_blob")
+
+    def __init__(self, codes: np.ndarray, at: np.ndarray, blob: bytes) -> None:
+        self._codes, self._at, self._blob = codes, at, blob
+        blob.decode("utf-8")  # a damaged blob fails here, not in a listing
+
+    def of_row(self, row: int) -> str:
+        return self._blob[self._at[row]:self._at[row + 1]].decode("utf-8")
+
+    def __getitem__(self, code: int) -> str:
+        row = int(np.searchsorted(self._codes, code))
+        if row == len(self._codes) or self._codes[row] != code:
+            raise KeyError(code)
+        return self.of_row(row)
+
+    def get(self, code: int, default: str | None = None) -> str | None:
+        try:
+            return self[code]
+        except KeyError:
+            return default
+
+    def __contains__(self, code: object) -> bool:
+        return self.get(code) is not None  # type: ignore[arg-type]
 
 
 def _ring(crs_code: int, areas: Sequence[tuple[float, float, float, float]]) -> list[list[int]]:
@@ -130,70 +252,67 @@ def _build() -> dict:
     return {"codes": codes, "rings": rings, "names": names}
 
 
-@lru_cache(maxsize=1)
-def _index() -> _Index:
-    data = read_json(_NAME)
-    built = not (isinstance(data, dict) and isinstance(data.get("codes"), list)
-                 and isinstance(data.get("rings"), list)
-                 and len(data["codes"]) == len(data["rings"])
-                 and isinstance(data.get("names"), dict) and data["codes"])
-    if built:
-        data = _build()
+def _pack(data: dict) -> dict[str, np.ndarray]:
+    """:func:`_build`'s ``{"codes", "rings", "names"}`` as the arrays the cache keeps and
+    :class:`_Index` reads, rows in ascending code order (a code's areas in the order built):
+    ``codes``; ``xy`` the closed rings' coordinates one after another (whole units: int32
+    where they fit, else float64) and ``ring_at`` where each row's starts (and the end); an
+    area whose rectangle projects to a folded ring (over a pole) has its convex hull's ring, a
+    superset; ``inner`` a box properly inside each (:func:`_inner_boxes`); ``sizes`` the
+    frame's largest area of use; ``grids`` its grid's number (in order of first row);
+    ``name_blob`` and ``name_at`` each row's frame name in UTF-8. An entry that makes no
+    polygon is left out."""
     found = []
-    for entry, (code, ring) in enumerate(zip(data["codes"], data["rings"])):
+    for code, ring in zip(data["codes"], data["rings"]):
         try:
-            xy = np.asarray(ring, dtype=float).reshape(-1, 2)
-            poly = shapely.Polygon(xy)
+            poly = shapely.Polygon(np.asarray(ring, dtype=float).reshape(-1, 2))
         except (TypeError, ValueError, OverflowError, shapely.errors.GEOSException):
-            continue  # a damaged cache entry (10**400 is an OverflowError): that area is left out
+            continue
         if not poly.is_valid:  # a folded image (a rectangle over a pole): its hull, a superset
             poly = poly.convex_hull
-        found.append((int(code), poly, entry))
-    found.sort(key=lambda t: t[0])  # stable: a code's areas in the order the cache has them
-    codes = [c for c, _, _ in found]
-    extents = _usage_extents()
-    sizes = {c: max((area_size(a) for a in extents.get(c, ())), default=0.0) for c in codes}
-    names = {c: str(data["names"].get(str(c), c)) for c in codes}
+            if not isinstance(poly, shapely.Polygon):
+                continue
+        found.append((int(code), poly))
+    found.sort(key=lambda t: t[0])  # stable: a code's areas in the order built
     polygons = np.empty(len(found), dtype=object)
-    polygons[:] = [p for _, p, _ in found]
-    shapely.prepare(polygons)  # point-in-polygon tests ~3x faster; the same answers
-    boxes = shapely.bounds(polygons).reshape(-1, 4)
-    entries = [k for _, _, k in found]
-    inner, complete = _stored_inner(data.get("inner"), len(data["codes"]), entries, polygons)
-    if not complete:  # an index just built, or a cache without (all) its inner boxes
-        inner = _inner_boxes(polygons, boxes, inner)
-        if built or len(entries) == len(data["codes"]):  # never stored over damaged entries
-            rows = [[] for _ in data["codes"]]
-            for k, box in zip(entries, inner.tolist()):
-                rows[k] = box if box[0] <= box[2] else []
-            write_json(_NAME, {**data, "inner": rows})
-    elif built:
-        write_json(_NAME, data)
+    polygons[:] = [p for _, p in found]
+    codes = [c for c, _ in found]
+    rings = [shapely.get_coordinates(p.exterior) for p in polygons]
+    xy = np.concatenate(rings) if rings else np.empty((0, 2))
+    if len(xy) and (xy == np.round(xy)).all() and np.abs(xy).max() < 2**31 - 1:
+        xy = xy.astype(np.int32)
+    ring_at = np.zeros(len(rings) + 1, dtype=np.int64)
+    np.cumsum([len(r) for r in rings], out=ring_at[1:])
+    shapely.prepare(polygons)
+    inner = _inner_boxes(polygons, shapely.bounds(polygons).reshape(-1, 4))
+    extents = _usage_extents()
+    sizes = [max((area_size(a) for a in extents.get(c, ())), default=0.0) for c in codes]
+    names = [str(data["names"].get(str(c), c)) for c in codes]
     ids: dict[str, int] = {}
-    grids = np.asarray([ids.setdefault(_grid(names[c]), len(ids)) for c in codes], dtype=np.int64)
-    first = leading()
-    code_arr = np.asarray(codes, dtype=np.int64)
-    shared = np.zeros(len(codes), dtype=bool)
-    if len(codes) > 1:
-        same = code_arr[1:] == code_arr[:-1]
-        shared[1:] |= same
-        shared[:-1] |= same
-    spans = []
-    for lo, hi in ((0, 2), (1, 3)):  # hi - lo as listing computed it; 0 -> NaN: 0 / 0 was NaN
-        width = boxes[:, hi] - boxes[:, lo]
-        spans += [np.ascontiguousarray(boxes[:, lo]), np.where(width == 0.0, np.nan, width)]
-    labels, tails, fits = (np.empty(len(codes), dtype=object) for _ in range(3))
-    labels[:] = [f"EPSG:{c}" for c in codes]
-    tails[:] = [f"-{c}" for c in codes]
-    fits[:] = [f"{names[c]} ({label(c)}): fits" for c in codes]
-    row_sizes = np.asarray([sizes[c] for c in codes], dtype=float)
-    size_rank = np.unique(row_sizes, return_inverse=True)[1].reshape(-1).astype(np.int64)
-    return _Index(code_arr, boxes, polygons, names, sizes, row_sizes, grids,
-                  np.asarray([c in first for c in codes], dtype=bool),
-                  tuple(np.ascontiguousarray(boxes[:, k]) for k in range(4)),
-                  tuple(np.ascontiguousarray(inner[:, k]) for k in range(4)), tuple(spans),
-                  len(ids), shared, labels, tails, fits, np.ascontiguousarray(inner),
-                  np.ascontiguousarray(np.stack(spans, axis=1)), size_rank, {})
+    grids = [ids.setdefault(_grid.__wrapped__(name), len(ids)) for name in names]
+    encoded = [name.encode("utf-8") for name in names]
+    name_at = np.zeros(len(encoded) + 1, dtype=np.int64)
+    np.cumsum([len(b) for b in encoded], out=name_at[1:])
+    return {"codes": np.asarray(codes, dtype=np.int32), "ring_at": ring_at, "xy": xy,
+            "inner": inner, "sizes": np.asarray(sizes, dtype=float),
+            "grids": np.asarray(grids, dtype=np.int32), "name_at": name_at,
+            "name_blob": np.frombuffer(b"".join(encoded), dtype=np.uint8)}
+
+
+@lru_cache(maxsize=1)
+def _index() -> _Index:
+    """The index of this process: read from the user cache (a file of arrays, see
+    ``cache.write_arrays``), or built from PROJ's database (a few seconds) and stored there.
+    A cache file that is missing, truncated, damaged or of another layout is built afresh."""
+    arrays = read_arrays(_NAME)
+    if arrays is not None:
+        try:
+            return _Index(arrays)
+        except (KeyError, ValueError, TypeError, UnicodeError, IndexError):
+            pass  # not the layout written here: built afresh
+    arrays = _pack(_build())
+    write_arrays(_NAME, arrays)
+    return _Index(arrays)
 
 
 _SHRINK = (0.9, 0.75, 0.5, 0.3)  # inner boxes tried: the bounding box shrunk about its centre
@@ -300,7 +419,7 @@ def _rows_holding(xy: np.ndarray) -> np.ndarray:
         ask = np.flatnonzero(~sure)
         if len(ask):
             with _PREPARED:
-                sure[ask] = shapely.contains_xy(ix.polygons[rows[ask]], x0, y0)
+                sure[ask] = shapely.contains_xy(ix.polygons_of(rows[ask]), x0, y0)
         return rows[sure]
     x, y = xy[:, 0], xy[:, 1]
     need = math.ceil(_INSIDE_SHARE * len(xy))
@@ -310,7 +429,7 @@ def _rows_holding(xy: np.ndarray) -> np.ndarray:
     if not len(rows):
         return rows
     with _PREPARED:  # a prepared polygon builds its index on first use: one thread at a time
-        inside = shapely.contains_xy(ix.polygons[rows][:, None], x[None, :], y[None, :])
+        inside = shapely.contains_xy(ix.polygons_of(rows)[:, None], x[None, :], y[None, :])
     return rows[inside.sum(axis=1) >= need]
 
 
@@ -445,7 +564,7 @@ def listing(xy: np.ndarray | None) -> Listing:
     lo = 0
     for hi in ends[:MAX_LISTED]:
         if hi - lo == 1:
-            lines.append(ix.fits[in_rows[lo]])
+            lines.append(ix.fits(int(in_rows[lo])))
         else:
             members = ordered[lo:hi].tobytes()
             line = ix.lines.get(members)
