@@ -28,7 +28,7 @@ def _keys(node: dict, prefix: tuple[str, ...], out: list[tuple[str, ...]]) -> No
 
 def _index_names() -> list[tuple[str, ...]]:
     keys: list[tuple[str, ...]] = []
-    _keys(name_index()._trie, (), keys)
+    _keys(name_index().as_trie(), (), keys)
     keys.sort()
     rng = random.Random(13)
     chosen = rng.sample(keys, min(3000, len(keys)))

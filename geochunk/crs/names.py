@@ -29,12 +29,13 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Iterable, Iterator
+from zlib import crc32
 
 from pyproj.database import query_crs_info
 from pyproj.enums import PJType
 
 from ..textcase import PIECE, pieces
-from .cache import read_json, write_json
+from .cache import read_arrays, read_json, write_arrays, write_json
 from .database import area_size, proj_db_rows
 
 __all__ = [
@@ -47,7 +48,7 @@ _MAX_GAP = 4  # at most this many separator characters between two tokens of one
 _NEXT = re.compile(r"[\W_]{0,%d}([^\W_]+)" % _MAX_GAP)  # the next token, a bounded gap away
 _RANK = {"name": 0, "alias": 1, "suffix": 2}
 _END = ""  # trie terminal key (tokens are never empty)
-_CACHE_INDEX = "crs-names-2"  # -2: the index holds INFORMAL_NAMES too
+_CACHE_INDEX = "crs-names-3"  # -2: the index holds INFORMAL_NAMES too; -3: flat arrays
 _CACHE_HEADS = "crs-name-heads-2"
 
 # Informal names of major national grids that PROJ's database holds neither as a name, an
@@ -141,37 +142,82 @@ def _as_entry(value: Any) -> NameEntry:
     return NameEntry(tuple(int(c) for c in codes), str(kind), bool(dep))
 
 
-def _entry_in(node: dict) -> NameEntry | None:
-    """The entry ending at a trie node (converted once from its cached JSON form)."""
-    value = node.get(_END)
-    if value is None or isinstance(value, NameEntry):
-        return value
-    try:
-        entry = _as_entry(value)
-    except (TypeError, ValueError):
-        entry = None
-    if entry is None:
-        node.pop(_END, None)
-        return None
-    node[_END] = entry
-    return entry
+_KINDS = tuple(sorted(_RANK, key=_RANK.__getitem__))  # a kind by its rank
 
 
 class NameIndex:
-    """A token trie of EPSG CRS names and aliases; see the module docstring."""
+    """A token trie of EPSG CRS names and aliases; see the module docstring.
+
+    Held as a few flat arrays (:func:`_pack_trie`; ~1.2 MB where the trie of dicts was ~10
+    MB): node 0 is the root; an edge from a node to a child has the key ``parent << 32 |
+    crc32(token's UTF-8)``, the edges sorted by key (``_keys``), with each one's child
+    (``_child_of``) and token (``_tok_blob`` from ``_tok_at[i]`` to ``_tok_at[i + 1]``); a
+    child is found through an open-addressing table of the edges (``_slots``: an edge's
+    number + 1 in a slot, 0 empty, see :func:`_slot`), checking its key and the token's
+    bytes. ``_node_entry``: the entry ending at each node (-1: none); an entry's codes are
+    ``_codes[_code_at[e]:_code_at[e + 1]]``, its kind's rank ``_kinds[e]``, and
+    ``_deprecated[e]``; each made a :class:`NameEntry` when first hit (``_entries``)."""
 
     def __init__(self, entries: dict[tuple[str, ...], NameEntry]):
-        self._trie: dict = {}
-        self.size = 0
-        for key, entry in entries.items():
-            node = self._trie
-            for tok in key:
-                node = node.setdefault(tok, {})
-            node[_END] = entry
-            self.size += 1
-        self._heads: NameHeads | None = None  # the trie's first two levels, made on first scan
+        self._load(_pack_trie(entries))
         self.build_seconds = 0.0
         self.loaded_from_cache = False
+
+    def _load(self, arrays: dict[str, Any]) -> None:
+        import numpy as np
+
+        keys, child = arrays["keys"], arrays["child"]
+        tok_at, tok_blob = arrays["tok_at"], arrays["tok_blob"]
+        node_entry, code_at = arrays["node_entry"], arrays["code_at"]
+        codes, kinds, deprecated = arrays["codes"], arrays["kinds"], arrays["deprecated"]
+        n_edges, n_entries = len(keys), len(kinds)
+        if not (keys.dtype == np.int64 and child.dtype == tok_at.dtype == node_entry.dtype
+                == code_at.dtype == codes.dtype == np.int32 and tok_blob.dtype == np.uint8
+                and kinds.dtype == deprecated.dtype == np.int8
+                and child.shape == (n_edges,) and tok_at.shape == (n_edges + 1,)
+                and node_entry.shape == (n_edges + 1,) and code_at.shape == (n_entries + 1,)
+                and deprecated.shape == (n_entries,) and codes.ndim == 1):
+            raise ValueError("not a name index")
+        if not (n_edges == 0 or ((np.diff(keys) >= 0).all() and (keys >= 0).all()
+                                 and (keys >> 32).max() <= n_edges
+                                 and child.min() >= 1 and child.max() <= n_edges)):
+            raise ValueError("a damaged name index")
+        if not (tok_at[0] == 0 and tok_at[-1] == len(tok_blob) and (np.diff(tok_at) > 0).all()
+                and code_at[0] == 0 and code_at[-1] == len(codes)
+                and (np.diff(code_at) > 0).all() and node_entry.min() >= -1
+                and node_entry.max() < n_entries and kinds.min(initial=0) >= 0
+                and kinds.max(initial=0) < len(_KINDS)):
+            raise ValueError("a damaged name index")
+        slots = arrays["slots"]
+        n_slots = len(slots)
+        if not (slots.dtype == np.int32 and slots.ndim == 1 and n_slots >= 1
+                and n_slots & (n_slots - 1) == 0 and slots.min() >= 0
+                and slots.max() <= n_edges and (slots == 0).any()):
+            raise ValueError("a damaged name index")  # (an empty slot ends every probe)
+        self._slots, self._mask = memoryview(slots), n_slots - 1
+        self._arrays = arrays  # what the views below read (and what the cache stores)
+        self._keys, self._child_of = memoryview(keys), memoryview(child)
+        self._tok_at, self._tok_blob = memoryview(tok_at), tok_blob.tobytes()
+        self._node_entry, self._code_at = memoryview(node_entry), memoryview(code_at)
+        self._codes, self._kinds = memoryview(codes), memoryview(kinds)
+        self._deprecated = memoryview(deprecated)
+        self._entries: dict[int, NameEntry] = {}
+        self.size = n_entries
+        self._heads: NameHeads | None = None  # the trie's first two levels, made on first scan
+
+    @classmethod
+    def from_arrays(cls, arrays: dict[str, Any]) -> "NameIndex":
+        """The index held in ``arrays`` (as :meth:`arrays` gives them, e.g. read back from
+        the cache); raises ``ValueError`` (or ``KeyError``) on anything malformed."""
+        index = cls.__new__(cls)
+        index._load(arrays)
+        index.build_seconds = 0.0
+        index.loaded_from_cache = False
+        return index
+
+    def arrays(self) -> dict[str, Any]:
+        """The arrays the index is held in (see the class docstring), for the cache."""
+        return dict(self._arrays)
 
     @classmethod
     def from_candidates(
@@ -180,37 +226,71 @@ class NameIndex:
         """Build from ``key -> {code: (rank, deprecated, area size)}``."""
         return cls({key: cls._entry(codes) for key, codes in candidates.items()})
 
-    def to_json(self) -> dict:
-        """The trie as plain JSON (an entry becomes ``[codes, kind, deprecated]``): loading it
-        back is one ``json.load``, with no per-entry work until a name is hit."""
+    def _child(self, node: int, token: str) -> int:
+        """The child of ``node`` by ``token``, or -1: the edge's slot in the open-addressing
+        table ``_slots`` (see :func:`_slot`), probed on until an empty slot."""
+        spelling = token.encode("utf-8", "surrogatepass")
+        crc = crc32(spelling)
+        key = node << 32 | crc
+        slots, keys, mask = self._slots, self._keys, self._mask
+        i = _slot(node, crc, mask)
+        while True:
+            e = slots[i]
+            if not e:
+                return -1
+            e -= 1
+            if keys[e] == key and self._tok_blob[self._tok_at[e]:self._tok_at[e + 1]] == spelling:
+                return self._child_of[e]
+            i = (i + 1) & mask
 
-        def plain(node: dict) -> dict:
-            out = {}
-            for tok, child in node.items():
-                if tok == _END:
-                    e = _as_entry(child)
-                    out[tok] = [list(e.codes), e.kind, e.deprecated]
-                else:
-                    out[tok] = plain(child)
-            return out
+    def _entry_at(self, node: int) -> NameEntry | None:
+        """The entry ending at ``node``, or ``None``."""
+        e = self._node_entry[node]
+        if e < 0:
+            return None
+        entry = self._entries.get(e)
+        if entry is None:
+            codes = tuple(self._codes[self._code_at[e]:self._code_at[e + 1]].tolist())
+            entry = NameEntry(codes, _KINDS[self._kinds[e]], bool(self._deprecated[e]))
+            self._entries[e] = entry
+        return entry
 
-        return {"size": self.size, "trie": plain(self._trie)}
+    def _edges(self) -> list[tuple[int, int, str]]:
+        """Every edge as ``(child, parent, token)``, in the order the nodes were made (a
+        node's children in the order their keys were first added)."""
+        out = []
+        blob, at = self._tok_blob, self._tok_at
+        for i, (key, child) in enumerate(zip(self._keys, self._child_of)):
+            out.append((child, key >> 32, blob[at[i]:at[i + 1]].decode("utf-8", "surrogatepass")))
+        out.sort()
+        return out
 
-    @classmethod
-    def from_json(cls, obj: Any) -> "NameIndex":
-        """The inverse of :meth:`to_json`; raises ``ValueError`` on anything malformed (entries
-        are checked when first used)."""
-        if not isinstance(obj, dict) or not isinstance(obj.get("trie"), dict):
-            raise ValueError("not a name index")
-        index = cls({})
-        index._trie = obj["trie"]
-        index.size = int(obj.get("size", 0))
-        return index
+    def as_trie(self) -> dict:
+        """The index as the trie of dicts it once was (token -> child node, ``""`` -> the
+        :class:`NameEntry` ending there), made afresh on each call: for inspection and tests."""
+        nodes: list[dict] = [{} for _ in range(len(self._node_entry))]
+        for child, parent, token in self._edges():
+            nodes[parent][token] = nodes[child]
+        for node, found in enumerate(nodes):
+            entry = self._entry_at(node)
+            if entry is not None:
+                found[_END] = entry
+        return nodes[0]
 
     def heads(self) -> dict[str, list[str]]:
         """The trie's first two levels: first token -> the tokens that may follow it (``""``
         when the first token alone is a name). Enough to tell that a text names no frame."""
-        return {t: sorted(node) for t, node in self._trie.items()}
+        edges = self._edges()
+        second: dict[int, list[str]] = {}
+        first: list[tuple[int, str]] = []
+        for child, parent, token in edges:
+            if parent == 0:
+                first.append((child, token))
+                second[child] = [_END] if self._node_entry[child] >= 0 else []
+        for child, parent, token in edges:
+            if parent in second:
+                second[parent].append(token)
+        return {token: sorted(second[child]) for child, token in first}
 
     @staticmethod
     def _entry(codes: dict[int, tuple[int, bool, float]]) -> NameEntry:
@@ -223,12 +303,12 @@ class NameIndex:
 
     def lookup(self, name: str) -> NameEntry | None:
         """The entry for a whole name (e.g. a GeoJSON ``crs`` name), or ``None``."""
-        node = self._trie
+        node = 0
         for tok in normalise(name):
-            node = node.get(tok)
-            if node is None:
+            node = self._child(node, tok)
+            if node < 0:
                 return None
-        return _entry_in(node)
+        return self._entry_at(node)
 
     def scan(self, text: str, start: int = 0) -> list[NameHit]:
         """Leftmost-longest, non-overlapping name matches in ``text[start:]`` (linear).
@@ -247,7 +327,7 @@ class NameIndex:
         where a name may start must be among them; any other offset is a token start that
         begins no name, or is skipped."""
         hits: list[NameHit] = []
-        trie = self._trie
+        child, entry_at = self._child, self._entry_at
         resume = 0
         for start in starts:
             if start < resume:
@@ -256,20 +336,20 @@ class NameIndex:
             if m is None:
                 continue
             token = m.group()
-            node = trie.get(token.lower() if token.isascii() else _fold(token))
-            if node is None:
+            node = child(0, token.lower() if token.isascii() else _fold(token))
+            if node < 0:
                 continue
             best: tuple[int, NameEntry] | None = None
             pos = m.end()
             while True:
-                entry = _entry_in(node)
+                entry = entry_at(node)
                 if entry is not None:
                     best = (pos, entry)
                 nxt = _NEXT.match(text, pos)
                 if nxt is None:
                     break
-                node = node.get(_fold(nxt.group(1)))
-                if node is None:
+                node = child(node, _fold(nxt.group(1)))
+                if node < 0:
                     break
                 pos = nxt.end()
             if best is None:
@@ -377,6 +457,71 @@ def _build_index() -> NameIndex:
     return NameIndex.from_candidates({k: v for k, v in candidates.items() if v})
 
 
+def _slot(node: int, crc: int, mask: int) -> int:
+    """The first slot of an edge (from ``node``, a token of CRC-32 ``crc``) in a table of
+    ``mask + 1`` slots (a power of two)."""
+    return (crc ^ node * 0x9E3779B1) & mask
+
+
+def _pack_trie(entries: dict[tuple[str, ...], NameEntry]) -> dict[str, Any]:
+    """The arrays :class:`NameIndex` is held in, for ``key -> entry``: nodes numbered in the
+    order the keys make them (the root 0), edges keyed ``parent << 32 | crc32(token)`` and
+    sorted by key, then the entries (see :class:`NameIndex`)."""
+    import numpy as np
+
+    made: dict[tuple[int, str], int] = {}  # (parent, token) -> node
+    parents: list[int] = []
+    tokens: list[bytes] = []
+    node_entry = [-1]
+    codes: list[int] = []
+    code_at = [0]
+    kinds: list[int] = []
+    deprecated: list[int] = []
+    for key, value in entries.items():
+        entry = _as_entry(value)
+        node = 0
+        for tok in key:
+            nxt = made.get((node, tok))
+            if nxt is None:
+                nxt = made[node, tok] = len(node_entry)
+                parents.append(node)
+                tokens.append(tok.encode("utf-8", "surrogatepass"))
+                node_entry.append(-1)
+            node = nxt
+        if node_entry[node] < 0:
+            node_entry[node] = len(kinds)
+            kinds.append(_RANK[entry.kind])
+            deprecated.append(int(entry.deprecated))
+            codes.extend(entry.codes)
+            code_at.append(len(codes))
+    del made
+    if len(node_entry) >= 2**31 or any(not t for t in tokens):
+        raise ValueError("too many nodes, or an empty token")
+    keys = np.asarray([p << 32 | crc32(t) for p, t in zip(parents, tokens)], dtype=np.int64)
+    order = np.argsort(keys, kind="stable")
+    lengths = np.asarray([len(t) for t in tokens], dtype=np.int64)[order]
+    tok_at = np.zeros(len(tokens) + 1, dtype=np.int64)
+    np.cumsum(lengths, out=tok_at[1:])
+    sorted_keys = keys[order]
+    n_slots = 8
+    while n_slots < 2 * len(tokens):
+        n_slots *= 2
+    slots = np.zeros(n_slots, dtype=np.int32)
+    for e, key in enumerate(sorted_keys.tolist()):
+        i = _slot(key >> 32, key & 0xFFFFFFFF, n_slots - 1)
+        while slots[i]:
+            i = (i + 1) & (n_slots - 1)
+        slots[i] = e + 1
+    return {"keys": sorted_keys, "child": (order + 1).astype(np.int32), "slots": slots,
+            "tok_at": tok_at.astype(np.int32),
+            "tok_blob": np.frombuffer(b"".join(tokens[k] for k in order.tolist()), np.uint8),
+            "node_entry": np.asarray(node_entry, dtype=np.int32),
+            "code_at": np.asarray(code_at, dtype=np.int32),
+            "codes": np.asarray(codes, dtype=np.int32),
+            "kinds": np.asarray(kinds, dtype=np.int8),
+            "deprecated": np.asarray(deprecated, dtype=np.int8)}
+
+
 @lru_cache(maxsize=1)
 def name_index() -> NameIndex:
     """The process-wide name index (never built on import).
@@ -386,17 +531,17 @@ def name_index() -> NameIndex:
     the next process (see ``cache.py``; an unwritable cache only means building every time).
     """
     t0 = time.perf_counter()
-    cached = read_json(_CACHE_INDEX)
+    cached = read_arrays(_CACHE_INDEX)
     index = None
     if cached is not None:
         try:
-            index = NameIndex.from_json(cached)
+            index = NameIndex.from_arrays(cached)
             index.loaded_from_cache = True
-        except (ValueError, TypeError):
-            index = None
+        except (ValueError, TypeError, KeyError):
+            index = None  # another layout: built afresh
     if index is None or index.size == 0:
         index = _build_index()
-        write_json(_CACHE_INDEX, index.to_json())
+        write_arrays(_CACHE_INDEX, index.arrays())
         write_json(_CACHE_HEADS, index.heads())
     index.build_seconds = time.perf_counter() - t0
     return index
