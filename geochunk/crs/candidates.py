@@ -568,7 +568,7 @@ def listing(xy: np.ndarray | None) -> Listing:
         else:
             members = ordered[lo:hi].tobytes()
             line = ix.lines.get(members)
-            lines.append(line if line is not None else _grid_line(ix, members))
+            lines.append(line if line is not None else _grid_line(ix, members, in_rows[lo]))
         lo = hi
     if n_grids > MAX_LISTED:
         lines.append(f"... {n_grids - MAX_LISTED} more grid(s)")
@@ -580,13 +580,14 @@ def listing(xy: np.ndarray | None) -> Listing:
 _LINES_KEPT = 4096  # grid lines kept with the index (then forgotten, all at once)
 
 
-def _grid_line(ix: _Index, members: bytes) -> str:
+def _grid_line(ix: _Index, members: bytes, row: int) -> str:
     """The listing's line for a grid that several of the codes fit (``members``: their codes
-    as int64 bytes, in order): its name, how many, the first of them and their runs. The
-    same codes make the same line: kept with the index (``ix.lines``) for the next listing
-    near there (nearby numbers mostly fit the same zones and datums of a grid)."""
+    as int64 bytes, in order; ``row``: an index row of the first): its name, how many, the
+    first of them and their runs. The same codes make the same line: kept with the index
+    (``ix.lines``) for the next listing near there (nearby numbers mostly fit the same zones
+    and datums of a grid)."""
     codes = np.frombuffer(members, dtype=np.int64).tolist()
-    name = ix.names[codes[0]]
+    name = ix.names.of_row(row)
     line = (f"{_grid(name)}: {len(codes)} frames (datums or zones), e.g. "
             f"{name} ({_code_runs(codes, 4)}): fit")
     if len(ix.lines) >= _LINES_KEPT:
