@@ -410,9 +410,14 @@ _NON_COORD = re.compile(r"[^0-9+\-.,() \t\r\n]++")
 # the same set as a byte table (1 = not coordinate text; "?" stands for characters beyond latin-1)
 _COORD_FLAGS = bytes(0 if chr(c) in "0123456789+-.,() \t\r\n" else 1 for c in range(256))
 _DIMS = ("ZM", "Z", "M")
-# _WktScanner._plain_closed: the head and first two numbers of the commonest unit (group 1: its
-# "("), and a run of coordinate characters (every quantifier possessive: linear)
-_PLAIN_HEAD = re.compile(r"[ \t]*+(\()[( \t\r\n]*+[-+]*+\.?+[0-9][0-9.eE+\-]*+[ \t\r\n]++[-+]*+\.?+[0-9]")
+_DIMS_STR = {d: d for d in _DIMS}
+# _WktScanner._plain_closed: the head and first two numbers of the commonest unit (group "dims":
+# a dimension word of its own, as in ``POINT Z (``; group "open": its "("), and a run of
+# coordinate characters (every quantifier possessive: linear)
+_PLAIN_HEAD = re.compile(
+    r"[ \t]*+(?:(?P<dims>(?i:ZM|Z|M))[ \t]*+)?+(?P<open>\()"
+    r"[( \t\r\n]*+[-+]*+\.?+[0-9][0-9.eE+\-]*+[ \t\r\n]++[-+]*+\.?+[0-9]"
+)
 _COORD_RUN = re.compile(r"[0-9+\-.,() \t\r\n]*+")
 _FAST_WKT = True  # tests turn the shortcut off to compare
 _NESTING = frozenset(("GEOMETRYCOLLECTION", "COMPOUNDCURVE", "CURVEPOLYGON", "MULTICURVE", "MULTISURFACE"))
@@ -732,8 +737,9 @@ class _WktScanner:
     def _plain_closed(self, k: int, ke: int, m: "re.Match[str]") -> Span | None:
         """The unit of the commonest shape, found with two C-speed matches (``m``: the first,
         ``_PLAIN_HEAD`` at ``ke``), or None (then the steps of :meth:`_candidate` decide, and
-        give the same answer for this shape): keyword
-        (with any attached ``Z``/``M``/``ZM``), spaces or tabs, ``(``, opening parentheses and
+        give the same answer for this shape): keyword (with an attached ``Z``/``M``/``ZM``, or
+        one as a word of its own after spaces or tabs, as :meth:`_head` reads it: not after
+        an attached one), spaces or tabs, ``(``, opening parentheses and
         whitespace, a number, whitespace, the start of a second number; and nothing but
         coordinate characters (no letter, so no keyword) up to its matching ``)``. That is what
         :meth:`_head` (``(`` on the same line), :meth:`_starts_like_geometry` (a number and a
@@ -743,11 +749,16 @@ class _WktScanner:
         text = self.text
         if k > 0 and _is_ident(text[k - 1]):  # (text[ke] is a space, a tab or the "(")
             return None
-        o = m.start(1)
+        o = m.start("open")
         close = self.parens.match(o)
         if close < 0 or _COORD_RUN.match(text, o, close + 1).end() <= close:
             return None
         word, dims = _keyword_dims(text[k:ke])  # the shared keyword str, as _head gives it
+        separate = m.group("dims")
+        if separate is not None:
+            if dims:  # POINTZ Z (: no unit (the steps say so)
+                return None
+            dims = _DIMS_STR[separate.upper()]  # (one shared str, as for an attached one)
         start, srid = self._srid(k)
         # Span.sliced without its dict of values (the commonest unit: a quarter of its cost)
         return Span(start, close + 1, "wkt", word, "", dims, srid)._read_from(text, k, close + 1)

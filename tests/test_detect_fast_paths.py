@@ -283,7 +283,9 @@ def _plain_and_stepwise(text: str, monkeypatch: pytest.MonkeyPatch):  # type: ig
 
 _PLAIN_PIECES = _WKT_PIECES + ["POINT (", "POINT(", "POLYGON ((", "( (1", " 2", "1e5", "-.5", "+3", ".", "1.2.3",
                                ")", "))", "\t(", "\n", "  ", "x", "…", "...", "SRID=27700;", "POINTZ (",
-                               "(1\n2)", "(1\n\n2)", "MULTIPOLYGON (((0 0, 1 0, 1 1, 0 0)))"]  # fmt: skip
+                               "(1\n2)", "(1\n\n2)", "MULTIPOLYGON (((0 0, 1 0, 1 1, 0 0)))",
+                               "POINT Z (", "POINT zm\t(", "POINTZ Z (", "LINESTRING M(", "POINT Zx (", " Z ",
+                               " m (", "(1 2 3)", "(1 2 3 4)"]  # fmt: skip
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -295,10 +297,16 @@ def test_wkt_units_of_the_plain_shortcut_equal_units_read_step_by_step(seed: int
         text = "".join(rng.choice(_PLAIN_PIECES) for _ in range(rng.randrange(1, 40)))
         fast, slow = _plain_and_stepwise(text, monkeypatch)
         assert fast == slow, repr(text)
-    for text in _WKT_TEXTS:
+    for text in _WKT_TEXTS + _SEPARATE_DIMS:
         for t in (text, "é" + text, "_" + text, text + " \n" + text):
             fast, slow = _plain_and_stepwise(t, monkeypatch)
             assert fast == slow, repr(t)
+
+
+# a dimension word of its own, which the plain shortcut reads too (or leaves to the steps)
+_SEPARATE_DIMS = ["POINT Z (1 2 3)", "point zm (1 2 3 4)", "POINT\tM\t(1 2 3)", "POINTZ Z (1 2 3)", "POINT Z\n(1 2 3)",
+                  "SRID=4326;POINT M (1 2 3)", "POINT Z (1 2 3", "POINT Z ((1 2 3))", "POLYGON Z ((0 0 1, 1 0 1, 1 1 1, 0 0 1))",
+                  "POINT Zm (1 2 3 4)", "POINT Z M (1 2 3)", "POINT Z (x y)", "LINESTRING Z (1 2 3, 4 5 6) POINT Z (1 2 3)"]  # fmt: skip
 
 
 @pytest.mark.parametrize("sample", ["land_use_appendix", "sql_dump", "mixed_report", "malformed", "sparse_prose",
