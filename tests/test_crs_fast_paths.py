@@ -44,6 +44,48 @@ def test_zone_choice_for_few_points_is_the_choice_for_many() -> None:
         assert a == b
 
 
+_ZONE_TEXTS = ["Boreholes near München, DHDN. Gauss-Krüger zone 4.",
+               "Survey near Utrecht and Berlin, ETRS89. UTM 32", "UTM zone 31 near Lagos",
+               "near Sydney, GDA94, UTM 56 south, near Melbourne", "no place, UTM 60N"]
+_ZONE_PHRASES = [("gk", "Gauss-Krüger zone 4", ("gk", 4, None, None)),
+                 ("utm", "UTM 32", ("utm", 32, None, None)),
+                 ("utm", "UTM 56 south", ("utm", 56, "S", None)),
+                 ("gk", "gk 4", ("gk", 4, None, 6)), ("utm", "UTM 60N", ("utm", 60, "N", None)),
+                 ("utm", "UTM 1", ("utm", 1, None, None))]
+_zone_x = st.sampled_from([4468000.0, 3500000.0, 4400000.0, 166000.0, 500000.0, 833000.0,
+                           1e9, -5e6, float("nan"), float("inf")]) | st.floats(-1e7, 1e7)
+_zone_y = st.sampled_from([5333000.0, 5800000.0, 5700000.0, 9e6, 1.2e6, 100.0, -5e6, 2e7,
+                           6e6, 9.3e6]) | st.floats(-2e7, 2e7)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from(_ZONE_TEXTS), st.sampled_from(_ZONE_PHRASES),
+       st.lists(st.lists(st.tuples(_zone_x, _zone_y), min_size=1, max_size=4)
+                | st.tuples(_zone_x, _zone_y, st.lists(st.tuples(st.floats(-4e5, 4e5),
+                                                                 st.floats(-9e5, 9e5)),
+                                                       min_size=1, max_size=4)).map(
+                    lambda t: [(t[0] + dx, t[1] + dy) for dx, dy in t[2]])
+                | st.lists(st.tuples(_zone_x, _zone_y), min_size=1, max_size=1).map(
+                    lambda p: p * (zones._FEW + 1)), min_size=1, max_size=5))
+def test_zone_choices_for_many_samples_are_the_choices_one_by_one(text, phrase, samples) -> None:
+    """A zone phrase's choices for several samples at once (the area tests in numpy, a
+    choice per distinct outcome) are :func:`zones.choose_zone`'s for each sample alone,
+    numbers no projection can read and samples past the point-by-point limit included."""
+    from geochunk.crs.places import find_places
+    from geochunk.crs.work import document_work
+
+    system, phrase_text, args = phrase
+    cands = zones.zone_candidates(*args)
+    places = find_places(text)
+    xys = [np.array(s, dtype=float) for s in samples]
+    with document_work():
+        many = zones.choose_zones(system, phrase_text, cands, xys, text.lower(), places)
+    with document_work():
+        alone = [zones.choose_zone(system, phrase_text, cands, xy, text.lower(), places)
+                 for xy in xys]
+    assert many == alone
+
+
 _EPSGS = [4326, 27700, 28992, 2193, 3832, 32660, 4258, 3857, 2056]
 _xy = st.sampled_from([0.0, 180.0, -180.0, 90.0, 179.9, -0.5, 5.4, 52.1, 155000.0, 463000.0,
                        530000.0, 180000.0, 1e7, -1e9, 174.8, -41.3]) | st.floats(-2e7, 2e7)

@@ -58,7 +58,7 @@ from .work import current, document_work
 from .candidates import listing
 from .infer import infer_from_places
 from .places import names_any, near_words
-from .zones import choose_zone, zone_lonlats
+from .zones import choose_zone, choose_zones
 
 __all__ = ["FrameScope", "FrameReport", "resolve_frames", "merge_frames", "strength", "index_ranges"]
 
@@ -263,9 +263,10 @@ def _zone_system(decl: Declaration) -> str:
 
 def _zone_choices(decl: Declaration, xys: list[np.ndarray],
                   scope_xy: np.ndarray | None = None) -> dict[int, list[np.ndarray]]:
-    """Choose a zone phrase's frame for each of these samples ahead of their checks, their
-    numbers read in each candidate projection by one PROJ call for them all (the choices kept
-    where :func:`_evaluate_zone` looks them up); the samples by the code chosen for them.
+    """Choose a zone phrase's frame for each of these samples ahead of their checks, all at
+    once (``zones.choose_zones``: one PROJ call per candidate projection, the area tests in
+    numpy; the choices kept where :func:`_evaluate_zone` looks them up); the samples by the
+    code chosen for them.
     ``scope_xy``: the sample its scope will likely be graded on, chosen for in the same call."""
     work = current()
     if work is None:
@@ -278,10 +279,9 @@ def _zone_choices(decl: Declaration, xys: list[np.ndarray],
     if todo:
         text_lower = work.lower()
         places = work.places() if work.text else []
-        system = _zone_system(decl)
-        for (key, xy), ll in zip(todo.items(), zone_lonlats(decl.candidates, list(todo.values()))):
-            work.memo[key] = choose_zone(system, decl.text, decl.candidates, xy, text_lower,
-                                         places, lonlat=ll)
+        chosen = choose_zones(_zone_system(decl), decl.text, decl.candidates,
+                              list(todo.values()), text_lower, places)
+        work.memo.update(zip(todo, chosen))
     by_code: dict[int, list[np.ndarray]] = {}
     for xy in xys:
         by_code.setdefault(work.memo[(decl.start, decl.text, xy.tobytes())].code, []).append(xy)

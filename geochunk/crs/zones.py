@@ -40,7 +40,7 @@ from .places import Place, distance_deg
 from .work import current
 
 __all__ = ["ZonePhrase", "ZoneChoice", "find_zones", "zone_candidates", "choose_zone",
-           "zone_lonlats"]
+           "choose_zones", "zone_lonlats"]
 
 _UTM = re.compile(
     r"""utm(?![^\W\d_])[\s,:/\-]{0,3}
@@ -67,6 +67,7 @@ _ANCHORS = (("utm", _UTM), ("gauss", _GK), ("gauß", _GK), ("gk", _GK))
 _UTM_NAME = re.compile(r"^(?P<datum>.+) / UTM zone (?P<z>\d{1,2})(?P<h>[NS])$")
 _GK_NAME = re.compile(r"^(?P<datum>.+) / (?P<three>3-degree )?Gauss-Kruger zone (?P<z>\d{1,2})$")
 _STRICT_MARGIN = 0.05  # degrees: the rectangle test for choosing among candidates
+_NEAR_DEG = 1.5  # a named place this close to where a candidate puts the numbers supports it
 _DEFAULT_DATUM = {"utm": "WGS 84"}
 _MAX_CANDIDATES = 48
 
@@ -292,8 +293,8 @@ def _share_in(lon: Sequence[float] | np.ndarray, lat: Sequence[float] | np.ndarr
     return sum(1 for x, y in zip(lon, lat) if _point_in(x, y, areas)) / len(lon)
 
 
-def _document_facts(known: tuple[tuple, ...], text_lower: str,
-                    places: Sequence[Place]) -> tuple[set[str], list[list]]:
+def _document_facts(known: tuple[tuple, ...], text_lower: str, places: Sequence[Place],
+                    margins: tuple[tuple, ...]) -> tuple[set[str], list[list]]:
     """What :func:`choose_zone` reads of the document for these candidates, the same for
     every geometry: the datums named in it, and per candidate the places named with a point
     in its area of use (``[(text, [(lon, lat), ...]), ...]``, in order). Kept in the
@@ -307,10 +308,11 @@ def _document_facts(known: tuple[tuple, ...], text_lower: str,
     datums = {datum for _, _, datum, _, _ in known}
     named = {d for d in datums if d and _named(d, text_lower)}
     in_area = []
-    for _, _, _, areas, _ in known:
+    for bounds in margins:  # (_point_in's tests, the bounds widened once: ``_margins(known)``)
         held = []
         for p in places:
-            points = [(plon, plat) for plon, plat, _ in p.points if _point_in(plon, plat, areas)]
+            points = [(plon, plat) for plon, plat, _ in p.points
+                      if _in_bounds(plon, plat, bounds)]
             if points:
                 held.append((p.text, points))
         in_area.append(held)
@@ -363,12 +365,12 @@ def choose_zone(
     """Choose among a zone phrase's candidate frames (see the module docstring); ``lonlat``:
     this sample's :func:`zone_lonlats`, when made with others'."""
     known = _candidate_rows(tuple(candidates))
-    named, in_area = _document_facts(known, text_lower, places)
+    margins = _candidate_margins(tuple(candidates))  # by the codes: no hash of the rows
+    named, in_area = _document_facts(known, text_lower, places, margins)
     default = _DEFAULT_DATUM.get(system)
     rows = []
     by_projection: dict = {}
     has_xy = xy is not None and len(xy) > 0
-    margins = _candidate_margins(tuple(candidates))  # by the codes: no hash of the rows
     near_centre: dict = {}  # per projection: place point -> whether near the centre it gives
     for (c, name, datum, areas, pkey), held, bounds in zip(known, in_area, margins):
         fits = None
@@ -402,18 +404,7 @@ def choose_zone(
             support = [text for text, _ in held]
         else:  # each place with a point in the area: one near the centre (the centre is
             # the projection's, so candidates that share it share each point's distance)
-            near = near_centre.get(pkey)
-            if near is None:
-                near = near_centre[pkey] = {}
-            support = []
-            for text, points in held:
-                for point in points:
-                    hit = near.get(point)
-                    if hit is None:
-                        hit = near[point] = distance_deg(point[0], point[1], *centre) <= 1.5
-                    if hit:
-                        support.append(text)
-                        break
+            support = list(_near_texts(held, near_centre.setdefault(pkey, {}), centre))
         score = (fits is not False, datum in named, bool(support), datum == default)
         rows.append((score, c, name, fits, support))
     if not rows:
@@ -429,6 +420,149 @@ def choose_zone(
     if work is not None:
         work.memo[key] = (known, found)
     return found
+
+
+def choose_zones(
+    system: str,
+    phrase_text: str,
+    candidates: Sequence[int],
+    xys: Sequence[np.ndarray],
+    text_lower: str,
+    places: Sequence[Place],
+) -> list[ZoneChoice]:
+    """:func:`choose_zone` for each of several samples (each with a point), the same choices:
+    the candidates each sample fits come from :func:`_fits` (one PROJ call per candidate
+    projection, the area tests in numpy), and a choice is made once per distinct outcome
+    (the candidates fitted and the named places near the numbers: a zone document's samples
+    mostly share one), instead of a Python pass over the candidates per sample."""
+    known = _candidate_rows(tuple(candidates))
+    got = _fits(tuple(candidates), xys) if known and xys else None
+    if got is None:
+        return [choose_zone(system, phrase_text, candidates, xy, text_lower, places, lonlat=ll)
+                for xy, ll in zip(xys, zone_lonlats(candidates, list(xys)))]
+    fits, centres = got
+    named, in_area = _document_facts(known, text_lower, places,
+                                     _candidate_margins(tuple(candidates)))
+    default = _DEFAULT_DATUM.get(system)
+    held_groups: dict[tuple, list] = {}  # the places in an area -> [them, [candidate rows]]
+    for i, held in enumerate(in_area):
+        if held:
+            key = tuple((text, tuple(points)) for text, points in held)
+            held_groups.setdefault(key, [held, []])[1].append(i)
+    k_of = _plan_of(tuple(candidates))
+    work = current()
+    memo = work.memo if work is not None else {}
+    named_key = tuple(sorted(named))
+    out = []
+    for s, fit in enumerate(fits.tolist()):
+        supports = []  # per group of candidates: {projection: places near its centre}
+        near_by_k: dict = {}  # per projection: place point -> near the centre it gives
+        for held, members in held_groups.values():
+            near_texts: dict = {}
+            for i in members:
+                k = k_of[i]
+                if fit[i] and k not in near_texts:
+                    near = near_by_k.setdefault(k, {})
+                    near_texts[k] = _near_texts(held, near, centres[k][s])
+            supports.append(near_texts)
+        key = ("zone-choices", system, phrase_text, id(known), named_key, fits[s].tobytes(),
+               tuple(tuple(sorted(n.items())) for n in supports))
+        hit = memo.get(key)
+        if hit is None or hit[0] is not known:
+            support_of = {}
+            for (held, members), near_texts in zip(held_groups.values(), supports):
+                for i in members:  # as in choose_zone: every place held where it does not fit
+                    support_of[i] = (list(near_texts[k_of[i]]) if fit[i]
+                                     else [text for text, _ in held])
+            rows = []
+            for i, (c, name, datum, _, _) in enumerate(known):
+                support = support_of.get(i, [])
+                rows.append(((fit[i], datum in named, bool(support), datum == default), c, name,
+                             fit[i], support))
+            hit = memo[key] = (known, _choice(rows, named, default, phrase_text))
+        out.append(hit[1])
+    return out
+
+
+def _near_texts(held: list, near: dict, centre: tuple[float, float]) -> tuple[str, ...]:
+    """The places of ``held`` (``[(text, [(lon, lat), ...]), ...]``) with a point within
+    :data:`_NEAR_DEG` of ``centre``; ``near`` keeps each point's answer for this centre."""
+    texts = []
+    for text, points in held:
+        for point in points:
+            hit = near.get(point)
+            if hit is None:
+                hit = near[point] = distance_deg(point[0], point[1], *centre) <= _NEAR_DEG
+            if hit:
+                texts.append(text)
+                break
+    return tuple(texts)
+
+
+def _fits(candidates: tuple[int, ...], xys: Sequence[np.ndarray]) -> tuple | None:
+    """(which candidates each sample fits: a samples x rows bool array, per candidate
+    projection each sample's middle point read in it), the tests and shares of
+    :func:`choose_zone` made for all the samples together: each projection reads every
+    number in one PROJ call (as :func:`zone_lonlats`) and the widened rectangles
+    (:func:`_margins`) are tested in numpy with the same float comparisons. ``None`` where a
+    sample has no point or PROJ refuses a batch (then each sample on its own)."""
+    if any(len(xy) == 0 for xy in xys):
+        return None
+    lens = np.fromiter(map(len, xys), dtype=np.intp, count=len(xys))
+    starts = np.cumsum(lens) - lens
+    every = np.concatenate(xys)
+    fits = np.zeros((len(xys), len(_candidate_rows(candidates))), dtype=bool)
+    centres = []
+    for code, _, with_bounds, lo, hi, west, east, crosses, bstart in _zone_plan(candidates):
+        ll = projection_lonlat(code, every[:, 0], every[:, 1])
+        if ll is None:
+            return None
+        lon = np.asarray(ll[0], dtype=float)
+        lat = np.asarray(ll[1], dtype=float)
+        good = np.logical_and.reduceat(np.isfinite(lon) & np.isfinite(lat), starts)
+        if len(with_bounds):
+            x, y = lon[:, None], lat[:, None]
+            inside = (y >= lo) & (y <= hi) & np.where(crosses, (x >= west) | (x <= east),
+                                                      (x >= west) & (x <= east))
+            held = np.logical_or.reduceat(inside, bstart, axis=1).astype(np.intp)
+            share = np.add.reduceat(held, starts, axis=0) / lens[:, None]
+            fits[:, with_bounds] = (share >= 0.95) & good[:, None]
+        mid = starts + lens // 2
+        centres.append(list(zip(lon[mid].tolist(), lat[mid].tolist())))
+    return fits, centres
+
+
+@lru_cache(maxsize=512)
+def _zone_plan(candidates: tuple[int, ...]) -> tuple[tuple, ...]:
+    """Per candidate projection (in the order of their first candidates): (that candidate's
+    code, the rows of :func:`_candidate_rows` in it, those of them with an area, and their
+    areas' widened bounds as arrays: south, north, west, east, crosses 180°, and where each
+    row's bounds start), for :func:`choose_zones`."""
+    known = _candidate_rows(candidates)
+    margins = _margins(known)
+    by_pkey: dict = {}
+    for i, row in enumerate(known):
+        by_pkey.setdefault(row[4], (row[0], []))[1].append(i)
+    plan = []
+    for code, rows in by_pkey.values():
+        with_bounds = [i for i in rows if margins[i]]
+        flat = [b for i in with_bounds for b in margins[i]]
+        bstart = np.cumsum([0] + [len(margins[i]) for i in with_bounds[:-1]]).astype(np.intp)
+        cols = list(zip(*flat)) if flat else [(), (), (), (), ()]
+        lo, hi, west, east = (np.array(c, dtype=float) for c in cols[:4])
+        plan.append((code, tuple(rows), np.array(with_bounds, dtype=np.intp), lo, hi, west,
+                     east, np.array(cols[4], dtype=bool), bstart))
+    return tuple(plan)
+
+
+@lru_cache(maxsize=512)
+def _plan_of(candidates: tuple[int, ...]) -> tuple[int, ...]:
+    """Per row of :func:`_candidate_rows`, the index of its projection in :func:`_zone_plan`."""
+    out = [0] * len(_candidate_rows(candidates))
+    for k, entry in enumerate(_zone_plan(candidates)):
+        for i in entry[1]:
+            out[i] = k
+    return tuple(out)
 
 
 @lru_cache(maxsize=512)
@@ -486,11 +620,17 @@ def _choice(rows: list[tuple], named: set[str], default: str | None,
     return ZoneChoice(chosen[1], ambiguous, placed, (head, *considered), datum_named)
 
 
+@lru_cache(maxsize=1024)
+def _variants(datum: str) -> tuple[str, ...]:
+    """The spellings :func:`_named` looks for: lower case, with the blanks kept, dropped or
+    made hyphens (each once)."""
+    d = datum.lower()
+    return tuple(dict.fromkeys((d, d.replace(" ", ""), d.replace(" ", "-"))))
+
+
 def _named(datum: str, text_lower: str) -> bool:
     """Whether a datum name ("ETRS89", "Pulkovo 1942(58)", "WGS 84") occurs as words."""
-    d = datum.lower()
-    variants = {d, d.replace(" ", ""), d.replace(" ", "-")}
-    for v in variants:
+    for v in _variants(datum):
         i = text_lower.find(v)
         while i != -1:
             before = text_lower[i - 1] if i else " "
