@@ -364,6 +364,19 @@ def _concat(samples: list[np.ndarray | None]) -> np.ndarray | None:
     return sub[sub_starts[np.searchsorted(used, which)] + pick - (ends[which] - lengths[which])]
 
 
+def _scope_sample(samples: list[np.ndarray | None]) -> np.ndarray | None:
+    """``_concat(samples)``: the very array :func:`_expect_checks` made of them and announced
+    for the scope's check when it guessed these samples (so that check reads its answer from
+    the batch of the features' checks: no PROJ call of its own), else a new one."""
+    parts = [s for s in samples if s is not None and len(s)]
+    work = current()
+    if work is not None and parts:
+        hit = work.memo.get(("scope-sample", tuple(map(id, parts))))
+        if hit is not None and all(a is b for a, b in zip(hit[0], parts)):
+            return hit[1]
+    return _concat(parts)
+
+
 def resolve_frames(text: str, detection: Detection, geometries: Sequence[Any]) -> FrameReport:
     """Find, scope, validate and grade the frames of a document (see the module docstring).
 
@@ -492,7 +505,7 @@ def _resolve(text: str, detection: Detection, geometries: Sequence[Any],
         end = scope_starts[n + 1] if n + 1 < len(scope_starts) else len(text)
         governed = ctx.governed[n]
         if governed or strength(decls[k]) >= 2 or not scopes:
-            frame, _ = _evaluate(decls[k], _concat([samples[i] for i in governed]))
+            frame, _ = _evaluate(decls[k], _scope_sample([samples[i] for i in governed]))
             if frame is None:
                 frame = fallback_frame((decls[k].note or "declaration names no frame",))
         else:  # a weak mention that governs no geometry leaves the text in the previous frame
@@ -547,7 +560,7 @@ def _expect_checks(
     (:func:`_zone_choices`). Only a guess: the verdicts are the same whatever it says."""
     wanted: dict[int | str, list[np.ndarray | None]] = {}
     zoned: dict[int, list[np.ndarray]] = {}
-    borrowed: set[int] = set()  # zone declarations some sample is guessed for from elsewhere
+    scoped: dict[int, list[np.ndarray]] = {}  # per prose scope, the samples it likely governs
     for i, xy in enumerate(samples):
         if xy is None or not len(xy):
             continue
@@ -557,25 +570,49 @@ def _expect_checks(
         else:
             n = max(scope_of[i], 0)  # before the first scope: the first one, backwards
             ks = [scope_decls[m] for m in ((n, n - 1) if n else (0,)) if m < len(scope_decls)]
+            if scope_decls:
+                scoped.setdefault(n, []).append(xy)
         if not ks:  # no declaration governs it: its numbers are tried as lon/lat
             wanted.setdefault(WGS84, []).append(xy)
         for k in dict.fromkeys(ks):
             decl = decls[k]
-            if decl.match == "zone" and decl.candidates and not decl.unresolved:
+            if _zoned(decl):
                 zoned.setdefault(k, []).append(xy)
-                if group or k != scope_decls[max(scope_of[i], 0)]:
-                    borrowed.add(k)
                 continue
             ref = _first_code(decl)
             if ref is not None:
                 wanted.setdefault(ref, []).append(xy)
+    # a prose scope will likely be graded on its samples together (step 4): that array made
+    # now (:func:`_scope_sample` hands it out again) and its check announced with the others
+    wholes: dict[int, np.ndarray] = {}
+    work = current()
+    for n, parts in scoped.items():
+        whole = _concat(parts)
+        k = scope_decls[n]
+        if work is None or whole is None:
+            continue
+        work.memo[("scope-sample", tuple(map(id, parts)))] = (parts, whole)
+        if _zoned(decls[k]):
+            wholes[k] = whole
+            zoned.setdefault(k, [])
+        else:
+            ref = _first_code(decls[k])
+            if ref is not None:
+                wanted.setdefault(ref, []).append(whole)
     for k, xys in zoned.items():
-        # a prose scope's own samples: it will likely be graded on them together (step 4)
-        whole = _concat(xys) if k in scope_decls and k not in borrowed else None
+        whole = wholes.get(k)
         for ref, chosen in _zone_choices(decls[k], xys, whole).items():
             wanted.setdefault(ref, []).extend(chosen)
+        if whole is not None:
+            key = (decls[k].start, decls[k].text, whole.tobytes())
+            wanted.setdefault(work.memo[key].code, []).append(whole)
     for ref, xys in wanted.items():
         expect(ref, xys)
+
+
+def _zoned(decl: Declaration) -> bool:
+    """Whether a declaration is a zone phrase whose frame is chosen per sample."""
+    return decl.match == "zone" and bool(decl.candidates) and not decl.unresolved
 
 
 _SWAP_NEAR_DEG = 1.0  # read swapped, the point is this close to a place the document names ...
@@ -733,7 +770,7 @@ def _place_checks(frames: list[Frame], samples: list[np.ndarray | None],
         places = work.places()
         if not places:
             return out
-        xy = _concat([samples[i] for i in governed])
+        xy = _scope_sample([samples[i] for i in governed])
         ll = projection_lonlat(ref, xy[:, 0], xy[:, 1]) if xy is not None else None
         if ll is None:
             continue
