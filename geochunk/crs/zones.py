@@ -522,8 +522,11 @@ def _fits(candidates: tuple[int, ...], xys: Sequence[np.ndarray]) -> tuple | Non
         good = np.logical_and.reduceat(np.isfinite(lon) & np.isfinite(lat), starts)
         if len(with_bounds):
             x, y = lon[:, None], lat[:, None]
-            inside = (y >= lo) & (y <= hi) & np.where(crosses, (x >= west) | (x <= east),
-                                                      (x >= west) & (x <= east))
+            if crosses is None:  # no rectangle crosses 180°
+                inside = (y >= lo) & (y <= hi) & (x >= west) & (x <= east)
+            else:
+                inside = (y >= lo) & (y <= hi) & np.where(crosses, (x >= west) | (x <= east),
+                                                          (x >= west) & (x <= east))
             held = np.logical_or.reduceat(inside, bstart, axis=1).astype(np.intp)
             share = np.add.reduceat(held, starts, axis=0) / lens[:, None]
             fits[:, with_bounds] = (share >= 0.95) & good[:, None]
@@ -536,8 +539,8 @@ def _fits(candidates: tuple[int, ...], xys: Sequence[np.ndarray]) -> tuple | Non
 def _zone_plan(candidates: tuple[int, ...]) -> tuple[tuple, ...]:
     """Per candidate projection (in the order of their first candidates): (that candidate's
     code, the rows of :func:`_candidate_rows` in it, those of them with an area, and their
-    areas' widened bounds as arrays: south, north, west, east, crosses 180°, and where each
-    row's bounds start), for :func:`choose_zones`."""
+    areas' widened bounds as arrays: south, north, west, east, crosses 180° (``None`` where
+    none does), and where each row's bounds start), for :func:`choose_zones`."""
     known = _candidate_rows(candidates)
     margins = _margins(known)
     by_pkey: dict = {}
@@ -550,8 +553,9 @@ def _zone_plan(candidates: tuple[int, ...]) -> tuple[tuple, ...]:
         bstart = np.cumsum([0] + [len(margins[i]) for i in with_bounds[:-1]]).astype(np.intp)
         cols = list(zip(*flat)) if flat else [(), (), (), (), ()]
         lo, hi, west, east = (np.array(c, dtype=float) for c in cols[:4])
+        crosses = np.array(cols[4], dtype=bool)
         plan.append((code, tuple(rows), np.array(with_bounds, dtype=np.intp), lo, hi, west,
-                     east, np.array(cols[4], dtype=bool), bstart))
+                     east, crosses if crosses.any() else None, bstart))
     return tuple(plan)
 
 
