@@ -311,6 +311,8 @@ def _with_note(d: Declaration, note: str) -> Declaration:
 
 
 def _crs_members(text: str) -> list[Declaration]:
+    if '"crs"' not in text:  # what _CRS_MEMBER starts with: no member, no decoder made
+        return []
     decoder = json.JSONDecoder()
     out: list[Declaration] = []
     resume = 0

@@ -351,10 +351,10 @@ def _concat(samples: list[np.ndarray | None]) -> np.ndarray | None:
     parts = [s for s in samples if s is not None and len(s)]
     if not parts:
         return None
+    if sum(map(len, parts)) <= _SCOPE_SAMPLE_CAP:
+        return np.concatenate(parts)
     lengths = np.fromiter(map(len, parts), dtype=np.int64, count=len(parts))
     total = int(lengths.sum())
-    if total <= _SCOPE_SAMPLE_CAP:
-        return np.concatenate(parts)
     pick = np.linspace(0, total - 1, _SCOPE_SAMPLE_CAP).round().astype(int)
     ends = np.cumsum(lengths)
     which = np.searchsorted(ends, pick, "right")  # the sample holding each picked point

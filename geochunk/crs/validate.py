@@ -80,7 +80,9 @@ def sample_xy(geom: object, limit: int = SAMPLE_PER_FEATURE) -> np.ndarray | Non
         return None
     if xy.size == 0:
         return None
-    xy = xy[np.isfinite(xy).all(axis=1)]
+    finite = np.isfinite(xy)
+    if not finite.all():  # (mostly all are: the array is kept as shapely made it)
+        xy = xy[finite.all(axis=1)]
     n = len(xy)
     if n == 0:
         return None
