@@ -69,3 +69,33 @@ def test_random_packing_invariants(tokens, budget):
             assert not (a < p.end < z), "piece ends inside a unit"
         if p.unit is None:
             assert c.count(p.start, p.end) <= budget
+
+
+def test_cuts_of_few_boundaries_equal_the_vectorised_cuts(monkeypatch):
+    import random
+
+    from geochunk import packing
+
+    rng = random.Random(7)
+    words = ["a", "bb", "ccc.", "Dd,", "\n", "\n\n", "  ", "\t", "# H\n", "POINT (1 2)", "é", "x" * 40]
+    dropped = 0
+    for _ in range(200):
+        text = " ".join(rng.choice(words) for _ in range(rng.randrange(1, 120)))
+        n = len(text)
+        cuts = sorted(rng.sample(range(n + 1), min(n + 1, rng.randrange(0, 8))))
+        units = [(a, b) for a, b in zip(cuts[::2], cuts[1::2]) if a < b]
+        levels = [(rng.randrange(5), rng.randrange(5)) for _ in units]
+        # boundaries inside the units too, half the time (what the filter drops)
+        bounds = find_boundaries(text, tuple(units) if rng.random() < 0.5 else ())
+        packer = packing._Packer(text, 10, bounds, _words(text))
+        packer.protect(units, levels)
+        for _ in range(10):
+            lo, hi = sorted(rng.sample(range(n + 1), 2)) if n else (0, 0)
+            level = rng.randrange(5)
+            few = packer.cuts(lo, hi, level)
+            dropped += len(bounds.within(lo, hi, level)) > len(few)
+            monkeypatch.setattr(packing, "_FEW_CUTS", -1)
+            wide = packer.cuts(lo, hi, level)
+            monkeypatch.undo()
+            assert few == wide and all(type(p) is int for p in few), (text, units, lo, hi, level)
+    assert dropped > 100  # the unit filter was exercised
