@@ -110,17 +110,30 @@ def heading_glue(text: str) -> list[tuple[int, int]]:
         if (  # setext: a one-line title (blank or nothing before) and its underline
             before_k
             and j < m
+            and _may_underline(text, bounds[j])
             and is_setext_underline(text[bounds[j] : bounds[j + 1]])
             and setext_title(text[a:b])
         ):
             j += 1
-        elif not is_heading_line(text[a:b], blank_before=before_k, blank_after=after_k):
+        elif not (
+            # an ATX heading has its "#" among the first four characters; a plain one stands
+            # between blank lines: a paragraph line under prose is neither, at a glance
+            ("#" in text[a : a + 4] or (before_k and after_k))
+            and is_heading_line(text[a:b], blank_before=before_k, blank_after=after_k)
+        ):
             continue
         while j < m and blank[j]:
             j += 1
         if j < m:
             out.append((a, bounds[j]))
     return out
+
+
+def _may_underline(text: str, p: int) -> bool:
+    """The line at ``p`` may be a setext underline (its ``=`` or ``-`` lies among its first
+    four characters): else :func:`is_setext_underline` need not read it."""
+    head = text[p : p + 4]
+    return "=" in head or "-" in head
 
 
 _FEW_LINES = 256  # up to this many lines, a plain loop over them beats numpy's fixed costs
