@@ -332,3 +332,21 @@ def test_swap_check_skips_only_points_it_could_not_flag(x, y, dlon, dlat) -> Non
     if near <= resolve._SWAP_NEAR_DEG and far >= resolve._SWAP_FAR_DEG:  # it would be flagged
         assert resolve._swap_shift(x, y) >= (resolve._SWAP_FAR_DEG - resolve._SWAP_NEAR_DEG
                                              - 0.1)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(["Parcels surveyed in Tilburg.", "Sites near Newport and Cardiff.",
+                        "The Hague, Utrecht", "nothing named"]),
+       st.lists(st.none() | st.lists(st.tuples(
+           st.sampled_from([136000.0, 78559.0, 330000.0, 530000.0, 1e9, float("nan")])
+           | st.floats(-1e6, 1e6), st.sampled_from([455000.0, 180000.0, 190000.0, -1e9])
+           | st.floats(-1e6, 1e6)), min_size=1, max_size=3), max_size=5))
+def test_grids_inferred_for_many_samples_are_those_inferred_one_by_one(text, samples) -> None:
+    """Grids inferred for a document's undeclared samples together (one PROJ call per
+    candidate grid) are those inferred for each sample alone."""
+    from geochunk.crs.infer import infer_many
+    from geochunk.crs.places import find_places
+
+    places = find_places(text)
+    xys = [None if s is None else np.array(s, dtype=float) for s in samples]
+    assert infer_many(xys, places) == [infer_many([xy], places)[0] for xy in xys]

@@ -56,7 +56,7 @@ from .grade import (
 from .validate import Check, check, expect, sample_many
 from .work import current, document_work
 from .candidates import listing
-from .infer import infer_from_places
+from .infer import infer_from_places, infer_many
 from .places import names_any, near_words
 from .zones import choose_zone, choose_zones
 
@@ -561,6 +561,7 @@ def _expect_checks(
     wanted: dict[int | str, list[np.ndarray | None]] = {}
     zoned: dict[int, list[np.ndarray]] = {}
     scoped: dict[int, list[np.ndarray]] = {}  # per prose scope, the samples it likely governs
+    undeclared: list[np.ndarray] = []
     for i, xy in enumerate(samples):
         if xy is None or not len(xy):
             continue
@@ -572,8 +573,10 @@ def _expect_checks(
             ks = [scope_decls[m] for m in ((n, n - 1) if n else (0,)) if m < len(scope_decls)]
             if scope_decls:
                 scoped.setdefault(n, []).append(xy)
-        if not ks:  # no declaration governs it: its numbers are tried as lon/lat
+        if not ks:  # no declaration governs it: its numbers are tried as lon/lat (and, if
+            # they are not, a grid is inferred for them: _inferred_frame)
             wanted.setdefault(WGS84, []).append(xy)
+            undeclared.append(xy)
         for k in dict.fromkeys(ks):
             decl = decls[k]
             if _zoned(decl):
@@ -586,6 +589,8 @@ def _expect_checks(
     # now (:func:`_scope_sample` hands it out again) and its check announced with the others
     wholes: dict[int, np.ndarray] = {}
     work = current()
+    if work is not None and undeclared:
+        work.memo["undeclared"] = undeclared
     for n, parts in scoped.items():
         whole = _concat(parts)
         k = scope_decls[n]
@@ -953,7 +958,7 @@ def _inferred_frame(xy: np.ndarray | None) -> Frame | None:
         return None
     key = ("infer", xy.tobytes())
     if key not in work.memo:
-        work.memo[key] = infer_from_places(xy, work.places())
+        _infer_ahead(work, xy)
     guess = work.memo[key]
     if guess is None:
         return None
@@ -971,6 +976,26 @@ def _inferred_frame(xy: np.ndarray | None) -> Frame | None:
         why += "; other grids put them near it too"
     return replace(frame, source="place", flagged=True, notes=(why,) + frame.notes[1:],
                    evidence=replace(frame.evidence, words=()))
+
+
+def _infer_ahead(work: Any, xy: np.ndarray) -> None:
+    """The inferred grid of ``xy`` and of the document's other undeclared samples not yet
+    inferred (``_expect_checks`` lists them), kept in the work's memo: one PROJ call per
+    candidate grid for them all (``infer.infer_many``); each sample's check against its
+    grid announced, so they share one transform too."""
+    batch = {xy.tobytes(): xy}
+    for other in work.memo.get("undeclared", ()):
+        b = other.tobytes()
+        if ("infer", b) not in work.memo:
+            batch.setdefault(b, other)
+    by_code: dict[int, list[np.ndarray]] = {}
+    for (b, sample), guess in zip(batch.items(), infer_many(list(batch.values()),
+                                                            work.places())):
+        work.memo[("infer", b)] = guess
+        if guess is not None:
+            by_code.setdefault(guess.code, []).append(sample)
+    for code, xys in by_code.items():
+        expect(code, xys)
 
 
 def merge_one_ref(frames: Sequence[Frame]) -> Frame:
