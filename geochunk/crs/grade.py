@@ -38,9 +38,9 @@ fall outside lon/lat, not when they are another datum's lon/lat, a few metres to
 from __future__ import annotations
 
 import sys
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import lru_cache
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, NamedTuple
 
 from ..model import FALLBACK_FRAME, Evidence, Frame
 from .database import (
@@ -159,10 +159,11 @@ def _op_notes(epsg: int | str, desc: str | None) -> tuple[str, ...]:
     return _shared(notes)
 
 
-@dataclass(frozen=True)
-class _Part:
+class _Part(NamedTuple):
     """What a graded frame takes from its declaration, frame and check verdict, without the
-    operation and the example point (which differ from feature to feature)."""
+    operation and the example point (which differ from feature to feature). (A named tuple:
+    made once or twice per declaration of every document, where a frozen dataclass's
+    field-by-field ``__init__`` was a sixth of making it.)"""
 
     confidence: float
     flagged: bool
@@ -177,6 +178,18 @@ class _Part:
     checked: tuple[str, ...]  # the first coordinate evidence line
     frame: dict  # every field of the Frame (operation, notes, evidence: filled per feature)
     evidence: dict  # every field of its Evidence (places, coordinates: filled per feature)
+
+
+class _Core(NamedTuple):
+    """What :class:`_Part` takes from the declaration and the frame alone, whatever the
+    verdict: worked out once per declaration and frame in a document (its features and its
+    scope are graded on checks of different counts)."""
+
+    facts: Any
+    where: str  # the first note
+    words: tuple[str, ...]
+    codes: tuple[str, ...]
+    frame: dict  # the Frame's fields that do not depend on the verdict
 
 
 def frame_from_check(
@@ -219,13 +232,15 @@ def frame_from_check(
                                       decl.match), {})
         core = cores.get(key)
         if core is None:
-            part = _part(decl, epsg, chk, ambiguous, backward, extra_notes, basis, considered)
+            part = _part(decl, epsg, chk, ambiguous, backward, extra_notes, basis, considered,
+                         _core_of(parts, decl, epsg))
             cores[key] = (decl.start, part)
         else:
             part = core[1] if core[0] == decl.start else _moved(core[1], decl)
         parts[key] = part
     if part is None:
-        part = _part(decl, epsg, chk, ambiguous, backward, extra_notes, basis, considered)
+        part = _part(decl, epsg, chk, ambiguous, backward, extra_notes, basis, considered,
+                     _core_of(parts, decl, epsg))
         if parts is not None:
             parts[key] = part
     if part.facts is not None:
@@ -277,15 +292,44 @@ def _moved(part: _Part, decl: Declaration) -> _Part:
     everything else as it is (see :func:`_part`)."""
     words, codes = _said(decl)
     evidence = {**part.evidence, "words": words, "codes": codes}
-    return replace(part, notes=(_where(decl),) + part.notes[1:], words=words, codes=codes,
-                   evidence=evidence)
+    return part._replace(notes=(_where(decl),) + part.notes[1:], words=words, codes=codes,
+                         evidence=evidence)
+
+
+def _core_of(parts: dict | None, decl: Declaration, epsg: int | str) -> _Core:
+    """:func:`_core` of ``decl`` and ``epsg``, kept among the declaration's ``parts`` in the
+    document's memo (under the frame's code: the parts' own keys are tuples)."""
+    core = parts.get(epsg) if parts is not None else None
+    if core is None:
+        core = _core(decl, epsg)
+        if parts is not None:
+            parts[epsg] = core
+    return core
+
+
+def _core(decl: Declaration, epsg: int | str) -> _Core:
+    facts = crs_facts(epsg)
+    horizontal = facts.horizontal if facts is not None else epsg
+    words, codes = map(_shared, _said(decl))
+    other = isinstance(horizontal, str)
+    auth, code = (horizontal.split(":", 1) if other else (None, None))
+    frame = {
+        "epsg": None if other else horizontal,
+        "source": source_of(decl),
+        "name": (facts.name if facts is not None and horizontal == epsg else _name(horizontal)),
+        "units": facts.units if facts is not None else None,
+        "authority": auth,
+        "code": int(code) if code is not None and code.isdigit() else None,
+    }
+    return _Core(facts, _where(decl), words, codes, frame)
 
 
 def _part(decl: Declaration, epsg: int | str, chk: Check, ambiguous: bool, backward: bool,
-          extra_notes: tuple[str, ...], basis: str | None, considered: tuple[str, ...]) -> _Part:
-    facts = crs_facts(epsg)
+          extra_notes: tuple[str, ...], basis: str | None, considered: tuple[str, ...],
+          core: _Core) -> _Part:
+    facts = core.facts
     conf, flagged = grade(basis or _basis(decl, ambiguous), chk)
-    notes = [_where(decl)]
+    notes = [core.where]
     if decl.note:
         notes.append(decl.note)
     if ambiguous and not considered:
@@ -306,41 +350,26 @@ def _part(decl: Declaration, epsg: int | str, chk: Check, ambiguous: bool, backw
         conf *= BACKWARD_FACTOR
         notes.append("the declaration comes after this geometry in the text")
     notes.extend(extra_notes)
-    horizontal = facts.horizontal if facts is not None else epsg
-    words, codes = map(_shared, _said(decl))
-    other = isinstance(horizontal, str)
-    auth, code = (horizontal.split(":", 1) if other else (None, None))
+    base = core.frame
     frame = {
-        "epsg": None if other else horizontal,
+        "epsg": base["epsg"],
         "confidence": round(conf, 3),
-        "source": source_of(decl),
+        "source": base["source"],
         "flagged": flagged,
-        "name": (facts.name if facts is not None and horizontal == epsg else _name(horizontal)),
-        "units": facts.units if facts is not None else None,
+        "name": base["name"],
+        "units": base["units"],
         "notes": (),
         "operation": None,
         "accuracy_m": None,
-        "authority": auth,
-        "code": int(code) if code is not None and code.isdigit() else None,
+        "authority": base["authority"],
+        "code": base["code"],
         "evidence": None,
     }
-    evidence = {"words": words, "codes": codes, "places": (),
+    evidence = {"words": core.words, "codes": core.codes, "places": (),
                 "coordinates": (), "considered": considered}
-    return _Part(
-        confidence=frame["confidence"],
-        flagged=flagged,
-        notes=_shared(notes),
-        facts=facts,
-        epsg=frame["epsg"],
-        name=frame["name"],
-        authority=auth,
-        code=frame["code"],
-        words=evidence["words"],
-        codes=evidence["codes"],
-        checked=_shared(_checked(epsg, chk)),
-        frame=frame,
-        evidence=evidence,
-    )
+    return _Part(frame["confidence"], flagged, _shared(notes), facts, frame["epsg"],
+                 frame["name"], base["authority"], frame["code"], core.words, core.codes,
+                 _shared(_checked(epsg, chk)), frame, evidence)
 
 
 def _shared(lines: Iterable[str]) -> tuple[str, ...]:
