@@ -350,3 +350,16 @@ def test_grids_inferred_for_many_samples_are_those_inferred_one_by_one(text, sam
     places = find_places(text)
     xys = [None if s is None else np.array(s, dtype=float) for s in samples]
     assert infer_many(xys, places) == [infer_many([xy], places)[0] for xy in xys]
+
+
+def test_a_zone_choice_lists_eight_losers_and_counts_the_rest() -> None:
+    """A choice among 26 candidates writes the lines of the first eight others and counts
+    the rest (the lines past the eighth are not made)."""
+    cands = zones.zone_candidates("utm", 32)
+    rows = [((i % 3 == 0, False, False, i == 0), r[0], r[1], i % 3 == 0, [])
+            for i, r in enumerate(zones._candidate_rows(cands))]
+    choice = zones._choice(rows, set(), "WGS 84", "UTM 32")
+    assert len(rows) == 26 and choice.code == rows[0][1]
+    assert choice.considered[-1] == "... and 17 more"
+    assert [line.split(" ", 1)[0] for line in choice.considered[1:9]] == [
+        f"EPSG:{r[1]}" for r in rows[1:9]]

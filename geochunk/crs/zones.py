@@ -602,9 +602,13 @@ def _choice(rows: list[tuple], named: set[str], default: str | None,
     ambiguous = len(top) > 1
     placed = tuple(dict.fromkeys(p for r in rows for p in r[4]))
     considered = []
+    # the lines past the 8th are only counted (with 9 rows or fewer, every line is kept)
+    others = sum(1 for r in rows if r[1] != chosen[1]) if len(rows) > 9 else 0
     for score, c, name, fits, support in rows:
         if c == chosen[1]:
             continue
+        if len(considered) == 8 and others > 8:
+            break
         if score == best:
             why = "fits as well: the evidence does not decide between them"
         elif fits is False:
@@ -616,8 +620,8 @@ def _choice(rows: list[tuple], named: set[str], default: str | None,
         else:
             why = f"its datum is not named, and {default} is the default for a bare zone"
         considered.append(f"{label(c)} {name}: {why}")
-    if len(considered) > 8:
-        considered = considered[:8] + [f"... and {len(considered) - 8} more"]
+    if others > 8:
+        considered.append(f"... and {others - 8} more")
     head = (f"{len(rows)} candidate frame(s) for {phrase_text!r}; chose {label(chosen[1])} "
             f"{chosen[2]}" + (" (ambiguous)" if ambiguous else ""))
     datum_named = _datum(chosen[2]) if chosen[0][1] else None
