@@ -12,13 +12,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from typing import Any, Sequence
+from typing import Any, Iterator, Sequence
 
 import numpy as np
 import shapely
 
 from . import crs as crs_mod
-from .attributes import Pairs
+from .attributes import Pairs, Properties
 from .units import Unit
 from .crs import FrameReport
 from .encodings import feature_kind
@@ -32,8 +32,9 @@ __all__ = ["describe_features", "feature_attributes", "feature_periods", "proper
 
 
 def feature_attributes(detection: Detection, units: Sequence[Unit]) -> list[Mapping[str, Any] | None]:
-    """Per span: GeoJSON ``properties`` (a dict), else the unit's SQL row and ``Key: value``
-    block (a read-only :class:`~geochunk.attributes.Pairs`, the block's value winning)."""
+    """Per span: GeoJSON ``properties`` (a read-only :class:`~geochunk.attributes.Properties`
+    over the span's ``properties_json``), else the unit's SQL row and ``Key: value`` block (a
+    read-only :class:`~geochunk.attributes.Pairs`, the block's value winning)."""
     out: list[Mapping[str, Any] | None] = [None] * len(detection.spans)
     for u in units:
         if not u.row and not u.attributes:
@@ -42,45 +43,56 @@ def feature_attributes(detection: Detection, units: Sequence[Unit]) -> list[Mapp
         pairs = Pairs(u.row + u.attributes if u.row and u.attributes else u.row or u.attributes)
         for i in u.spans:
             out[i] = pairs
-    with_props = [i for i, span in enumerate(detection.spans) if span.properties_json]
-    for i, props in zip(with_props, _properties_all([detection.spans[i] for i in with_props])):
-        if props is not None:
-            out[i] = props
+    spans = detection.spans
+    with_props = [i for i, span in enumerate(spans) if span.properties_json]
+    for i, props in zip(with_props, _properties_batched([spans[i].properties_json for i in with_props])):
+        if props is not None:  # an object: read from the span's text when asked, not held decoded
+            out[i] = Properties(spans[i].properties_json)
     return out
 
 
-def _properties_all(spans: Sequence[Span]) -> list[dict[str, Any] | None]:
-    """:func:`properties_of` of every span, decoded by one ``json.loads`` of them all as one
-    array, so the decoder's key memo gives every feature's equal keys one shared ``str`` (per
-    feature they were new strings: ~0.7x a GeoJSON of 20k small features with three
-    properties); one by one when the array does not read or has
-    another length. Each ``properties_json`` must be one complete JSON value (as every
-    producer writes it: see :class:`~geochunk.model.Span`); texts that are pieces of values
-    could join into other values of the same count, which this does not detect.
+_BATCH = 1024  # properties decoded by one json.loads at a time (the dicts are dropped after)
 
-    >>> from geochunk.model import Span
-    >>> sp = [Span(0, 1, "geojson_feature", "POINT", "{}", properties_json=j) for j in ('{"a":1}', '[2]', '{"a":')]
-    >>> _properties_all(sp), _properties_all(sp[:2])
+
+def _properties_batched(texts: Sequence[str | None]) -> Iterator[dict[str, Any] | None]:
+    """:func:`_properties_all` of ``texts`` (properties JSON texts), :data:`_BATCH` at a
+    time: the decoded dicts of one batch are alive at once, never the whole document's."""
+    for k in range(0, len(texts), _BATCH):
+        yield from _properties_all(texts[k : k + _BATCH])
+
+
+def _properties_all(texts: Sequence[str | None]) -> list[dict[str, Any] | None]:
+    """:func:`properties_of` of every properties JSON text, decoded by one ``json.loads`` of
+    them all as one array (faster than one call each, and the decoder's key memo gives equal
+    keys one ``str``); one by one when the array does not read or has another length. Each
+    text must be one complete JSON value (as every producer writes it: see
+    :class:`~geochunk.model.Span`); texts that are pieces of values could join into other
+    values of the same count, which this does not detect.
+
+    >>> _properties_all(['{"a":1}', '[2]', '{"a":']), _properties_all(['{"a":1}', '[2]'])
     ([{'a': 1}, None, None], [{'a': 1}, None])
     """
-    texts = [span.properties_json or "" for span in spans]
     if len(texts) > 1 and all(texts):
         try:
-            got = json.loads("[" + ",".join(texts) + "]")
+            got = json.loads("[" + ",".join(texts) + "]")  # type: ignore[arg-type]
         except (ValueError, RecursionError):
             got = None
         if got is not None and len(got) == len(texts):
             return [v if isinstance(v, dict) else None for v in got]
-    return [properties_of(span) for span in spans]
+    return [_decoded(t) for t in texts]
 
 
 def properties_of(span: Span) -> dict[str, Any] | None:
     """A GeoJSON Feature's ``properties`` object (None when absent, unreadable or not an object)."""
-    if not span.properties_json:
+    return _decoded(span.properties_json)
+
+
+def _decoded(text: str | None) -> dict[str, Any] | None:
+    if not text:
         return None
     try:
-        props = json.loads(span.properties_json)
-    except ValueError:
+        props = json.loads(text)
+    except (ValueError, RecursionError):
         return None
     return props if isinstance(props, dict) else None
 
@@ -95,8 +107,23 @@ def feature_periods(
     """Per span, the time its feature describes (attributes, then caption, then ``doc``)."""
     by_span = {i: u for u in units for i in u.spans}
     return tuple(
-        _period_of(text, sp, attrs[i], by_span.get(i), doc) for i, sp in enumerate(detection.spans)
+        _period_of(text, sp, a, by_span.get(i), doc)
+        for i, (sp, a) in enumerate(zip(detection.spans, _read_batched(attrs)))
     )
+
+
+def _read_batched(attrs: Sequence[Mapping[str, Any] | None]) -> Iterator[Mapping[str, Any] | None]:
+    """``attrs``, each :class:`~geochunk.attributes.Properties` as its decoded dict (equal),
+    decoded :data:`_BATCH` at a time by one call (not one ``json.loads`` a feature)."""
+    for k in range(0, len(attrs), _BATCH):
+        batch = attrs[k : k + _BATCH]
+        views = [a for a in batch if type(a) is Properties]
+        if not views:
+            yield from batch
+            continue
+        got = iter(_properties_all([v._json for v in views]))
+        for a in batch:
+            yield next(got) if type(a) is Properties else a
 
 
 def _period_of(

@@ -4,6 +4,8 @@ define them; metadata complete enough to retrieve on."""
 from __future__ import annotations
 
 import hashlib
+import json
+from collections.abc import Mapping
 
 import pytest
 
@@ -108,7 +110,9 @@ def test_every_feature_carries_its_parsed_attributes():
     land = analyse(load_sample("land_use_appendix")).features[0]
     assert land.attributes["Parcel ID"] == "LU-0001" and land.attributes["Land use"] == "Residential"
     geo = analyse(load_sample("parcels")).features[0]
-    assert isinstance(geo.attributes, dict) and geo.attributes
+    # a read-only view over the span's properties JSON (issue #13), equal to its dict
+    assert isinstance(geo.attributes, Mapping) and geo.attributes
+    assert geo.attributes == json.loads(analyse(load_sample("parcels")).detection.spans[0].properties_json)
     sql = analyse(load_sample("sql_dump")).features[0]
     assert sql.attributes["parcel_ref"] == "SB-0001" and sql.attributes["surveyed_on"] == "2022-10-19"
     assert sql.to_dict()["attributes"]["land_use"] == "Mixed use"
