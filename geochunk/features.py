@@ -150,7 +150,22 @@ def _bounds_all(geoms: Sequence[Any]) -> list[tuple[float, float, float, float] 
     arr[:] = geoms
     table = shapely.bounds(arr)  # NaN rows for None and empty geometries
     ok = np.isfinite(table).all(axis=1).tolist()
-    return [(b[0], b[1], b[2], b[3]) if good else None for b, good in zip(table.tolist(), ok)]
+    return [_box(b) if good else None for b, good in zip(table.tolist(), ok)]
+
+
+def _box(b: list[float]) -> tuple[float, float, float, float]:
+    """``tuple(b)``, a point's box holding its two numbers once each (two floats fewer a point
+    feature; not for a zero, whose sign the two corners may not share).
+
+    >>> _box([1.5, 2.0, 1.5, 2.0]), _box([0.0, 1.0, -0.0, 1.0])
+    ((1.5, 2.0, 1.5, 2.0), (0.0, 1.0, -0.0, 1.0))
+    """
+    x0, y0, x1, y1 = b
+    if x1 == x0 and x0:
+        x1 = x0
+    if y1 == y0 and y0:
+        y1 = y0
+    return (x0, y0, x1, y1)
 
 
 def describe_features(
