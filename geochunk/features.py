@@ -150,7 +150,7 @@ def _bounds_all(geoms: Sequence[Any]) -> list[tuple[float, float, float, float] 
     arr[:] = geoms
     table = shapely.bounds(arr)  # NaN rows for None and empty geometries
     ok = np.isfinite(table).all(axis=1).tolist()
-    return [_box(b) if good else None for b, good in zip(table.tolist(), ok)]
+    return [_box(b) if good else None for *b, good in zip(*table.T.tolist(), ok)]  # columns: no list a row
 
 
 def _box(b: list[float]) -> tuple[float, float, float, float]:
@@ -177,28 +177,41 @@ def describe_features(
 ) -> tuple[ChunkFeature, ...]:
     """One self-describing feature per span: source id (unique by content, never by position,
     see :func:`geochunk.ids.unique_ids`), frame, bbox in the source CRS and in WGS 84."""
-    ids = unique_ids(detection.spans, {i: fid for u in units for i, fid in zip(u.spans, u.ids)})
-    span_frames = [frames.frame_for(i) for i in range(len(detection.spans))]
-    trusted = [extent(p) if wgs84_trusted(f) else None for p, f in zip(parsed, span_frames)]  # boxes read bounds
-    boxes84 = crs_mod.bboxes_wgs84(trusted, span_frames)
-    boxes = _bounds_all([extent(p) for p in parsed])
-    # a lon/lat feature's WGS 84 box is its box: one tuple for both (4 floats and a tuple a
-    # feature, ~0.7x a GeoJSON of 20k small features); not when a zero's sign could differ
-    boxes84 = [b if w is not None and w == b and 0.0 not in b else w for b, w in zip(boxes, boxes84)]
-    return tuple(
-        ChunkFeature(
-            id=fid,
-            id_source=source,
-            kind=feature_kind(span),
-            geom_type=span.geom_type,
-            start=span.start,
-            end=span.end,
-            vertices=p.vertices,
-            bbox=boxes[i],
-            bbox_wgs84=boxes84[i],
-            epsg=span_frames[i].epsg,
-            status=span.status,
-            attributes=attrs[i],
-        )
-        for i, (span, p, (fid, source)) in enumerate(zip(detection.spans, parsed, ids))
-    )
+    spans = detection.spans
+    given: list[tuple[str, str] | None] = [None] * len(spans)  # (a list, not a dict by index)
+    for u in units:
+        for i, pair in zip(u.spans, u.ids):
+            given[i] = pair
+    ids = unique_ids(spans, given)
+    del given
+    span_frames = [frames.frame_for(i) for i in range(len(spans))]
+    # one call for the whole document (its vectorised transforms group features by frame)
+    boxes84 = crs_mod.bboxes_wgs84(
+        [extent(p) if wgs84_trusted(f) else None for p, f in zip(parsed, span_frames)], span_frames)
+    out: list[ChunkFeature] = []
+    for lo in range(0, len(spans), _BATCH):  # source boxes read a batch at a time (bounded scratch)
+        hi = lo + _BATCH
+        boxes = _bounds_all([extent(p) for p in parsed[lo:hi]])
+        for i, b in enumerate(boxes, lo):
+            span, w, (fid, source) = spans[i], boxes84[i], ids[i]
+            # a lon/lat feature's WGS 84 box is its box: one tuple for both (4 floats and a
+            # tuple a feature, ~0.7x a GeoJSON of 20k small features); not when a zero's sign
+            # could differ
+            if w is not None and w == b and 0.0 not in b:
+                w = b
+            boxes84[i] = ids[i] = None  # type: ignore[assignment, call-overload]  # each dropped once used
+            out.append(ChunkFeature(
+                id=fid,
+                id_source=source,
+                kind=feature_kind(span),
+                geom_type=span.geom_type,
+                start=span.start,
+                end=span.end,
+                vertices=parsed[i].vertices,
+                bbox=b,
+                bbox_wgs84=w,
+                epsg=span_frames[i].epsg,
+                status=span.status,
+                attributes=attrs[i],
+            ))
+    return tuple(out)

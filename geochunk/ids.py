@@ -224,9 +224,10 @@ def source_ids(
 
 
 def unique_ids(
-    spans: Sequence[Span], source_ids: Mapping[int, tuple[str, str]]
+    spans: Sequence[Span], source_ids: Mapping[int, tuple[str, str]] | Sequence[tuple[str, str] | None]
 ) -> list[tuple[str, str]]:
-    """``(id, id source)`` per span: the source's id (``source_ids``, by span index) or the
+    """``(id, id source)`` per span: the source's id (``source_ids``, by span index: a mapping,
+    or a sequence as long as ``spans`` with ``None`` where the source gives none) or the
     :func:`content_id` (source ``hash``); an id seen before gets ``~`` and 8 characters of
     the content hash, then ``.2``, ``.3``, ... if that is taken too."""
     taken: set[str] = set()
@@ -241,8 +242,9 @@ def unique_ids(
             got = hashed[key] = content_id(span)
         return got
 
+    given = source_ids.get if isinstance(source_ids, Mapping) else source_ids.__getitem__
     for i, span in enumerate(spans):
-        fid, source = source_ids.get(i) or (content(span), "hash")
+        fid, source = given(i) or (content(span), "hash")
         if fid in taken:  # the same id twice: tell them apart by content, not by position
             base = f"{fid}~{content(span).split(':')[1][:8]}"
             fid, k = base, next_k.get(base, 2)
