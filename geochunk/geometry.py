@@ -102,9 +102,11 @@ class _CompactMultiPoint(Parsed):
     200k integer points was ~15x its text in GEOS alone for as long as the analysis lived
     (issue #13). ``geometry`` builds it on first access (the same geometry
     ``shapely.from_geojson`` gives) and keeps it; the pipeline reads the facts instead
-    (:func:`held`, :func:`extent`, :func:`sampled`)."""
+    (:func:`held`, :func:`extent`, :func:`sampled`). Once :func:`parse_spans` has handed it
+    to an analysis it lets its coordinates go too (0.84x that text, for as long as the analysis
+    lives): ``geometry`` reads them again from its span's text when first asked."""
 
-    __slots__ = ("_coords", "_box", "_built")
+    __slots__ = ("_coords", "_box", "_built", "_sample", "_span")
 
     def __init__(self, coords: np.ndarray, box: "tuple[float, float, float, float]") -> None:
         _PARSED_SLOTS["geometry"].__set__(self, None)  # unused: the property below answers
@@ -115,14 +117,43 @@ class _CompactMultiPoint(Parsed):
         object.__setattr__(self, "_coords", coords)
         object.__setattr__(self, "_box", box)
         object.__setattr__(self, "_built", None)
+        object.__setattr__(self, "_sample", None)
+        object.__setattr__(self, "_span", None)
 
     @property
     def geometry(self) -> BaseGeometry:  # type: ignore[override]
         if self._built is None:
             with _COMPACT_BUILD:  # one geometry, also when two threads draw it first at once
                 if self._built is None:  # (the map tells a part from its original by identity)
-                    object.__setattr__(self, "_built", shapely.multipoints(self._coords))
+                    coords = self._coords
+                    if coords is None:  # let go (_let_go): read again from the span's text
+                        again = _compact_multipoint(self._span.geometry_text)
+                        if again is None or again.vertices != self.vertices:  # (the same text)
+                            raise RuntimeError("a compact MultiPoint's text no longer reads as it did")
+                        coords = again._coords
+                    object.__setattr__(self, "_built", shapely.multipoints(coords))
         return self._built
+
+    def _sampled_xy(self) -> np.ndarray:
+        """The x, y of at most ``SAMPLE_PER_FEATURE`` evenly spaced coordinates (kept)."""
+        if self._sample is None:
+            from .crs.validate import SAMPLE_PER_FEATURE as limit
+            xy = self._coords[:, :2]
+            n = len(xy)
+            if n > limit:
+                xy = xy[np.linspace(0, n - 1, limit).round().astype(int)]
+            object.__setattr__(self, "_sample", np.ascontiguousarray(xy))
+        return self._sample
+
+    def _let_go(self, span: Span) -> None:
+        """Keep the box, the counts and the frame step's sample, and read the coordinates
+        again from ``span`` (whose geometry text this parse was made of) when a geometry is
+        asked for."""
+        with _COMPACT_BUILD:
+            if self._coords is not None:
+                self._sampled_xy()
+                object.__setattr__(self, "_span", span)
+                object.__setattr__(self, "_coords", None)
 
     def __reduce__(self) -> Any:  # a plain Parsed (its slots' __setstate__ cannot set a property)
         return Parsed, (self.geometry, self.vertices, self.linearized, self.error, self.dims)
@@ -154,12 +185,7 @@ def sampled(parsed: Parsed) -> Any:
     parse a MultiPoint of exactly those coordinates (the frame step's sample of it is the same)."""
     if not isinstance(parsed, _CompactMultiPoint):
         return parsed.geometry
-    from .crs.validate import SAMPLE_PER_FEATURE as limit
-    xy = parsed._coords[:, :2]
-    n = len(xy)
-    if n > limit:
-        xy = xy[np.linspace(0, n - 1, limit).round().astype(int)]
-    return shapely.multipoints(np.ascontiguousarray(xy))
+    return shapely.multipoints(parsed._sampled_xy())
 
 
 #: GeoJSON MultiPoint texts at least this long are read piece by piece (:func:`_compact_multipoint`)
@@ -1159,6 +1185,9 @@ def parse_spans(spans: Sequence[Span]) -> tuple[Parsed, ...]:
     """
     global _PARSED_CHARS
     out = tuple(parse_span(s) for s in spans)
+    for s, p in zip(spans, out):
+        if isinstance(p, _CompactMultiPoint):
+            p._let_go(s)  # its coordinates are read again from the span if a geometry is drawn
     # the keys are made again, a span at a time (not kept from the parse: a list of them all
     # would hold every geometry text at once), and dropped only after every span is parsed
     # (equal geometries share an entry)
