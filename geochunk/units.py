@@ -51,8 +51,8 @@ class Unit:
 
     Frozen, with the seven fields below; ``core`` and ``full`` are kept as their four offsets
     and made as pairs when read (a pair of each per unit was 0.26x the input of a large
-    appendix; issue #13), and a unit of one span keeps that span's index and its one
-    ``(id, source)`` pair, not a 1-tuple of each (0.4x a GeoJSON of 20k small features):
+    appendix; issue #13), and a unit of one span keeps that span's index, its id and its id's
+    source, not a 1-tuple of each and a pair (0.6x a GeoJSON of 20k small features):
     equal, hashed, shown and pickled as the frozen dataclass of those fields that it was.
 
     >>> u = Unit((0,), (5, 9), (0, 12), (("x", "hash"),))
@@ -60,7 +60,8 @@ class Unit:
     (Unit(spans=(0,), core=(5, 9), full=(0, 12), ids=(('x', 'hash'),), attributes=(), intro=None, row=()), True, (5, 9), (0,), (('x', 'hash'),))
     """
 
-    __slots__ = ("_spans", "_core_a", "_core_b", "_full_a", "_full_b", "_ids", "attributes", "intro", "row")
+    __slots__ = ("_spans", "_core_a", "_core_b", "_full_a", "_full_b", "_ids", "_source", "attributes", "intro",
+                 "row")
 
     attributes: tuple[tuple[str, str], ...]
     intro: int | None  # start of the paragraph right before ``full`` that introduces it
@@ -78,11 +79,13 @@ class Unit:
     ) -> None:
         init = object.__setattr__
         if len(spans) == 1 and len(ids) == 1 and type(spans[0]) is int:
-            init(self, "_spans", spans[0])  # one span: its index and its pair (see .spans, .ids)
-            init(self, "_ids", ids[0])
+            init(self, "_spans", spans[0])  # one span: its index, id and source (.spans, .ids)
+            init(self, "_ids", ids[0][0])
+            init(self, "_source", ids[0][1])
         else:
             init(self, "_spans", spans)
             init(self, "_ids", ids)
+            init(self, "_source", None)
         init(self, "_core_a", core[0])
         init(self, "_core_b", core[1])
         init(self, "_full_a", full[0])
@@ -100,7 +103,7 @@ class Unit:
     @property
     def ids(self) -> tuple[tuple[str, str], ...]:
         """``(feature id, id source)`` per span."""
-        return (self._ids,) if self._spans.__class__ is int else self._ids
+        return ((self._ids, self._source),) if self._spans.__class__ is int else self._ids
 
     @property
     def core(self) -> tuple[int, int]:
