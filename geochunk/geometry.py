@@ -55,6 +55,7 @@ __all__ = [
     "resolve",
     "extent",
     "sampled",
+    "let_go",
 ]
 
 #: Deepest bracket nesting a geometry may have (deeper input is rejected, never recursed into).
@@ -159,10 +160,89 @@ class _CompactMultiPoint(Parsed):
         return Parsed, (self.geometry, self.vertices, self.linearized, self.error, self.dims)
 
 
+class _ReadByGeos(Parsed):
+    """A parse whose geometry is ``shapely.from_geojson`` of its GeoJSON text: reading that
+    text again gives the same geometry, so :func:`let_go` may drop it (a plain
+    :class:`Parsed` in every other way: shown, compared and hashed as one).
+
+    >>> p = parse_geojson('{"type": "Point", "coordinates": [1, 2]}')
+    >>> type(p).__name__, p == Parsed(p.geometry, 1), Parsed(p.geometry, 1) == p, p
+    ('_ReadByGeos', True, True, Parsed(geometry=<POINT (1 2)>, vertices=1, linearized=False, error=None, dims=''))
+    """
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "Parsed" + Parsed.__repr__(self)[len(type(self).__qualname__):]
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is Parsed or type(other) is _ReadByGeos:
+            return (self.geometry, self.vertices, self.linearized, self.error, self.dims) == (
+                other.geometry, other.vertices, other.linearized, other.error, other.dims)  # type: ignore[attr-defined]
+        return NotImplemented
+
+    __hash__ = Parsed.__hash__
+
+
+class _ReadAgain(Parsed):
+    """A :class:`_ReadByGeos` parse whose geometry was let go once its analysis had read it
+    (:func:`let_go`): the GEOS geometry and its shapely object were ~0.35x the input of a
+    GeoJSON of 20k small features, held for as long as the analysis lived (issue #13).
+    ``geometry`` reads the span's text again when first asked (``shapely.from_geojson``, as
+    the parse did) and keeps it; the pipeline's records hold the parse (:func:`held`)."""
+
+    __slots__ = ("_span", "_built")
+
+    def __init__(self, parsed: Parsed, span: Span) -> None:
+        _PARSED_SLOTS["geometry"].__set__(self, None)  # unused: the property below answers
+        _PARSED_SLOTS["vertices"].__set__(self, parsed.vertices)
+        _PARSED_SLOTS["linearized"].__set__(self, parsed.linearized)
+        _PARSED_SLOTS["error"].__set__(self, parsed.error)
+        _PARSED_SLOTS["dims"].__set__(self, parsed.dims)
+        object.__setattr__(self, "_span", span)
+        object.__setattr__(self, "_built", None)
+
+    @property
+    def geometry(self) -> BaseGeometry:  # type: ignore[override]
+        if self._built is None:
+            with _COMPACT_BUILD:  # one geometry, also when two threads draw it first at once
+                if self._built is None:
+                    object.__setattr__(self, "_built", shapely.from_geojson(self._span.geometry_text))
+        return self._built
+
+    def __repr__(self) -> str:
+        return f"Parsed(geometry={self.geometry!r}, vertices={self.vertices!r}, linearized={self.linearized!r}, " \
+               f"error={self.error!r}, dims={self.dims!r})"
+
+    def __reduce__(self) -> Any:  # a plain Parsed (its slots' __setstate__ cannot set a property)
+        return Parsed, (self.geometry, self.vertices, self.linearized, self.error, self.dims)
+
+
+def let_go(parsed: Sequence[Parsed], spans: Sequence[Span]) -> tuple[Parsed, ...]:
+    """``parsed`` (one parse per span of ``spans``) with the geometries that can be read again
+    from their span's GeoJSON text let go: what an analysis keeps once its last reader of the
+    geometries (the features' boxes) is done. Drawing, splitting or generalizing a feature
+    reads its geometry again (the same one) when first asked.
+
+    >>> from geochunk.model import Span
+    >>> sp = Span(0, 40, "geojson_geometry", "POINT", '{"type": "Point", "coordinates": [1, 2]}')
+    >>> (p,) = let_go(parse_spans([sp]), [sp])
+    >>> p._built is None, p.vertices, p.geometry.wkt, p.geometry is p.geometry
+    (True, 1, 'POINT (1 2)', True)
+    """
+    return tuple(
+        _ReadAgain(p, s) if type(p) is _ReadByGeos and s.kind in _GEOJSON_KINDS and s.status == "ok" else p
+        for p, s in zip(parsed, spans)
+    )
+
+
+_GEOJSON_KINDS = ("geojson_geometry", "geojson_feature")
+
+
 def held(parsed: Parsed) -> Any:
     """What a long-lived record keeps of ``parsed``'s geometry: the geometry, or for a compact
-    parse the parse itself (:func:`resolve` gives its geometry when one is drawn)."""
-    return parsed if isinstance(parsed, _CompactMultiPoint) else parsed.geometry
+    parse or one let go the parse itself (:func:`resolve` gives its geometry when one is drawn)."""
+    return parsed if isinstance(parsed, (_CompactMultiPoint, _ReadAgain)) else parsed.geometry
 
 
 def resolve(value: Any) -> Any:
@@ -1039,7 +1119,7 @@ def parse_geojson(geometry_json: str) -> Parsed:
         except (ShapelyError, ValueError):
             geom = None
         if geom is not None and _rings_ok(geom):
-            return Parsed(
+            return _ReadByGeos(
                 geometry=geom,
                 vertices=int(shapely.get_num_coordinates(geom)),
                 dims=_dims_of(geom),
@@ -1084,7 +1164,7 @@ def parse_geojson_many(texts: "list[str]") -> list[Parsed]:
                                           has_z.tolist(), has_m.tolist()):
                 if ok:
                     dims = ("Z" if z else "") + ("M" if mm else "")
-                    out[where[k]] = Parsed(geometry=g, vertices=v, dims=dims)
+                    out[where[k]] = _ReadByGeos(geometry=g, vertices=v, dims=dims)
     return [p if p is not None else parse_geojson(t) for p, t in zip(out, texts)]
 
 

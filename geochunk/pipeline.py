@@ -25,7 +25,7 @@ from .chunking import Body, ChunkBuilder
 from .detect import detect
 from .errors import ConfigError
 from .features import describe_features, feature_attributes, feature_periods
-from .geometry import parse_spans, sampled
+from .geometry import let_go, parse_spans, sampled
 from .headings import heading_glue
 from .model import DEFAULT_MAX_FEATURES, ChunkConfig, Flag
 from .overlap import overlap_reserve, overlap_start
@@ -146,6 +146,7 @@ def _analyse(text: str, encoding: str, doc_id: str, max_features: int | None, to
     attrs = feature_attributes(detection, units)
     boundaries = find_boundaries(text, _no_cut(span_ranges, headings))
     features = describe_features(detection, parsed, frames, units, attrs)
+    parsed = let_go(parsed, detection.spans)  # the last reader of the geometries is done
     periods = feature_periods(text, detection, units, attrs, document_period(text))
     index = ahead.index()  # the last step that needs no tokens is done: wait for them here
     return Analysis(
