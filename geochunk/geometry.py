@@ -176,7 +176,7 @@ class _ReadByGeos(Parsed):
         return "Parsed" + Parsed.__repr__(self)[len(type(self).__qualname__):]
 
     def __eq__(self, other: object) -> bool:
-        if type(other) is Parsed or type(other) is _ReadByGeos:
+        if type(other) is Parsed or isinstance(other, _ReadByGeos):
             return (self.geometry, self.vertices, self.linearized, self.error, self.dims) == (
                 other.geometry, other.vertices, other.linearized, other.error, other.dims)  # type: ignore[attr-defined]
         return NotImplemented
@@ -184,56 +184,55 @@ class _ReadByGeos(Parsed):
     __hash__ = Parsed.__hash__
 
 
-class _ReadAgain(Parsed):
+_GEOMETRY_SLOT = _PARSED_SLOTS["geometry"]
+
+
+class _ReadAgain(_ReadByGeos):
     """A :class:`_ReadByGeos` parse whose geometry was let go once its analysis had read it
-    (:func:`let_go`): the GEOS geometry and its shapely object were ~0.35x the input of a
-    GeoJSON of 20k small features, held for as long as the analysis lived (issue #13).
-    ``geometry`` reads the span's text again when first asked (``shapely.from_geojson``, as
-    the parse did) and keeps it; the pipeline's records hold the parse (:func:`held`)."""
+    (:func:`let_go` turns the parse into this in place: no new object): its geometry slot holds
+    the span until ``geometry`` is first asked for, which reads the span's text again
+    (``shapely.from_geojson``, as the parse did) and keeps the geometry there. The GEOS
+    geometries and their shapely objects were ~0.25x (traced) and more in GEOS's own heap for
+    a GeoJSON of 20k small features, held for as long as the analysis lived (issue #13); the
+    pipeline's records hold the parse (:func:`held`)."""
 
-    __slots__ = ("_span", "_built")
-
-    def __init__(self, parsed: Parsed, span: Span) -> None:
-        _PARSED_SLOTS["geometry"].__set__(self, None)  # unused: the property below answers
-        _PARSED_SLOTS["vertices"].__set__(self, parsed.vertices)
-        _PARSED_SLOTS["linearized"].__set__(self, parsed.linearized)
-        _PARSED_SLOTS["error"].__set__(self, parsed.error)
-        _PARSED_SLOTS["dims"].__set__(self, parsed.dims)
-        object.__setattr__(self, "_span", span)
-        object.__setattr__(self, "_built", None)
+    __slots__ = ()
 
     @property
     def geometry(self) -> BaseGeometry:  # type: ignore[override]
-        if self._built is None:
+        got = _GEOMETRY_SLOT.__get__(self)
+        if isinstance(got, Span):
             with _COMPACT_BUILD:  # one geometry, also when two threads draw it first at once
-                if self._built is None:
-                    object.__setattr__(self, "_built", shapely.from_geojson(self._span.geometry_text))
-        return self._built
-
-    def __repr__(self) -> str:
-        return f"Parsed(geometry={self.geometry!r}, vertices={self.vertices!r}, linearized={self.linearized!r}, " \
-               f"error={self.error!r}, dims={self.dims!r})"
+                got = _GEOMETRY_SLOT.__get__(self)
+                if isinstance(got, Span):
+                    got = shapely.from_geojson(got.geometry_text)
+                    _GEOMETRY_SLOT.__set__(self, got)
+        return got
 
     def __reduce__(self) -> Any:  # a plain Parsed (its slots' __setstate__ cannot set a property)
         return Parsed, (self.geometry, self.vertices, self.linearized, self.error, self.dims)
 
 
 def let_go(parsed: Sequence[Parsed], spans: Sequence[Span]) -> tuple[Parsed, ...]:
-    """``parsed`` (one parse per span of ``spans``) with the geometries that can be read again
-    from their span's GeoJSON text let go: what an analysis keeps once its last reader of the
+    """``parsed`` (one parse per span of ``spans``), the geometries that can be read again from
+    their span's GeoJSON text let go: what an analysis keeps once its last reader of the
     geometries (the features' boxes) is done. Drawing, splitting or generalizing a feature
-    reads its geometry again (the same one) when first asked.
+    reads its geometry again (the same one) when first asked. The parses are changed in place
+    (each such parse is this document's: the parse cache gave them up in :func:`parse_spans`).
 
     >>> from geochunk.model import Span
     >>> sp = Span(0, 40, "geojson_geometry", "POINT", '{"type": "Point", "coordinates": [1, 2]}')
     >>> (p,) = let_go(parse_spans([sp]), [sp])
-    >>> p._built is None, p.vertices, p.geometry.wkt, p.geometry is p.geometry
-    (True, 1, 'POINT (1 2)', True)
+    >>> type(p).__name__, p.vertices, p.geometry.wkt, p.geometry is p.geometry
+    ('_ReadAgain', 1, 'POINT (1 2)', True)
     """
-    return tuple(
-        _ReadAgain(p, s) if type(p) is _ReadByGeos and s.kind in _GEOJSON_KINDS and s.status == "ok" else p
-        for p, s in zip(parsed, spans)
-    )
+    for p, s in zip(parsed, spans):
+        if type(p) is _ReadByGeos and s.kind in _GEOJSON_KINDS and s.status == "ok":
+            with _COMPACT_BUILD:
+                if type(p) is _ReadByGeos:
+                    object.__setattr__(p, "__class__", _ReadAgain)  # first: it still answers its geometry
+                    _GEOMETRY_SLOT.__set__(p, s)  # then the span stands in for it
+    return tuple(parsed)
 
 
 _GEOJSON_KINDS = ("geojson_geometry", "geojson_feature")
