@@ -372,7 +372,8 @@ class _Lowered:
         self._low: str | None = None
         self._found: dict[str, list[int]] = {}
         self._one: bytes | None = None  # a text of one slice: its bytes, kept for every anchor
-        if text.isascii() or any(c in text for c in _LOWER_TO_ASCII):
+        if (text.isascii() and len(text) <= _LOWER_SLICE) or any(c in text for c in _LOWER_TO_ASCII):
+            # (a long ASCII text is searched a slice at a time too: its bytes are its characters)
             self._low = _lowered(text)
 
     def __len__(self) -> int:

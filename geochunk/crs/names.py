@@ -692,8 +692,7 @@ class NameHeads:
                     followed.extend(found[1])
                     run.extend(found[2])
             if run or gates or followed:
-                data = piece.encode("utf-8", "surrogatepass")
-                alnum = data.translate(_ALNUM)
+                data, alnum = _alnum_of(piece)
                 # an ASCII head starts a name only as a whole token (see _may_start): one that
                 # is no token of this piece is not looked for ("cc42" where "cc" only occurs).
                 # A whole token: no ASCII letter or digit on either side (a dash or a letter
@@ -701,7 +700,7 @@ class NameHeads:
                 # lead says whether any of its heads is one (then one per head); for many, the
                 # set of the piece's tokens is made once.
                 if len(gates) > _FEW_LEADS:
-                    tokens = set(alnum.split())
+                    tokens = set(alnum.split() if data is not None else map(bytes, alnum.split()))
                     tokens.update(*(_ASCII_ALNUM.findall(t)
                                     for t in filterfalse(bytes.isascii, tokens)))
                     run.extend(p for heads in gates for head, p in heads if head in tokens)
@@ -716,7 +715,7 @@ class NameHeads:
                             run.extend(p for head, p in heads
                                        if _whole(head).search(alnum) is not None)
                 hits = sorted({m.start() for p in dict.fromkeys(run) for m in p.finditer(alnum)})
-                at.update(base + c for c in _char_offsets(data, hits))
+                at.update(base + c for c in (hits if data is None else _char_offsets(data, hits)))
             for pattern in roots:
                 at.update(base + m.start() for m in pattern.finditer(piece))
         return [s for s in sorted(at) if self._may_start(text, s)]
@@ -834,8 +833,29 @@ def letter_runs(text: str, start: int = 0) -> list[set[bytes]]:
     >>> sorted(letter_runs("EPSG:27700 Grid, Krüger")[0])
     [b'epsg', b'grid', b'kr\\xc3\\xbcger']
     """
-    return [set(piece.encode("utf-8", "surrogatepass").translate(_RUNS).split())
-            for _, piece in _pieces(text, start)]
+    return [_runs_of(piece) for _, piece in _pieces(text, start)]
+
+
+_RUN_WINDOW = 1 << 16  # characters of a piece whose runs are split out at once
+
+
+def _runs_of(piece: str) -> set[bytes]:
+    """``set(piece.encode("utf-8", "surrogatepass").translate(_RUNS).split())``, made a window
+    of :data:`_RUN_WINDOW` characters at a time (a run cut by a window's end is carried into the
+    next one): the list ``split`` makes of a whole piece (a one-line document is one piece) was
+    ~4x the text at the frame step's peak on a GeoJSON of 20k small features (issue #13)."""
+    if len(piece) <= _RUN_WINDOW:
+        return set(piece.encode("utf-8", "surrogatepass").translate(_RUNS).split())
+    out: set[bytes] = set()
+    carry = b""
+    for s in range(0, len(piece), _RUN_WINDOW):
+        data = carry + piece[s : s + _RUN_WINDOW].encode("utf-8", "surrogatepass").translate(_RUNS)
+        cut = data.rfind(b" ") + 1  # the runs before the last separator are whole
+        out.update(data[:cut].split())
+        carry = data[cut:]
+    if carry:
+        out.add(carry)
+    return out
 
 
 def run_words(runs_of_pieces: list[set[bytes]]) -> bytes:
@@ -883,6 +903,22 @@ def _pieces(text: str, start: int, overlap: int = 0) -> Iterator[tuple[int, str]
         end = base + len(piece)
         yield base, piece + text[end : end + overlap] if overlap else piece
         base = end
+
+
+def _alnum_of(piece: str) -> tuple[bytes | None, bytes | bytearray]:
+    """``(data, data.translate(_ALNUM))`` of ``data = piece.encode("utf-8", "surrogatepass")``;
+    for an ASCII piece longer than :data:`_RUN_WINDOW` ``(None, the same bytes in a
+    bytearray)``, made a window at a time: its bytes are its characters, so no offset needs
+    converting, and neither the piece's whole encoding nor a second copy is made (the two
+    were 2x a one-line document at the frame step's peak, issue #13)."""
+    if len(piece) <= _RUN_WINDOW or not piece.isascii():
+        data = piece.encode("utf-8", "surrogatepass")
+        return data, data.translate(_ALNUM)
+    alnum = bytearray(len(piece))
+    for s in range(0, len(piece), _RUN_WINDOW):
+        window = piece[s : s + _RUN_WINDOW].encode("ascii").translate(_ALNUM)
+        alnum[s : s + len(window)] = window
+    return None, alnum
 
 
 def _char_offsets(data: bytes, at: list[int]) -> list[int]:
