@@ -36,3 +36,25 @@ def test_long_ascii_text_finds_anchors_by_slices(monkeypatch):
     for anchor in ("epsg", "urn:", "crs"):
         for start in range(0, len(text), 7):
             assert low.find(anchor, start) == lowered.find(anchor, start)
+
+
+def test_span_ranges_read_from_the_spans():
+    import pickle
+
+    from geochunk.crs.resolve import SpanRanges, resolve_frames
+    from geochunk.detect import detect
+
+    text = ("Grid EPSG:27700. POINT (530000 180000) then LINESTRING (1 2, 3 4) and "
+            '{"type": "Point", "coordinates": [-3.2, 55.9]} end')
+    detection = detect(text)
+    report = resolve_frames(text, detection, [None] * len(detection.spans))
+    pairs = tuple((s.start, s.end) for s in detection.spans)
+    ranges = report.span_ranges
+    assert isinstance(ranges, SpanRanges) and len(pairs) >= 2
+    assert ranges == pairs and pairs == ranges and hash(ranges) == hash(pairs)
+    assert tuple(ranges) == pairs and ranges[1:] == pairs[1:] and repr(ranges) == repr(pairs)
+    assert pickle.loads(pickle.dumps(ranges)) == pairs
+    for offset in range(len(text)):
+        i = next((k for k, (a, b) in enumerate(pairs) if a <= offset < b), None)
+        if i is not None:
+            assert report.frame_at(offset) == report.frames[i]
