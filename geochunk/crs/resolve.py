@@ -1021,16 +1021,23 @@ def _inferred_frame(xy: np.ndarray | None) -> Frame | None:
                    evidence=replace(frame.evidence, words=()))
 
 
+_INFER_AHEAD = 256  # other undeclared samples inferred together with the first one asked
+
+
 def _infer_ahead(work: Any, xy: np.ndarray) -> None:
     """The inferred grid of ``xy`` and of the document's other undeclared samples not yet
     inferred (``_expect_checks`` lists them), kept in the work's memo: one PROJ call per
     candidate grid for them all (``infer.infer_many``); each sample's check against its
-    grid announced, so they share one transform too."""
+    grid announced, so they share one transform too. Only samples that will be asked join:
+    those that are not lon/lat (their WGS 84 checks were announced with the others), at most
+    :data:`_INFER_AHEAD` of them (a sample left out is inferred when asked, the same way)."""
     batch = {xy.tobytes(): xy}
     for other in work.memo.get("undeclared", ()):
+        if len(batch) > _INFER_AHEAD:
+            break
         b = other.tobytes()
-        if ("infer", b) not in work.memo:
-            batch.setdefault(b, other)
+        if ("infer", b) not in work.memo and b not in batch and check(WGS84, other).status != "inside":
+            batch[b] = other
     by_code: dict[int, list[np.ndarray]] = {}
     for (b, sample), guess in zip(batch.items(), infer_many(list(batch.values()),
                                                             work.places())):
