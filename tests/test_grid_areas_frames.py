@@ -4,6 +4,8 @@ gives (issue #12, resolution time)."""
 
 from __future__ import annotations
 
+from typing import Callable
+
 from pathlib import Path
 
 import numpy as np
@@ -145,6 +147,44 @@ _DAMAGE = {
         candidates._NAME, {**{k: np.array(v) for k, v in cache.read_arrays(
             candidates._NAME).items()}, "ring_at": np.array([0, 5, 8, 15])}),
 }
+
+
+def _forged(**changes) -> "Callable[[Path], None]":
+    """A file rewritten with its digest made afresh (a forged file, not damage): the arrays as
+    stored, ``changes`` applied to copies of them."""
+    def forge(path: Path) -> None:
+        arrays = {k: np.array(v) for k, v in cache.read_arrays(candidates._NAME).items()}
+        for name, change in changes.items():
+            arrays[name] = change(arrays)
+        assert cache.write_arrays(candidates._NAME, arrays)
+    return forge
+
+
+def _grid_past_the_rows(a: dict) -> np.ndarray:
+    grids = a["grids"].copy()
+    grids[0] = 2**31 - 1  # the listing would size an array by it: 16 GiB (reviewer)
+    return grids
+
+
+def _inner_box_past_its_ring(a: dict) -> np.ndarray:
+    inner = a["inner"].astype(float)
+    inner[0] = (-1e9, -1e9, 1e9, 1e9)  # every point "inside" without asking GEOS
+    return inner
+
+
+def _names_cut_in_a_character(a: dict) -> dict:
+    n = len(a["codes"])
+    return {"name_blob": np.frombuffer("é".encode() * n, dtype=np.uint8),  # 2 bytes each
+            "name_at": np.array([0] + [2 * i + 1 for i in range(n - 1)] + [2 * n])}
+
+
+_DAMAGE.update({
+    "forged: a grid number past the rows": _forged(grids=_grid_past_the_rows),
+    "forged: an inner box past its ring's box": _forged(inner=_inner_box_past_its_ring),
+    "forged: names cut inside a character": _forged(
+        name_blob=lambda a: _names_cut_in_a_character(a)["name_blob"],
+        name_at=lambda a: _names_cut_in_a_character(a)["name_at"]),
+})
 
 
 @pytest.mark.parametrize("damage", sorted(_DAMAGE))

@@ -103,6 +103,14 @@ class _Index:
         boxes = np.empty((n, 4))
         boxes[:, :2] = np.minimum.reduceat(xy, first, axis=0)
         boxes[:, 2:] = np.maximum.reduceat(xy, first, axis=0)
+        # a file that passed its digest but holds what this code never writes (a forged one):
+        # a grid number beyond the rows (the listing sizes arrays by it), a name cut inside a
+        # UTF-8 character, an inner box reaching past its ring's bounding box
+        cuts = name_at[:-1][name_at[:-1] < len(name_blob)]
+        if (int(grids.max()) >= n
+                or (np.frombuffer(name_blob, dtype=np.uint8)[cuts] & 0xC0 == 0x80).any()
+                or (inner[:, :2] < boxes[:, :2]).any() or (inner[:, 2:] > boxes[:, 2:]).any()):
+            raise ValueError("a damaged grid-areas index")
         self.boxes = boxes
         self.edges = tuple(np.ascontiguousarray(boxes[:, k]) for k in range(4))
         self.inner = tuple(np.ascontiguousarray(inner[:, k]) for k in range(4))
@@ -320,57 +328,17 @@ _GROW_STEPS = 6  # halvings of the gap between an inner box's side and its bound
 _GROW_ORDER = (0, 2, 1, 3)  # sides grown, in turn: west, east, south, north
 
 
-def _stored_inner(stored: object, n_entries: int, entries: list[int],
-                  polygons: np.ndarray) -> tuple[np.ndarray, bool]:
-    """The inner boxes the cache holds for these polygons (``entries``: each one's place in
-    the cached lists), as an ``(n, 4)`` array, and whether every polygon has one. A box that
-    is missing, malformed or that GEOS does not find properly inside its polygon (a damaged
-    or foreign file) is left empty (min > max) and the answer is ``False``: such boxes are
-    found again (:func:`_inner_boxes`)."""
-    inner = np.empty((len(entries), 4))
-    inner[:, :2], inner[:, 2:] = np.inf, -np.inf
-    if not isinstance(stored, list) or len(stored) != n_entries:
-        return inner, False
-    complete = True
-    for row, k in enumerate(entries):
-        box = stored[k]
-        if isinstance(box, list) and not box:
-            continue  # none was found when the index was built
-        if (isinstance(box, list) and len(box) == 4
-              and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in box)):
-            try:
-                values = [float(v) for v in box]  # an int beyond a float: OverflowError
-            except OverflowError:
-                values = []
-            if all(math.isfinite(v) for v in values) and values:
-                inner[row] = values
-                continue
-        complete = False
-    has = np.flatnonzero(inner[:, 0] <= inner[:, 2])
-    if len(has):
-        with _PREPARED:
-            ok = shapely.contains_properly(polygons[has], shapely.box(*inner[has].T))
-        if not ok.all():
-            inner[has[~ok]] = (np.inf, np.inf, -np.inf, -np.inf)
-            complete = False
-    return inner, complete
-
-
-def _inner_boxes(polygons: np.ndarray, boxes: np.ndarray,
-                 known: np.ndarray | None = None) -> np.ndarray:
+def _inner_boxes(polygons: np.ndarray, boxes: np.ndarray) -> np.ndarray:
     """Per polygon, a box whose every point (edges included) lies in the polygon's interior,
     as an ``(n, 4)`` array (minx, miny, maxx, maxy): the largest of the bounding box shrunk
     about its centre by :data:`_SHRINK` that GEOS finds properly inside, then each side in
     turn (:data:`_GROW_ORDER`) pushed out towards the bounding box's as far as GEOS still finds
     it properly inside (:data:`_GROW_STEPS` halvings of the gap); or an empty box (min > max)
     where none was found. A point in it is inside the polygon without asking GEOS, exactly as
-    ``contains_xy`` would say. Every box kept is one GEOS found properly inside. ``known``:
-    boxes already found (from the cache), kept; only the empty ones are looked for."""
+    ``contains_xy`` would say. Every box kept is one GEOS found properly inside."""
     n = len(polygons)
     inner = np.empty((n, 4))
     inner[:, :2], inner[:, 2:] = np.inf, -np.inf
-    if known is not None:
-        inner[:] = known
     if not n:
         return inner
     cx, cy = (boxes[:, 0] + boxes[:, 2]) / 2, (boxes[:, 1] + boxes[:, 3]) / 2
