@@ -136,7 +136,15 @@ class _CompactMultiPoint(Parsed):
         return self._built
 
     def _sampled_xy(self) -> np.ndarray:
-        """The x, y of at most ``SAMPLE_PER_FEATURE`` evenly spaced coordinates (kept)."""
+        """The x, y of at most ``SAMPLE_PER_FEATURE`` evenly spaced coordinates (kept). Made
+        under the lock: another thread's :meth:`_let_go` may be letting the coordinates go."""
+        if self._sample is None:
+            with _COMPACT_BUILD:
+                self._make_sample()
+        return self._sample
+
+    def _make_sample(self) -> None:
+        """:meth:`_sampled_xy`'s sample, made if missing (call it holding ``_COMPACT_BUILD``)."""
         if self._sample is None:
             from .crs.validate import SAMPLE_PER_FEATURE as limit
             xy = self._coords[:, :2]
@@ -144,7 +152,6 @@ class _CompactMultiPoint(Parsed):
             if n > limit:
                 xy = xy[np.linspace(0, n - 1, limit).round().astype(int)]
             object.__setattr__(self, "_sample", np.ascontiguousarray(xy))
-        return self._sample
 
     def _let_go(self, span: Span) -> None:
         """Keep the box, the counts and the frame step's sample, and read the coordinates
@@ -152,7 +159,7 @@ class _CompactMultiPoint(Parsed):
         asked for."""
         with _COMPACT_BUILD:
             if self._coords is not None:
-                self._sampled_xy()
+                self._make_sample()
                 object.__setattr__(self, "_span", span)
                 object.__setattr__(self, "_coords", None)
 
