@@ -242,16 +242,6 @@ def _strict_share(lon: np.ndarray, lat: np.ndarray, areas: Sequence[tuple]) -> f
     return float(ok.mean())
 
 
-def _point_in(lon: float, lat: float, areas: Sequence[tuple]) -> bool:
-    m = _STRICT_MARGIN
-    for w, s, e, n in areas:
-        if s - m <= lat <= n + m and (
-            w - m <= lon <= e + m if e >= w else (lon >= w - m or lon <= e + m)
-        ):
-            return True
-    return False
-
-
 def _lonlat_of(code: int, xy: np.ndarray) -> tuple | None:
     """(lon, lat, every value finite) of ``xy`` read in ``code``'s projection (see
     ``database.projection_lonlat``), or ``None``; for a few points as Python floats."""
@@ -282,17 +272,6 @@ def _candidate_rows(candidates: tuple[int, ...]) -> tuple[tuple, ...]:
 _FEW = 32  # points tested one by one in Python (a numpy call costs more for a few points)
 
 
-def _share_in(lon: Sequence[float] | np.ndarray, lat: Sequence[float] | np.ndarray,
-              areas: Sequence[tuple]) -> float:
-    """:func:`_strict_share`, point by point for a few points (the same tests, so the same
-    share), vectorised for many."""
-    if isinstance(lon, np.ndarray):
-        return _strict_share(lon, lat, areas)
-    if not len(lon):
-        return 0.0
-    return sum(1 for x, y in zip(lon, lat) if _point_in(x, y, areas)) / len(lon)
-
-
 def _document_facts(known: tuple[tuple, ...], text_lower: str, places: Sequence[Place],
                     margins: tuple[tuple, ...]) -> tuple[set[str], list[list]]:
     """What :func:`choose_zone` reads of the document for these candidates, the same for
@@ -308,7 +287,7 @@ def _document_facts(known: tuple[tuple, ...], text_lower: str, places: Sequence[
     datums = {datum for _, _, datum, _, _ in known}
     named = {d for d in datums if d and _named(d, text_lower)}
     in_area = []
-    for bounds in margins:  # (_point_in's tests, the bounds widened once: ``_margins(known)``)
+    for bounds in margins:  # (_in_bounds' tests, the bounds widened once: ``_margins(known)``)
         held = []
         for p in places:
             points = [(plon, plat) for plon, plat, _ in p.points
@@ -571,8 +550,8 @@ def _plan_of(candidates: tuple[int, ...]) -> tuple[int, ...]:
 
 @lru_cache(maxsize=512)
 def _margins(known: tuple[tuple, ...]) -> tuple[tuple, ...]:
-    """Per candidate row, its areas as :func:`_point_in` widens them: (south - m, north + m,
-    west - m, east + m, crosses 180°), the same float operations done once."""
+    """Per candidate row, its areas widened as :func:`_strict_share` widens them: (south - m,
+    north + m, west - m, east + m, crosses 180°), the same float operations done once."""
     m = _STRICT_MARGIN
     return tuple(tuple((s - m, n + m, w - m, e + m, e < w) for w, s, e, n in row[3])
                  for row in known)
@@ -586,7 +565,8 @@ def _candidate_margins(candidates: tuple[int, ...]) -> tuple[tuple, ...]:
 
 
 def _in_bounds(lon: float, lat: float, bounds: tuple) -> bool:
-    """:func:`_point_in` over :func:`_margins` bounds."""
+    """Whether one point is in any of a row's :func:`_margins` bounds: :func:`_strict_share`'s
+    tests for a point in Python (for a few points a numpy call costs more)."""
     for lo, hi, west, east, crosses in bounds:
         if lo <= lat <= hi and ((lon >= west or lon <= east) if crosses else west <= lon <= east):
             return True
