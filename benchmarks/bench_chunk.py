@@ -570,8 +570,8 @@ def main() -> None:
     if vs:
         slow = min(vs, key=vs.get)
         print(f"  vs LangChain/LlamaIndex     geochunk faster on {sum(r > 1 for r in vs.values())}/{len(vs)} documents "
-              f"(the nearer splitter takes {min(vs.values()):.1f}x - {max(vs.values()):.1f}x geochunk's time; "
-              f"closest {slow})")
+              f"(the faster of the two takes {min(vs.values()):.1f}x - {max(vs.values()):.1f}x geochunk's time; "
+              f"furthest behind on {slow})")
     print(f"  peak memory / input         " + ", ".join(f"{n} {r:.1f}x" for n, _, r in mem) + "   target <= 8x")
     print(f"  16x the document            {growth:.1f}x the time   target <= 17x")
 
