@@ -384,8 +384,7 @@ def choose_zone(
         else:  # each place with a point in the area: one near the centre (the centre is
             # the projection's, so candidates that share it share each point's distance)
             support = list(_near_texts(held, near_centre.setdefault(pkey, {}), centre))
-        score = (fits is not False, datum in named, bool(support), datum == default)
-        rows.append((score, c, name, fits, support))
+        rows.append(_scored(c, name, datum, fits, support, named, default))
     if not rows:
         return ZoneChoice(candidates[0], True, (), ("no candidate frame could be read",))
     work = current()  # the document's other geometries mostly score the candidates alike
@@ -456,11 +455,20 @@ def choose_zones(
             rows = []
             for i, (c, name, datum, _, _) in enumerate(known):
                 support = support_of.get(i, [])
-                rows.append(((fit[i], datum in named, bool(support), datum == default), c, name,
-                             fit[i], support))
+                rows.append(_scored(c, name, datum, fit[i], support, named, default))
             hit = memo[key] = (known, _choice(rows, named, default, phrase_text))
         out.append(hit[1])
     return out
+
+
+def _scored(code: int, name: str, datum: str | None, fits: bool | None, support: list,
+            named: set[str], default: str | None) -> tuple:
+    """A candidate's row for :func:`_choice`: its score (fits, or no numbers to tell; its
+    datum named in the text; places named near the numbers; the system's default datum),
+    code, name, ``fits`` and the supporting places. The one scoring rule of
+    :func:`choose_zone` and :func:`choose_zones`."""
+    return ((fits is not False, datum in named, bool(support), datum == default),
+            code, name, fits, support)
 
 
 def _near_texts(held: list, near: dict, centre: tuple[float, float]) -> tuple[str, ...]:
