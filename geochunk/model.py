@@ -111,6 +111,9 @@ class Flag:
     TOKENS_ESTIMATED = "tokens_estimated"  # no real tokenizer: counts are the flagged estimate
     GRAPHEME_CUT = "grapheme_cut"  # a word longer than the budget had to be cut between graphemes
     NO_EXTENT = "no_extent"  # features but no bbox or no bbox_wgs84: ``extent_note`` says why
+    # the tokenizer failed on this document: this chunk's count is the estimate (an upper bound)
+    TOKEN_ESTIMATE = "token_estimate"
+    DETECTION_FAILED = "detection_failed"  # detection raised: the document is emitted whole, uncut
 
 
 class _SourceSlice:

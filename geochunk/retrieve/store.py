@@ -12,6 +12,9 @@ Tables (one file per index):
 * ``meta``        key/value: embedding model, dimensions, build time, corpus versions.
 * ``lexical``     the BM25 index (bm25s arrays as ``.npy`` blobs).
 * ``recall``      the filtered-recall gate measured on this build.
+* ``validation_runs`` one row per ``geochunk validate --index`` run: the sampled documents, the
+  oversize and fallback rates, the failed gates and where the next sample starts. Created on
+  the first such run (:func:`ensure_validation_runs`), so indexes built before it keep working.
 
 >>> con = connect(":memory:")
 >>> con.execute("SELECT ST_AsText(ST_Point(1, 2))").fetchone()[0]
@@ -23,6 +26,8 @@ from __future__ import annotations
 import importlib.util
 import json
 import os
+from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -39,6 +44,10 @@ __all__ = [
     "RTREE_INDEX",
     "INDEX_FORMAT",
     "first_line",
+    "ValidationRun",
+    "ensure_validation_runs",
+    "record_validation_run",
+    "validation_runs",
 ]
 
 DUCKDB_VERSION = "1.5.5"
@@ -183,3 +192,83 @@ def read_meta(con: Any) -> dict[str, Any]:
         raise StoreError(f"the index was written by a newer geochunk (index format {fmt}; this geochunk "
                          f"reads format {INDEX_FORMAT}): upgrade geochunk or rebuild the index")
     return meta
+
+
+@dataclass(frozen=True)
+class ValidationRun:
+    """One ``geochunk validate --index`` run as the ``validation_runs`` table keeps it (rates are
+    shares, 0-1; ``next_start`` is where the next run's sample starts in the rotation)."""
+
+    run: int
+    run_at: datetime
+    documents: tuple[str, ...]
+    chunks: int
+    oversize_rate: float
+    fallback_rate: float
+    failed_gates: tuple[str, ...]
+    next_start: int
+    passed: bool
+
+
+_VALIDATION_COLUMNS = ("run, run_at, documents, chunks, oversize_rate, fallback_rate, failed_gates, "
+                       "next_start, passed")
+
+
+def ensure_validation_runs(con: Any) -> None:
+    """Create the ``validation_runs`` table if this index has none (older indexes): additive."""
+    con.execute(
+        """
+        CREATE TABLE IF NOT EXISTS validation_runs (
+            run INTEGER PRIMARY KEY,
+            run_at TIMESTAMP NOT NULL,
+            documents VARCHAR[] NOT NULL,
+            chunks INTEGER NOT NULL,
+            oversize_rate DOUBLE NOT NULL,
+            fallback_rate DOUBLE NOT NULL,
+            failed_gates VARCHAR[] NOT NULL,
+            next_start INTEGER NOT NULL,
+            passed BOOLEAN NOT NULL
+        )"""
+    )
+
+
+def validation_runs(con: Any) -> list[ValidationRun]:
+    """Every recorded run, oldest first (empty for an index that was never validated).
+
+    >>> con = connect(":memory:")
+    >>> validation_runs(con)
+    []
+    >>> r = record_validation_run(con, documents=("a.md",), chunks=4, oversize_rate=0.25,
+    ...                           fallback_rate=0.0, failed_gates=(), next_start=1, passed=True)
+    >>> [(x.run, x.documents, x.oversize_rate) for x in validation_runs(con)] == [(r.run, ("a.md",), 0.25)]
+    True
+    """
+    has = con.execute(
+        "SELECT count(*) FROM information_schema.tables WHERE table_name = 'validation_runs'").fetchone()[0]
+    if not has:
+        return []
+    rows = con.execute(f"SELECT {_VALIDATION_COLUMNS} FROM validation_runs ORDER BY run").fetchall()
+    return [ValidationRun(int(r[0]), r[1], tuple(r[2]), int(r[3]), float(r[4]), float(r[5]), tuple(r[6]),
+                          int(r[7]), bool(r[8])) for r in rows]
+
+
+def record_validation_run(
+    con: Any,
+    *,
+    documents: tuple[str, ...],
+    chunks: int,
+    oversize_rate: float,
+    fallback_rate: float,
+    failed_gates: tuple[str, ...],
+    next_start: int,
+    passed: bool,
+) -> ValidationRun:
+    """Append one run to ``validation_runs`` (creating the table if needed) and return it."""
+    ensure_validation_runs(con)
+    run = int(con.execute("SELECT coalesce(max(run) + 1, 1) FROM validation_runs").fetchone()[0])
+    at = datetime.now().replace(microsecond=0)
+    con.execute(f"INSERT INTO validation_runs ({_VALIDATION_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                [run, at, list(documents), int(chunks), float(oversize_rate), float(fallback_rate),
+                 list(failed_gates), int(next_start), bool(passed)])
+    return ValidationRun(run, at, tuple(documents), int(chunks), float(oversize_rate), float(fallback_rate),
+                         tuple(failed_gates), int(next_start), bool(passed))

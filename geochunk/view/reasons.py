@@ -29,6 +29,8 @@ REVIEW_FLAGS: tuple[str, ...] = (
     Flag.UNPARSEABLE_SPAN,
     Flag.UNCLOSED_GEOMETRY,
     Flag.TOKENS_ESTIMATED,
+    Flag.TOKEN_ESTIMATE,
+    Flag.DETECTION_FAILED,
     Flag.GRAPHEME_CUT,
 )
 
@@ -44,6 +46,8 @@ _FIXED = {
     Flag.LINEARIZED: "curve types approximated by straight segments for the bbox",
     Flag.TOKENS_ESTIMATED: "no real tokenizer loaded: token counts are estimates",
     Flag.GRAPHEME_CUT: "a word longer than the budget was cut between graphemes",
+    Flag.TOKEN_ESTIMATE: "the tokenizer failed on this document: the count is the estimate (an upper bound)",
+    Flag.DETECTION_FAILED: "geometry detection failed on this document: emitted whole, uncut (see the log)",
 }
 
 
