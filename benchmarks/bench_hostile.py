@@ -1,6 +1,6 @@
 """Hostile input (issue 7): the once-quadratic cases at 1x / 4x / 16x, and memory per MB of input.
 
-Run: ``python benchmarks/bench_hostile.py [--cases identical,one_line,epsg] [--memory]``
+Run: ``python benchmarks/bench_hostile.py [--cases identical,one_line,epsg,self_crossing] [--memory]``
 
 Cases (each size runs ``chunk_text`` at budget 512 in a fresh process, after a warm-up on a tiny
 document so start-up costs are not counted; CPU time, ratios taken within this run):
@@ -10,6 +10,13 @@ document so start-up costs are not counted; CPU time, ratios taken within this r
 * ``one_line``: a minified FeatureCollection on one line (113 CPU-s for 10 MB before).
 * ``epsg``: a distinct projected EPSG code per section, each governing one point (3,000 codes
   never finished before the frames work; bounded per document since a3d4f4f).
+
+* ``self_crossing`` (issue 29): a random ring of 100 / 200 / 400 vertices crossing itself about
+  n**2 / 10 times, pasted as WKT (``chunk_text``), drawn on the map (``view.display_shape``) and
+  sent as a drawn search region (``Region.from_geojson``). GEOS's unbounded ``make_valid`` took
+  0.5 / 3.8 / 52 CPU-s on the map and 0.5 / 3.2 / 41 s for the region before; both now follow the
+  escape's bounded crossing count (``oversize.bounded_make_valid``): the outline is drawn
+  unrepaired, the region refused with one line.
 
 ``--memory`` chunks the bundled samples scaled to several MB and prints the peak resident memory
 the run added (VmHWM after the run minus VmRSS before it, peak reset through /proc) per MB of
@@ -78,6 +85,58 @@ print(json.dumps({"MB": mb, "cpu_s": cpu, "chunks": len(cs.chunks), "features": 
 
 BASES = {"identical": 2_500, "one_line": 1_000, "epsg": 100}
 
+_SELF_CROSSING = r"""
+import json, sys, time
+import numpy as np, shapely
+from shapely.geometry import mapping
+from geochunk.errors import ConfigError
+from geochunk.model import ChunkConfig
+from geochunk.pipeline import chunk_text
+from geochunk.retrieve.region import Region
+from geochunk.view.features import display_shape
+
+n = int(sys.argv[1])
+xy = np.round(np.random.default_rng(0).uniform(0, 1, size=(n, 2)), 6)
+ring = shapely.Polygon(np.vstack([xy, xy[:1]]))
+chunk_text("Warm-up.\nPOINT (1 2)\n", ChunkConfig(budget=512))
+display_shape(shapely.box(0, 0, 1, 1))
+Region.from_bbox(0, 0, 1, 1)
+out = {"n": n}
+t0 = time.process_time()
+chunk_text("A pasted outline.\n\n" + ring.wkt + "\n", ChunkConfig(budget=512))
+out["chunk_s"] = time.process_time() - t0
+t0 = time.process_time()
+shown = display_shape(ring)
+out["display_s"] = time.process_time() - t0
+out["display"] = "repaired" if "repaired for display" in shown.note else "outline"
+t0 = time.process_time()
+try:
+    Region.from_geojson(mapping(ring))
+    out["region"] = "accepted"
+except ConfigError:
+    out["region"] = "refused"
+out["region_s"] = time.process_time() - t0
+print(json.dumps(out))
+"""
+
+
+def self_crossing() -> None:
+    """The self-crossing outline on the map and as a drawn region at 100 / 200 / 400 vertices."""
+    print("self_crossing  vertices  chunk_text  display (map)        region (drawn)")
+    rows = []
+    for n in (100, 200, 400):
+        out = subprocess.run(
+            [sys.executable, "-c", _SELF_CROSSING, str(n)], cwd=ROOT, check=True,
+            capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(ROOT)},
+        )
+        r = json.loads(out.stdout.strip().splitlines()[-1])
+        rows.append(r)
+        print(f"{'':<14} {n:>8}  {r['chunk_s']:8.3f} s  {r['display_s']:7.3f} s {r['display']:<9}  "
+              f"{r['region_s']:7.3f} s {r['region']}")
+    worst = max(max(r["display_s"], r["region_s"]) for r in rows)
+    print(f"self_crossing  slowest repair {worst:.3f} CPU-s (target: bounded, < 1 s at 400): "
+          + ("ok" if worst < 1 else "OVER"))
+
 
 def child(case: str, n: int) -> dict:
     out = subprocess.run(
@@ -110,13 +169,16 @@ def memory(size_mb: float, samples: list[str]) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--cases", default="identical,one_line,epsg")
+    ap.add_argument("--cases", default="identical,one_line,epsg,self_crossing")
     ap.add_argument("--memory", action="store_true", help="also measure memory per MB of input")
     ap.add_argument("--memory-mb", type=float, default=16.0,
                     help="document size for --memory (64 checks the default --max-bytes limit)")
     ap.add_argument("--memory-samples", default="land_use_appendix,parcels,mixed_report,boundary_40k,sql_dump")
     args = ap.parse_args(argv)
     cases = [c for c in args.cases.split(",") if c]
+    if "self_crossing" in cases:
+        cases.remove("self_crossing")
+        self_crossing()
     if cases:
         scaling(cases)
     if args.memory:

@@ -54,7 +54,8 @@ from .errors import ConfigError
 from .geometry import held
 from .model import OVERSIZE_POLICIES, Flag, Generalization, Part, Span, check_budget, check_tolerance
 
-__all__ = ["CrossingWork", "Escaped", "TEXT_KINDS", "crossing_work", "escape", "source_decimals"]
+__all__ = ["CrossingWork", "Escaped", "TEXT_KINDS", "bounded_make_valid", "crossing_work", "escape",
+           "source_decimals"]
 
 #: The values of :attr:`Escaped.text_kind`.
 TEXT_KINDS: tuple[str, ...] = ("source", "generalized", "part")
@@ -446,6 +447,26 @@ def crossing_work(geom: Any) -> CrossingWork:
     return CrossingWork(True, crossings, pairs)
 
 
+def bounded_make_valid(geom: Any) -> Any | None:
+    """GEOS's ``make_valid`` of ``geom`` when :func:`crossing_work` finds it affordable, else
+    ``None``: the one rule for every repair (the escape's generalizer, the map's display
+    repair, a drawn search region), so no repair costs more than a bounded count plus a
+    ``make_valid`` of at most ``_MAX_CROSSINGS`` crossings. A valid geometry comes back as is.
+
+    >>> bounded_make_valid(shapely.from_wkt("POLYGON ((0 0, 2 2, 2 0, 0 2, 0 0))")).geom_type
+    'MultiPolygon'
+    >>> import numpy as np
+    >>> xy = np.random.default_rng(0).random((300, 2))  # a ring crossing itself ~10,000 times
+    >>> bounded_make_valid(shapely.Polygon(np.vstack([xy, xy[:1]]))) is None
+    True
+    """
+    if geom is None or geom.is_valid:
+        return geom
+    if not crossing_work(geom).affordable:
+        return None
+    return shapely.make_valid(geom)
+
+
 def _segment_ends(geom: Any) -> tuple[Any, Any]:
     """Start and end points (two ``(n, 2)`` arrays) of every segment of ``geom``."""
     starts: list[Any] = []
@@ -491,9 +512,9 @@ def _repair(candidate: Any, original: Any) -> Any | None:
         return None
     if candidate.is_valid:
         return candidate
-    if not crossing_work(candidate).affordable:
+    fixed = bounded_make_valid(candidate)
+    if fixed is None:
         return None
-    fixed = shapely.make_valid(candidate)
     family = _family(original)
     if family != "collection" and _family(fixed) != family:
         keep = [p for p in shapely.get_parts(fixed) if _family(p) == family]

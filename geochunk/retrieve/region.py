@@ -144,7 +144,7 @@ class Region:
         except (KeyError, TypeError, ValueError) as e:
             raise ConfigError(f"the drawn shape is not valid GeoJSON: {e}") from None
         if not geom.is_valid:
-            geom = shapely.make_valid(geom)
+            geom = _repaired(geom, "the drawn shape")
         if not geom.is_empty:  # Leaflet gives 181° for a shape drawn across the antimeridian
             geom, _ = _split_at_180(geom)
         b = geom.bounds
@@ -202,12 +202,25 @@ def _split_at_180(geom: Any, ref_lon: float | None = None) -> tuple[Any, Any]:
     if b[0] >= -180 and b[2] <= 180:
         return geom, geom.centroid
     if not whole.is_valid:
-        whole = shapely.make_valid(whole)
+        whole = _repaired(whole, "the region")
     parts = [whole.intersection(shapely.box(-180, -90, 180, 90))]
     parts.append(shapely.affinity.translate(whole.intersection(shapely.box(180, -90, 540, 90)), -360))
     parts.append(shapely.affinity.translate(whole.intersection(shapely.box(-540, -90, -180, 90)), 360))
     c = whole.centroid
     return shapely.union_all([p for p in parts if not p.is_empty]), shapely.Point(((c.x + 180) % 360) - 180, c.y)
+
+
+def _repaired(geom: Any, what: str) -> Any:
+    """``geom`` made valid under the escape's bound (``oversize.bounded_make_valid``), or a
+    ConfigError: a drawn outline crossing itself thousands of times is refused in bounded work,
+    never handed to GEOS's unbounded ``make_valid``."""
+    from ..oversize import bounded_make_valid
+
+    fixed = bounded_make_valid(geom)
+    if fixed is None:
+        raise ConfigError(f"{what} crosses itself too often to be repaired; "
+                          "draw its outline without crossing edges")
+    return fixed
 
 
 @functools.lru_cache(maxsize=64)

@@ -20,6 +20,7 @@ from shapely.geometry import box, mapping
 
 from ..extent import box_halves, union_bbox
 from ..model import ChunkFeature, Frame
+from ..oversize import bounded_make_valid
 
 __all__ = [
     "DEFAULT_DISPLAY_MAX_VERTICES",
@@ -103,7 +104,10 @@ def _repair(geom: Any) -> tuple[Any, str]:
     except shapely.errors.GEOSException:  # pragma: no cover - GEOS refuses even to explain
         reason = "invalid"
     try:
-        fixed = shapely.make_valid(geom)
+        fixed = bounded_make_valid(geom)
+        if fixed is None:  # the escape's bound: repairing would cost GEOS unbounded time
+            return _raw_outline(geom), (f"invalid geometry ({reason}): crosses itself too often "
+                                        "to repair; raw outline drawn, not repaired")
         if not fixed.is_empty:
             return fixed, f"invalid geometry ({reason}): repaired for display only (make_valid)"
     except shapely.errors.GEOSException:
@@ -115,8 +119,9 @@ def display_shape(geom: Any, max_vertices: int = DEFAULT_DISPLAY_MAX_VERTICES) -
     """Prepare any geometry for drawing; never raises on invalid or degenerate input.
 
     An invalid geometry (a self-intersecting "bow-tie", a ring of too few points) is repaired
-    with ``make_valid`` or, failing that, drawn as its raw outline, and ``note`` says so. Over
-    ``max_vertices`` the geometry is simplified (topology preserved). Coordinates are snapped to
+    with ``make_valid`` or, failing that or when it crosses itself too often for a repair of
+    bounded cost (``oversize.bounded_make_valid``), drawn as its raw outline, and ``note`` says
+    so. Over ``max_vertices`` the geometry is simplified (topology preserved). Coordinates are snapped to
     a 1e-6 grid when GEOS can do it safely, which keeps the map's JSON small.
 
     >>> from shapely import from_wkt
