@@ -12,6 +12,8 @@ A digest covers every chunk's ``to_dict()`` (text, offsets, token count, feature
 boxes, frame, flags, context, period, provenance), the strategy and its reason and what each
 chunk draws; the analysis (features, units, periods, boundaries, headings) is digested too.
 Prints the keys that differ; exit status 1 if any does. About 30 s per checkout.
+``--ignore FIELD`` (repeatable) leaves a chunk field out of the digests on both sides (a new
+field that one checkout lacks: compare the rest).
 """
 
 from __future__ import annotations
@@ -59,7 +61,14 @@ def _plain(value: Any) -> Any:
     return tuple(a.tolist() for a in by_level), value.length
 
 
-def digests(names: list[str]) -> dict[str, str]:
+def _chunk_dict(c: Any, ignore: tuple[str, ...]) -> dict[str, Any]:
+    d = c.to_dict()
+    for name in ignore:
+        d.pop(name, None)
+    return d
+
+
+def digests(names: list[str], ignore: tuple[str, ...] = ()) -> dict[str, str]:
     """``"sample/config" -> sha256`` for this process's geochunk."""
     from geochunk.model import ChunkConfig
     from geochunk.pipeline import analyse, assemble
@@ -78,7 +87,7 @@ def digests(names: list[str]) -> dict[str, str]:
                 continue
             cs = assemble(a, cfg)
             blob = json.dumps({
-                "chunks": [c.to_dict() for c in cs.chunks], "strategy": cs.strategy, "reason": cs.reason,
+                "chunks": [_chunk_dict(c, ignore) for c in cs.chunks], "strategy": cs.strategy, "reason": cs.reason,
                 "geoms": [[repr(g) for g in gs] for gs in cs.geometries],
             }, default=repr)  # ensure_ascii: lone surrogates are escaped, never an error
             out[f"{name}/{json.dumps(kw, sort_keys=True)}"] = _sha(blob)
@@ -87,9 +96,10 @@ def digests(names: list[str]) -> dict[str, str]:
     return out
 
 
-def run_in(tree: str, names: list[str]) -> dict[str, str]:
+def run_in(tree: str, names: list[str], ignore: tuple[str, ...] = ()) -> dict[str, str]:
     env = {**os.environ, "PYTHONPATH": tree}
-    proc = subprocess.run([sys.executable, __file__, "--child", *names], env=env, cwd=tree,
+    flags = [x for name in ignore for x in ("--ignore", name)]
+    proc = subprocess.run([sys.executable, __file__, "--child", *flags, *names], env=env, cwd=tree,
                           capture_output=True, text=True)
     if proc.returncode != 0:
         raise SystemExit(f"digests failed in {tree}:\n{proc.stderr[-2000:]}")
@@ -100,14 +110,18 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--compare", metavar="TREE", help="the other checkout (its package is imported from there)")
     ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
+    ap.add_argument("--ignore", action="append", default=[], metavar="FIELD",
+                    help="leave this chunk field out of the digests (repeatable)")
     ap.add_argument("samples", nargs="*")
     args = ap.parse_args(argv)
+    ignore = tuple(args.ignore)
     if args.child:
-        print(json.dumps(digests(args.samples)))
+        print(json.dumps(digests(args.samples, ignore)))
         return 0
     if not args.compare:
         ap.error("--compare TREE is required")
-    here, there = run_in(ROOT, args.samples), run_in(os.path.abspath(args.compare), args.samples)
+    here = run_in(ROOT, args.samples, ignore)
+    there = run_in(os.path.abspath(args.compare), args.samples, ignore)
     differ = sorted(k for k in here.keys() | there.keys() if here.get(k) != there.get(k))
     print(f"{len(here)} digests; {len(differ)} differ from {args.compare}")
     for key in differ:

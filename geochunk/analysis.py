@@ -15,6 +15,7 @@ from typing import Any
 from .crs import FrameReport
 from .geometry import Parsed, resolve
 from .model import Chunk, ChunkConfig, ChunkFeature, Detection, Frame, Period
+from .normalize import Source
 from .prose import Boundaries
 from .tokens import TokenCounter, TokenIndex
 from .units import Unit
@@ -69,6 +70,8 @@ class Analysis:
     headings: tuple[tuple[int, int], ...] = ()  # heading start -> first line after it
     periods: tuple[Period | None, ...] = ()  # per span (attributes, caption, document)
     tokenizer_sha256: str | None = None
+    #: the document as read when ``text`` is its normalised form (``--normalize``); else None
+    source: Source | None = None
 
     @property
     def tokenizer(self) -> str:

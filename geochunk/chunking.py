@@ -24,14 +24,15 @@ from .analysis import Analysis, GeomRecord
 from .extent import extent_note, one_bbox, union_bbox
 from .features import properties_of
 from .geometry import bounds, held
-from .model import Chunk, ChunkConfig, Evidence, Flag, Frame, Generalization, Part
+from .model import Chunk, ChunkConfig, ChunkFeature, Evidence, Flag, Frame, Generalization, Part
+from .normalize import Source
 from .oversize import Escaped, escape
 from .packing import Piece
 from .period import merge_periods
 from .strategy import chunk_unit
 from .units import Unit
 
-__all__ = ["Body", "ChunkBuilder"]
+__all__ = ["Body", "ChunkBuilder", "to_source"]
 
 
 @dataclass(frozen=True)
@@ -345,3 +346,41 @@ class ChunkBuilder:
                 emitted=e.geometry,
                 attributes=attrs if e.part is not None else None,
             ))
+
+
+def to_source(a: Analysis, source: Source, chunks: Sequence[Chunk], config: ChunkConfig) -> list[Chunk]:
+    """The chunks of a normalised analysis with offsets into the document as read: ``start``,
+    ``end``, ``core_start`` and each feature's ``start``/``end`` mapped back
+    (:class:`~geochunk.normalize.OffsetMap`), ``normalization`` naming the form, ``doc_sha256``
+    (and the default ``version``) those of the source. The text stays the normalised text:
+    ``chunk.text == unicodedata.normalize(form, source[start:end])`` for a source slice.
+
+    >>> from geochunk.pipeline import chunk_text
+    >>> src = "Cafe\u0301 at POINT (1 2)"
+    >>> c = chunk_text(src, ChunkConfig(budget=64, normalize="nfc")).chunks[0]
+    >>> c.text, (c.start, c.end), c.features[0].start, c.normalization
+    ('Café at POINT (1 2)', (0, 20), 9, 'NFC')
+    """
+    feats: dict[int, ChunkFeature] = {}
+    for c in chunks:
+        for f in c.features:
+            if id(f) not in feats:
+                lo, hi = source.to_source([f.start, f.end])
+                feats[id(f)] = replace(f, start=lo, end=hi)
+    version = config.version if config.version is not None else source.digest[:16]
+    out = []
+    for c in chunks:
+        start, end, core = source.to_source([c.start, c.end, c.core_start])
+        changes: dict[str, Any] = dict(
+            start=start, end=end, core_start=core, normalization=source.form,
+            doc_sha256=source.digest, version=version,
+            features=tuple(feats[id(f)] for f in c.features),
+        )
+        try:
+            object.__getattribute__(c, "_source")
+        except AttributeError:  # the chunk holds its own text (escaped, rewrapped)
+            out.append(replace(c, **changes))
+            continue
+        # a source slice: read from the normalised text where the analysis cut it
+        out.append(replace(c, text="", **changes)._read_from(a.text, c.start, c.end))
+    return out

@@ -191,6 +191,9 @@ def chunk_properties(chunk: Chunk, *, include_text: bool = False) -> dict[str, A
         "extent_note": chunk.extent_note,
         **plain_fields(chunk, PROVENANCE_FIELDS),
         "tokenizer_sha256": chunk.tokenizer_sha256,
+        "headings": list(chunk.headings),
+        "fence": chunk.fence,
+        "normalization": chunk.normalization,
     }
     if include_text:
         props["text"] = chunk.text

@@ -30,6 +30,7 @@ __all__ = [
     "ENCODINGS",
     "STRATEGIES",
     "OVERSIZE_POLICIES",
+    "NORMALIZE_FORMS",
     "Flag",
     "Span",
     "compact_json",
@@ -83,6 +84,8 @@ OGC_TYPES: tuple[str, ...] = (
 ENCODINGS: tuple[str, ...] = ("cl100k_base", "o200k_base")
 STRATEGIES: tuple[str, ...] = ("auto", "paragraph", "mixed", "feature")
 OVERSIZE_POLICIES: tuple[str, ...] = ("isolate", "generalize", "split")
+#: ``--normalize``: Unicode normalisation applied before chunking (``none``: the text as read).
+NORMALIZE_FORMS: tuple[str, ...] = ("none", "nfc", "nfkc")
 #: ``--unit``: ``feature`` = one feature (with its context) per chunk; ``section`` = chunks never
 #: cross a heading; ``auto`` = pack by the strategy (several features may share a chunk).
 UNIT_MODES: tuple[str, ...] = ("auto", "feature", "section")
@@ -110,6 +113,8 @@ class Flag:
     LINEARIZED = "linearized"  # curve/surface types approximated by linear geometry for bbox
     TOKENS_ESTIMATED = "tokens_estimated"  # no real tokenizer: counts are the flagged estimate
     GRAPHEME_CUT = "grapheme_cut"  # a word longer than the budget had to be cut between graphemes
+    # one piece of a fenced code block too long for one chunk (cut at its line ends only)
+    FENCE_SPLIT = "fence_split"
     NO_EXTENT = "no_extent"  # features but no bbox or no bbox_wgs84: ``extent_note`` says why
     # the tokenizer failed on this document: this chunk's count is the estimate (an upper bound)
     TOKEN_ESTIMATE = "token_estimate"
@@ -499,6 +504,14 @@ class Chunk(_SourceSlice):
                 for f in out.features))
         return out
     extent_note: str | None = None  # why a chunk with features has no bbox / bbox_wgs84
+    #: the headings the chunk sits under, outermost first (``("Appendix B", "Parcel LU-0012")``)
+    headings: tuple[str, ...] = ()
+    #: the info string of the fenced code block the chunk lies in or holds (the first, if it
+    #: holds several): ``"wkt"``, ``"python"``, ``""`` for a bare fence; None when none
+    fence: str | None = None
+    #: ``"NFC"``/``"NFKC"`` when the text was normalised before chunking: then ``text`` is
+    #: ``unicodedata.normalize(normalization, source[start:end])`` (offsets stay in the source)
+    normalization: str | None = None
 
     _sliced = "text"  # a chunk whose text is the source slice reads it from the source
 
@@ -558,6 +571,7 @@ class Chunk(_SourceSlice):
         if kw.get("part") is not None:
             kw["part"] = Part(**kw["part"])
         kw["flags"] = tuple(kw.get("flags", ()))
+        kw["headings"] = tuple(kw.get("headings", ()))
         return cls(**kw)
 
 
@@ -691,6 +705,8 @@ class ChunkConfig:
     max_area_change: float | None = None
     # most geometries one document may hold (memory grows per geometry); more is an InputError
     max_features: int = DEFAULT_MAX_FEATURES
+    # Unicode normalisation before chunking (one of NORMALIZE_FORMS); offsets stay in the source
+    normalize: str = "none"
 
     def __post_init__(self) -> None:
         for name in ("budget", "overlap", "max_features"):  # numpy and other integral types become plain ints
@@ -707,6 +723,14 @@ class ChunkConfig:
             raise ConfigError(
                 f"unknown oversize policy {self.oversize!r}; "
                 f"valid values: {', '.join(OVERSIZE_POLICIES)}"
+            )
+        if isinstance(self.normalize, str) and self.normalize.lower() in NORMALIZE_FORMS:
+            object.__setattr__(self, "normalize", self.normalize.lower())
+        elif self.normalize is None:
+            object.__setattr__(self, "normalize", "none")
+        else:
+            raise ConfigError(
+                f"unknown normalize form {self.normalize!r}; valid values: {', '.join(NORMALIZE_FORMS)}"
             )
         if self.unit not in UNIT_MODES:
             raise ConfigError(f"unknown unit {self.unit!r}; valid values: {', '.join(UNIT_MODES)}")

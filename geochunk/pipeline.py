@@ -16,12 +16,13 @@ from __future__ import annotations
 import gc
 import os
 import threading
+from dataclasses import replace
 from typing import Any
 
 from . import crs as crs_mod
 from .analysis import Analysis, ChunkSet, GeomRecord
 from .blanks import absorb_blank
-from .chunking import Body, ChunkBuilder
+from .chunking import Body, ChunkBuilder, to_source
 from .detect import detect
 from .errors import ConfigError
 from .features import describe_features, feature_attributes, feature_periods
@@ -31,6 +32,7 @@ from .model import DEFAULT_MAX_FEATURES, ChunkConfig, Flag
 from .overlap import overlap_reserve, overlap_start
 from .packing import Inside, pack
 from .period import document_period
+from .normalize import Source, normalize_text, unicode_form
 from .prose import find_boundaries
 from .rewrap import rewrapped, wrap_collections
 from .source import DEFAULT_MAX_BYTES, document_digest, read_document
@@ -118,6 +120,7 @@ def analyse(
     doc_id: str = "<stdin>",
     max_features: int | None = None,
     tokenize_in: str | None = None,
+    normalize: str = "none",
 ) -> Analysis:
     """Detect, parse, resolve frames, find units and boundaries, and tokenize ``text`` once.
 
@@ -126,9 +129,22 @@ def analyse(
     raised before any per-geometry work. ``tokenize_in`` (``"auto"``, ``"process"``,
     ``"inline"``; default ``$GEOCHUNK_TOKENIZE_IN``, else ``"auto"``) says whether a large
     document may be tokenized in the tokenizer worker process while this one detects
-    (:mod:`geochunk.tokenworker`); the index is the same either way."""
+    (:mod:`geochunk.tokenworker`); the index is the same either way. ``normalize``
+    (``"none"``, ``"nfc"``, ``"nfkc"``) analyses the text in that Unicode form; the analysis
+    keeps the document as read and the offset map in ``source`` (:mod:`geochunk.normalize`), and
+    ``assemble`` gives its chunks offsets into the document as read.
+
+    >>> a = analyse("Cafe\u0301 at POINT (1 2)", normalize="nfc")
+    >>> a.text, a.source.form, a.features[0].start
+    ('Café at POINT (1 2)', 'NFC', 8)
+    """
     with _collector_paused:
-        return _analyse(text, encoding, doc_id, max_features, tokenize_in)
+        form = unicode_form(normalize)
+        if form is None:
+            return _analyse(text, encoding, doc_id, max_features, tokenize_in)
+        n = normalize_text(text, normalize)
+        a = _analyse(n.text, encoding, doc_id, max_features, tokenize_in)
+        return replace(a, source=Source(text, document_digest(text), form, n.offsets))
 
 
 def _analyse(text: str, encoding: str, doc_id: str, max_features: int | None, tokenize_in: str | None) -> Analysis:
@@ -197,6 +213,12 @@ def assemble(analysis: Analysis, config: ChunkConfig) -> ChunkSet:
 
 def _assemble(analysis: Analysis, config: ChunkConfig) -> ChunkSet:
     a, budget = analysis, config.budget
+    made = "none" if a.source is None else a.source.form.lower()
+    if made != config.normalize:
+        raise ConfigError(
+            f"the analysis was made with normalize={made!r} but the config asks for "
+            f"normalize={config.normalize!r}: analyse the text again with that form"
+        )
     strategy, reason = choose_strategy(a.density, config)
     ranges, chosen, kinds = unit_ranges(a.units, a.headings, a.index.count, config)
     rewrap = config.rewrap and bool(a.detection.collections)
@@ -220,6 +242,8 @@ def _assemble(analysis: Analysis, config: ChunkConfig) -> ChunkSet:
                 start = q
         b.add(start, p.end, p.start, Body(flags=(Flag.GRAPHEME_CUT,)) if p.grapheme_cut else Body())
     chunks = [rewrapped(a, c, budget) for c in b.chunks] if rewrap else b.chunks
+    if a.source is not None:
+        chunks = to_source(a, a.source, chunks, config)
     return ChunkSet(a, config, tuple(chunks), strategy, reason, tuple(b.geoms))
 
 
@@ -246,7 +270,7 @@ def chunk_text(text: str, config: ChunkConfig = ChunkConfig(), *, tokenize_in: s
     _check_call(text, config)
     analysis = analyse(
         text, encoding=config.encoding, doc_id=config.doc_id, max_features=config.max_features,
-        tokenize_in=tokenize_in,
+        tokenize_in=tokenize_in, normalize=config.normalize,
     )
     return assemble(analysis, config)
 

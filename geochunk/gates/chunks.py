@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Sequence
 
 from ..model import Chunk
@@ -67,7 +68,7 @@ def reconstruction(text: str, chunks: Sequence[Chunk]) -> Gate:
                 f"{pos} ({what} characters)"
             )
         pos = c.end
-        if c.text_kind == "source" and c.text != text[c.start : c.end]:
+        if c.text_kind == "source" and c.text != _source_text(text, c):
             problems.append(
                 f"chunk {c.index}: source text differs from the document at [{c.start}, {c.end})"
             )
@@ -82,6 +83,14 @@ def reconstruction(text: str, chunks: Sequence[Chunk]) -> Gate:
         f"{len(chunks)} chunk cores rebuild all {len(text)} characters exactly",
         ("reconstruction error", "reconstruction errors"),
     )
+
+
+def _source_text(text: str, c: Chunk) -> str:
+    """What a source chunk's text must be: ``text[c.start:c.end]``, in the Unicode form the
+    chunk names when it was normalised (``--normalize``)."""
+    got = text[c.start : c.end]
+    form = getattr(c, "normalization", None)
+    return unicodedata.normalize(form, got) if form in ("NFC", "NFKC") else got
 
 
 def no_empty(text: str, chunks: Sequence[Chunk]) -> Gate:

@@ -8,7 +8,7 @@
 Both put :func:`chunk_metadata` in each piece's metadata: plain JSON values only (str, int,
 float, bool, None and lists of those). Stores that take only flat scalars (LlamaIndex's
 ``flat_metadata`` stores such as Chroma and Pinecone) get ``flat_metadata=True``: lists of names
-joined with ``","`` and each bbox as four numbers (``bbox_minx`` ... ``bbox_wgs84_north``), so a
+joined with ``","`` (the heading path with ``" > "``) and each bbox as four numbers (``bbox_minx`` ... ``bbox_wgs84_north``), so a
 range filter can select by extent.
 
 >>> from geochunk.integrations import chunk_metadata
@@ -36,6 +36,7 @@ METADATA_KEYS: tuple[str, ...] = (
     "strategy", "text_kind", "oversized", "needs_fallback", "flags", "feature_ids", "geom_types",
     "bbox", "bbox_wgs84", "epsg", "crs_confidence", "crs_source", "crs_flagged", "chunker_version",
     "period_start", "period_end", "period_source", "doc_sha256", "collection", "version",
+    "headings", "fence", "normalization",
 )
 
 _BBOX_SUFFIXES = {
@@ -43,6 +44,8 @@ _BBOX_SUFFIXES = {
     "bbox_wgs84": ("west", "south", "east", "north"),
 }
 _LIST_KEYS = ("flags", "feature_ids", "geom_types")
+#: flat metadata joins the heading path with this (headings may hold commas)
+HEADING_SEPARATOR = " > "
 
 #: Every key of ``chunk_metadata(c, flat=True)``: scalars only (str, int, float, bool, None).
 FLAT_METADATA_KEYS: tuple[str, ...] = tuple(
@@ -60,6 +63,8 @@ def _flatten(meta: dict[str, Any]) -> dict[str, Any]:
                 out[f"{key}_{suffix}"] = v
         elif key in _LIST_KEYS:
             out[key] = ",".join(value)
+        elif key == "headings":
+            out[key] = HEADING_SEPARATOR.join(value)
         else:
             out[key] = value
     return out
@@ -94,6 +99,9 @@ def chunk_metadata(c: Chunk, *, flat: bool = False) -> dict[str, Any]:
         "period_end": c.period.end if c.period is not None else None,
         "period_source": c.period.source if c.period is not None else None,
         **plain_fields(c, PROVENANCE_FIELDS),
+        "headings": list(c.headings),
+        "fence": c.fence,
+        "normalization": c.normalization,
     }
     assert tuple(meta) == METADATA_KEYS
     return _flatten(meta) if flat else meta
