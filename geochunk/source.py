@@ -40,6 +40,7 @@ __all__ = [
     "SNIFF_BYTES",
     "document_digest",
     "read_document",
+    "read_regular",
     "read_stream",
 ]
 
@@ -177,6 +178,22 @@ def _read_path(src: str | os.PathLike[str], max_bytes: int, name: str | None) ->
     if len(data) > max_bytes:
         raise _too_large(label, None, max_bytes)
     return data, label
+
+
+def read_regular(path: str | os.PathLike[str], *, max_bytes: int) -> bytes:
+    """The bytes of the regular file at ``path``, never more than ``max_bytes``: the rule for
+    every file geochunk reads back for itself (its caches). A FIFO, a device (a symlink to
+    ``/dev/zero``), a directory or a file larger than ``max_bytes`` (a 2 GB sparse file: its
+    size is checked before reading, and the read is capped) is an :class:`InputError`, so the
+    caller rebuilds instead of hanging or filling memory.
+
+    >>> read_regular("/dev/zero", max_bytes=1024)
+    Traceback (most recent call last):
+    ...
+    geochunk.errors.InputError: '/dev/zero' is a character device, not a regular file; to read a stream, pass '-' and redirect it to standard input (geochunk chunk - < source)
+    """
+    _check_max_bytes(max_bytes)
+    return _read_path(os.fspath(path), max_bytes, None)[0]
 
 
 _SPECIAL = (

@@ -43,7 +43,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 import numpy as np
 
-from .errors import ConfigError, TokenizerError
+from .errors import ConfigError, InputError, TokenizerError
 from .model import ENCODINGS
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
@@ -315,6 +315,7 @@ def _constructor_kwargs(name: str, ranks: dict[bytes, int], sha256: str) -> dict
 #: Environment variable naming geochunk's cache directory; set it empty to switch the cache off.
 CACHE_ENV_VAR = "GEOCHUNK_CACHE_DIR"
 _RANKS_MAGIC = b"geochunk-bpe-ranks 1\n"
+_RANKS_MAX_BYTES = 64 * 1024 * 1024  # the cached ranks read back (o200k_base: ~2.5 MB)
 
 
 def cache_dir() -> Path | None:
@@ -399,9 +400,11 @@ def _load_ranks(name: str) -> tuple[dict[bytes, int], np.ndarray, np.ndarray]:
     the installed data (checked against the pinned sha256) and cached for the next process."""
     path = _ranks_cache_path(name)
     if path is not None:
-        try:
-            cached = _unpack_ranks(name, path.read_bytes())
-        except OSError:
+        from .source import read_regular
+
+        try:  # a regular file of at most 64 MiB (~2 MB written), else rebuilt: never a FIFO
+            cached = _unpack_ranks(name, read_regular(path, max_bytes=_RANKS_MAX_BYTES))
+        except (InputError, OSError):
             cached = None
         if cached is not None:
             return cached

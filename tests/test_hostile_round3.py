@@ -86,3 +86,110 @@ def test_the_bound_is_one_rule_for_the_escape_the_map_and_the_region(make_valid_
         except ConfigError:
             accepted = False
         assert accepted == fixable
+
+
+# ------------------------------------------------------------------------------------------------
+# caches read with a check: regular files only, size-capped before reading, rebuilt otherwise
+
+import os  # noqa: E402
+import stat  # noqa: E402
+
+from geochunk import source, tokens  # noqa: E402
+from geochunk.crs import cache as crs_cache  # noqa: E402
+
+
+def _plant(path, kind: str) -> None:
+    """Put a hostile file at a cache path: a FIFO (hung every run), a symlink to /dev/zero
+    (23 GB before the OOM kill), a 2 GB sparse file (read whole)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if path.exists() or path.is_symlink():
+        path.unlink()
+    if kind == "fifo":
+        os.mkfifo(path)
+    elif kind == "dev_zero":
+        path.symlink_to("/dev/zero")
+    else:
+        with open(path, "wb") as fh:
+            fh.truncate(2 * 1024**3)
+
+
+HOSTILE = ["fifo", "dev_zero", "sparse_2gb"]
+
+
+@pytest.fixture()
+def bytes_read(monkeypatch):
+    """Bytes returned by every capped cache read (a work counter)."""
+    seen: list[int] = []
+    real = source.read_regular
+
+    def spy(path, *, max_bytes):
+        data = real(path, max_bytes=max_bytes)
+        seen.append(len(data))
+        return data
+
+    monkeypatch.setattr(source, "read_regular", spy)
+    return seen
+
+
+@pytest.mark.parametrize("kind", HOSTILE)
+def test_read_regular_refuses_before_reading(tmp_path, kind):
+    p = tmp_path / "f"
+    _plant(p, kind)
+    with pytest.raises(source.InputError) as err:
+        source.read_regular(p, max_bytes=64 * 1024 * 1024)
+    assert "\n" not in str(err.value)
+
+
+@pytest.mark.parametrize("kind", HOSTILE)
+def test_a_hostile_ranks_cache_is_rebuilt_and_counts_stay_real(tmp_path, monkeypatch, kind, bytes_read):
+    """Before: the FIFO hung, /dev/zero filled memory (and a MemoryError fell back to the
+    estimate), the sparse file was read whole. Now refused unread, rebuilt from the package."""
+    monkeypatch.setenv(tokens.CACHE_ENV_VAR, str(tmp_path))
+    path = tokens._ranks_cache_path("cl100k_base")
+    _plant(path, kind)
+    counter = tokens._build_counter("cl100k_base", "auto")
+    assert not counter.estimated and counter.name == "cl100k_base"
+    assert bytes_read == []  # refused before a byte was read
+    assert stat.S_ISREG(os.lstat(path).st_mode) and os.path.getsize(path) < 8 * 1024 * 1024
+    assert tokens._load_ranks("cl100k_base")[0] == tokens._load_ranks("cl100k_base")[0]
+    assert bytes_read and bytes_read[-1] == os.path.getsize(path)  # the rebuilt file is used
+
+
+def test_when_the_ranks_really_fail_the_estimate_is_flagged_on_every_chunk(tmp_path, monkeypatch):
+    """A bad cache and no package data: the estimate, never silently: the counter is named
+    ``estimate(...)`` and every chunk carries the tokens_estimated flag."""
+    from geochunk.model import ChunkConfig, Flag
+    from geochunk.pipeline import chunk_text
+
+    monkeypatch.setenv(tokens.CACHE_ENV_VAR, str(tmp_path))
+    _plant(tokens._ranks_cache_path("cl100k_base"), "fifo")
+
+    def gone(name):
+        raise tokens.TokenizerError("bpe-openai data removed")
+
+    monkeypatch.setattr(tokens, "_rank_file", gone)
+    counter = tokens._build_counter("cl100k_base", "auto")
+    assert counter.estimated and counter.name == "estimate(cl100k_base)"
+    cs = chunk_text("Parcel A.\n\nPOINT (1 2)\n", ChunkConfig(budget=64, encoding=counter))
+    assert cs.chunks and all(Flag.TOKENS_ESTIMATED in c.flags for c in cs.chunks)
+    assert all(c.tokenizer == "estimate(cl100k_base)" for c in cs.chunks)
+
+
+@pytest.mark.parametrize("kind", HOSTILE)
+@pytest.mark.parametrize("which", ["places", "names", "grid_areas"])
+def test_hostile_frame_name_and_places_caches_are_rebuilt(tmp_path, monkeypatch, kind, which, bytes_read):
+    from geochunk.crs import candidates, names, places
+
+    monkeypatch.setenv(tokens.CACHE_ENV_VAR, str(tmp_path))
+    if which == "places":
+        path, build = crs_cache._path(f"places-7-{places._version()}"), places._table.__wrapped__
+    elif which == "names":
+        path, build = crs_cache._path(names._CACHE_INDEX, ".bin"), names.name_index.__wrapped__
+    else:
+        path, build = crs_cache._path(candidates._NAME, ".bin"), candidates._index.__wrapped__
+    _plant(path, kind)
+    built = build()
+    assert built is not None
+    assert bytes_read == []
+    assert stat.S_ISREG(os.lstat(path).st_mode) and os.path.getsize(path) <= crs_cache.MAX_CACHE_BYTES
+    assert crs_cache._read(path) is not None  # the rebuilt copy is readable next time

@@ -5,9 +5,11 @@ The folder is ``$GEOCHUNK_CACHE_DIR`` when set (set but empty: no cache), else
 ``tokens.cache_dir``). Files are JSON, or flat arrays (:func:`write_arrays`: a short JSON
 header naming each array's dtype and shape, then their bytes, with a SHA-256 of them), never
 pickle: nothing loaded from disk can run code. They are named by a key that includes the PROJ
-database's own version stamps, so a new pyproj/PROJ release builds afresh. Every failure to read
-or write (no home, a read-only disk, a corrupt, truncated or foreign file) is silent: the caller
-builds in memory as if there were no cache.
+database's own version stamps, so a new pyproj/PROJ release builds afresh. Only regular files
+of at most :data:`MAX_CACHE_BYTES` are read (a FIFO, a symlink to ``/dev/zero`` or a huge
+sparse file is never opened for reading). Every failure to read or write (no home, a read-only
+disk, a corrupt, truncated, foreign or refused file) is silent: the caller builds in memory as
+if there were no cache, and its write replaces the bad file.
 
 >>> key = proj_db_key()
 >>> len(key)
@@ -28,6 +30,10 @@ if TYPE_CHECKING:
     import numpy as np
 
 __all__ = ["cache_dir", "proj_db_key", "read_arrays", "read_json", "write_arrays", "write_json"]
+
+#: Largest cached file read back (the biggest, the gazetteer, is about 2.6 MB): a larger file,
+#: or anything but a regular file (a FIFO, a symlink to a device), is rebuilt, never read.
+MAX_CACHE_BYTES = 64 * 1024 * 1024
 
 FORMAT = 3  # bump when the shape of a cached file changes so that it cannot be read (or give
 # the file a new name, as the grid-areas and name indexes did when they became files of arrays)
@@ -77,10 +83,24 @@ def read_json(name: str) -> Any | None:
     path = _path(name)
     if path is None:
         return None
+    blob = _read(path)
+    if blob is None:
+        return None
     try:
-        with open(path, encoding="utf-8") as fh:
-            return json.load(fh)
-    except (OSError, ValueError, RecursionError):
+        return json.loads(blob.decode("utf-8"))
+    except (ValueError, RecursionError):  # UnicodeDecodeError is a ValueError
+        return None
+
+
+def _read(path: Path) -> bytes | None:
+    """The bytes of a regular cache file of at most :data:`MAX_CACHE_BYTES`, else ``None``
+    (checked before anything is read: ``source.read_regular``)."""
+    from ..errors import InputError
+    from ..source import read_regular
+
+    try:
+        return read_regular(path, max_bytes=MAX_CACHE_BYTES)
+    except (InputError, OSError):
         return None
 
 
@@ -144,10 +164,8 @@ def read_arrays(name: str) -> "dict[str, np.ndarray] | None":
     path = _path(name, ".bin")
     if path is None:
         return None
-    try:
-        with open(path, "rb") as fh:
-            blob = fh.read()
-    except OSError:
+    blob = _read(path)
+    if blob is None:
         return None
     try:
         start = len(_MAGIC) + 8
