@@ -57,6 +57,7 @@ from typing import Any, Callable, Iterable, Iterator
 import numpy as np
 
 from .encodings import find_encoded
+from .encodings.escaped import MAX_DEPTH, find_escaped
 from .errors import InputError
 from .lines import lines_of
 from .runs import back_over
@@ -113,9 +114,16 @@ def detect(text: str, *, max_features: int | None = None) -> Detection:
     """
     if not isinstance(text, str):
         raise InputError(f"detect() needs text (str), got {type(text).__name__}")
+    return _detect(text, max_features, 0)
+
+
+def _detect(text: str, max_features: int | None, depth: int) -> Detection:
+    """:func:`detect` of a document (``depth`` 0) or of a decoded string inside one."""
     blocks = _BlockEnds(text)
     json_spans, collections, deferred = _json_units(text, _scan_json(text), blocks)
     encoded = find_encoded(text)  # hex (E)WKB, GML, KML (geochunk.encodings)
+    if depth < MAX_DEPTH:  # GeoJSON, GML and KML escaped in JSON strings and CSV cells
+        encoded += find_escaped(text, lambda inner: _detect(inner, None, depth + 1).spans)
     # Closed GeoJSON units (and whole collections) own their text: the WKT scan jumps over them;
     # so do closed WKB/GML/KML units.
     owned = _disjoint(

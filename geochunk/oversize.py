@@ -49,7 +49,7 @@ import numpy as np
 import shapely
 
 from .encodings import ENCODED_KINDS
-from .encodings.layout import encoded_layout
+from .encodings.layout import encoded_layout, quoted_layout
 from .errors import ConfigError
 from .geometry import held
 from .model import OVERSIZE_POLICIES, Flag, Generalization, Part, Span, check_budget, check_tolerance
@@ -709,6 +709,12 @@ class _Layout:
     def of(cls, unit_text: str, span_rel: tuple[int, int], span: Span) -> "_Layout | None":
         """The layout of ``span`` within ``unit_text``; ``None`` if its text cannot be rebuilt."""
         a, b = span_rel
+        if span.kind != "wkt" and span.kind != "wkb":
+            # GeoJSON, GML or KML escaped in a JSON string or CSV cell: laid out decoded,
+            # written back escaped (None when the source is not such a string)
+            quoted = quoted_layout(unit_text, span_rel, span, cls.of)
+            if quoted is not None:
+                return quoted  # type: ignore[return-value]
         if span.kind in ENCODED_KINDS:  # hex (E)WKB, GML, KML: rewritten in their encoding
             return encoded_layout(unit_text, span_rel, span)  # type: ignore[return-value]
         source = unit_text[a:b]

@@ -19,9 +19,10 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from ..model import Span
+from .escaped import Quoting, decode, encode, quoted_extent
 from .wkb import write_wkb
 
-__all__ = ["EncodedLayout", "encoded_layout"]
+__all__ = ["EncodedLayout", "QuotedLayout", "encoded_layout", "quoted_layout"]
 
 
 @dataclass(frozen=True)
@@ -59,3 +60,60 @@ def encoded_layout(unit_text: str, span_rel: tuple[int, int], span: Span) -> Enc
             return None
         return EncodedLayout(before, after, writer, source_decimals(span.geometry_text))
     return None
+
+
+@dataclass(frozen=True)
+class QuotedLayout:
+    """A unit written inside a JSON string or CSV cell: the layout of the decoded unit, its
+    rendering escaped again and put back between the same context."""
+
+    before: str
+    after: str
+    inner: Any  # the decoded unit's layout (anything with ``render`` and ``decimals``)
+    style: Quoting
+
+    @property
+    def decimals(self) -> int | None:
+        return self.inner.decimals  # type: ignore[no-any-return]
+
+    def render(self, geom: Any, precision: int | None) -> str:
+        """The full unit text with ``geom`` in place of the geometry, escaped as the source."""
+        return self.before + encode(self.inner.render(geom, precision), self.style) + self.after
+
+
+def quoted_layout(
+    unit_text: str,
+    span_rel: tuple[int, int],
+    span: Span,
+    inner_layout: Callable[[str, tuple[int, int], Span], Any],
+) -> QuotedLayout | None:
+    """The layout of a ``span`` whose source is escaped in a quoted string
+    (:func:`~geochunk.encodings.escaped.quoted_extent`); None when it is not, or when the
+    decoded text does not hold that one unit. ``inner_layout`` lays the decoded unit out.
+
+    >>> import shapely
+    >>> from geochunk.detect import detect
+    >>> unit = '{"g": "{\\\\"type\\\\":\\\\"Point\\\\",\\\\"coordinates\\\\":[1,2]}"}'
+    >>> (sp,) = detect(unit).spans
+    >>> from geochunk.oversize import _Layout
+    >>> lay = quoted_layout(unit, (sp.start, sp.end), sp, _Layout.of)
+    >>> lay.render(shapely.Point(5, 6), None)
+    '{"g": "{\\\\"type\\\\":\\\\"Point\\\\",\\\\"coordinates\\\\":[5,6]}"}'
+    """
+    a, b = span_rel
+    got = quoted_extent(unit_text[a:b])
+    if got is None:
+        return None
+    style, lo, hi = got
+    dec = decode(unit_text, a + lo, a + hi, style)
+    from ..detect import detect  # (detect imports this package)
+
+    inner = [s for s in detect(dec.text).spans if s.kind == span.kind]
+    if len(inner) != 1:
+        return None
+    sp = inner[0]
+    lay = inner_layout(dec.text, (sp.start, sp.end), sp)
+    if lay is None:
+        return None
+    return QuotedLayout(unit_text[: a + lo], unit_text[a + hi :], lay, style)
+
