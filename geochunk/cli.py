@@ -441,6 +441,11 @@ def run() -> None:
         print("geochunk: interrupted", file=sys.stderr)
         code = 130
     except OSError as e:  # stdout on a full disk (`> /dev/full`), a closed descriptor, ...
+        if e.filename is not None:  # a file that could not be opened or written: name it
+            from .terminal import shown
+
+            print(f"geochunk: cannot use {shown(e.filename)}: {e.strerror or e}", file=sys.stderr)
+            raise SystemExit(1) from None
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second error at exit
         print(f"geochunk: cannot write to standard output: {e.strerror or e}; the output is incomplete",
               file=sys.stderr)

@@ -193,3 +193,172 @@ def test_hostile_frame_name_and_places_caches_are_rebuilt(tmp_path, monkeypatch,
     assert bytes_read == []
     assert stat.S_ISREG(os.lstat(path).st_mode) and os.path.getsize(path) <= crs_cache.MAX_CACHE_BYTES
     assert crs_cache._read(path) is not None  # the rebuilt copy is readable next time
+
+
+# ------------------------------------------------------------------------------------------------
+# an index damaged, interrupted or moved
+
+import io  # noqa: E402
+import shutil  # noqa: E402
+import socket  # noqa: E402
+import subprocess  # noqa: E402
+import sys  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+from geochunk.cli import main  # noqa: E402
+from geochunk.model import ChunkConfig  # noqa: E402
+
+CFG = ChunkConfig(budget=48)
+POND = "Frame: EPSG:4326.\n\n## Pond\nA village pond with reeds: POINT (-3.20 55.95)\n"
+WOOD = ("Frame: EPSG:4326.\n\n## Wood\nOak woodland: POLYGON ((-3.25 55.90, -3.24 55.90, -3.24 55.91, "
+        "-3.25 55.91, -3.25 55.90))\n\n## Notes\nNo geometry in this paragraph at all.\n")
+
+
+def _cli(*argv: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    code = main(list(argv), out=out, err=err)
+    return code, out.getvalue(), err.getvalue()
+
+
+@pytest.fixture(scope="module")
+def small_index(tmp_path_factory):
+    from geochunk.retrieve import build_index
+
+    d = tmp_path_factory.mktemp("ix")
+    (d / "pond.md").write_text(POND, encoding="utf-8")
+    (d / "wood.md").write_text(WOOD, encoding="utf-8")
+    db = d / "index.duckdb"
+    build_index([str(d / "pond.md"), str(d / "wood.md")], db, collection="parish", config=CFG)
+    return d, db
+
+
+def _one_line_refusal(code: int, out: str, err: str) -> None:
+    assert code == 1 and not out and err.count("\n") == 1 and "Traceback" not in err, (code, out, err)
+
+
+@pytest.mark.parametrize("tamper, words", [
+    ("DELETE FROM collections", "catalog is not the one its last build wrote"),
+    ("UPDATE collections SET licence = 'CC0-1.0', licence_forbids = NULL", "catalog is not the one"),
+    ("UPDATE collections SET item_count = item_count + 5", "catalog is not the one"),
+    ("UPDATE chunks SET collection = 'other' WHERE rid = 0", "holds"),
+    ("UPDATE meta SET value = '\"x\"' WHERE key = 'index_format'", "format is 'x'"),
+])
+def test_a_tampered_index_is_refused_on_open_in_one_line(small_index, tmp_path, tamper, words):
+    """Before: an emptied catalog gave exit 0 and no results with no warning; altered rows
+    gave tracebacks or wrong answers. Now the index checks itself on open."""
+    from geochunk.retrieve.store import connect
+
+    _, db = small_index
+    bad = tmp_path / "bad.duckdb"
+    shutil.copyfile(db, bad)
+    con = connect(bad)
+    con.execute(tamper)
+    con.close()
+    code, out, err = _cli("query", "pond", "--db", str(bad), "--bbox", "-4,55,-3,56")
+    _one_line_refusal(code, out, err)
+    assert words in err
+    assert _cli("query", "pond", "--db", str(db), "--bbox", "-4,55,-3,56")[0] == 0  # the intact one
+
+
+def test_an_older_index_without_a_catalog_digest_still_opens(small_index, tmp_path):
+    from geochunk.retrieve.store import connect
+
+    _, db = small_index
+    old = tmp_path / "old.duckdb"
+    shutil.copyfile(db, old)
+    con = connect(old)
+    con.execute("DELETE FROM meta WHERE key = 'catalog_digest'")
+    con.close()
+    assert _cli("query", "pond", "--db", str(old), "--bbox", "-4,55,-3,56")[0] == 0
+
+
+_KILLED_BUILD = r"""
+import os, signal, sys
+from geochunk.model import ChunkConfig
+from geochunk.retrieve import build, build_index
+def die(con, queries):
+    os.kill(os.getpid(), signal.SIGKILL)  # kill -9 in the middle of the build
+build._recall_gate = die
+build_index([sys.argv[1]], sys.argv[2], collection="parish", config=ChunkConfig(budget=48))
+"""
+
+
+def test_a_killed_builds_leftovers_are_cleaned_and_said(small_index, tmp_path):
+    """Before: kill -9 during a build left its .building copy and WAL forever (6.7 MB)."""
+    d, db = small_index
+    target = tmp_path / "index.duckdb"
+    shutil.copyfile(db, target)
+    (d / "more.md").write_text(POND.replace("pond", "mill pond"), encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
+    proc = subprocess.run([sys.executable, "-c", _KILLED_BUILD, str(d / "more.md"), str(target)], env=env)
+    assert proc.returncode == -9
+    left = sorted(p.name for p in tmp_path.iterdir() if ".building" in p.name)
+    assert left and all(n.startswith(".index.duckdb.") for n in left)
+    code, out, err = _cli("index", str(d / "more.md"), "--db", str(target), "--collection", "parish",
+                          "--no-progress", "--budget", "48")
+    assert code == 0, err
+    assert sorted(p.name for p in tmp_path.iterdir() if ".building" in p.name) == []
+    assert f"cleaned:    {len(left)} leftover file(s) of an interrupted build" in out
+
+
+def test_a_read_only_folder_says_what_failed(small_index, tmp_path):
+    """Before: "cannot write to standard output"."""
+    d, _ = small_index
+    if os.geteuid() == 0:  # root writes through chmod: a folder on a read-only file system
+        db = Path("/proc/geochunk-hostile-test.duckdb")
+    else:
+        ro = tmp_path / "ro"
+        ro.mkdir()
+        ro.chmod(0o500)
+        db = ro / "index.duckdb"
+    code, out, err = _cli("index", str(d / "pond.md"), "--db", str(db), "--collection", "c", "--no-progress")
+    _one_line_refusal(code, out, err)
+    assert f"cannot write the index {db}" in err and "standard output" not in err
+
+
+def test_a_bad_scheduler_address_says_what_failed_at_once(small_index):
+    """Before: a refused address waited 20 s then said "cannot write to standard output";
+    garbage gave a traceback. Now: refused at once (a plain connect first), garbage is a bad option."""
+    d, _ = small_index
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]  # closed: nothing listens there
+    db = str(d / "never.duckdb")
+    code, out, err = _cli("index", str(d / "pond.md"), "--db", db, "--collection", "c", "--no-progress",
+                          "--scheduler", f"tcp://127.0.0.1:{port}")
+    _one_line_refusal(code, out, err)
+    assert f"cannot reach the Dask scheduler at tcp://127.0.0.1:{port}: Connection refused" in err
+    for garbage in ("garbage", "tcp://:1", "tcp://h:99999", "http://x:1/a\x1b[2J"):
+        code, out, err = _cli("index", str(d / "pond.md"), "--db", db, "--collection", "c", "--no-progress",
+                              "--scheduler", garbage)
+        assert code == 2 and "--scheduler must be tcp://HOST:PORT" in err and "\x1b" not in err
+    assert not Path(db).exists()
+
+
+def test_moving_a_changed_document_updates_the_old_collections_count(tmp_path):
+    """Before: the old collection's catalog row still counted the moved document's rows."""
+    from geochunk.retrieve import build_index, open_index
+
+    (tmp_path / "pond.md").write_text(POND, encoding="utf-8")
+    (tmp_path / "wood.md").write_text(WOOD, encoding="utf-8")
+    db = tmp_path / "ix.duckdb"
+    build_index([str(tmp_path / "pond.md"), str(tmp_path / "wood.md")], db, collection="A", config=CFG)
+    (tmp_path / "pond.md").write_text(POND + "\nThe pond was dredged in 2020.\n", encoding="utf-8")
+    rep = build_index([str(tmp_path / "pond.md")], db, collection="B", config=CFG)
+    assert rep.replaced == (str(tmp_path / "pond.md"),)
+    ix = open_index(db)  # the consistency check on open passes
+    try:
+        cat = {c.collection: c.item_count for c in ix.catalog}
+        with ix.cursor() as con:
+            held = dict(con.execute("SELECT collection, count(*) FROM chunks GROUP BY collection").fetchall())
+    finally:
+        ix.close()
+    assert cat == held and set(cat) == {"A", "B"}
+    # the whole document moved: its old collection leaves the catalog
+    (tmp_path / "wood.md").write_text(WOOD + "\nFelled in part.\n", encoding="utf-8")
+    build_index([str(tmp_path / "wood.md")], db, collection="B", config=CFG)
+    ix = open_index(db)
+    try:
+        assert [c.collection for c in ix.catalog] == ["B"]
+    finally:
+        ix.close()

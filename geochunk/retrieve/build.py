@@ -31,13 +31,15 @@ import numpy as np
 
 from ..errors import ConfigError, InputError
 from ..model import CHUNKER_VERSION, ChunkConfig
-from .catalog import parse_period, refresh_catalog
+from ..terminal import shown
+from .catalog import parse_period, recount_collections, refresh_catalog
 from .embed import EMBEDDERS, get_embedder
 from .lexical import Lexical
 from .parallel import Progress, run_ordered
 from .recall import RecallReport, measure_recall
 from .rows import IndexBuildError, PreparedDocument, prepare_document
-from .store import INDEX_FORMAT, RTREE_INDEX, StoreError, connect, create_schema, read_meta, write_meta
+from .store import (INDEX_FORMAT, RTREE_INDEX, StoreError, catalog_digest, check_consistency, clean_leftovers,
+                    connect, create_schema, read_meta, write_meta)
 
 __all__ = ["BuildReport", "build_index", "write_prepared", "expand_paths", "INDEXABLE_SUFFIXES"]
 
@@ -60,9 +62,12 @@ class BuildReport:
     no_extent_rows: int
     seconds: float
     recall: RecallReport
+    cleaned: tuple[str, ...] = ()  # leftovers of an interrupted build, deleted by this one
 
     def lines(self) -> list[str]:
-        return [
+        cleaned = ([f"cleaned:    {len(self.cleaned)} leftover file(s) of an interrupted build "
+                    f"({', '.join(shown(n) for n in self.cleaned)})"] if self.cleaned else [])
+        return cleaned + [
             f"index:      {self.db} (model {self.model_id})",
             f"collection: {self.collection} version {self.version}",
             f"documents:  {self.documents} ({len(self.added)} added, {len(self.replaced)} replaced, "
@@ -226,6 +231,7 @@ def write_prepared(
     target = Path(target)
     target.parent.mkdir(parents=True, exist_ok=True)
     with _build_lock(target):
+        cleaned = tuple(clean_leftovers(target))  # a killed build's copy and WAL: no build runs now
         existing = _existing_docs(target, emb.model_id) if target.exists() else {}
         added = tuple(d.doc_id for d in prepared if d.doc_id not in existing)
         replaced = tuple(d.doc_id for d in prepared if d.doc_id in existing and existing[d.doc_id] != d.doc_sha256)
@@ -241,7 +247,11 @@ def write_prepared(
                     raise IndexBuildError(f"{target} changed during the build; run it again")
             con.execute(f"DROP INDEX IF EXISTS {RTREE_INDEX}")
             con.execute("DROP INDEX IF EXISTS chunks_rid")
+            moved_from: list[str] = []
             if replaced:
+                moved_from = [c for (c,) in con.execute(
+                    "SELECT DISTINCT collection FROM chunks WHERE list_contains(?, doc_id) AND collection <> ?",
+                    [list(replaced), collection]).fetchall()]
                 con.execute("DELETE FROM chunks WHERE list_contains(?, doc_id)", [list(replaced)])
             next_rid = con.execute("SELECT coalesce(max(rid) + 1, 0) FROM chunks").fetchone()[0]
             _insert(con, todo, first_rid=int(next_rid), collection=collection, version=version,
@@ -251,6 +261,7 @@ def write_prepared(
             _rebuild_lexical(con)
             refresh_catalog(con, collection, version=version, licence=licence, period=period,
                             resolution_m=resolution_m)
+            recount_collections(con, moved_from)  # a document moved here left its old collection
             report = _recall_gate(con, recall_queries)
             write_meta(con, {
                 "index_format": INDEX_FORMAT,
@@ -259,6 +270,7 @@ def write_prepared(
                 "built_at": built_at.isoformat(),
                 "chunker_version": CHUNKER_VERSION,
                 "chunk_budget": chunk_budget,
+                "catalog_digest": catalog_digest(con),  # checked on open (store.check_consistency)
             })
             n_rows, n_noext = con.execute(
                 "SELECT count(*), count(*) FILTER (WHERE NOT has_extent) FROM chunks"
@@ -267,6 +279,7 @@ def write_prepared(
         db=str(target), collection=collection, version=version, model_id=emb.model_id,
         documents=len(prepared), added=added, replaced=replaced, unchanged=unchanged,
         rows=int(n_rows), no_extent_rows=int(n_noext), seconds=time.perf_counter() - t0, recall=report,
+        cleaned=cleaned,
     )
 
 
@@ -337,6 +350,7 @@ def _existing_docs(target: Path, model_id: str) -> dict[str, str]:
     con = connect(target, read_only=True)
     try:
         meta = read_meta(con)
+        check_consistency(con, meta, str(target))
         existing = dict(con.execute("SELECT DISTINCT doc_id, doc_sha256 FROM chunks").fetchall())
     finally:
         con.close()

@@ -25,6 +25,7 @@ __all__ = [
     "licence_forbids",
     "parse_period",
     "periods_overlap",
+    "recount_collections",
     "refresh_catalog",
     "read_catalog",
     "shortlist",
@@ -136,6 +137,26 @@ def refresh_catalog(
         FROM chunks WHERE collection = ?""",
         [collection, version, licence, licence_forbids(licence), resolution_m, period[0], period[1], collection],
     )
+
+
+def recount_collections(con: Any, collections: Sequence[str]) -> None:
+    """Recompute the extent and counts of collections that lost rows to another collection (a
+    changed document indexed under a new collection), keeping their licence, period, version;
+    a collection left with no rows leaves the catalog."""
+    for name in collections:
+        if not con.execute("SELECT count(*) FROM chunks WHERE collection = ?", [name]).fetchone()[0]:
+            con.execute("DELETE FROM collections WHERE collection = ?", [name])
+            continue
+        con.execute(
+            """
+            UPDATE collections SET xmin = s.x0, ymin = s.y0, xmax = s.x1, ymax = s.y1, item_count = s.n,
+                                   no_extent_count = s.m, refreshed_at = now()::TIMESTAMP
+            FROM (SELECT min(xmin) AS x0, min(ymin) AS y0, max(xmax) AS x1, max(ymax) AS y1, count(*) AS n,
+                         count(*) FILTER (WHERE NOT has_extent) AS m
+                  FROM chunks WHERE collection = ?) AS s
+            WHERE collection = ?""",
+            [name, name],
+        )
 
 
 def read_catalog(con: Any) -> list[CatalogEntry]:

@@ -11,6 +11,7 @@ import sys
 from typing import Any, TextIO
 
 from ..errors import GeochunkError
+from ..terminal import shown
 from .embed import EMBEDDERS
 from .fuse import DECAYS
 
@@ -117,6 +118,10 @@ def run_index(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         )
     except GeochunkError as e:
         return _report(e, err)
+    except OSError as e:  # a read-only folder, a full disk: what failed, not "standard output"
+        where = f" ({shown(e.filename)})" if e.filename else ""
+        print(f"geochunk: cannot write the index {shown(args.db)}: {e.strerror or e}{where}", file=err)
+        return 1
     for line in report.lines():
         print(line, file=out)
     return 0

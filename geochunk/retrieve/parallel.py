@@ -33,7 +33,7 @@ def _dask_client(workers: int, scheduler: str | None) -> tuple[Any, Any]:
     except ImportError as e:  # pragma: no cover - depends on the environment
         raise GeochunkError("parallel builds need dask: pip install 'distributed==2026.8.0'") from e
     if scheduler:
-        return Client(scheduler, timeout="20s"), None
+        return _connect(Client, scheduler), None
     with _plain_main():
         cluster = LocalCluster(
             n_workers=workers,
@@ -44,6 +44,54 @@ def _dask_client(workers: int, scheduler: str | None) -> tuple[Any, Any]:
             silence_logs=40,
         )
     return Client(cluster), cluster
+
+
+#: seconds to reach a scheduler: a plain TCP connect first (a refused port fails at once), then Dask
+SCHEDULER_TIMEOUT_S = 5.0
+
+
+def scheduler_address(scheduler: str) -> tuple[str, int]:
+    """``(host, port)`` of a ``tcp://host:port`` scheduler address, or a one-line ConfigError.
+
+    >>> scheduler_address("tcp://127.0.0.1:8786")
+    ('127.0.0.1', 8786)
+    >>> scheduler_address("not an address")
+    Traceback (most recent call last):
+    ...
+    geochunk.errors.ConfigError: --scheduler must be tcp://HOST:PORT (a running Dask scheduler), got 'not an address'
+    """
+    from urllib.parse import urlsplit
+
+    from ..terminal import shown
+
+    bad = ConfigError(f"--scheduler must be tcp://HOST:PORT (a running Dask scheduler), got '{shown(scheduler)}'")
+    try:
+        parts = urlsplit(scheduler.strip() if "://" in scheduler else f"tcp://{scheduler.strip()}")
+        port = parts.port
+    except ValueError:
+        raise bad from None
+    if parts.scheme not in ("tcp", "tls") or not parts.hostname or port is None or parts.path not in ("", "/"):
+        raise bad
+    return parts.hostname, port
+
+
+def _connect(client: Any, scheduler: str) -> Any:
+    """A Dask client of the scheduler at ``scheduler``, or one GeochunkError saying what failed."""
+    import socket
+
+    from ..terminal import shown
+
+    host, port = scheduler_address(scheduler)
+    where = f"the Dask scheduler at {shown(scheduler)}"
+    try:
+        socket.create_connection((host, port), timeout=SCHEDULER_TIMEOUT_S).close()
+    except OSError as e:
+        why = "timed out" if isinstance(e, TimeoutError) else (e.strerror or str(e))
+        raise GeochunkError(f"cannot reach {where}: {why}") from None
+    try:
+        return client(scheduler, timeout=f"{SCHEDULER_TIMEOUT_S:g}s")
+    except (OSError, ValueError, TypeError) as e:  # TimeoutError is an OSError
+        raise GeochunkError(f"cannot connect to {where}: {type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}") from None
 
 
 @contextlib.contextmanager

@@ -39,7 +39,7 @@ from .lexical import Lexical
 from .region import Region, distances_m
 from .inmemory import FootprintCache
 from .search import Vectors, load_vectors, region_rids, scan_no_extent
-from .store import StoreError, connect, first_line, read_meta
+from .store import StoreError, check_consistency, connect, first_line, read_meta
 
 __all__ = ["REGION_FILTERS", "ResultRow", "Staleness", "QueryResult", "Index", "open_index", "query_index"]
 
@@ -186,6 +186,7 @@ def open_index(path: str | os.PathLike[str]) -> Index:
         meta = read_meta(con)
         if "model_id" not in meta:
             raise StoreError(f"{path} is not a finished geochunk index (no model recorded)")
+        check_consistency(con, meta, str(path))
         emb = embedder_for_model_id(meta["model_id"])
         blobs = dict(con.execute("SELECT name, data FROM lexical").fetchall())
         lex = Lexical.from_blobs(blobs)

@@ -23,6 +23,7 @@ Tables (one file per index):
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
 import json
 import os
@@ -44,6 +45,9 @@ __all__ = [
     "RTREE_INDEX",
     "INDEX_FORMAT",
     "first_line",
+    "catalog_digest",
+    "check_consistency",
+    "clean_leftovers",
     "ValidationRun",
     "ensure_validation_runs",
     "record_validation_run",
@@ -188,7 +192,9 @@ def read_meta(con: Any) -> dict[str, Any]:
     except (duckdb.Error, ValueError) as e:
         raise StoreError(f"the index is damaged, or not a geochunk index: {first_line(e)}") from e
     fmt = meta.get("index_format", 1)
-    if not isinstance(fmt, int) or fmt > INDEX_FORMAT:
+    if isinstance(fmt, bool) or not isinstance(fmt, int) or fmt < 1:
+        raise StoreError(f"the index is damaged: its format is {fmt!r}, not one geochunk writes")
+    if fmt > INDEX_FORMAT:
         raise StoreError(f"the index was written by a newer geochunk (index format {fmt}; this geochunk "
                          f"reads format {INDEX_FORMAT}): upgrade geochunk or rebuild the index")
     return meta
@@ -272,3 +278,84 @@ def record_validation_run(
                  list(failed_gates), int(next_start), bool(passed)])
     return ValidationRun(run, at, tuple(documents), int(chunks), float(oversize_rate), float(fallback_rate),
                          tuple(failed_gates), int(next_start), bool(passed))
+
+
+_CATALOG_COLUMNS = ("collection, corpus_version, licence, licence_forbids, resolution_m, period_start, "
+                    "period_end, xmin, ymin, xmax, ymax, item_count, no_extent_count, refreshed_at")
+
+
+def catalog_digest(con: Any) -> str:
+    """The SHA-256 of the catalog's rows (every column, by collection): recorded in ``meta`` by a
+    build (``catalog_digest``) and compared on open (:func:`check_consistency`).
+
+    >>> con = connect(":memory:")
+    >>> create_schema(con, 4)
+    >>> len(catalog_digest(con))
+    64
+    """
+    rows = con.execute(f"SELECT {_CATALOG_COLUMNS} FROM collections ORDER BY collection").fetchall()
+    text = json.dumps([[v if isinstance(v, (int, float, str, type(None))) else str(v) for v in r]
+                       for r in rows], separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def check_consistency(con: Any, meta: dict[str, Any], path: str) -> None:
+    """Refuse (one-line :class:`StoreError`) an index that does not agree with itself (its
+    format is checked by :func:`read_meta`, which gives ``meta``): a catalog whose digest is not the one the build recorded (an
+    emptied or edited catalog), or rows that do not add up to the catalog's counts (rows
+    deleted, added or moved between collections outside a build). Cheap: the catalog and one
+    ``GROUP BY`` over the chunks.
+    """
+    import duckdb
+
+    try:
+        _check_consistency(con, meta, path)
+    except (duckdb.Error, ValueError, TypeError) as e:
+        raise StoreError(f"{path}: the index is damaged, or not a geochunk index: {first_line(e)}") from e
+
+
+def _check_consistency(con: Any, meta: dict[str, Any], path: str) -> None:
+    recorded = meta.get("catalog_digest")
+    if recorded is not None and recorded != catalog_digest(con):
+        raise StoreError(f"{path}: the index is damaged or was edited: its catalog is not the one its last "
+                         "build wrote (build it again into a new file)")
+    counted = {c: (int(n), int(x)) for c, n, x in con.execute(
+        "SELECT collection, count(*), count(*) FILTER (WHERE NOT has_extent) FROM chunks GROUP BY collection"
+    ).fetchall()}
+    listed = {c: (int(n), int(x)) for c, n, x in con.execute(
+        "SELECT collection, item_count, no_extent_count FROM collections").fetchall()}
+    if counted != listed:
+        wrong = sorted(set(counted) ^ set(listed)) or sorted(c for c in counted if counted[c] != listed[c])
+        name = wrong[0]
+        has, says = counted.get(name, (0, 0))[0], listed.get(name, (0, 0))[0]
+        raise StoreError(f"{path}: the index is damaged or was edited: collection {_shown(name)} holds {has} "
+                         f"rows but its catalog says {says} (build it again into a new file)")
+
+
+def _shown(name: str) -> str:
+    """A collection name for a one-line message: quoted, control characters escaped."""
+    from ..terminal import shown
+
+    return f"'{shown(name)}'"
+
+
+def clean_leftovers(target: str | os.PathLike[str]) -> list[str]:
+    """Delete what an interrupted build (``kill -9``) left beside ``target``: its
+    ``.<name>.*.building`` copies and their ``.wal`` files. Call it under the build lock (no
+    other build is running then); returns the names removed, for the build to say so.
+    """
+    folder = Path(target).parent
+    prefix = f".{Path(target).name}."
+    removed = []
+    try:
+        entries = sorted(os.listdir(folder))
+    except OSError:
+        return []
+    for name in entries:
+        if name.startswith(prefix) and (name.endswith(".building") or name.endswith(".building.wal")):
+            try:
+                os.unlink(folder / name)
+                removed.append(name)
+            except OSError:
+                pass
+    return removed

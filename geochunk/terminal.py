@@ -1,0 +1,33 @@
+"""Text from outside (file, collection and feature names, questions, chunk ids) made safe to print
+on one terminal line: every control character is shown as its escape.
+
+A name holding ESC can recolour or move the cursor, a CR can overwrite the line already printed
+and a newline can forge a result row; a lone surrogate (a file name that is not UTF-8, read
+with ``surrogateescape``) cannot be written to a UTF-8 stream at all. :func:`shown` keeps
+ordinary text (tabs and all printable Unicode) unchanged and escapes the rest, in one
+``str.translate`` pass (linear time): C0 and C1 controls and DEL as ``\\xNN`` (``\\n``, ``\\r``
+and ``\\t`` as themselves), line and paragraph separators and lone surrogates as ``\\uXXXX``.
+
+>>> shown("parcels\\x1b[2J\\rA.md")
+'parcels\\\\x1b[2J\\\\rA.md'
+>>> shown("Zürich\\tnord"), shown("bad-\\udcff.md")
+('Zürich\\tnord', 'bad-\\\\udcff.md')
+"""
+
+from __future__ import annotations
+
+__all__ = ["shown"]
+
+_NAMED = {0x0A: "\\n", 0x0D: "\\r"}
+_TABLE: dict[int, str] = {}
+for _c in [*range(0x00, 0x20), 0x7F, *range(0x80, 0xA0)]:
+    if _c != 0x09:
+        _TABLE[_c] = _NAMED.get(_c, f"\\x{_c:02x}")
+for _c in [0x2028, 0x2029, *range(0xD800, 0xE000)]:
+    _TABLE[_c] = f"\\u{_c:04x}"
+del _c
+
+
+def shown(text: object) -> str:
+    """``text`` (``str()`` of anything) with every control character escaped, for one line."""
+    return str(text).translate(_TABLE)
