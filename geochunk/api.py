@@ -102,7 +102,9 @@ def chunk_file(
     path: str | os.PathLike[str], budget: int = 512, *, max_bytes: int | None = None, **options: Any
 ) -> list[Chunk]:
     """Read ``path`` (strict UTF-8, no newline translation, at most ``max_bytes``: the command's
-    ``--max-bytes``) and :func:`chunk` it; ``doc_id`` defaults to the path.
+    ``--max-bytes``) and :func:`chunk` it; ``doc_id`` defaults to the path. A ``.pdf``,
+    ``.html``/``.htm`` or ``.docx`` file is extracted first (:mod:`geochunk.extract`) and its
+    chunks carry ``source_pages`` (PDF) or ``section_path`` (HTML, DOCX).
 
     >>> from geochunk.samples import sample_path
     >>> cs = chunk_file(sample_path("sparse_prose"), budget=256)
@@ -116,5 +118,11 @@ def chunk_file(
     from .pipeline import chunk_text
     from .source import DEFAULT_MAX_BYTES, read_document
 
-    text = read_document(path, max_bytes=DEFAULT_MAX_BYTES if max_bytes is None else max_bytes)
+    from .extract import extract, extractable, locate
+
+    limit = DEFAULT_MAX_BYTES if max_bytes is None else max_bytes
+    if extractable(path):  # PDF, HTML, .docx: chunks carry source_pages / section_path
+        ex = extract(path, max_bytes=limit)
+        return _detached(locate(chunk_text(ex.text, config).chunks, ex))
+    text = read_document(path, max_bytes=limit)
     return _detached(chunk_text(text, config).chunks)

@@ -1,4 +1,6 @@
-"""The ``geochunk`` command: ``chunk``, ``inspect`` and ``validate``.
+"""The ``geochunk`` command: ``chunk``, ``inspect``, ``validate`` and ``extract`` (plus the
+retrieval commands ``index`` and ``query``). PDF, HTML and .docx files are read through
+:mod:`geochunk.extract`; their chunks carry ``source_pages`` / ``section_path``.
 
 Exit codes: 0 success; 1 a document could not be read or failed validation (the other documents
 are still processed), or the output could not be written; 2 bad options; 130 interrupted (Ctrl-C).
@@ -87,6 +89,12 @@ def build_parser() -> argparse.ArgumentParser:
     common(v)
     v.add_argument("--max-fallback-rate", type=_rate, default=None, metavar="R",
                    help="also fail when the share of chunks that need a fallback is over R (0-1)")
+    x = sub.add_parser("extract", help="print the text a PDF, HTML or .docx document becomes", **fmt)
+    x.add_argument("paths", nargs="+", metavar="PATH", help="PDF, HTML or .docx files")
+    x.add_argument("--json", action="store_true",
+                   help="print one JSON object per document: text, pages, sections, notes")
+    x.add_argument("--max-bytes", type=_byte_size, default=None, metavar="N",
+                   help="largest input read (bytes, or with a K/M/G suffix; default 64M)")
     from .retrieve.cli import add_subcommands as retrieval_subcommands
 
     retrieval_subcommands(sub)  # index, query
@@ -170,14 +178,26 @@ def _read(path: str, max_bytes: int | None) -> str:
     return read_document(path, max_bytes=limit)
 
 
-def _documents(args: argparse.Namespace, err: TextIO) -> Iterator[tuple[str, str]]:
+def _read_any(path: str, max_bytes: int | None) -> tuple[str, Any]:
+    """``(text, extracted)``: a PDF/HTML/.docx file through :mod:`geochunk.extract` (its
+    :class:`~geochunk.extract.Extracted` second), any other path or ``-`` as UTF-8 text."""
+    from .extract import read_any
+
+    if path == "-":
+        return _read(path, max_bytes), None
+    return read_any(path, max_bytes=max_bytes)
+
+
+def _documents(args: argparse.Namespace, err: TextIO) -> Iterator[tuple[str, str, Any]]:
     for path in args.paths:
         doc_id = args.doc_id if path == "-" else path
         try:
-            yield doc_id, _read(path, args.max_bytes)
+            text, extracted = _read_any(path, args.max_bytes)
         except InputError as e:
             print(f"geochunk: {e}", file=err)
             args._failed = True
+            continue
+        yield doc_id, text, extracted
 
 
 def _chunk_sets(args: argparse.Namespace, err: TextIO) -> Iterator[tuple[str, str, Any]]:
@@ -188,9 +208,15 @@ def _chunk_sets(args: argparse.Namespace, err: TextIO) -> Iterator[tuple[str, st
     # one document: a tokenizer worker started now could not be warm in time for it (unless
     # $GEOCHUNK_TOKENIZE_IN says otherwise); several: a large one warms it for the next ones
     one_shot = {"tokenize_in": "inline"} if len(args.paths) == 1 and not os.environ.get(ENV_VAR, "").strip() else {}
-    for doc_id, text in _documents(args, err):
+    for doc_id, text, extracted in _documents(args, err):
         try:
             chunk_set = pipeline.chunk_text(text, _config(args, doc_id), **one_shot)
+            if extracted is not None:
+                from dataclasses import replace
+
+                from .extract import locate
+
+                chunk_set = replace(chunk_set, chunks=tuple(locate(chunk_set.chunks, extracted)))
         except GeochunkError as e:
             print(f"geochunk: {doc_id}: {e}", file=err)
             args._failed = True
@@ -220,6 +246,8 @@ def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None, err: T
         from .retrieve.cli import main_for
 
         return main_for(args.command, args, out, err)
+    if args.command == "extract":
+        return _extract(args, out, err)
     args._failed = False
     try:
         _config(args, "check")
@@ -252,6 +280,33 @@ def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None, err: T
     if len(sets) > 1:
         print(corpus_line(sets), file=out)
     return 1 if args._failed else 0
+
+
+def _extract(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """``geochunk extract``: the text each document becomes (or ``--json``), notes on stderr."""
+    from .export import json_text
+    from .extract import extract
+
+    failed = False
+    for path in args.paths:
+        try:
+            ex = extract(path, max_bytes=args.max_bytes)
+        except InputError as e:
+            print(f"geochunk: {e}", file=err)
+            failed = True
+            continue
+        for note in ex.notes:
+            print(f"geochunk: {path}: {note}", file=err)
+        if args.json:
+            out.write(json_text({
+                "path": path, "kind": ex.kind, "text": ex.text,
+                "pages": [{"start": s, "end": e, "page": p} for s, e, p in ex.pages],
+                "sections": [{"start": s, "end": e, "path": list(p)} for s, e, p in ex.sections],
+                "notes": list(ex.notes),
+            }) + "\n")
+        else:
+            out.write(ex.text if ex.text.endswith("\n") else ex.text + "\n")
+    return 1 if failed else 0
 
 
 def _shares(shares: dict[str, float]) -> str:

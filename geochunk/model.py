@@ -478,6 +478,9 @@ class Chunk(_SourceSlice):
     collection: str | None = None
     version: str | None = None
     tokenizer_sha256: str | None = None  # the rank file's sha256 (None for the estimate)
+    #: where the chunk came from in an extracted PDF (1-based pages) or HTML/DOCX (heading path)
+    source_pages: tuple[int, ...] = ()
+    section_path: tuple[str, ...] = ()
 
     def detach(self) -> "Chunk":
         """This chunk holding its own text (see :meth:`_SourceSlice.detach`) and its features'
@@ -572,6 +575,8 @@ class Chunk(_SourceSlice):
             kw["part"] = Part(**kw["part"])
         kw["flags"] = tuple(kw.get("flags", ()))
         kw["headings"] = tuple(kw.get("headings", ()))
+        kw["source_pages"] = tuple(kw.get("source_pages", ()))
+        kw["section_path"] = tuple(kw.get("section_path", ()))
         return cls(**kw)
 
 

@@ -279,7 +279,15 @@ def chunk_file(
     path: str | os.PathLike[str], config: ChunkConfig = ChunkConfig(), *, max_bytes: int = DEFAULT_MAX_BYTES
 ) -> ChunkSet:
     """Read ``path`` (strict UTF-8, no newline translation, at most ``max_bytes`` bytes: the
-    CLI's ``--max-bytes``) and chunk it; ``doc_id`` is the path."""
+    CLI's ``--max-bytes``) and chunk it; ``doc_id`` is the path. A PDF, HTML or .docx file is
+    read through :mod:`geochunk.extract`: chunks are cut from the text it becomes and carry
+    ``source_pages`` / ``section_path``."""
+    from .extract import extract, extractable, locate
+
     _check_call("", config)
+    if extractable(path):
+        ex = extract(path, max_bytes=max_bytes)
+        cs = chunk_text(ex.text, config.with_(doc_id=str(path)))
+        return replace(cs, chunks=tuple(locate(cs.chunks, ex)))
     text = read_document(path, max_bytes=max_bytes)
     return chunk_text(text, config.with_(doc_id=str(path)))

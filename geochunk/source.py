@@ -39,6 +39,7 @@ __all__ = [
     "DEFAULT_MAX_BYTES",
     "SNIFF_BYTES",
     "document_digest",
+    "read_bytes",
     "read_document",
     "read_regular",
     "read_stream",
@@ -134,6 +135,20 @@ def read_document(
             "to chunk a str you already hold, pass it to the chunker directly"
         )
     return _decode(data, label)
+
+
+def read_bytes(src: str | os.PathLike[str], *, max_bytes: int = DEFAULT_MAX_BYTES, name: str | None = None) -> bytes:
+    """A file's bytes, checked as :func:`read_document` checks a path (it exists, is a regular
+    file, and is at most ``max_bytes``, known before reading) but not decoded: for readers of
+    binary formats (PDF, DOCX).
+
+    >>> read_bytes("/nonexistent/report.pdf")
+    Traceback (most recent call last):
+    ...
+    geochunk.errors.InputError: '/nonexistent/report.pdf' does not exist (looked for /nonexistent/report.pdf); check the path and the working directory
+    """
+    _check_max_bytes(max_bytes)
+    return _read_path(src, max_bytes, name)[0]
 
 
 def _read_path(src: str | os.PathLike[str], max_bytes: int, name: str | None) -> tuple[bytes, str]:

@@ -16,7 +16,7 @@ config = widgets.corpus_controls()
 uploads = st.file_uploader(
     "Upload documents", type=list(services.UPLOAD_TYPES), accept_multiple_files=True,
     key=StateKeys.CORPUS_UPLOAD,
-    help=f"UTF-8 text, up to {services.MAX_DOCUMENT_BYTES // 2**20} MB each",
+    help=f"UTF-8 text, or PDF/HTML/.docx, up to {services.MAX_DOCUMENT_BYTES // 2**20} MB each",
 )
 jobs = services.upload_jobs(uploads)
 

@@ -57,6 +57,7 @@ APP_DIR = Path(__file__).resolve().parents[2]
 MAX_DOCUMENT_BYTES = 20 * 1024 * 1024
 UPLOAD_TYPES: tuple[str, ...] = (
     "txt", "md", "json", "geojson", "wkt", "sql", "csv", "gml", "kml", "xml",
+    "pdf", "html", "htm", "docx",
 )
 
 
@@ -80,10 +81,11 @@ class Document:
 
 def read_upload(data: bytes, name: str, origin: str = "upload") -> Document:
     """Bytes from an upload or a file -> :class:`Document`; :class:`InputError` with a clear
-    message when the bytes are empty, not UTF-8 text, or over :data:`MAX_DOCUMENT_BYTES`."""
-    from ..source import read_document
+    message when the bytes are empty, not UTF-8 text, or over :data:`MAX_DOCUMENT_BYTES`. A
+    PDF, HTML or .docx upload becomes the text it extracts to (:mod:`geochunk.extract`)."""
+    from ..extract import read_any
 
-    text = read_document(data, max_bytes=MAX_DOCUMENT_BYTES, name=name)
+    text, _ = read_any(data, max_bytes=MAX_DOCUMENT_BYTES, name=name)
     return Document.from_text(text, name=name, origin=origin)
 
 

@@ -139,7 +139,8 @@ def document_loader() -> Document | None:
             "Upload a file",
             type=list(services.UPLOAD_TYPES),
             key=StateKeys.UPLOAD,
-            help=f"UTF-8 text up to {services.MAX_DOCUMENT_BYTES // 2**20} MB",
+            help=f"UTF-8 text, or PDF/HTML/.docx (its text is extracted), "
+            f"up to {services.MAX_DOCUMENT_BYTES // 2**20} MB",
         )
         if up is None:
             doc = current_document()

@@ -59,8 +59,9 @@ class CorpusJob:
 
 
 def job_text(job: CorpusJob) -> str:
-    """The text of a job, read with the same checks as an upload."""
-    from ..source import read_document
+    """The text of a job, read with the same checks as an upload (PDF, HTML and .docx
+    extracted)."""
+    from ..extract import read_any
 
     if job.sample is not None:
         from ..samples import load_sample
@@ -72,7 +73,7 @@ def job_text(job: CorpusJob) -> str:
         data = job.data
     else:
         raise GeochunkError(f"{job.name}: nothing to read")
-    return read_document(data, max_bytes=job.max_bytes, name=job.name)
+    return read_any(data, max_bytes=job.max_bytes, name=job.name)[0]
 
 
 def summarise_job(job: CorpusJob, config: ChunkConfig) -> CorpusRow:
