@@ -392,3 +392,16 @@ def test_app_accepts_a_pdf_upload(app_dir):
     assert not at.exception
     errors = [e.value.replace("\\", "") for e in at.sidebar.error]
     assert errors and "no text layer" in errors[0] and "Traceback" not in errors[0]
+
+
+def test_adapters_carry_pages_and_sections(tmp_path):
+    from geochunk.integrations import chunk_metadata
+
+    pdf = make_pdf([["Site notes", "POINT (1 2)"], ["POINT (3 4)"]])
+    chunks = chunk_file(write(tmp_path, "n.pdf", pdf), budget=16, unit="feature")
+    meta = [chunk_metadata(c) for c in chunks if c.features]
+    assert [m["source_pages"] for m in meta] == [[1], [2]]
+    flat = chunk_metadata(chunks[-1], flat=True)
+    assert flat["source_pages"] == "2"
+    html = chunk_file(write(tmp_path, "a.html", b"<h1>A</h1><h2>B, C</h2><p>POINT (1 2)</p>"), budget=16)
+    assert chunk_metadata(html[-1], flat=True)["section_path"] == "A > B, C"

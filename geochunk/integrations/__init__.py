@@ -36,7 +36,7 @@ METADATA_KEYS: tuple[str, ...] = (
     "strategy", "text_kind", "oversized", "needs_fallback", "flags", "feature_ids", "geom_types",
     "bbox", "bbox_wgs84", "epsg", "crs_confidence", "crs_source", "crs_flagged", "chunker_version",
     "period_start", "period_end", "period_source", "doc_sha256", "collection", "version",
-    "headings", "fence", "normalization",
+    "headings", "fence", "normalization", "source_pages", "section_path",
 )
 
 _BBOX_SUFFIXES = {
@@ -63,8 +63,10 @@ def _flatten(meta: dict[str, Any]) -> dict[str, Any]:
                 out[f"{key}_{suffix}"] = v
         elif key in _LIST_KEYS:
             out[key] = ",".join(value)
-        elif key == "headings":
+        elif key in ("headings", "section_path"):
             out[key] = HEADING_SEPARATOR.join(value)
+        elif key == "source_pages":
+            out[key] = ",".join(str(p) for p in value)
         else:
             out[key] = value
     return out
@@ -102,6 +104,8 @@ def chunk_metadata(c: Chunk, *, flat: bool = False) -> dict[str, Any]:
         "headings": list(c.headings),
         "fence": c.fence,
         "normalization": c.normalization,
+        "source_pages": list(c.source_pages),
+        "section_path": list(c.section_path),
     }
     assert tuple(meta) == METADATA_KEYS
     return _flatten(meta) if flat else meta
