@@ -128,9 +128,25 @@ def read_any(
     return read_document(src, max_bytes=limit, name=name), None
 
 
+def _body_start(text: str, start: int, end: int) -> int:
+    """The first offset in ``[start, end)`` that is not on a ``#`` heading line (``start`` when
+    the range holds only headings): a chunk that opens with headings sits under them."""
+    pos = start
+    while pos < end:
+        line_end = text.find("\n", pos, end)
+        line_end = end if line_end < 0 else line_end
+        line = text[pos:line_end]
+        if line.strip() and not (line.startswith("#") and line.lstrip("#").startswith(" ")):
+            return pos
+        pos = line_end + 1
+    return start
+
+
 def locate(chunks: Iterable, extracted: Extracted) -> list:
     """The chunks with ``source_pages`` (PDF) and ``section_path`` (HTML, DOCX) filled in from
-    where each chunk's ``[start, end)`` lies in the extracted text.
+    where each chunk's ``[start, end)`` lies in the extracted text: the pages it overlaps, and
+    the heading path of its first line that is not a heading (a chunk that opens with headings
+    sits under them).
 
     >>> from geochunk import ChunkConfig, chunk_text
     >>> ex = extract(b"<h1>A</h1><p>POINT (1 2)</p><h1>B</h1><p>POINT (3 4)</p>", name="x.html")
@@ -141,6 +157,6 @@ def locate(chunks: Iterable, extracted: Extracted) -> list:
     out = []
     for c in chunks:
         pages = extracted.pages_of(c.start, c.end)
-        section = extracted.section_of(c.start, c.end)
+        section = extracted.section_of(_body_start(extracted.text, c.start, c.end), c.end)
         out.append(replace(c, source_pages=pages, section_path=section) if pages or section else c)
     return out
