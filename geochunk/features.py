@@ -131,8 +131,8 @@ def _period_of(
 ) -> Period | None:
     origin = "property" if span.properties_json else ("row" if unit is not None and unit.row and
                                                       not unit.attributes else "attribute")
-    caption = None
-    if unit is not None and unit.full[0] < unit.core[0]:
+    caption = None  # (a JSON record's lead-in, or attributes written before, are no caption)
+    if unit is not None and unit.full[0] < unit.core[0] and unit.kinds is None:
         caption = text[unit.full[0] : unit.core[0]]
     return feature_period(attrs, caption, origin=origin) or doc
 

@@ -23,7 +23,8 @@ from .memo import key_memo, tuple_memo
 from .model import Span
 
 __all__ = [
-    "ID_KEYS", "REF_KEYS", "content_id", "geojson_id", "heading_id", "pick_id", "source_ids", "unique_ids",
+    "ID_KEYS", "NAME_KEYS", "REF_KEYS", "content_id", "geojson_id", "heading_id", "pick_id", "pick_name", "record_ids",
+    "source_ids", "unique_ids",
 ]
 
 #: Keys (case-insensitive, in priority order) whose value is a feature's id - in GeoJSON
@@ -32,10 +33,13 @@ __all__ = [
 #: the first key ending in ``_ref``, `` ref`` or ``-ref``) - a key that names an id wins over one
 #: that names a reference ("Parcel ID" before "Ref", whatever the order of the lines).
 ID_KEYS: tuple[str, ...] = (
-    "id", "fid", "gid", "uid", "uuid", "objectid", "feature_id", "featureid", "feature id",
+    "id", "fid", "gid", "uid", "uuid", "objectid", "pk", "feature_id", "featureid", "feature id",
     "parcel_id", "parcelid",
 )  # fmt: skip
 REF_KEYS: tuple[str, ...] = ("ref", "reference")
+#: Keys (case-insensitive, in order) whose value names a feature: its id when nothing else
+#: gives one (no id key, heading id or row id), before the content hash.
+NAME_KEYS: tuple[str, ...] = ("name", "title", "label")
 _ID_SUFFIXES = ("_id", " id", "-id")
 _REF_SUFFIXES = ("_ref", " ref", "-ref")
 
@@ -58,6 +62,33 @@ def pick_id(pairs: Iterable[tuple[str, str]]) -> tuple[str, str] | None:
         return None
     got = pairs[at]
     return got if type(got) is tuple else (got[0], got[1])
+
+
+def pick_name(pairs: Sequence[tuple[str, Any]]) -> tuple[str, str] | None:
+    """The ``(key, value)`` that names the feature: the first key of :data:`NAME_KEYS` (in
+    that order) with a non-blank text or number value, else None.
+
+    >>> pick_name([("Zone", "R1"), ("Title", "North field"), ("name", "Meadow")])
+    ('name', 'Meadow')
+    """
+    if not pairs:
+        return None
+    at = _name_index(tuple([key for key, _ in pairs]))
+    if at is None:
+        return None
+    for k in at:
+        value = _scalar_id(pairs[k][1])
+        if value is not None:
+            return pairs[k][0], value
+    return None
+
+
+@tuple_memo(max_entries=4096, max_chars=1 << 20)
+def _name_index(keys: tuple[str, ...]) -> tuple[int, ...] | None:
+    """Positions of the name keys among ``keys``, in :data:`NAME_KEYS` order (None if none)."""
+    low = [_key_kind(k)[0] for k in keys]
+    got = tuple(k for name in NAME_KEYS for k, key in enumerate(low) if key == name)
+    return got or None
 
 
 @tuple_memo(max_entries=4096, max_chars=1 << 20)  # features repeat a handful of key sequences
@@ -168,10 +199,12 @@ def _scalar_id(value: Any) -> str | None:
 
 def geojson_id(feature: Mapping[str, Any], props: Any) -> tuple[str | None, str | None]:
     """A GeoJSON Feature's ``(id, id source)``: its ``id`` member, else an id-like property
-    (:func:`pick_id`); ``(None, None)`` when it has neither.
+    (:func:`pick_id`), else a name property (:func:`pick_name`); ``(None, None)`` when it has none.
 
     >>> geojson_id({"id": 7}, {}), geojson_id({}, {"name": "a", "parcel_id": "P-1"})
     (('7', 'geojson:id'), ('P-1', 'property:parcel_id'))
+    >>> geojson_id({}, {"name": "Houston", "pop": 2300000})
+    ('Houston', 'property:name')
     """
     if "id" in feature:
         fid = _scalar_id(feature["id"])
@@ -179,9 +212,51 @@ def geojson_id(feature: Mapping[str, Any], props: Any) -> tuple[str | None, str 
             return fid, "geojson:id"
     if not isinstance(props, dict):
         return None, None
-    scalars = ((k, _scalar_id(v)) for k, v in props.items() if isinstance(k, str))
-    got = pick_id((k, v) for k, v in scalars if v is not None)
+    scalars = [(k, s) for k, s in ((k, _scalar_id(v)) for k, v in props.items() if isinstance(k, str))
+               if s is not None]
+    got = pick_id(scalars) or pick_name(scalars)
     return (None, None) if got is None else (got[1], f"property:{got[0]}")
+
+
+def record_ids(
+    spans: Sequence[Span], pairs: Sequence[tuple[str, Any]], members: Sequence[str | None]
+) -> list[tuple[str, str]]:
+    """``(id, id source)`` for the spans of one JSON record (:mod:`geochunk.records`): the
+    span's own id, else the record's id field (:func:`pick_id`; a Django fixture's ``pk`` is
+    qualified by its ``model``: ``geogapp.city:1``), else its name (:func:`pick_name`), else
+    the content hash. A record holding several geometries gives each ``id/member``; a span
+    that is no member of the record (``None``) its content hash.
+
+    >>> s = Span(0, 11, "wkt", "POINT", "POINT (1 2)")
+    >>> record_ids([s], [("pk", 1), ("model", "geogapp.city"), ("name", "Houston")], ["fields.point"])
+    [('geogapp.city:1', 'record:pk')]
+    >>> record_ids([s, s], [("name", "Parcel A")], ["border1", "border2"])
+    [('Parcel A/border1', 'record:name'), ('Parcel A/border2', 'record:name')]
+    """
+    rid: tuple[str, str] | None = None
+    got = pick_id(pairs)
+    if got is not None:
+        value = _scalar_id(got[1])
+        if value is not None:
+            if _key_kind(got[0])[0] == "pk":
+                model = next((v for k, v in pairs if k == "model" and isinstance(v, str) and v.strip()), None)
+                if model is not None:
+                    value = f"{model}:{value}"
+            rid = (value, sys.intern(f"record:{got[0]}"))
+    if rid is None:
+        name = pick_name(pairs)
+        if name is not None:
+            rid = (name[1], sys.intern(f"record:{name[0]}"))
+    single = sum(m is not None for m in members) == 1
+    out = []
+    for sp, member in zip(spans, members):
+        if sp.feature_id is not None:
+            out.append((sp.feature_id, sp.id_source or "geojson:id"))
+        elif rid is None or member is None:
+            out.append((content_id(sp), "hash"))
+        else:
+            out.append(rid if single or not member else (f"{rid[0]}/{member}", rid[1]))
+    return out
 
 
 def source_ids(
@@ -192,13 +267,16 @@ def source_ids(
 ) -> list[tuple[str, str]]:
     """``(id, id source)`` for the spans of one no-cut unit, by precedence: the span's own id
     (GeoJSON), then - for a unit of one geometry only - an ID attribute of its ``Key: value``
-    block, an id-shaped token of its caption, an id column of its SQL row; else the content hash.
+    block, an id-shaped token of its caption, an id column of its SQL row, a name attribute
+    (:func:`pick_name`); else the content hash.
 
     >>> s = Span(0, 11, "wkt", "POINT", "POINT (1 2)")
     >>> source_ids([s], [("Well ID", "W-7")]), source_ids([s], caption="## Well W-8")
     ([('W-7', 'attribute:Well ID')], [('W-8', 'heading')])
     >>> source_ids([s], row=[("id", "3")]), source_ids([s, s], [("Well ID", "W-7")])[0][1]
     ([('3', 'row:id')], 'hash')
+    >>> source_ids([s], [("Name", "Old Mill")], caption="## Mill M-2"), source_ids([s], [("Name", "Old Mill")])
+    ([('M-2', 'heading')], [('Old Mill', 'attribute:Name')])
     """
     single = len(spans) == 1
     out = []
@@ -219,6 +297,10 @@ def source_ids(
                     keyed_row = pick_id(row)
                     if keyed_row is not None:
                         got = (keyed_row[1], sys.intern(f"row:{keyed_row[0]}"))
+                    else:
+                        name = pick_name(attributes)
+                        if name is not None:
+                            got = (name[1], sys.intern(f"attribute:{name[0]}"))
         out.append(got or (content_id(sp), "hash"))
     return out
 

@@ -24,20 +24,21 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from dataclasses import FrozenInstanceError
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
 import numpy as np
 
 from .attributes import attribute_line, sql_row
-from .ids import source_ids
+from .ids import record_ids, source_ids
 from .headings import is_caption, is_setext_underline, plain_heading_at, setext_title
 from .lines import lines_of
 from .model import ChunkConfig, Detection, Span
+from .records import Record, find_records
 
 __all__ = ["Unit", "find_units", "unit_ranges"]
 
 _UNSEEN = object()
-_UNIT_FIELDS = ("spans", "core", "full", "ids", "attributes", "intro", "row")
+_UNIT_FIELDS = ("spans", "core", "full", "ids", "attributes", "intro", "row", "kinds")
 _MAX_SEEN = 4096  # distinct attribute lines remembered per document (bounds the memo)
 _MAX_LEAD = 200  # characters of non-geometry text on the geometry's line that may join it
 _SENTENCE_END = (". ", "! ", "? ", "\u0964 ", "\u0965 ", ".\t")  # (written out in _has_sentence_end)
@@ -49,7 +50,11 @@ class Unit:
     ``core`` is the geometry (line-widened); ``full`` adds the caption before and the attribute
     block after. ``attributes`` are the ``Key: value`` pairs of that block.
 
-    Frozen, with the seven fields below; ``core`` and ``full`` are kept as their four offsets
+    ``kinds``, when not None, is what :attr:`context_kinds` gives (a layout that the offsets
+    alone do not tell: ``record`` for a JSON record, ``attributes`` written before the
+    geometry); None reads it from the offsets (caption before, attribute block after).
+
+    Frozen, with the eight fields below; ``core`` and ``full`` are kept as their four offsets
     and made as pairs when read (a pair of each per unit was 0.26x the input of a large
     appendix; issue #13), and a unit of one span keeps that span's index, its id and its id's
     source, not a 1-tuple of each and a pair (0.6x a GeoJSON of 20k small features):
@@ -57,15 +62,16 @@ class Unit:
 
     >>> u = Unit((0,), (5, 9), (0, 12), (("x", "hash"),))
     >>> u, u == Unit((0,), (5, 9), (0, 12), (("x", "hash"),)), u.core, u.spans, u.ids
-    (Unit(spans=(0,), core=(5, 9), full=(0, 12), ids=(('x', 'hash'),), attributes=(), intro=None, row=()), True, (5, 9), (0,), (('x', 'hash'),))
+    (Unit(spans=(0,), core=(5, 9), full=(0, 12), ids=(('x', 'hash'),), attributes=(), intro=None, row=(), kinds=None), True, (5, 9), (0,), (('x', 'hash'),))
     """
 
     __slots__ = ("_spans", "_core_a", "_core_b", "_full_a", "_full_b", "_ids", "_source", "attributes", "intro",
-                 "row")
+                 "row", "kinds")
 
-    attributes: tuple[tuple[str, str], ...]
+    attributes: tuple[tuple[str, Any], ...]  # (a JSON record's values are as JSON decodes them)
     intro: int | None  # start of the paragraph right before ``full`` that introduces it
     row: tuple[tuple[str, str], ...]  # SQL row columns on the geometry's own line
+    kinds: tuple[str, ...] | None  # context_kinds when the offsets do not tell them
 
     def __init__(
         self,
@@ -76,6 +82,7 @@ class Unit:
         attributes: tuple[tuple[str, str], ...] = (),
         intro: int | None = None,
         row: tuple[tuple[str, str], ...] = (),
+        kinds: tuple[str, ...] | None = None,
     ) -> None:
         init = object.__setattr__
         if len(spans) == 1 and len(ids) == 1 and type(spans[0]) is int:
@@ -93,6 +100,7 @@ class Unit:
         init(self, "attributes", attributes)
         init(self, "intro", intro)
         init(self, "row", row)
+        init(self, "kinds", kinds)
 
     @property
     def spans(self) -> tuple[int, ...]:
@@ -115,7 +123,7 @@ class Unit:
 
     def _fields(self) -> tuple:
         return (self.spans, (self._core_a, self._core_b), (self._full_a, self._full_b), self.ids,
-                self.attributes, self.intro, self.row)
+                self.attributes, self.intro, self.row, self.kinds)
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not self.__class__:
@@ -143,11 +151,14 @@ class Unit:
 
     @property
     def context_kinds(self) -> tuple[str, ...]:
-        """Which context ``full`` carries: ``heading`` (caption line), ``attributes``, ``row``.
+        """Which context ``full`` carries: ``heading`` (caption line), ``attributes``, ``row``,
+        ``record`` (the JSON record around the geometry).
 
         >>> Unit((0,), (5, 9), (0, 12), (("x", "hash"),), (("A", "b"),)).context_kinds
         ('heading', 'attributes')
         """
+        if self.kinds is not None:
+            return self.kinds
         out = []  # (the offsets read from their slots: .full and .core make a pair each)
         if self._full_a < self._core_a:
             out.append("heading")
@@ -237,18 +248,32 @@ def find_units(text: str, detection: Detection, *, context: bool = True) -> tupl
     spans = detection.spans
     if not spans:
         return ()
-    # 1. widen every span to whole lines, then merge overlapping ranges into unit cores
+    # 1. widen every span to whole lines, then merge overlapping ranges into unit cores; the
+    # spans of one JSON record are one unit over the record (its outer range)
+    records = find_records(text, spans) if context else []
+    rec_of: dict[int, int] = {i: r for r, rec in enumerate(records) for i in rec.spans}
+    rec_ranges = [_record_range(text, rec) for rec in records]
     groups: list[tuple[list[int], int, int]] = []
+    cores: list[tuple[int, int]] = []
+    group_rec: list[int] = []  # the group's record (-1: none, -2: more than one)
     firsts, lasts = _line_bounds(text, [sp.start for sp in spans], [sp.end for sp in spans])
     for i, sp in enumerate(spans):
         a, b = _widen(text, sp, spans[i - 1].end if i else 0,
                       spans[i + 1].start if i + 1 < len(spans) else None, firsts[i], lasts[i])
-        if groups and a < groups[-1][2]:
+        r = rec_of.get(i, -1)
+        oa, ob = rec_ranges[r] if r >= 0 else (a, b)
+        if groups and oa < groups[-1][2]:
             idx, ga, gb = groups[-1]
             idx.append(i)
-            groups[-1] = (idx, min(ga, a), max(gb, b))
+            groups[-1] = (idx, min(ga, oa), max(gb, ob))
+            ca, cb = cores[-1]
+            cores[-1] = (min(ca, a), max(cb, b))
+            if r != -1 and group_rec[-1] != r:
+                group_rec[-1] = r if group_rec[-1] == -1 else -2
         else:
-            groups.append(([i], a, b))
+            groups.append(([i], oa, ob))
+            cores.append((a, b))
+            group_rec.append(r)
     # 2. attributes after, captions before (attributes claim lines first)
     units: list[Unit] = []
     prev_end = 0
@@ -262,6 +287,16 @@ def find_units(text: str, detection: Detection, *, context: bool = True) -> tupl
     seen: dict[str, tuple[str, str] | None] = {}
     for gi, (idx, a, b) in enumerate(groups):
         next_start = groups[gi + 1][1] if gi + 1 < len(groups) else len(text)
+        r = group_rec[gi]
+        if r >= 0:  # a JSON record: the record is the unit, its fields the attributes and id
+            rec = records[r]
+            ca, cb = cores[gi]
+            member = dict(zip(rec.spans, rec.members))
+            ids = record_ids([spans[i] for i in idx], rec.pairs, [member.get(i) for i in idx])
+            units.append(Unit(tuple(idx), (max(a, ca), min(b, cb)), (a, b), tuple(ids), rec.pairs, None, (),
+                              _RECORD))
+            prev_end = b
+            continue
         full_a, full_b = a, b
         pairs: tuple[tuple[str, str], ...] = ()
         caption = None
@@ -317,6 +352,29 @@ def find_units(text: str, detection: Detection, *, context: bool = True) -> tupl
         units.append(Unit(tuple(idx), (a, b), (full_a, full_b), tuple(ids), pairs, intro, row))
         prev_end = full_b
     return tuple(units)
+
+
+_RECORD = ("record",)
+
+
+def _record_range(text: str, rec: Record) -> tuple[int, int]:
+    """A record's object widened to whole lines when it starts its line (after indentation)
+    and ends it (before a ``,``).
+
+    >>> t = '[\\n  {"a": 1},\\n  {"b": 2}\\n]'
+    >>> _record_range(t, Record(4, 12, (), (), ())), _record_range('[{"a": 1}]', Record(1, 9, (), (), ()))
+    ((2, 14), (1, 9))
+    """
+    lines = lines_of(text)
+    a, b = rec.start, rec.end
+    ls = lines.start(a)
+    if not text[ls:a].strip(" \t"):
+        a = ls
+    le = lines.end(b - 1)
+    tail = text[b:le]
+    if tail.count(",") <= 1 and not tail.strip(" \t\r\n,"):
+        b = le
+    return a, b
 
 
 _MAX_INTRO = 600  # characters: a longer paragraph describes more than the feature after it

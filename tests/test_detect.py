@@ -328,7 +328,8 @@ def test_feature_with_null_geometry() -> None:
         ({"properties": {"name": "x", "title_id": "T3", "site_id": "S1"}}, "T3", "property:title_id"),
         ({"properties": {"ref": "", "site_id": "S1"}}, "S1", "property:site_id"),
         ({"properties": {"id": {"nested": 1}, "feature_id": 8}}, "8", "property:feature_id"),
-        ({"properties": {"name": "x"}}, None, None),
+        ({"properties": {"name": "x"}}, "x", "property:name"),  # no id key: the name
+        ({"properties": {"zone": "x"}}, None, None),
         ({"properties": None}, None, None),
         ({}, None, None),
     ],

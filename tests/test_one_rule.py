@@ -14,7 +14,7 @@ from geochunk.detect import detect
 from geochunk.errors import ConfigError
 from geochunk.export import to_geojson
 from geochunk.extent import box_halves
-from geochunk.ids import ID_KEYS, REF_KEYS, pick_id
+from geochunk.ids import ID_KEYS, REF_KEYS, pick_id, pick_name
 from geochunk.model import MIN_BUDGET, OGC_TYPES, ChunkConfig, Span, check_budget, check_tolerance
 from geochunk.pipeline import analyse, chunk_text
 from geochunk.retrieve.region import Region
@@ -139,7 +139,8 @@ PAIRS = [
     ([("Name", "Pump"), ("Parcel ID", "P-1")], "P-1"),  # an id suffix, after the named keys
     ([("Ref", "R-1"), ("FID", "F-1")], "F-1"),  # the named keys in priority order
     ([("parcel_id", "P-2"), ("Name", "x")], "P-2"),
-    ([("Name", "Pump"), ("Depth", "3 m")], None),
+    ([("Name", "Pump"), ("Depth", "3 m")], "Pump"),  # no id key: the name, else the hash
+    ([("Zone", "R1"), ("Depth", "3 m")], None),
     ([("Ref", "R-9"), ("Parcel ID", "P-1")], "P-1"),  # a key naming an id before a reference
     ([("Name", "Pump"), ("planning_ref", "19-0042")], "19-0042"),  # a reference, else the hash
 ]
@@ -147,7 +148,7 @@ PAIRS = [
 
 @pytest.mark.parametrize(("pairs", "fid"), PAIRS)
 def test_geojson_properties_and_attribute_blocks_pick_the_same_id(pairs, fid) -> None:
-    got = pick_id(pairs)
+    got = pick_id(pairs) or pick_name(pairs)
     assert (got[1] if got else None) == fid
     props = ", ".join(f'"{k}": "{v}"' for k, v in pairs)
     geojson = '{"type": "Feature", "geometry": {"type": "Point", "coordinates": [1, 2]}, ' \
@@ -170,7 +171,8 @@ def test_table_columns_pick_the_id_column_by_the_same_rule(pairs, fid) -> None:
     cols = [k.replace(" ", "_") for k, _ in pairs]  # column names have no spaces
     text = f"COPY t ({', '.join(cols)}, geom) FROM stdin;\n" + "\t".join(v for _, v in pairs) + f"\t{hexwkb}\n\\.\n"
     (span,) = detect(text).spans
-    got = pick_id([(c, v) for c, (_, v) in zip(cols, pairs)])
+    named = [(c, v) for c, (_, v) in zip(cols, pairs)]
+    got = pick_id(named) or pick_name(named)
     assert (got[1] if got else None) == fid
     assert span.feature_id == (f"t:{fid}" if fid else None)
 

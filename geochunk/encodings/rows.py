@@ -26,7 +26,7 @@ from collections import Counter
 from dataclasses import replace
 from functools import lru_cache
 
-from ..ids import pick_id
+from ..ids import pick_id, pick_name
 from ..lines import lines_of
 from ..model import Span, compact_json
 
@@ -40,8 +40,10 @@ _NAME = re.compile(r"[A-Za-z_][\w ]{0,62}")
 
 @lru_cache(maxsize=256)  # a table's rows share their columns
 def _id_column(columns: tuple[str, ...]) -> int | None:
-    """The id column: :func:`geochunk.ids.pick_id`'s rule over the column names."""
-    got = pick_id((c, str(k)) for k, c in enumerate(columns))
+    """The id column: :func:`geochunk.ids.pick_id`'s rule over the column names, else a name
+    column (:func:`geochunk.ids.pick_name`)."""
+    named = [(c, str(k)) for k, c in enumerate(columns)]
+    got = pick_id(named) or pick_name(named)
     return None if got is None else int(got[1])
 
 
