@@ -15,6 +15,8 @@ from typing import Any
 from .crs import FrameReport
 from .geometry import Parsed, resolve
 from .model import Chunk, ChunkConfig, ChunkFeature, Detection, Frame, Period
+from .fences import Fence
+from .headings import Heading
 from .normalize import Source
 from .prose import Boundaries
 from .tokens import TokenCounter, TokenIndex
@@ -72,6 +74,8 @@ class Analysis:
     tokenizer_sha256: str | None = None
     #: the document as read when ``text`` is its normalised form (``--normalize``); else None
     source: Source | None = None
+    fences: tuple[Fence, ...] = ()  # fenced code blocks (geochunk.fences)
+    heading_list: tuple[Heading, ...] = ()  # every heading with its level and title
 
     @property
     def tokenizer(self) -> str:

@@ -23,12 +23,15 @@ from . import crs as crs_mod
 from .analysis import Analysis, GeomRecord
 from .extent import extent_note, one_bbox, union_bbox
 from .features import properties_of
+from .fences import FenceIndex
+from .headings import HeadingPath
 from .geometry import bounds, held
 from .model import Chunk, ChunkConfig, ChunkFeature, Evidence, Flag, Frame, Generalization, Part
 from .normalize import Source
 from .oversize import Escaped, escape
 from .packing import Piece
 from .period import merge_periods
+from .runs import forward_over
 from .strategy import chunk_unit
 from .units import Unit
 
@@ -60,6 +63,7 @@ class Body:
 
 
 SOURCE = Body()
+_BLANK = " \t\r\n\f\v"  # skipped before the offset whose heading path a chunk carries
 
 
 @lru_cache(maxsize=256)
@@ -140,6 +144,8 @@ class ChunkBuilder:
         self._bits = [_span_bits(s.status, p) for s, p in zip(a.detection.spans, a.parsed)]
         self._records = [GeomRecord(f, held(p), held(p), fr) for f, p, fr in zip(a.features, a.parsed, self._frames)]
         self._briefs: dict[int, tuple[Frame, Frame]] = {}  # id(frame) -> (frame, its brief)
+        self._paths = HeadingPath(a.heading_list)
+        self._fences = FenceIndex(a.fences)
 
     def spans_in(self, lo: int, hi: int) -> list[int]:
         """Indices of the spans that lie wholly in ``[lo, hi)``."""
@@ -219,6 +225,9 @@ class ChunkBuilder:
             bbox_wgs84 = union_bbox([f.bbox_wgs84 for f in feats], lon=True)
         flags = self._common_flags(span_ids, frame, mixed)
         flags.extend(f for f in extra if f not in flags)
+        fence, fence_split = self._fence(core_start, end)
+        if fence_split:
+            flags.append(Flag.FENCE_SPLIT)
         note = extent_note(feats, bbox, bbox_wgs84, frame, mixed)
         if note is not None and Flag.NO_EXTENT not in flags:
             flags.append(Flag.NO_EXTENT)
@@ -257,6 +266,8 @@ class ChunkBuilder:
             tokenizer_sha256=a.tokenizer_sha256,
             extent_note=note,
             text="" if body.text is None else body.text,
+            headings=self._headings(core_start, end),
+            fence=fence,
         )
         # a source slice is read from the document on access, not held a second time (issue #13;
         # Chunk.sliced, without building a dict of the values for every chunk)
@@ -269,6 +280,26 @@ class ChunkBuilder:
         else:
             records = self._records  # each span as drawn from its source, one record shared
             self.geoms.append(tuple([records[i] for i in span_ids]))
+
+    def _headings(self, lo: int, hi: int) -> tuple[str, ...]:
+        """The heading path where the chunk's own text begins: at its first non-blank
+        character, past the headings it opens with (:meth:`HeadingPath.of_range`)."""
+        if not self._paths.starts:
+            return ()
+        q = forward_over(self.a.text, lo, _BLANK)
+        return self._paths.of_range(q, hi) if q < hi else self._paths.at(lo)
+
+    def _fence(self, lo: int, hi: int) -> tuple[str | None, bool]:
+        """The info string of the first fence the chunk's own text ``[lo, hi)`` meets, and
+        whether the chunk holds only part of a fence (its first or its last)."""
+        if not self._fences.fences or hi <= lo:
+            return None, False
+        first = self._fences.first_in(lo, hi)
+        if first is None:
+            return None, False
+        last = self._fences.at(hi - 1) or first
+        split = first.start < lo or (last.end > hi and last.start < hi)
+        return first.info, split
 
     def _period(self, span_ids: Sequence[int]) -> Any:
         periods = self.a.periods

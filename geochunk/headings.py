@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import re
 from array import array
+from bisect import bisect_right
+from dataclasses import dataclass
 from typing import Sequence
 
 import numpy as np
@@ -24,7 +26,8 @@ import numpy as np
 from .lines import LineIndex, lines_of
 
 __all__ = [
-    "heading_glue", "is_caption", "is_heading_line", "is_setext_underline", "plain_heading_at", "setext_title",
+    "PLAIN_LEVEL", "Heading", "HeadingPath", "find_headings", "heading_glue", "is_caption", "is_heading_line",
+    "is_setext_underline", "plain_heading_at", "setext_title",
 ]
 
 _SPACES = re.compile(r"\s*+")  # what str.strip() removes (both use str.isspace)
@@ -78,30 +81,57 @@ def is_heading_line(line: str, *, blank_before: bool = True, blank_after: bool =
     return blank_before and blank_after and _plain_heading(line)
 
 
-def heading_glue(text: str) -> list[tuple[int, int]]:
-    """``(heading start, start of the first non-blank line after it)`` for every heading that
-    has something after it, sorted and non-overlapping (consecutive headings chain).
+@dataclass(frozen=True, slots=True)
+class Heading:
+    """One heading: ``start`` of its first line, ``glue`` the start of the first non-blank line
+    after it (``None``: nothing follows), its ``level`` (ATX ``#`` count; setext ``=`` 1, ``-``
+    2; a plain upper-case line :data:`PLAIN_LEVEL`, under any Markdown heading) and its
+    ``title`` (the text without the ``#`` marks or the underline)."""
 
-    Lines come from the shared line index. Which lines are blank and which may be headings at
-    all (a ``#``, ``=`` or ``-`` after at most three spaces or tabs, or a line between blank
-    lines) is decided by :func:`_many_lines` (one regex pass for the blank lines, numpy over
-    the first four characters of every line: no tuple and no string per line is held) or, for
-    a text of a few hundred lines, by :func:`_few_lines` (a plain loop: cheaper than numpy's
-    fixed costs there); only those lines are looked at one by one.
+    start: int
+    glue: int | None
+    level: int
+    title: str
 
-    >>> heading_glue("# Title\\n\\nBody\\n\\nPARCELS\\n\\nrow")
-    [(0, 9), (15, 24)]
+
+#: The level of a plain-text heading (``DAY 1: HOLYROOD PARK``): below every Markdown level.
+PLAIN_LEVEL = 7
+_TITLE_LIMIT = 200
+_CLOSING = re.compile(r"[ \t]+#+[ \t]*$")  # an ATX heading's optional closing sequence
+
+
+def _atx_title(line: str) -> tuple[int, str]:
+    """(level, title) of an ATX heading line.
+
+    >>> _atx_title("## Parcel LU-0012 ##\\n"), _atx_title("### C.1 #5")
+    ((2, 'Parcel LU-0012'), (3, 'C.1 #5'))
+    """
+    s = line.strip()
+    level = len(s) - len(s.lstrip("#"))
+    body = s[level:].strip()
+    body = _CLOSING.sub("", " " + body).strip() if body.endswith("#") else body
+    return level, body
+
+
+def find_headings(text: str, fences: Sequence[tuple[int, int]] = ()) -> tuple[Heading, ...]:
+    """Every heading of ``text`` in order (none inside a fenced code block: ``fences`` are the
+    blocks' sorted ``(start, end)``, :mod:`geochunk.fences`). See :func:`heading_glue`.
+
+    >>> [(h.level, h.title) for h in find_headings("# A\\n\\nSite B\\n------\\nx\\n\\nNOTES\\n\\ny")]
+    [(1, 'A'), (2, 'Site B'), (7, 'NOTES')]
     """
     n = len(text)
     if n == 0:
-        return []
+        return ()
     lines = lines_of(text)
     if len(lines.ends) <= _FEW_LINES:
         bounds, blank, candidates = _few_lines(text, lines.ends)
     else:
         bounds, blank, candidates = _many_lines(text, lines)
+    if len(fences):
+        candidates = _outside(candidates, bounds, fences)
     m = len(bounds) - 1
-    out: list[tuple[int, int]] = []
+    out: list[Heading] = []
     for k in candidates:
         a, b = bounds[k], bounds[k + 1]
         before_k = k == 0 or bool(blank[k - 1])
@@ -114,6 +144,8 @@ def heading_glue(text: str) -> list[tuple[int, int]]:
             and is_setext_underline(text[bounds[j] : bounds[j + 1]])
             and setext_title(text[a:b])
         ):
+            level = 1 if text[bounds[j] : bounds[j + 1]].strip()[0] == "=" else 2
+            title = text[a:b].strip()
             j += 1
         elif not (
             # an ATX heading has its "#" among the first four characters; a plain one stands
@@ -122,11 +154,91 @@ def heading_glue(text: str) -> list[tuple[int, int]]:
             and is_heading_line(text[a:b], blank_before=before_k, blank_after=after_k)
         ):
             continue
+        elif _ATX.match(text, a, b):
+            level, title = _atx_title(text[a:b])
+        else:
+            level, title = PLAIN_LEVEL, text[a:b].strip()
         while j < m and blank[j]:
             j += 1
-        if j < m:
-            out.append((a, bounds[j]))
+        out.append(Heading(a, bounds[j] if j < m else None, level, title[:_TITLE_LIMIT]))
+    return tuple(out)
+
+
+def _outside(candidates: list[int], bounds: Sequence[int], fences: Sequence[tuple[int, int]]) -> list[int]:
+    """The candidate lines that do not start inside a fence (``start <= line start < end``)."""
+    starts = [a for a, _ in fences]
+    out = []
+    for k in candidates:
+        p = bounds[k]
+        i = bisect_right(starts, p) - 1
+        if i < 0 or p >= fences[i][1]:
+            out.append(k)
     return out
+
+
+def heading_glue(text: str, fences: Sequence[tuple[int, int]] = ()) -> list[tuple[int, int]]:
+    """``(heading start, start of the first non-blank line after it)`` for every heading that
+    has something after it, sorted and non-overlapping (consecutive headings chain); none
+    inside ``fences`` (a ``# comment`` in a code block is no heading).
+
+    Lines come from the shared line index. Which lines are blank and which may be headings at
+    all (a ``#``, ``=`` or ``-`` after at most three spaces or tabs, or a line between blank
+    lines) is decided by :func:`_many_lines` (one regex pass for the blank lines, numpy over
+    the first four characters of every line: no tuple and no string per line is held) or, for
+    a text of a few hundred lines, by :func:`_few_lines` (a plain loop: cheaper than numpy's
+    fixed costs there); only those lines are looked at one by one.
+
+    >>> heading_glue("# Title\\n\\nBody\\n\\nPARCELS\\n\\nrow")
+    [(0, 9), (15, 24)]
+    """
+    return [(h.start, h.glue) for h in find_headings(text, fences) if h.glue is not None]
+
+
+class HeadingPath:
+    """The headings an offset sits under, outermost first (O(log n) per query): each heading
+    closes the ones at its level and deeper.
+
+    >>> t = "# Appendix B\\n\\nIntro.\\n\\n## Parcel LU-0012\\nPOINT (1 2)\\n\\n# Appendix C\\n"
+    >>> hp = HeadingPath(find_headings(t))
+    >>> hp.at(0), hp.at(16), hp.at(t.index("POINT")), hp.at(len(t) - 1)
+    (('Appendix B',), ('Appendix B',), ('Appendix B', 'Parcel LU-0012'), ('Appendix C',))
+    """
+
+    def __init__(self, headings: Sequence[Heading]) -> None:
+        self.starts = [h.start for h in headings]
+        self.glue = [h.glue for h in headings]
+        paths: list[tuple[str, ...]] = []
+        stack: list[tuple[int, str]] = []
+        for h in headings:
+            while stack and stack[-1][0] >= h.level:
+                stack.pop()
+            stack.append((h.level, h.title))
+            paths.append(tuple(t for _, t in stack))
+        self.paths = paths
+
+    def at(self, p: int) -> tuple[str, ...]:
+        """The path in force at ``p`` (a heading starting at ``p`` is included)."""
+        k = bisect_right(self.starts, p) - 1
+        return self.paths[k] if k >= 0 else ()
+
+    def of_range(self, p: int, hi: int) -> tuple[str, ...]:
+        """The path of text that begins at ``p`` and ends by ``hi``: when ``p`` starts a
+        heading (or a chain of them: ``# Appendix B`` + ``## Parcel``), the path of what the
+        headings introduce, if that lies before ``hi``.
+
+        >>> t = "# A\\n\\n## B\\nText.\\n"
+        >>> hp = HeadingPath(find_headings(t))
+        >>> hp.at(0), hp.of_range(0, len(t)), hp.of_range(0, 7)
+        (('A',), ('A', 'B'), ('A',))
+        """
+        k = bisect_right(self.starts, p) - 1
+        while k >= 0 and self.starts[k] == p:
+            g = self.glue[k]
+            if g is None or g >= hi:
+                break
+            p = g
+            k = bisect_right(self.starts, p) - 1
+        return self.paths[k] if k >= 0 else ()
 
 
 def _may_underline(text: str, p: int) -> bool:

@@ -27,13 +27,14 @@ from .detect import detect
 from .errors import ConfigError
 from .features import describe_features, feature_attributes, feature_periods
 from .geometry import let_go, parse_spans, sampled
-from .headings import heading_glue
+from .fences import fence_edge_levels, find_fences
+from .headings import find_headings
 from .model import DEFAULT_MAX_FEATURES, ChunkConfig, Flag
 from .overlap import overlap_reserve, overlap_start
 from .packing import Inside, pack
 from .period import document_period
 from .normalize import Source, normalize_text, unicode_form
-from .prose import find_boundaries
+from .prose import LINE, find_boundaries
 from .rewrap import rewrapped, wrap_collections
 from .source import DEFAULT_MAX_BYTES, document_digest, read_document
 from .strategies import edge_levels, segments
@@ -158,9 +159,12 @@ def _analyse(text: str, encoding: str, doc_id: str, max_features: int | None, to
     frames = crs_mod.resolve_frames(text, detection, [sampled(p) for p in parsed])  # what it samples
     units = find_units(text, detection, context=True)
     span_ranges = frames.span_ranges  # ((s.start, s.end) for each span), made once
-    headings = tuple(heading_glue(text))
+    fences = find_fences(text)
+    fence_ranges = [(f.start, f.end) for f in fences]
+    heading_list = find_headings(text, fence_ranges)
+    headings = tuple((h.start, h.glue) for h in heading_list if h.glue is not None)  # heading_glue
     attrs = feature_attributes(detection, units)
-    boundaries = find_boundaries(text, _no_cut(span_ranges, headings))
+    boundaries = find_boundaries(text, _no_cut(span_ranges, headings), fence_ranges)
     features = describe_features(detection, parsed, frames, units, attrs)
     parsed = let_go(parsed, detection.spans)  # the last reader of the geometries is done
     periods = feature_periods(text, detection, units, attrs, document_period(text))
@@ -182,6 +186,8 @@ def _analyse(text: str, encoding: str, doc_id: str, max_features: int | None, to
         headings=headings,
         periods=periods,
         tokenizer_sha256=counter.sha256,
+        fences=fences,
+        heading_list=heading_list,
     )
 
 
@@ -225,7 +231,10 @@ def _assemble(analysis: Analysis, config: ChunkConfig) -> ChunkSet:
     reserve = overlap_reserve(a, ranges, config.overlap, budget) if config.overlap else 0
     if rewrap:
         reserve += wrap_collections(a, ranges, chosen)
-    pieces = pack(a.text, budget - reserve, a.boundaries, ranges, edge_levels(a.text, a.boundaries, ranges, strategy),
+    levels = edge_levels(a.text, a.boundaries, ranges, strategy)
+    if a.fences:  # a fence that fits stays whole whatever the strategy ranks unit edges at
+        levels = fence_edge_levels(levels, ranges, a.fences, LINE)
+    pieces = pack(a.text, budget - reserve, a.boundaries, ranges, levels,
                   a.index, segments=segments(a.text, config.unit, ranges, a.headings))
     pieces = absorb_blank(a, pieces, budget, ranges)
     b = ChunkBuilder(a, config, strategy, ranges, kinds, chosen)

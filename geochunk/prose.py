@@ -294,14 +294,76 @@ def _scan_window(
             keep(sentence[sentence >= lo]), _gap_ends(text, lo, hi, keep)]
 
 
-def find_boundaries(text: str, exclude: tuple[tuple[int, int], ...] = ()) -> Boundaries:
+def find_boundaries(
+    text: str, exclude: tuple[tuple[int, int], ...] = (), fences: Sequence[tuple[int, int]] = ()
+) -> Boundaries:
     """Every candidate cut offset of ``text`` with its level, none strictly inside ``exclude``.
 
     ``exclude`` is a sorted tuple of non-overlapping ``(start, end)`` ranges (geometry spans);
     offsets ``start < p < end`` are dropped, the edges themselves are kept. Linear: flat regexes
     and vectorised scans over the code points, none inside an excluded range of
-    :data:`SKIP_INSIDE` characters or more.
+    :data:`SKIP_INSIDE` characters or more. ``fences`` (sorted ``(start, end)`` of fenced code
+    blocks, :mod:`geochunk.fences`): see :func:`fenced`.
     """
+    b = _find_boundaries(text, exclude)
+    return fenced(b, text, fences, exclude) if len(fences) else b
+
+
+_BLANK_LINES = re.compile(r"(?:[ \t]*+(?:\r\n|\r|\n))*+")  # possessive: linear
+
+
+def fenced(
+    b: Boundaries, text: str, fences: Sequence[tuple[int, int]], exclude: tuple[tuple[int, int], ...] = ()
+) -> Boundaries:
+    """``b`` with fenced code blocks kept whole where they fit: strictly inside a fence no
+    heading, paragraph or sentence boundary is left, only its line ends (at :data:`LINE`) and
+    its word gaps (sentence ends become word gaps: the last resort for a line longer than the
+    budget); each fence's own edges become paragraph breaks (unless stronger already, or inside
+    an ``exclude`` range), the end one after the blank lines that follow the fence.
+
+    >>> t = "Intro. Text.\\n```\\n# one. two\\n\\nthree\\n```\\nEnd. Of it."
+    >>> b = fenced(find_boundaries(t), t, [(13, 39)])
+    >>> [(p, LEVEL_NAMES[lv]) for p, lv in b.within(0, len(t), WORD) if 13 <= p <= 39]
+    [(13, 'paragraph'), (17, 'line'), (18, 'word'), (23, 'word'), (28, 'line'), (29, 'line'), (35, 'line'), (39, 'paragraph')]
+    """
+    starts = np.array([a for a, _ in fences], dtype=np.int64)
+    ends = np.array([e for _, e in fences], dtype=np.int64)
+
+    def inside(pos: np.ndarray) -> np.ndarray:
+        k = np.searchsorted(starts, pos, "right") - 1
+        kk = np.maximum(k, 0)
+        return (k >= 0) & (starts[kk] < pos) & (pos < ends[kk])
+
+    # a fence's end edge is after the blank lines that follow it (they go with the fence)
+    after = np.array([_BLANK_LINES.match(text, e).end() for _, e in fences], dtype=np.int64)
+    edges = np.unique(np.concatenate([starts, after]))
+    edges = edges[(edges > 0) & (edges < b.length)]
+    if exclude:
+        ex_lo = np.array([a for a, _ in exclude], dtype=np.int64)
+        ex_hi = np.array([e for _, e in exclude], dtype=np.int64)
+        k = np.searchsorted(ex_lo, edges, "right") - 1
+        kk = np.maximum(k, 0)
+        edges = edges[~((k >= 0) & (ex_lo[kk] < edges) & (edges < ex_hi[kk]))]
+    levels = [np.asarray(a, dtype=np.int64) for a in b.by_level]
+    moved: dict[int, list[np.ndarray]] = {LINE: [], WORD: []}
+    for lv in (SECTION, PARAGRAPH, SENTENCE):
+        arr = levels[lv]
+        mask = inside(arr)
+        # headings and blank lines in a fence are line ends there; a sentence end, a word gap
+        moved[WORD if lv == SENTENCE else LINE].append(arr[mask])
+        levels[lv] = arr[~mask]
+    for lv, parts in moved.items():
+        levels[lv] = np.union1d(levels[lv], np.concatenate(parts))
+    stronger = np.union1d(levels[SECTION], levels[PARAGRAPH])
+    new = np.setdiff1d(edges, stronger)
+    for lv in (LINE, SENTENCE, WORD):
+        levels[lv] = np.setdiff1d(levels[lv], new)
+    levels[PARAGRAPH] = np.union1d(levels[PARAGRAPH], new)
+    dtype = b.by_level[0].dtype
+    return Boundaries(tuple(a.astype(dtype, copy=False) for a in levels), b.length)
+
+
+def _find_boundaries(text: str, exclude: tuple[tuple[int, int], ...] = ()) -> Boundaries:
     n = len(text)
     line_ends = lines_of(text).array()
     starts = np.array([a for a, _ in exclude], dtype=np.int64)
