@@ -362,3 +362,104 @@ def test_moving_a_changed_document_updates_the_old_collections_count(tmp_path):
         assert [c.collection for c in ix.catalog] == ["B"]
     finally:
         ix.close()
+
+
+# ------------------------------------------------------------------------------------------------
+# regions: validated, clamped, and a region covering the world holds every placed chunk
+
+from geochunk.retrieve.region import HALF_CIRCUMFERENCE_M  # noqa: E402
+
+WORLD_POINTS = [(-3.2, 55.95), (179.99, -16.5), (-179.99, -16.6), (0.0, 89.9), (120.0, -89.5),
+                (-120.0, 45.0), (60.0, -30.0), (10.0, 0.0)]
+
+
+@pytest.fixture(scope="module")
+def world_index(tmp_path_factory):
+    from geochunk.retrieve import build_index
+
+    d = tmp_path_factory.mktemp("world")
+    text = "Frame: EPSG:4326.\n\n" + "".join(
+        f"## Site {i}\nA survey station number {i} on the ground: POINT ({x} {y})\n\n"
+        for i, (x, y) in enumerate(WORLD_POINTS)) + "## Notes\nNo geometry here, only notes on the weather.\n"
+    (d / "world.md").write_text(text, encoding="utf-8")
+    db = d / "world.duckdb"
+    build_index([str(d / "world.md")], db, collection="w", config=ChunkConfig(budget=32))
+    return db
+
+
+def _found(db, *where: str) -> tuple[int, int]:
+    """(chunks in the region, placed chunks) of a --json query."""
+    import json
+
+    code, out, err = _cli("query", "survey station", "--db", str(db), "--k", "100", "--json", *where)
+    assert code == 0, err
+    data = json.loads(out)
+    return data["in_region"], data["searched"]
+
+
+@pytest.mark.parametrize("where", [
+    ("--bbox=-180,-90,180,90",),
+    ("--near=-3,55", "--radius", "3e7"),  # before: 0 rows
+    ("--near=-3,55", "--radius", "1e30"),  # before: 183 of the issue index's 301
+    ("--near=100,-20", "--radius", str(HALF_CIRCUMFERENCE_M)),
+    ("--near=0,0", "--radius", "19e6"),  # both poles inside: the world less a cap round the antipode
+])
+def test_a_region_covering_the_world_holds_every_placed_chunk(world_index, where):
+    in_region, _ = _found(world_index, *where)
+    assert in_region == len(WORLD_POINTS)
+
+
+def test_a_projected_box_wider_than_180_degrees_is_not_an_antimeridian_crossing(world_index):
+    """Before: --bbox -1.5e7,-1e7,1.5e7,1e7 --crs 3857 gave 0 rows (read as the thin sliver
+    across 180°). It is lon ±134.7°, lat ±66.4°: the four stations there."""
+    assert _found(world_index, "--bbox=-1.5e7,-1e7,1.5e7,1e7", "--crs", "3857")[0] == 4
+    # the whole of EPSG:3857 (it ends at ±85.06°): all but the two polar stations
+    assert _found(world_index, "--bbox=-20037508,-20048966,20037508,20048966", "--crs", "3857")[0] == 6
+    r = Region.from_bbox(-1.5e7, -1e7, 1.5e7, 1e7, epsg=3857)
+    assert r.geometry.contains(shapely.Point(0, 0)) and not r.geometry.contains(shapely.Point(180, 0))
+
+
+def test_circles_round_a_pole_hold_it_and_their_centre():
+    for lon, lat, r in [(-3, 55, 4e6), (-3, 55, 1.2e7), (-3, -55, 1.2e7), (170, 80, 2e6), (0, 0, 1.5e7)]:
+        g = Region.near(lon, lat, r).geometry
+        assert g.is_valid and g.contains(shapely.Point(lon, lat)), (lon, lat, r)
+        pole = 90 if lat > 0 else -90
+        assert g.intersects(shapely.Point(lon, pole)) and g.intersects(shapely.Point(lon + 180 - 360 * (lon > 0), pole))
+        assert not g.contains(shapely.Point(lon - 180 if lon > 0 else lon + 180, -lat))  # the antipode
+    # a polar stereographic box holds the pole it is centred on
+    assert Region.from_bbox(-3e6, -3e6, 3e6, 3e6, epsg=3413).geometry.intersects(shapely.Point(0, 90))
+    assert Region.from_bbox(-3e6, -3e6, 3e6, 3e6, epsg=3031).geometry.intersects(shapely.Point(0, -90))
+
+
+def test_radii_are_clamped_to_half_the_circumference():
+    assert Region.near(0, 0, 1e30).radius_m == HALF_CIRCUMFERENCE_M
+    assert Region.around(shapely.Point(1, 2), label="f", radius_m=1e30).geometry.area == pytest.approx(360 * 180)
+
+
+@pytest.mark.parametrize("where, words", [
+    (("--bbox", "0,0,1e308,1"), "longitudes must be within ±180°"),  # before: a traceback
+    (("--near=-3,55", "--radius", "inf"), "positive finite number of metres"),  # before: a traceback
+    (("--near=-3,55", "--radius", "nan"), "positive finite number of metres"),
+    (("--near=-3,55", "--radius", "-5"), "positive finite number of metres"),
+    (("--bbox", "0,-100,1,1"), "latitudes must be within ±90°"),  # before: accepted, "half-life inf m"
+    (("--bbox", "0,10,1,100"), "latitudes must be within ±90°"),
+    (("--near=-3,100", "--radius", "10"), "near must be lon,lat in degrees"),
+    (("--bbox", "2,0,1,1", "--crs", "3857"), "w < e"),
+    (("--bbox", "nan,0,1,1"), "finite numbers"),
+    (("--bbox", "1e9,1e9,1e10,1e10", "--crs", "27700"), "far outside the area its frame is for"),
+])
+def test_a_bad_region_is_one_line(world_index, where, words):
+    code, out, err = _cli("query", "survey", "--db", str(world_index), *where)
+    assert code == 2 and not out and err.count("\n") == 1 and words in err, err
+
+
+def test_absurd_but_finite_projected_boxes_are_clamped_not_tracebacks(world_index):
+    """Before: --bbox 0,0,1e308,1 --crs 3857 ended in a GEOS traceback (segmentize)."""
+    for box in ("0,0,1e308,1", "-1e300,-1,1e300,1"):
+        code, out, err = _cli("query", "survey", "--db", str(world_index), "--bbox", box, "--crs", "3857")
+        assert code == 0 and "Traceback" not in err, err
+
+
+def test_a_drawn_shape_with_non_finite_coordinates_is_one_line():
+    with pytest.raises(ConfigError, match="not finite"):
+        Region.from_geojson({"type": "Polygon", "coordinates": [[[0, 0], [float("nan"), 0], [1, 1], [0, 0]]]})

@@ -35,7 +35,12 @@ import numpy as np
 from ..errors import ConfigError
 from ..extent import bbox_center_lon, box_halves, union_bbox
 
-__all__ = ["Region", "distances_m", "parse_floats"]
+__all__ = ["HALF_CIRCUMFERENCE_M", "Region", "distances_m", "parse_floats"]
+
+#: the farthest two points of the WGS 84 ellipsoid can be apart (half a meridian): a larger
+#: radius is clamped to it, and a circle of this radius is the whole world
+HALF_CIRCUMFERENCE_M = 20_003_931.4586
+_WORLD = (-180.0, -90.0, 180.0, 90.0)
 
 
 def parse_floats(text: str, n: int, what: str) -> tuple[float, ...]:
@@ -72,14 +77,35 @@ class Region:
 
     @classmethod
     def from_bbox(cls, w: float, s: float, e: float, n: float, *, epsg: int = 4326) -> "Region":
-        """A box; ``epsg`` other than 4326 transforms the box (densified) to WGS 84."""
+        """A box; ``epsg`` other than 4326 transforms the box (densified) to WGS 84.
+
+        Refused in one line: a bound that is not a finite number, ``s >= n``, ``w >= e`` (except
+        a WGS 84 box crossing 180°, ``w > e``), WGS 84 latitudes outside ±90° or longitudes
+        outside ±180°. A projected box is followed edge by edge, so one wider than 180° of
+        longitude is that wide (not the antimeridian crossing its corners alone suggest), one
+        wider than the world is the world, and one around a pole holds the pole.
+
+        >>> [round(x, 3) for x in Region.from_bbox(-1.5e7, -1e7, 1.5e7, 1e7, epsg=3857).geometry.bounds]
+        [-134.747, -66.446, 134.747, 66.446]
+        >>> Region.from_bbox(0, 0, 1e308, 1)
+        Traceback (most recent call last):
+        ...
+        geochunk.errors.ConfigError: bbox longitudes must be within ±180°, got 0,0,1e+308,1
+        """
         import shapely
 
+        vals = (w, s, e, n)
+        if not all(isinstance(v, (int, float)) and np.isfinite(v) for v in vals):
+            raise ConfigError(f"bbox must be four finite numbers w,s,e,n, got {','.join(f'{v:g}' for v in vals)}")
         if not (s < n and (w < e or (epsg == 4326 and w > e))):
             raise ConfigError(
                 "bbox must be w,s,e,n with s < n (and w < e unless it crosses 180°), "
                 f"got {w:g},{s:g},{e:g},{n:g}"
             )
+        if epsg == 4326 and not (-90 <= s and n <= 90):
+            raise ConfigError(f"bbox latitudes must be within ±90°, got {w:g},{s:g},{e:g},{n:g}")
+        if epsg == 4326 and not (-180 <= min(w, e) and max(w, e) <= 180):
+            raise ConfigError(f"bbox longitudes must be within ±180°, got {w:g},{s:g},{e:g},{n:g}")
         desc = f"bbox {w:g},{s:g},{e:g},{n:g}" + (f" (EPSG:{epsg})" if epsg != 4326 else "")
         if epsg != 4326:
             from pyproj import CRS, Transformer
@@ -89,11 +115,19 @@ class Region:
                 tr = Transformer.from_crs(CRS.from_epsg(epsg), CRS.from_epsg(4326), always_xy=True)
             except CRSError as err:
                 raise ConfigError(f"unknown frame EPSG:{epsg}: {err}") from None
-            ring = shapely.segmentize(shapely.box(w, s, e, n), max(e - w, n - s) / 32)
-            geom = shapely.transform(ring, lambda xy: np.column_stack(tr.transform(xy[:, 0], xy[:, 1])))
-            if not np.isfinite(shapely.get_coordinates(geom)).all():
-                raise ConfigError(f"bbox {desc} cannot be transformed to WGS 84")
-            geom, c = _split_at_180(geom)
+            w, s, e, n = _within_frame(tr, CRS.from_epsg(epsg), (w, s, e, n), desc)
+            t = np.linspace(0.0, 1.0, 64, endpoint=False)  # each edge densified: 64 points
+            xs, ys = w + (e - w) * t, s + (n - s) * t
+            xy = np.vstack([np.column_stack([xs, np.full(64, s)]), np.column_stack([np.full(64, e), ys]),
+                            np.column_stack([e - (xs - w), np.full(64, n)]),
+                            np.column_stack([np.full(64, w), n - (ys - s)]), [[w, s]]])
+            with np.errstate(all="ignore"):
+                lonlat = np.column_stack(tr.transform(xy[:, 0], xy[:, 1]))
+                mid = tr.transform((w + e) / 2, (s + n) / 2)
+            jumps = np.abs((np.diff(lonlat[:, 0]) + 180.0) % 360.0 - 180.0) if np.isfinite(lonlat).all() else None
+            if jumps is None or np.abs(lonlat[:, 1]).max() > 90 + 1e-9 or jumps.max() > 90:
+                raise ConfigError(f"{desc} cannot be transformed to WGS 84 (outside the frame's area)")
+            geom, c = _wrap_ring(lonlat, mid if np.isfinite(mid).all() else None)
         elif w > e:
             geom = shapely.union_all([shapely.box(*half) for half in box_halves((w, s, e, n))])
             c = shapely.Point(bbox_center_lon((w, s, e, n)), (s + n) / 2)
@@ -102,7 +136,7 @@ class Region:
             c = geom.centroid
         anchor = (float(c.x), float(c.y))
         radius = float(max(distances_m(anchor, [shapely.Point(p) for p in shapely.get_coordinates(geom)])))
-        return cls("bbox", geom.wkt, anchor, radius, desc)
+        return cls("bbox", geom.wkt, anchor, min(radius, HALF_CIRCUMFERENCE_M), desc)
 
     @classmethod
     def near(cls, lon: float, lat: float, radius_m: float) -> "Region":
@@ -112,13 +146,20 @@ class Region:
 
         if not (-180 <= lon <= 180 and -90 <= lat <= 90):
             raise ConfigError(f"near must be lon,lat in degrees, got {lon:g},{lat:g}")
-        if not radius_m > 0:
-            raise ConfigError(f"radius must be a positive number of metres, got {radius_m:g}")
-        az = np.linspace(0, 360, 64, endpoint=False)
-        lons, lats, _ = Geod(ellps="WGS84").fwd(np.full(64, lon), np.full(64, lat), az, np.full(64, radius_m))
-        geom, _ = _split_at_180(shapely.Polygon(np.column_stack([lons, lats])), lon)
-        return cls("near", geom.wkt, (float(lon), float(lat)), float(radius_m),
-                   f"within {radius_m:g} m of {lon:g},{lat:g}")
+        desc = f"within {radius_m:g} m of {lon:g},{lat:g}"
+        radius_m = _checked_radius(radius_m)
+        if radius_m >= HALF_CIRCUMFERENCE_M:
+            return cls("near", shapely.box(*_WORLD).wkt, (float(lon), float(lat)), HALF_CIRCUMFERENCE_M,
+                       desc + " (the whole world)")
+        geod = Geod(ellps="WGS84")
+        to_pole = {p: float(geod.inv(lon, lat, lon, p)[2]) for p in (90, -90)}
+        if radius_m >= to_pole[90] and radius_m >= to_pole[-90]:
+            # both poles inside: the world less the small circle around the antipode
+            hole, _ = _circle(geod, lon - 180 if lon > 0 else lon + 180, -lat, HALF_CIRCUMFERENCE_M - radius_m)
+            geom = shapely.box(*_WORLD).difference(hole)
+        else:
+            geom, _ = _circle(geod, lon, lat, radius_m)
+        return cls("near", geom.wkt, (float(lon), float(lat)), float(radius_m), desc)
 
     @classmethod
     def from_geojson(cls, geometry: dict[str, Any], *, radius_m: float | None = None) -> "Region":
@@ -141,8 +182,10 @@ class Region:
             raise ConfigError(f"draw a rectangle, polygon or circle (got {kind or 'nothing'})")
         try:
             geom = shapely.geometry.shape(geometry)
-        except (KeyError, TypeError, ValueError) as e:
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
             raise ConfigError(f"the drawn shape is not valid GeoJSON: {e}") from None
+        if not np.isfinite(shapely.get_coordinates(geom)).all():
+            raise ConfigError("the drawn shape has coordinates that are not finite numbers")
         if not geom.is_valid:
             geom = _repaired(geom, "the drawn shape")
         if not geom.is_empty:  # Leaflet gives 181° for a shape drawn across the antimeridian
@@ -161,11 +204,15 @@ class Region:
         """A footprint (WGS 84 shapely geometry) grown by ``radius_m`` metres (a feature search)."""
         import shapely
 
+        radius_m = 0.0 if radius_m == 0 else _checked_radius(radius_m)
         c = geom.centroid
         anchor = (float(c.x), float(c.y))
         box = union_bbox([tuple(p.bounds) for p in shapely.get_parts(geom)], lon=True)
         if box is not None and box[0] > box[2]:  # parts either side of 180°: the centroid of
             anchor = (bbox_center_lon(box), (box[1] + box[3]) / 2)  # the two is on the far side
+        if radius_m >= HALF_CIRCUMFERENCE_M / 2:  # a buffer this wide folds over in any plane:
+            wide = cls.near(anchor[0], anchor[1], radius_m)  # the geodesic circle instead
+            return cls("feature", wide.wkt, wide.anchor, wide.radius_m, f"feature {label} + {radius_m:g} m")
         if radius_m > 0:
             fwd, inv = _aeqd(anchor)
             local = shapely.transform(geom, fwd).buffer(radius_m, quad_segs=8)
@@ -175,6 +222,108 @@ class Region:
         radius = float(max(distances_m(anchor, [shapely.Point(p) for p in shapely.get_coordinates(geom)])))
         desc = f"feature {label}" + (f" + {radius_m:g} m" if radius_m > 0 else "")
         return cls("feature", geom.wkt, anchor, radius, desc)
+
+
+def _within_frame(tr: Any, crs: Any, box: tuple[float, float, float, float], desc: str) -> tuple[float, ...]:
+    """A projected box clamped to its frame's area of use grown by its own size on every side
+    (projection formulas mean nothing far beyond it: ``--bbox 0,0,1e308,1 --crs 3857``); a box
+    wholly outside that is refused."""
+    area = crs.area_of_use
+    if area is None:
+        return box
+    try:
+        inv = type(tr).from_crs(4326, crs, always_xy=True)
+        x0, y0, x1, y1 = inv.transform_bounds(*area.bounds, densify_pts=21)
+    except Exception:  # noqa: BLE001 - no bounds to clamp to: the box as given
+        return box
+    if not (np.isfinite([x0, y0, x1, y1]).all() and x0 < x1 and y0 < y1):
+        return box
+    dx, dy = x1 - x0, y1 - y0
+    lo_x, lo_y, hi_x, hi_y = x0 - dx, y0 - dy, x1 + dx, y1 + dy
+    w, s, e, n = box
+    if e <= lo_x or w >= hi_x or n <= lo_y or s >= hi_y:
+        raise ConfigError(f"{desc} lies far outside the area its frame is for "
+                          f"({lo_x:.0f},{lo_y:.0f},{hi_x:.0f},{hi_y:.0f})")
+    return max(w, lo_x), max(s, lo_y), min(e, hi_x), min(n, hi_y)
+
+
+def _checked_radius(radius_m: float) -> float:
+    """A radius in metres: positive and finite (else one line), clamped to half the Earth's
+    circumference (no two points are farther apart).
+
+    >>> _checked_radius(1e30) == HALF_CIRCUMFERENCE_M
+    True
+    """
+    try:
+        r = float(radius_m)
+    except (TypeError, ValueError):
+        raise ConfigError(f"radius must be a positive number of metres, got {radius_m!r}") from None
+    if not (r > 0 and np.isfinite(r)):
+        raise ConfigError(f"radius must be a positive finite number of metres, got {r:g}")
+    return min(r, HALF_CIRCUMFERENCE_M)
+
+
+def _circle(geod: Any, lon: float, lat: float, radius_m: float) -> tuple[Any, Any]:
+    """The geodesic circle of ``radius_m`` around ``(lon, lat)`` as a lon/lat shape (64 points,
+    cut at 180°; closed over the pole it holds, if any) and its centre."""
+    az = np.linspace(0, 360, 64, endpoint=False)
+    lons, lats, _ = geod.fwd(np.full(64, lon), np.full(64, lat), az, np.full(64, radius_m))
+    # followed from the centre's longitude, so the ring starts on the centre's side of 180°
+    lons = lon + ((np.asarray(lons) - lon + 180.0) % 360.0 - 180.0)
+    ring = np.column_stack([lons, lats])
+    return _wrap_ring(np.vstack([ring, ring[:1]]), (lon, lat))
+
+
+def _wrap_ring(lonlat: np.ndarray, inside: tuple[float, float] | None = None) -> tuple[Any, Any]:
+    """A closed ring of lon/lat points (each within 180° of longitude of the one before: a
+    densified edge) -> its WGS 84 shape and centre.
+
+    The longitudes are followed from point to point (never taken modulo 360 one by one), so a
+    ring wider than 180° stays that wide; a ring that winds once round a pole is closed over
+    it (the pole on the side of ``inside``, a point of the region, when given: else the pole
+    nearer the ring's mean latitude); the shape is cut at ±180° (and every 360° beyond) and
+    the pieces moved back, so a ring wider than the world covers it once.
+
+    >>> g, c = _wrap_ring(np.array([[170., 0.], [190., 0.], [190., 1.], [170., 1.], [170., 0.]]))
+    >>> g.geom_type, round(g.area, 6), round(c.x, 6)
+    ('MultiPolygon', 20.0, -180.0)
+    """
+    import shapely
+    import shapely.affinity
+
+    lon = np.asarray(lonlat[:, 0], dtype=float)
+    lat = np.asarray(lonlat[:, 1], dtype=float)
+    step = (np.diff(lon) + 180.0) % 360.0 - 180.0
+    lon = np.concatenate([[lon[0]], lon[0] + np.cumsum(step)])
+    turns = int(round((lon[-1] - lon[0]) / 360.0))
+    pts = np.column_stack([lon, lat])
+    if turns:  # round a pole: along the ring, then over the pole back to the start
+        poles = (90.0, -90.0) if lat.mean() > 0 else (-90.0, 90.0)
+        for pole in poles:
+            whole = shapely.Polygon(np.vstack([pts, [[lon[-1], pole], [lon[0], pole]]]))
+            if inside is None or _holds(whole, inside):
+                break
+    else:
+        whole = shapely.Polygon(pts)
+    if not whole.is_valid:
+        whole = _repaired(whole, "the region")
+    x0, _, x1, _ = whole.bounds
+    parts = []
+    for k in range(int(np.floor((x0 + 180.0) / 360.0)), int(np.floor((x1 + 180.0) / 360.0)) + 1):
+        piece = whole.intersection(shapely.box(-180.0 + 360.0 * k, -90.0, 180.0 + 360.0 * k, 90.0))
+        if not piece.is_empty:
+            parts.append(shapely.affinity.translate(piece, -360.0 * k) if k else piece)
+    geom = shapely.union_all(parts) if len(parts) > 1 else parts[0]
+    c = whole.centroid
+    return geom, shapely.Point(((c.x + 180.0) % 360.0) - 180.0, c.y)
+
+
+def _holds(geom: Any, point: tuple[float, float]) -> bool:
+    """Whether ``geom`` (longitudes followed past ±180°) holds ``point`` at any of its 360° turns."""
+    import shapely
+
+    lon, lat = point
+    return any(geom.intersects(shapely.Point(lon + 360.0 * k, lat)) for k in (-1, 0, 1))
 
 
 def _split_at_180(geom: Any, ref_lon: float | None = None) -> tuple[Any, Any]:
