@@ -463,3 +463,61 @@ def test_absurd_but_finite_projected_boxes_are_clamped_not_tracebacks(world_inde
 def test_a_drawn_shape_with_non_finite_coordinates_is_one_line():
     with pytest.raises(ConfigError, match="not finite"):
         Region.from_geojson({"type": "Polygon", "coordinates": [[[0, 0], [float("nan"), 0], [1, 1], [0, 0]]]})
+
+
+# ------------------------------------------------------------------------------------------------
+# text from outside reaching a terminal
+
+BAD_UTF8 = b"\xffpond".decode("utf-8", "surrogateescape")
+
+
+@pytest.mark.parametrize("argv, words", [
+    (("query", BAD_UTF8, "--bbox=-4,55,-3,56"), "the question is not valid UTF-8 text: '\\udcffpond'"),
+    (("query", "pond", "--feature", BAD_UTF8), "--feature is not valid UTF-8 text"),
+    (("query", "pond", "--bbox=-4,55,-3,56", "--collection", BAD_UTF8), "--collection is not valid UTF-8"),
+])
+def test_non_utf8_options_are_one_line(small_index, argv, words):
+    """Before: a traceback (the tokenizer's TypeError, DuckDB's cast error)."""
+    _, db = small_index
+    code, out, err = _cli(*argv, "--db", str(db))
+    assert code == 2 and not out and err.count("\n") == 1 and words in err, err
+
+
+def test_non_utf8_question_from_a_real_argv_is_one_line(small_index):
+    _, db = small_index
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
+    proc = subprocess.run([sys.executable, "-m", "geochunk", "query", b"\xffpond", "--db", str(db),
+                           "--bbox=-4,55,-3,56"], env=env, capture_output=True)
+    assert proc.returncode == 2 and b"Traceback" not in proc.stderr and proc.stderr.count(b"\n") == 1
+
+
+def test_control_characters_in_names_are_escaped_in_every_printed_field(small_index, tmp_path):
+    """Before: ESC/CR in a collection or file name were printed raw: a name could clear the
+    screen or overwrite a line and forge a result row."""
+    from geochunk.retrieve import build_index
+
+    d, _ = small_index
+    name = tmp_path / "pond\x1b[31m\rFAKE.md"
+    name.write_text(POND, encoding="utf-8")
+    db = tmp_path / "esc.duckdb"
+    code, out, err = _cli("index", str(name), "--db", str(db), "--collection", "parish\x1b[2J\r 1  9.999 FORGED",
+                          "--version", "v\n2", "--licence", "CC-BY\x07-4.0", "--no-progress")
+    assert code == 0, err
+    assert not any(c in out for c in "\x1b\r\x07") and "parish\\x1b[2J\\r 1" in out
+    code, out, err = _cli("query", "pond", "--db", str(db), "--bbox=-4,55,-3,56")
+    assert code == 0, err
+    assert not any(c in out for c in "\x1b\r\x07")
+    lines = out.splitlines()
+    assert len([x for x in lines if x.lstrip().startswith("1 ")]) == 1  # one result row, no forged one
+    row = next(x for x in lines if "FAKE" in x)
+    assert "parish\\x1b[2J\\r 1  9.999 FORGED@v\\n2" in row and "pond\\x1b[31m\\rFAKE.md" in row
+    assert any("CC-BY\\x07-4.0" in x for x in lines)  # the licence, in the shortlist's reason
+
+
+def test_terminal_shown_is_linear_and_keeps_text():
+    from geochunk.terminal import shown
+
+    assert shown("Zürich\tnord · 東京") == "Zürich\tnord · 東京"
+    assert shown("\x00\x1b\x7f\x85\u2028\ud800") == "\\x00\\x1b\\x7f\\x85\\u2028\\ud800"
+    big = "a\x1b" * 200_000
+    assert shown(big) == "a\\x1b" * 200_000

@@ -98,10 +98,32 @@ def _report(e: GeochunkError, err: TextIO) -> int:
     from ..errors import ConfigError
 
     if isinstance(e, ConfigError):
-        print(f"geochunk: error: {e}", file=err)
+        print(f"geochunk: error: {shown(e)}", file=err)
         return 2
-    print(f"geochunk: {e}", file=err)
+    print(f"geochunk: {shown(e)}", file=err)
     return 1
+
+
+def text_option(value: str | None, what: str) -> str | None:
+    """A command-line value that must be text: one that is not valid UTF-8 (Python hands such
+    bytes over as lone surrogates) is a one-line ConfigError showing it escaped.
+
+    >>> text_option("pond", "the question")
+    'pond'
+    >>> text_option(b"\\xffpond".decode("utf-8", "surrogateescape"), "the question")
+    Traceback (most recent call last):
+    ...
+    geochunk.errors.ConfigError: the question is not valid UTF-8 text: '\\udcffpond'
+    """
+    from ..errors import ConfigError
+
+    if value is None:
+        return None
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        raise ConfigError(f"{what} is not valid UTF-8 text: '{shown(value)}'") from None
+    return value
 
 
 def run_index(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -109,6 +131,9 @@ def run_index(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from .build import build_index
 
     try:
+        for value, what in ((args.collection, "--collection"), (args.version, "--version"),
+                            (args.licence, "--licence"), (args.period, "--period")):
+            text_option(value, what)
         report = build_index(
             args.paths, args.db, collection=args.collection, version=args.version,
             embedder=args.embedder, licence=args.licence, period=args.period,
@@ -122,8 +147,8 @@ def run_index(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         where = f" ({shown(e.filename)})" if e.filename else ""
         print(f"geochunk: cannot write the index {shown(args.db)}: {e.strerror or e}{where}", file=err)
         return 1
-    for line in report.lines():
-        print(line, file=out)
+    for line in report.lines():  # names from outside (collection, files) printed escaped
+        print(shown(line), file=out)
     return 0
 
 
@@ -133,9 +158,17 @@ def run_query(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from .region import Region, parse_floats
 
     try:
+        text_option(args.question, "the question")
+        text_option(args.feature, "--feature")
+        text_option(args.period, "--period")
+        for name in args.collection:
+            text_option(name, "--collection")
+    except GeochunkError as e:
+        return _report(e, err)
+    try:
         ix = open_index(args.db)
     except GeochunkError as e:
-        print(f"geochunk: {e}", file=err)
+        print(f"geochunk: {shown(e)}", file=err)
         return 1
     try:
         if args.bbox:
@@ -170,20 +203,24 @@ def _num(v: float | None, fmt: str) -> str:
 
 
 def format_result(res: Any) -> list[str]:
-    """The terminal table: region, shortlist, staleness, then one line per result."""
+    """The terminal table: region, shortlist, staleness, then one line per result. Every string
+    that came from outside (collection, version, chunk and document ids, the region's
+    description, reasons) is passed through :func:`geochunk.terminal.shown`: a name holding
+    ESC, CR or a newline is printed escaped and cannot forge a row."""
     st = res.staleness
     lines = [
-        f"region:     {res.region.description} (anchor {res.region.anchor[0]:.5f},{res.region.anchor[1]:.5f})",
+        f"region:     {shown(res.region.description)} "
+        f"(anchor {res.region.anchor[0]:.5f},{res.region.anchor[1]:.5f})",
         f"searched:   {res.searched} chunks ({res.in_region} in the region; "
         + (f"no-extent lane searched: {res.no_extent_lane} of {res.no_extent_total})" if res.no_extent_searched
            else f"{res.no_extent_total} without extent skipped)"),
-        f"model:      {res.model_id}; decay {res.decay}, half-life {res.half_life_m:.0f} m",
+        f"model:      {shown(res.model_id)}; decay {res.decay}, half-life {res.half_life_m:.0f} m",
         f"staleness:  index {st.index_age_s:.0f} s old, catalog refreshed {st.catalog_refresh_age_s:.0f} s ago, "
-        f"versions {', '.join(f'{k}={v}' for k, v in st.corpus_versions.items())}",
+        f"versions {', '.join(f'{shown(k)}={shown(v)}' for k, v in st.corpus_versions.items())}",
         "collections:",
     ]
     for s in res.shortlist:
-        lines.append(f"  {'+' if s.included else '-'} {s.collection}: {s.reason}")
+        lines.append(f"  {'+' if s.included else '-'} {shown(s.collection)}: {shown(s.reason)}")
     head = f"{'#':>2} {'final':>6} {'sem':>6} {'bm25#':>5} {'fused':>7} {'dist_m':>9} {'prox':>5}  frame{'':<12} collection  chunk"
     lines.append(head)
     for r in res.rows:
@@ -193,7 +230,8 @@ def format_result(res: Any) -> list[str]:
         lines.append(
             f"{r.rank:>2} {r.final:6.3f} {r.semantic:6.3f} {_num(r.bm25_rank, 'd'):>5} {r.fused:7.4f} "
             f"{_num(r.distance_m, '9.0f'):>9} {r.proximity:5.2f}  {frame:<17} "
-            f"{r.collection}@{r.corpus_version}  {r.chunk_id}" + ("  [no extent]" if r.lane == "no-extent" else "")
+            f"{shown(r.collection)}@{shown(r.corpus_version)}  {shown(r.chunk_id)}"
+            + ("  [no extent]" if r.lane == "no-extent" else "")
         )
     if not res.rows:
         lines.append("   (no results in the region)")
