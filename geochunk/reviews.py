@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 
-from .errors import ConfigError
+from .errors import ConfigError, InputError
 
 __all__ = ["DB_ENV", "STATUSES", "Decision", "ReviewStore", "default_path"]
 
@@ -95,17 +95,33 @@ class ReviewStore:
 
     def __init__(self, path: str | os.PathLike[str]) -> None:
         self.path = Path(path)
-        self._ready = False
+        self._ready: tuple[int, int] | None = None  # the file (device, inode) the schema was made in
+
+    def _identity(self) -> tuple[int, int] | None:
+        try:
+            st = os.stat(self.path)
+        except OSError:
+            return None
+        return (st.st_dev, st.st_ino)
 
     def _connect(self) -> sqlite3.Connection:
-        if not self._ready:
+        """A new connection; the folder, WAL mode and tables are made again whenever the file is
+        not the one they were made in (deleted, or replaced while the app runs: every save used
+        to fail with "no such table" until a restart)."""
+        fresh = self._ready is None or self._identity() != self._ready
+        if fresh:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         con = sqlite3.connect(self.path, timeout=10, isolation_level=None)
-        con.execute("PRAGMA busy_timeout = 10000")
-        if not self._ready:
-            con.execute("PRAGMA journal_mode = WAL")
-            con.executescript(_SCHEMA)
-            self._ready = True
+        try:
+            con.execute("PRAGMA busy_timeout = 10000")
+            if fresh:
+                con.execute("PRAGMA journal_mode = WAL")
+                con.executescript(_SCHEMA)
+                self._ready = self._identity()
+        except sqlite3.DatabaseError as e:
+            con.close()
+            raise InputError(f"the review store {self.path} cannot be used ({e}); move the file aside "
+                             "and a new one is made") from None
         return con
 
     def save(self, doc_digest: str, chunk: str, status: str, *, note: str = "",
@@ -118,10 +134,13 @@ class ReviewStore:
                decision.decided_at, _clean(doc_id, 1000))
         columns, marks = ", ".join(_COLUMNS), ", ".join("?" * len(_COLUMNS))
         with closing(self._connect()) as con:
-            con.execute("BEGIN IMMEDIATE")
-            for insert, table in (("INSERT OR REPLACE", "decisions"), ("INSERT", "decision_log")):
-                con.execute(f"{insert} INTO {table} ({columns}) VALUES ({marks})", row)
-            con.execute("COMMIT")
+            try:
+                con.execute("BEGIN IMMEDIATE")
+                for insert, table in (("INSERT OR REPLACE", "decisions"), ("INSERT", "decision_log")):
+                    con.execute(f"{insert} INTO {table} ({columns}) VALUES ({marks})", row)
+                con.execute("COMMIT")
+            except sqlite3.DatabaseError as e:
+                raise InputError(f"the decision could not be saved in {self.path} ({e})") from None
         return decision
 
     def _rows(self, table: str, doc_digest: str, order: str = "") -> list[tuple[str, Decision]]:

@@ -7,8 +7,8 @@ chunk's identity, with who and when: a refresh, a restart or a second tab loses 
 import streamlit as st
 
 from geochunk.ui import sections, services, widgets
-from geochunk.ui.review import (DECISION_STATUSES, Decision, chunk_key, decisions_table,
-                                flagged_chunks)
+from geochunk.ui.review import (DECISION_STATUSES, Decision, chunk_key, decided_caption,
+                                decisions_table, flagged_chunks)
 from geochunk.ui.state import StateKeys
 
 widgets.setup_page("Review")
@@ -60,7 +60,7 @@ with left:
 with right:
     current = decisions.get(key, Decision())
     if current.decided_at:
-        st.caption(f"Decided {current.decided_at} by {current.reviewer or 'someone'}")
+        st.caption(decided_caption(current))
     with st.form(f"decision-{key}"):
         status = st.radio("Decision", DECISION_STATUSES, horizontal=True,
                           index=DECISION_STATUSES.index(current.status),

@@ -13,8 +13,8 @@ stats = services.get_comparison(cs)
 
 st.caption(
     f"{escape_markdown(doc.name)}: {len(run.analysis.features):,} geometries, budget "
-    f"{run.config.budget} tokens ({run.analysis.tokenizer}). A geometry is severed when a chunk "
-    "boundary falls inside it."
+    f"{run.config.budget} tokens ({escape_markdown(run.analysis.tokenizer)}). A geometry is "
+    "severed when a chunk boundary falls inside it."
 )
 columns = st.columns(len(stats))
 for col, s in zip(columns, stats):

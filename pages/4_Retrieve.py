@@ -52,7 +52,12 @@ else:
 if not index_path:
     st.info("Pick the bundled samples (or a folder) in the sidebar and build the index.")
     st.stop()
-ix = svc.get_index(index_path)
+try:  # the app's own samples index, if damaged, is built again; any other says what is wrong
+    ix, index_path = svc.current_index(index_path, names if source == "Bundled samples" else (),
+                                       progress)
+except GeochunkError as exc:
+    st.error(escape_markdown(str(exc)))
+    st.stop()
 
 # -- the question and the region -------------------------------------------------------------
 question = st.text_input("Question", "allotment gardens and community growing", key=K.QUESTION)

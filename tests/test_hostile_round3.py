@@ -521,3 +521,124 @@ def test_terminal_shown_is_linear_and_keeps_text():
     assert shown("\x00\x1b\x7f\x85\u2028\ud800") == "\\x00\\x1b\\x7f\\x85\\u2028\\ud800"
     big = "a\x1b" * 200_000
     assert shown(big) == "a\\x1b" * 200_000
+
+
+# ------------------------------------------------------------------------------------------------
+# the app: Review escaping, the review store replaced while running, a damaged samples index
+
+from geochunk.reviews import ReviewStore  # noqa: E402
+
+IMAGE_NAME = "![t](http://203.0.113.9/p.png)"
+
+
+def test_a_reviewer_name_is_escaped_on_the_review_page(app_dir, _review_db):
+    """Before: the name went to st.caption unescaped: every other reviewer's browser fetched
+    http://203.0.113.9/p.png (stored Markdown injection, and the offline promise broken)."""
+    from apptest_helpers import open_app, picker
+
+    at = open_app(app_dir, "pages/1_Review.py", "boundary_40k")
+    first = int(at.dataframe[0].value.iloc[0]["chunk"])
+    picker(at, "gc_chunk-review-").set_value(first).run()
+    at.text_input(key="gc_reviewer").set_value(IMAGE_NAME)
+    [save] = [b for b in at.button if b.label == "Save decision"]
+    save.click().run()
+    assert not at.exception, at.exception
+    captions = [c.value for c in at.caption if c.value.startswith("Decided ")]
+    assert captions and all("![" not in c and "](http" not in c for c in captions)
+    assert any("\\!\\[t\\]\\(http\\://203\\.0\\.113\\.9/p\\.png\\)" in c for c in captions)
+
+
+def test_every_markdown_call_in_pages_and_ui_escapes_what_it_interpolates():
+    """The one escaping rule, checked in the source: a Markdown-rendering st call (title,
+    caption, markdown, alerts, progress text) that interpolates a value passes it through
+    escape_markdown, or formats a number, or names a helper that escapes (decided_caption)."""
+    import ast
+
+    root = Path(__file__).resolve().parents[1]
+    md = {"title", "header", "subheader", "caption", "markdown", "info", "warning", "error",
+          "success", "toast", "write", "progress"}
+    # values that are numbers or made by geochunk itself (an error reference, an exception's class)
+    own = {"selected", "done", "total", "run.config.budget", "ref", "type(exc).__name__"}
+
+    def escaped(v) -> bool:
+        return isinstance(v, ast.Call) and getattr(v.func, "id", getattr(v.func, "attr", "")) in (
+            "escape_markdown", "len", "decided_caption")
+
+    def unescaped(node):
+        if escaped(node):
+            return
+        if isinstance(node, ast.FormattedValue):
+            if not (escaped(node.value) or node.format_spec is not None or ast.unparse(node.value) in own):
+                yield node
+            return
+        for child in ast.iter_child_nodes(node):
+            yield from unescaped(child)
+
+    bad = []
+    for f in [*root.joinpath("pages").glob("*.py"), *root.joinpath("geochunk", "ui").glob("*.py")]:
+        for node in ast.walk(ast.parse(f.read_text(encoding="utf-8"))):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in md):
+                continue
+            for arg in [*node.args, *(k.value for k in node.keywords if k.arg == "text")]:
+                bad += [f"{f.name}:{p.lineno} {ast.unparse(p.value)}" for p in unescaped(arg)]
+    assert bad == []
+
+
+def test_replacing_the_review_store_while_the_app_runs_reopens_it(tmp_path):
+    """Before: the store made its tables once; a reviews.sqlite3 replaced (or deleted) while
+    the app ran made every save fail ("no such table") until a restart."""
+    import sqlite3
+
+    path = tmp_path / "reviews.sqlite3"
+    store = ReviewStore(path)  # the app keeps one per process (st.cache_resource)
+    store.save("doc", "c1", "accepted", reviewer="ana")
+    blank = tmp_path / "blank.sqlite3"
+    sqlite3.connect(blank).close()
+    os.replace(blank, path)  # an operator restores an empty file
+    assert store.decisions("doc") == {}
+    store.save("doc", "c2", "needs work", reviewer="bo")
+    assert set(store.decisions("doc")) == {"c2"}
+    path.unlink()  # deleted outright
+    store.save("doc", "c3", "accepted")
+    assert set(ReviewStore(path).decisions("doc")) == {"c3"}
+    path.write_bytes(b"not a database " * 100)  # garbage in place: one clear line, no traceback
+    with pytest.raises(source.InputError, match="could not be saved|cannot be used") as err:
+        store.save("doc", "c4", "accepted")
+    assert "\n" not in str(err.value)
+
+
+def test_a_damaged_cached_samples_index_is_rebuilt(app_dir, tmp_path, monkeypatch):
+    """Before: the app reused a damaged cached samples index forever and the Retrieve page fell
+    to the generic error. Now it is checked, discarded and built again."""
+    from streamlit.testing.v1 import AppTest
+
+    from geochunk.ui import retrieve as svc
+    from geochunk.ui.retrieve import RetrieveKeys as K
+
+    monkeypatch.setenv("GEOCHUNK_CACHE", str(tmp_path))
+    names = ["encodings_report"]
+    path, report = svc.build_samples_index(names)
+    assert report is not None and svc.build_samples_index(names) == (path, None)  # reused when whole
+    for damage in (lambda p: p.write_bytes(p.read_bytes()[:4096]), lambda p: p.write_bytes(b"\0" * 8192)):
+        svc._open.clear()
+        damage(path)
+        again, report = svc.build_samples_index(names)
+        assert again == path and report is not None and report.rows > 0
+    # the page itself: the index in the session is damaged after it was built
+    svc._open.clear()
+    path.write_bytes(path.read_bytes()[:4096])
+    at = AppTest.from_file(str(app_dir / "pages" / "4_Retrieve.py"), default_timeout=120)
+    at.session_state[K.INDEX_PATH] = str(path)
+    at.session_state[K.SAMPLES] = names
+    at.run()
+    assert not at.exception, at.exception
+    assert not at.error, [e.value for e in at.error]
+    svc.get_index(path)  # whole again
+    # an index the app did not build is never deleted: it is shown as one line
+    other = tmp_path / "other.duckdb"
+    other.write_bytes(b"\0" * 8192)
+    at = AppTest.from_file(str(app_dir / "pages" / "4_Retrieve.py"), default_timeout=120)
+    at.session_state[K.INDEX_PATH] = str(other)
+    at.run()
+    assert not at.exception and other.exists()
+    assert at.error and "cannot open index" in at.error[0].value

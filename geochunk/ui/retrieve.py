@@ -19,6 +19,7 @@ from typing import Any, Callable, Sequence
 import streamlit as st
 from streamlit_folium import st_folium
 
+from ..errors import GeochunkError
 from ..extent import union_bbox
 from ..retrieve import Index, QueryResult, Region, build_index, open_index, query_index
 from ..retrieve.build import BuildReport
@@ -117,7 +118,11 @@ def build_samples_index(
     """Build (or reuse) the samples index; returns its path and the report when it was built."""
     path = samples_index_path(names)
     if path.exists():
-        return path, None
+        try:
+            get_index(path)  # opened and checked (store.check_consistency), then kept open
+            return path, None
+        except GeochunkError:  # a damaged cache file: built again below (it was reused forever)
+            discard_index(path)
     paths = [str(sample_path(n)) for n in names]
     report = build_index(paths, path, collection="samples", version="bundled", licence="CC0-1.0",
                          progress=progress)
@@ -144,9 +149,39 @@ def _open(path: str, mtime_ns: int) -> Index:
 
 
 def get_index(path: str | os.PathLike[str]) -> Index:
-    """The open index at ``path`` (reopened when the file changes)."""
+    """The open index at ``path`` (reopened when the file changes); a missing file is a
+    :class:`~geochunk.retrieve.store.StoreError` like any other index that cannot be opened."""
     p = Path(path)
-    return _open(str(p), p.stat().st_mtime_ns)
+    try:
+        mtime = p.stat().st_mtime_ns
+    except OSError:
+        return open_index(p)  # raises: no index there
+    return _open(str(p), mtime)
+
+
+def discard_index(path: str | os.PathLike[str]) -> None:
+    """Delete an index file the app built for itself (and its WAL), closing any cached copy."""
+    _open.clear()
+    for p in (Path(path), Path(f"{path}.wal")):
+        try:
+            p.unlink()
+        except FileNotFoundError:
+            pass
+
+
+def current_index(path: str | os.PathLike[str], samples: Sequence[str] = (),
+                  progress: Callable[[int, int, str], None] | None = None) -> tuple[Index, Path]:
+    """The index the page asks with: the one at ``path``, or, when that is the app's own cache
+    of ``samples`` and cannot be opened (damaged, emptied, truncated), that index built again.
+    Any other index that cannot be opened raises its one-line error."""
+    try:
+        return get_index(path), Path(path)
+    except GeochunkError:
+        if not samples or Path(path) != samples_index_path(samples):
+            raise
+    discard_index(path)
+    rebuilt, _ = build_samples_index(samples, progress)
+    return get_index(rebuilt), rebuilt
 
 
 def run_query(ix: Index, question: str, region: Region, **options: Any) -> QueryResult:

@@ -10,16 +10,30 @@ from typing import Any, Mapping
 
 import streamlit as st
 
+from ..view.highlight import escape_markdown
 from ..view.reasons import needs_review
 from ..view.tables import DECISION_STATUSES, Decision, chunk_key, decisions_csv, review_frame
 from .sections import CHUNK_COLUMNS
 
-__all__ = ["DECISION_STATUSES", "Decision", "chunk_key", "flagged_chunks", "decisions_table"]
+__all__ = ["DECISION_STATUSES", "Decision", "chunk_key", "decided_caption", "flagged_chunks",
+           "decisions_table"]
 
 
 def flagged_chunks(cs: Any) -> list[int]:
     """Indices of the chunks of ``cs`` that need review, in order."""
     return [c.index for c in cs.chunks if needs_review(c)]
+
+
+def decided_caption(decision: Decision) -> str:
+    """"Decided <when> by <who>" as Markdown, the reviewer's name (anyone can type it, and every
+    other reviewer sees it) through the one escaping rule: a name like ``![t](http://h/p.png)``
+    shows as text and makes no browser fetch anything.
+
+    >>> print(decided_caption(Decision("accepted", "", "![t](http://h/p.png)", "2026-01-02")))
+    Decided 2026\\-01\\-02 by \\!\\[t\\]\\(http\\://h/p\\.png\\)
+    """
+    who = decision.reviewer or "someone"
+    return f"Decided {escape_markdown(str(decision.decided_at))} by {escape_markdown(who)}"
 
 
 def decisions_table(cs: Any, decisions: Mapping[str, Decision], doc_name: str) -> None:

@@ -18,7 +18,7 @@ from ..view.charts import compare_frame, sizes_chart, sweep_chart, tokens_chart
 from ..view.density import density_html, density_strategy
 from ..view.features import document_bounds, span_map_features
 from ..view.frames import frames_text
-from ..view.highlight import CHUNK_CSS, chunk_html
+from ..view.highlight import CHUNK_CSS, chunk_html, escape_markdown
 from ..view.layers import chunk_layer, severed_layer
 from ..view.maps import base_map, chunk_legend_html, severed_legend_html, view_for_bbox
 from ..view.reasons import flag_reasons
@@ -283,7 +283,7 @@ def budget_sweep(cs: Any) -> None:
     points, note = services.get_sweep(cs.analysis, cs.config)
     vega_chart(sweep_chart(points, cs.config.budget), width="content")
     st.caption("Each point is a real re-chunk of this document at that budget (the dashed line is "
-               "the current budget)." + (f" {note}" if note else ""))
+               "the current budget)." + (f" {escape_markdown(note)}" if note else ""))
 
 
 def vega_chart(chart: Any, *, width: str = "stretch") -> None:

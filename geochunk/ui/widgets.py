@@ -85,7 +85,8 @@ def setup_page(title: str) -> None:
     try:
         ensure_leaflet_assets(APP_DIR)
     except (GeochunkError, OSError) as exc:
-        st.warning(f"Leaflet could not be served locally ({exc}); tick 'Load Leaflet from CDN'.")
+        st.warning(f"Leaflet could not be served locally ({escape_markdown(str(exc))}); "
+                   "tick 'Load Leaflet from CDN'.")
     for key in StateKeys.PERSISTENT:  # stop Streamlit from dropping widget state on page switch
         if key in st.session_state:
             st.session_state[key] = st.session_state[key]
