@@ -206,6 +206,8 @@ class Region:
 
         radius_m = 0.0 if radius_m == 0 else _checked_radius(radius_m)
         c = geom.centroid
+        if geom.area > 0 and not geom.covers(c):  # a crescent, an archipelago: a point of it
+            c = geom.representative_point()
         anchor = (float(c.x), float(c.y))
         box = union_bbox([tuple(p.bounds) for p in shapely.get_parts(geom)], lon=True)
         if box is not None and box[0] > box[2]:  # parts either side of 180°: the centroid of
@@ -372,6 +374,13 @@ def _repaired(geom: Any, what: str) -> Any:
     return fixed
 
 
+def shapely_box(w: float, s: float, e: float, n: float) -> Any:
+    """``shapely.box`` (for the examples)."""
+    import shapely
+
+    return shapely.box(w, s, e, n)
+
+
 @functools.lru_cache(maxsize=64)
 def _aeqd(anchor: tuple[float, float]) -> tuple[Any, Any]:
     from pyproj import Transformer
@@ -390,12 +399,29 @@ def _aeqd(anchor: tuple[float, float]) -> tuple[Any, Any]:
     return fwd, inv
 
 
+#: longest edge, in degrees, of a geometry measured from an anchor: an edge is a straight line
+#: in longitude/latitude, which the azimuthal projection bends; cut this short, the bend is
+#: metres at most
+EDGE_DEG = 0.05
+
+
 def distances_m(anchor: tuple[float, float], geoms: Sequence[Any]) -> list[float]:
-    """Metres from ``anchor`` to the nearest point of each WGS 84 geometry (0 inside)."""
+    """Metres from ``anchor`` to the nearest point of each WGS 84 geometry (0 inside): each
+    geometry's edges are cut to :data:`EDGE_DEG` and projected to an azimuthal equidistant frame
+    centred on the anchor, where distance from the centre is geodesic distance.
+
+    >>> [round(d) for d in distances_m((-100.0, 45.0), [shapely_box(-90, 49, -80, 50)])]
+    [879978]
+    """
     import shapely
 
     if not len(geoms):
         return []
     fwd, _ = _aeqd(anchor)
-    local = shapely.transform(np.asarray(geoms, dtype=object), fwd)
+    arr = np.asarray(geoms, dtype=object)
+    lined = shapely.get_type_id(arr) != 0  # points need no cutting
+    if lined.any():
+        arr = arr.copy()
+        arr[lined] = shapely.segmentize(arr[lined], EDGE_DEG)
+    local = shapely.transform(arr, fwd)
     return [float(d) for d in shapely.distance(local, shapely.Point(0.0, 0.0))]

@@ -6,9 +6,15 @@ non-empty geometry; then it must have a frame and a WGS 84 extent, else the buil
 whose geometry does not parse fails the build too. Chunks with no geometry (prose, a ``null``
 GeoJSON geometry, ``POINT EMPTY``) go to the no-extent lane.
 
-The footprint is the union of the features' WGS 84 boxes when a chunk carries a few features
-(so a chunk with two far-apart parcels does not claim the field between them), else the chunk's
-box. A box that crosses 180° (``west > east``) becomes two boxes.
+The footprint keeps **each feature's own geometry** in WGS 84, one member of a geometry
+collection per feature of the chunk, in the order of ``feature_ids`` (an empty member for a
+feature that has none): the region test and the distance of a chunk are those of its nearest
+feature, never of one box around many. A feature of more than :data:`FOOTPRINT_VERTICES`
+vertices is stored simplified and grown by the simplification's tolerance, so it still covers
+the true geometry (the region filter loses nothing; ``footprint_tolerance_m`` records the
+largest error, in metres). A feature whose parts cross 180° is cut into its pieces either side
+(a ring drawn from 179° to -179° is not a band round the globe). A chunk of a split geometry
+carries the part it holds.
 
 >>> doc = prepare_document("note.md", "Site A: POINT (-3.19 55.95)\\n\\nA quiet paragraph.\\n",
 ...                        embedder="hashing", budget=16)
@@ -21,7 +27,7 @@ box. A box that crosses 180° (``west > east``) becomes two boxes.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Sequence
 
 import numpy as np
 
@@ -29,10 +35,13 @@ from ..errors import GeochunkError
 from ..extent import box_halves
 from ..model import Chunk, ChunkConfig
 
-__all__ = ["IndexBuildError", "ChunkRow", "PreparedDocument", "prepare_document", "footprint"]
+__all__ = ["IndexBuildError", "ChunkRow", "PreparedDocument", "prepare_document", "footprint",
+           "footprint_and_tolerance", "split_at_180", "cover", "FOOTPRINT_VERTICES"]
 
-#: Up to this many feature boxes, the footprint is their union; above, the chunk's box.
-MAX_UNION_FEATURES = 16
+#: a feature's geometry of more vertices than this is stored simplified (and grown to cover it)
+FOOTPRINT_VERTICES = 4096
+#: metres in one degree, at most (a degree of latitude at the poles; of longitude at the equator)
+_M_PER_DEG = 111_700.0
 
 
 class IndexBuildError(GeochunkError):
@@ -56,6 +65,9 @@ class ChunkRow:
     frame_confidence: float | None
     frame_flagged: bool
     flags: tuple[str, ...]
+    #: the largest distance by which the footprint's simplified features exceed the true ones
+    #: (None: every feature exact)
+    footprint_tolerance_m: float | None = None
 
 
 @dataclass(frozen=True)
@@ -82,27 +94,158 @@ def _box_parts(b: tuple[float, float, float, float]) -> list[Any]:
     return out
 
 
-def footprint(chunk: Chunk) -> Any:
-    """The WGS 84 footprint geometry of a placed chunk (shapely), or None.
+def split_at_180(geom: Any) -> Any:
+    """A WGS 84 geometry with each part that crosses 180° cut into its pieces either side.
+
+    A part reaching past ±180° is cut where it crosses; a part spanning more than 180° of
+    longitude is read as crossing the line (a ring from 179° to -179° is 2° wide, not 358°).
+
+    >>> import shapely
+    >>> split_at_180(shapely.Polygon([(179, 0), (-179, 0), (-179, 1), (179, 1)])).wkt
+    'MULTIPOLYGON (((-180 0, -180 1, -179 1, -179 0, -180 0)), ((180 1, 180 0, 179 0, 179 1, 180 1)))'
+    >>> split_at_180(shapely.box(-180, -90, 180, -60)).wkt  # along the line, not across it
+    'POLYGON ((180 -90, 180 -60, -180 -60, -180 -90, 180 -90))'
+    """
+    import shapely
+
+    from .region import _split_at_180
+
+    if geom is None or geom.is_empty:
+        return geom
+    parts, changed = [], False
+    for part in _flat_parts(geom):
+        w, _, e, _ = part.bounds
+        if e - w > 180.0 and _jumps(part):
+            parts.append(_split_at_180(part, 180.0)[0])
+            changed = True
+        elif w < -180.0 or e > 180.0:
+            parts.append(_split_at_180(part)[0])
+            changed = True
+        else:
+            parts.append(part)
+    if not changed:
+        return geom
+    return shapely.union_all([p for p in parts if not p.is_empty]) if parts else geom
+
+
+def _jumps(part: Any) -> bool:
+    """Whether a polygon or line has an edge longer than 180° of longitude (not along ±180°)."""
+    if part.geom_type == "Polygon":
+        rings = [part.exterior, *part.interiors]
+    elif part.geom_type in ("LineString", "LinearRing"):
+        rings = [part]
+    else:
+        return False
+    for ring in rings:
+        x = np.asarray(ring.coords)[:, 0]
+        jump = np.abs(np.diff(x)) > 180.0
+        jump &= ~((np.abs(x[:-1]) == 180.0) & (np.abs(x[1:]) == 180.0))
+        if jump.any():
+            return True
+    return False
+
+
+def _flat_parts(geom: Any) -> list[Any]:
+    import shapely
+
+    out, todo = [], [geom]
+    while todo:
+        g = todo.pop(0)
+        if g.geom_type.startswith("Multi") or g.geom_type == "GeometryCollection":
+            todo[:0] = list(shapely.get_parts(g))
+        elif not g.is_empty:
+            out.append(g)
+    return out
+
+
+def cover(geom: Any, max_vertices: int = FOOTPRINT_VERTICES) -> tuple[Any, float | None]:
+    """``(geometry, tolerance in metres)``: the geometry itself when it has at most
+    ``max_vertices`` vertices, else a simplified one grown by 1.5x the tolerance, which covers it
+    (checked; the exact geometry is kept when it does not), and the largest error in metres.
+
+    >>> import shapely
+    >>> ring = shapely.Point(0, 0).buffer(1.0, quad_segs=2048)
+    >>> g, tol = cover(ring, max_vertices=256)
+    >>> bool(shapely.get_num_coordinates(g) < 1000), g.covers(ring), 0 < tol < 2000
+    (True, True, True)
+    >>> cover(shapely.Point(1, 2))
+    (<POINT (1 2)>, None)
+    """
+    import shapely
+
+    n = int(shapely.get_num_coordinates(geom))
+    if n <= max_vertices:
+        return geom, None
+    w, s, e, nn = geom.bounds
+    tol = max(e - w, nn - s, 1e-9) / 4096.0
+    while True:
+        simple = shapely.simplify(geom, tol, preserve_topology=True)
+        if shapely.get_num_coordinates(simple) <= max_vertices or tol > max(e - w, nn - s):
+            break
+        tol *= 2.0
+    grown = shapely.buffer(simple, 1.5 * tol, quad_segs=2)
+    if not grown.covers(geom):  # never expected (Hausdorff distance <= tol); stay exact
+        return geom, None
+    return grown, 1.5 * tol * _M_PER_DEG
+
+
+def _feature_geometry(chunk: Chunk, record: Any) -> Any:
+    """The WGS 84 geometry a chunk holds of one feature (its part, for a split chunk)."""
+    from ..crs.transform import to_wgs84
+
+    if record is None or record.feature.status != "ok":
+        return None
+    geom = record.emitted if chunk.part is not None and record.emitted is not None else record.original
+    if geom is None or geom.is_empty:
+        return None
+    out = to_wgs84(geom, record.frame)
+    return None if out is None or out.is_empty else split_at_180(out)
+
+
+def footprint(chunk: Chunk, records: Sequence[Any] | None = None) -> Any:
+    """The WGS 84 footprint of a placed chunk (shapely), or None: one member per feature.
+
+    ``records`` (the chunk's :class:`~geochunk.analysis.GeomRecord` s, as :func:`chunk_text`
+    gives them) supply the features' own geometries; without them each feature's WGS 84 box
+    stands for it (still one member per feature, never one box around many).
 
     >>> from geochunk.model import ChunkFeature
     >>> f = lambda i, b: ChunkFeature(i, "hash", "wkt", "POINT", 0, 1, 1, b, b, 4326)
     >>> c = Chunk("d", 0, 0, 1, 0, "x", 1, "t", "feature", "feature",
     ...           features=(f("a", (0, 0, 0, 0)), f("b", (2, 2, 2, 2))), bbox_wgs84=(0, 0, 2, 2))
     >>> footprint(c).wkt
-    'MULTIPOINT ((0 0), (2 2))'
+    'GEOMETRYCOLLECTION (POINT (0 0), POINT (2 2))'
     """
+    return footprint_and_tolerance(chunk, records)[0]
+
+
+def footprint_and_tolerance(chunk: Chunk, records: Sequence[Any] | None = None) -> tuple[Any, float | None]:
+    """:func:`footprint` and the largest simplification error of its members, in metres."""
     import shapely
 
-    boxes = [f.bbox_wgs84 for f in chunk.features if f.bbox_wgs84 is not None]
-    if not boxes:
-        if chunk.bbox_wgs84 is None:
-            return None
-        boxes = [chunk.bbox_wgs84]
-    elif len(boxes) > MAX_UNION_FEATURES:
-        boxes = [chunk.bbox_wgs84] if chunk.bbox_wgs84 is not None else boxes
-    parts = [p for b in boxes for p in _box_parts(b)]
-    return parts[0] if len(parts) == 1 else shapely.union_all(parts)
+    by_id = {}
+    if records is not None:
+        for r in records:
+            by_id.setdefault(r.feature.id, r)
+    members, worst = [], None
+    for f in chunk.features:
+        geom = None
+        if records is not None and f.id in by_id:
+            geom = _feature_geometry(chunk, by_id[f.id])
+            if geom is not None:
+                geom, tol = cover(geom)
+                if tol is not None:
+                    worst = tol if worst is None else max(worst, tol)
+        elif records is None and f.bbox_wgs84 is not None and f.status == "ok":
+            parts = _box_parts(f.bbox_wgs84)
+            geom = parts[0] if len(parts) == 1 else shapely.union_all(parts)
+        members.append(geom if geom is not None else shapely.GeometryCollection())
+    if not any(not m.is_empty for m in members):
+        if chunk.bbox_wgs84 is None or not chunk.features:
+            return None, None
+        parts = _box_parts(chunk.bbox_wgs84)  # features without their own: the chunk's box
+        members = [parts[0] if len(parts) == 1 else shapely.union_all(parts)]
+    return shapely.GeometryCollection(members), worst
 
 
 def _placed(chunk: Chunk) -> bool:
@@ -125,14 +268,19 @@ def _check(chunk: Chunk) -> None:
         )
 
 
-def rows_from_chunks(chunks: tuple[Chunk, ...], doc_sha256: str) -> tuple[ChunkRow, ...]:
-    """Check every chunk and turn it into a :class:`ChunkRow` (raises :class:`IndexBuildError`)."""
+def rows_from_chunks(chunks: tuple[Chunk, ...], doc_sha256: str,
+                     geometries: Sequence[Sequence[Any]] | None = None) -> tuple[ChunkRow, ...]:
+    """Check every chunk and turn it into a :class:`ChunkRow` (raises :class:`IndexBuildError`).
+
+    ``geometries`` (``ChunkSet.geometries``, index-aligned with ``chunks``) gives the footprints
+    the features' own geometries; without it, each feature's box."""
     import shapely
 
     rows = []
-    for c in chunks:
+    for i, c in enumerate(chunks):
         _check(c)
-        geom = footprint(c) if _placed(c) else None
+        geom, tol = (footprint_and_tolerance(c, geometries[i] if geometries is not None else None)
+                     if _placed(c) else (None, None))
         placed = geom is not None and not geom.is_empty
         frame = c.crs if placed else None
         rows.append(
@@ -150,6 +298,7 @@ def rows_from_chunks(chunks: tuple[Chunk, ...], doc_sha256: str) -> tuple[ChunkR
                 frame_confidence=frame.confidence if frame else None,
                 frame_flagged=bool(frame.flagged) if frame else False,
                 flags=tuple(c.flags),
+                footprint_tolerance_m=tol if placed else None,
             )
         )
     return tuple(rows)
@@ -167,12 +316,13 @@ def prepare_document(
     from ..pipeline import chunk_text
     from ..source import document_digest, read_document
     from .embed import get_embedder
+    from .lexical import readable_text
 
     if text is None:
         text = read_document(doc_id)
     cfg = (config or ChunkConfig(budget=budget)).with_(doc_id=doc_id)
     sha = document_digest(text)
-    chunks = chunk_text(text, cfg).chunks
-    rows = rows_from_chunks(chunks, sha)
-    emb = get_embedder(embedder).encode([r.text for r in rows])
+    cs = chunk_text(text, cfg)
+    rows = rows_from_chunks(cs.chunks, sha, cs.geometries)
+    emb = get_embedder(embedder).encode([readable_text(r.text) for r in rows])
     return PreparedDocument(doc_id, sha, rows, emb)
