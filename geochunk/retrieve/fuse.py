@@ -1,12 +1,20 @@
 """Rank fusion and distance decay: small pure functions, each with one job.
 
-* :func:`rrf` — reciprocal rank fusion: ``sum(1 / (k + rank))`` over the lists a chunk is in
-  (ranks start at 1; ``k = 60`` as in Cormack et al.). Fusing on rank, not score, means cosine
-  similarities and BM25 scores never have to be put on one scale.
+* :func:`rrf` — reciprocal rank fusion: ``sum(w / (k + rank))`` over the lists a chunk is in
+  (ranks start at 1; ``k = 60`` as in Cormack et al.; ``w`` the list's weight, 1 unless given).
+  Fusing on rank, not score, means cosine similarities and BM25 scores never have to be put on
+  one scale.
+* :func:`fusion_weights` — how much each ranking says about *this* question (see there):
+  lexical first when the question carries a number or code the index knows, the dense ranking
+  alone when no word of the question is known, and otherwise each ranking by how far its best
+  candidates stand out from the rest.
 * :func:`proximity` — 1 at distance 0, falling with distance in **metres**: exponential with a
   half-life (default) or linear reaching 0 at twice the half-life (so both give 0.5 at the
   half-life). Outside the searched region proximity is 0.
 * :func:`final_score` — ``(1 - w) * fused / best_possible_fused + w * proximity``.
+
+>>> rrf({"a": 1, "b": 2}, {"b": 1}, weights=(1.0, 0.5))["b"] > rrf({"a": 1, "b": 2}, {"b": 1}, weights=(1.0, 0.5))["a"]
+True
 
 >>> rrf({"a": 1, "b": 2}, {"b": 1})
 {'a': 0.01639344262295082, 'b': 0.03252247488101534}
@@ -19,13 +27,15 @@
 from __future__ import annotations
 
 import math
-from typing import Hashable, Mapping
+from dataclasses import dataclass
+from typing import Any, Hashable, Mapping, Sequence
 
 import numpy as np
 
 from ..errors import ConfigError
 
-__all__ = ["RRF_K", "DECAYS", "rrf", "proximity", "final_score", "ranks", "top_order"]
+__all__ = ["RRF_K", "DECAYS", "rrf", "proximity", "final_score", "ranks", "top_order", "Weights",
+           "fusion_weights", "standout"]
 
 RRF_K = 60
 DECAYS: tuple[str, ...] = ("exponential", "linear")
@@ -59,13 +69,89 @@ def top_order(scores: np.ndarray, keys: np.ndarray, k: int) -> np.ndarray:
     return np.lexsort((keys, neg))[:k]
 
 
-def rrf(*rankings: Mapping[Hashable, int], k: int = RRF_K) -> dict[Hashable, float]:
-    """Reciprocal rank fusion of several ``key -> rank`` maps."""
+def rrf(*rankings: Mapping[Hashable, int], k: int = RRF_K,
+        weights: Sequence[float] | None = None) -> dict[Hashable, float]:
+    """Weighted reciprocal rank fusion of several ``key -> rank`` maps (weight 1 each unless
+    ``weights`` is given; a ranking of weight 0 adds its keys with nothing)."""
+    ws = [1.0] * len(rankings) if weights is None else [float(w) for w in weights]
+    if len(ws) != len(rankings):
+        raise ConfigError(f"{len(rankings)} rankings but {len(ws)} weights")
     out: dict[Hashable, float] = {}
-    for r in rankings:
+    for r, w in zip(rankings, ws):
         for key, rank in r.items():
-            out[key] = out.get(key, 0.0) + 1.0 / (k + rank)
+            out[key] = out.get(key, 0.0) + w / (k + rank)
     return out
+
+
+@dataclass(frozen=True)
+class Weights:
+    """The weight of each ranking in the fusion of one question, and why.
+
+    >>> Weights(1.0, 0.1, "lexical first: the question's codes 77002").to_dict()["dense"]
+    0.1
+    """
+
+    lexical: float
+    dense: float
+    reason: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"lexical": self.lexical, "dense": self.dense, "reason": self.reason}
+
+
+#: the weight of the dense ranking when the question names a number or code the index holds
+CODE_DENSE_WEIGHT = 0.05
+#: the least weight a ranking that found something keeps (it still breaks the other's ties)
+FLOOR = 0.1
+
+
+def standout(scores: np.ndarray, ref: int = 10) -> float:
+    """How far the best score stands above the ``ref``-th best, relative to the best, in [0, 1]
+    (``(s1 - s_ref) / |s1|``; 0 for a flat ranking, 1 when only the best scored). Scale-free, so
+    BM25 scores and cosines are read the same way; fewer than ``ref`` scores compare with the
+    last one.
+
+    >>> round(standout(np.array([9.0, 8.0, 1.0, 1.0, 1.0, 1.1, 0.9, 1.0, 0.5, 0.2, 0.1])), 2)
+    0.98
+    >>> standout(np.array([0.5, 0.5, 0.5, 0.5]))
+    0.0
+    """
+    s = np.asarray(scores, dtype=np.float64)
+    if not len(s):
+        return 0.0
+    top = np.sort(s)[::-1][: max(2, ref)]
+    if top[0] <= 0:
+        return 0.0
+    if len(top) < 2:
+        return 1.0
+    return float(min(1.0, max(0.0, (top[0] - top[-1]) / abs(top[0]))))
+
+
+def fusion_weights(codes_known: Sequence[str], lexical_hits: int, lexical_scores: np.ndarray,
+                   dense_scores: np.ndarray) -> Weights:
+    """The weights of the BM25 and dense rankings for one question.
+
+    * a number or code of the question (a token with a digit) that the index holds: **lexical
+      first**, the dense ranking only breaks ties (:data:`CODE_DENSE_WEIGHT`);
+    * no word of the question in the searched rows: the dense ranking alone;
+    * otherwise each ranking's weight is how far its best candidates stand out
+      (:func:`standout` of its scores over the searched rows), at least :data:`FLOOR`, the
+      lexical one counted twice as much as the dense one when both stand out as far.
+
+    >>> fusion_weights(["77002"], 3, np.array([5.0, 0, 0]), np.array([0.3, 0.2, 0.1])).reason
+    'lexical first: the question names 77002'
+    >>> fusion_weights([], 0, np.zeros(3), np.array([0.3, 0.2, 0.1])).lexical
+    0.0
+    """
+    if lexical_hits == 0:
+        return Weights(0.0, 1.0, "dense only: no word of the question is in the searched chunks")
+    if codes_known:
+        shown = ", ".join(codes_known[:3])
+        return Weights(1.0, CODE_DENSE_WEIGHT, f"lexical first: the question names {shown}")
+    lex = max(FLOOR, standout(lexical_scores))
+    dense = max(FLOOR, standout(dense_scores) / 2.0)
+    return Weights(round(lex, 3), round(dense, 3),
+                   f"by standout: lexical {lex:.2f}, dense {dense:.2f}")
 
 
 def proximity(distance_m: float | None, *, half_life_m: float, decay: str = "exponential") -> float:
@@ -82,13 +168,20 @@ def proximity(distance_m: float | None, *, half_life_m: float, decay: str = "exp
     return max(0.0, 1.0 - d / (2.0 * half_life_m))
 
 
-def final_score(fused: float, prox: float, *, lists: int = 2, weight: float = 0.3, k: int = RRF_K) -> float:
-    """Blend fused rank (normalised by the best possible fused score) with proximity.
+def final_score(fused: float, prox: float, *, lists: int = 2, weight: float = 0.3, k: int = RRF_K,
+                best: float | None = None) -> float:
+    """Blend fused rank (normalised by the best possible fused score: ``best``, or ``lists``
+    rankings of weight 1 all ranking it first) with proximity.
 
     >>> final_score(2 / 61, 1.0, weight=0.3)
     1.0
+    >>> final_score(1.05 / 61, 0.0, weight=0.3, best=1.05 / 61)
+    0.7
     """
     if not 0.0 <= weight <= 1.0:
         raise ConfigError(f"proximity weight must be in [0, 1], got {weight}")
-    best = lists / (k + 1)
+    if best is None:
+        best = lists / (k + 1)
+    if best <= 0:
+        return weight * prox
     return (1.0 - weight) * (fused / best) + weight * prox

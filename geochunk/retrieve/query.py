@@ -34,7 +34,7 @@ import numpy as np
 from ..errors import ConfigError, GeochunkError
 from .catalog import CatalogEntry, Shortlisted, parse_period, read_catalog, shortlist
 from .embed import embedder_for_model_id
-from .fuse import DECAYS, RRF_K, final_score, proximity, ranks, rrf, top_order
+from .fuse import DECAYS, RRF_K, final_score, fusion_weights, proximity, ranks, rrf, top_order
 from .lexical import Lexical
 from .region import Region, distances_m
 from .inmemory import FootprintCache
@@ -76,11 +76,14 @@ class ResultRow:
     flags: tuple[str, ...]
     text: str
     footprint_wkt: str | None
+    #: features this row shares with higher results: ``(feature id, chunk id of the higher one)``
+    also_in: tuple[tuple[str, str], ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)
         d["feature_ids"] = list(self.feature_ids)
         d["flags"] = list(self.flags)
+        d["also_in"] = [list(p) for p in self.also_in]
         return d
 
 
@@ -99,7 +102,7 @@ class QueryResult:
     """A query's answer: rows, the shortlist with reasons, the region, counts and staleness."""
 
     question: str
-    region: Region
+    region: Region | None  # None: searched everywhere (no region filter, no distance)
     rows: tuple[ResultRow, ...]
     shortlist: tuple[Shortlisted, ...]
     staleness: Staleness
@@ -115,12 +118,19 @@ class QueryResult:
     no_extent_lane: int = 0
     #: the work done, stage by stage (see :func:`query_index`): what proves the region came first
     work: dict[str, Any] = field(default_factory=dict)
+    #: the weight of each ranking in the fusion, and why (:func:`.fuse.fusion_weights`)
+    fusion: dict[str, Any] = field(default_factory=dict)
+    #: results left out because every feature they hold is in a higher result (overlap)
+    deduplicated: int = 0
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "question": self.question,
-            "region": {"kind": self.region.kind, "description": self.region.description,
-                       "wkt": self.region.wkt, "anchor": list(self.region.anchor)},
+            "region": None if self.region is None else {
+                "kind": self.region.kind, "description": self.region.description,
+                "wkt": self.region.wkt, "anchor": list(self.region.anchor)},
+            "fusion": self.fusion,
+            "deduplicated": self.deduplicated,
             "model_id": self.model_id,
             "decay": self.decay,
             "half_life_m": self.half_life_m,
@@ -231,24 +241,43 @@ def _staleness(ix: Index, now: dt.datetime) -> Staleness:
 
 
 def resolve_feature(ix: Index, feature_id: str, radius_m: float = 0.0) -> Region:
-    """The region of a feature id (the union of the footprints of the chunks that carry it)."""
+    """The region of a feature id: the feature's own geometry (every chunk's piece of it, for a
+    split feature), grown by ``radius_m``; its anchor lies on the feature.
+
+    Ids are unique within a document, not across them: an id carried by chunks of several
+    documents is refused with the list (a region must be one feature).
+    """
     import shapely
 
     with ix.cursor() as con:
         rows = con.execute(
-            "SELECT ST_AsWKB(footprint) FROM chunks WHERE has_extent AND list_contains(feature_ids, ?)",
+            "SELECT doc_id, feature_ids, ST_AsWKB(footprint) FROM chunks "
+            "WHERE has_extent AND list_contains(feature_ids, ?) ORDER BY rid",
             [feature_id],
         ).fetchall()
     if not rows:
         raise ConfigError(f"no placed chunk carries feature {feature_id!r}")
-    geom = shapely.union_all(shapely.from_wkb([bytes(r[0]) for r in rows]))
+    docs = sorted({r[0] for r in rows})
+    if len(docs) > 1:
+        listed = ", ".join(docs[:10]) + (f" and {len(docs) - 10} more" if len(docs) > 10 else "")
+        raise ConfigError(f"feature {feature_id!r} is in {len(docs)} documents ({listed}); "
+                          "a region must be one feature: name it by an id found in one document")
+    pieces = []
+    for _, ids, wkb in rows:
+        geom = shapely.from_wkb(bytes(wkb))
+        members = list(shapely.get_parts(geom)) if geom.geom_type == "GeometryCollection" else []
+        if len(members) == len(ids):  # one member per feature, in feature_ids order
+            pieces.extend(m for m, i in zip(members, ids) if i == feature_id and not m.is_empty)
+        else:  # an index written before per-feature footprints: the chunk's footprint
+            pieces.append(geom)
+    geom = pieces[0] if len(pieces) == 1 else shapely.union_all(pieces)
     return Region.around(geom, label=feature_id, radius_m=radius_m)
 
 
 def query_index(
     ix: Index,
     question: str,
-    region: Region,
+    region: Region | None = None,
     *,
     k: int = 10,
     period: str | None = None,
@@ -260,8 +289,15 @@ def query_index(
     candidates: int = 100,
     now: dt.datetime | None = None,
     region_filter: str = "memory",
+    dedupe: bool = True,
 ) -> QueryResult:
     """Run the four stages on an open index. ``half_life_m`` defaults to half the region radius.
+
+    ``region=None`` searches every chunk (placed or not) with no distance and no proximity.
+    The two rankings are fused by weighted RRF, the weights chosen for the question
+    (:func:`.fuse.fusion_weights`, shown in ``QueryResult.fusion``). With ``dedupe`` (default)
+    a result whose features all appear in a higher result (chunks overlap) is left out, and one
+    that holds others too keeps its place and lists the repeated ones in ``also_in``.
 
     ``region_filter`` picks how stage 2 finds the rows in the region: ``"memory"`` (default: the
     footprint boxes cached by :func:`open_index`, exact GEOS tests at the border only) or
@@ -283,7 +319,8 @@ def query_index(
         raise ConfigError(f"unknown decay {decay!r}; valid values: {', '.join(DECAYS)}")
     if region_filter not in REGION_FILTERS:
         raise ConfigError(f"unknown region filter {region_filter!r}; valid values: {', '.join(REGION_FILTERS)}")
-    half = float(half_life_m) if half_life_m is not None else max(region.radius_m / 2.0, 1.0)
+    radius = region.radius_m if region is not None else 2.0e7
+    half = float(half_life_m) if half_life_m is not None else max(radius / 2.0, 1.0)
     proximity(0.0, half_life_m=half, decay=decay)  # validates
     per = parse_period(period)
     known = {c.collection for c in ix.catalog}
@@ -292,12 +329,13 @@ def query_index(
         raise ConfigError(f"unknown collection(s) {', '.join(unknown)}; the index has: {', '.join(sorted(known))}")
     with ix.cursor() as con:
         return _query(ix, con, question, region, k, per, collections, include_no_extent, decay, half,
-                      proximity_weight, candidates, now, region_filter)
+                      proximity_weight, candidates, now, region_filter, dedupe)
 
 
-def _query(ix: Index, con: Any, question: str, region: Region, k: int, per: Any, collections: Sequence[str],
-           include_no_extent: bool, decay: str, half: float, proximity_weight: float, candidates: int,
-           now: dt.datetime | None, region_filter: str) -> QueryResult:
+def _query(ix: Index, con: Any, question: str, region: Region | None, k: int, per: Any,
+           collections: Sequence[str], include_no_extent: bool, decay: str, half: float,
+           proximity_weight: float, candidates: int, now: dt.datetime | None, region_filter: str,
+           dedupe: bool) -> QueryResult:
     t = {}
     t0 = time.perf_counter()
     qvec = ix.embedder.encode([question])[0]
@@ -305,7 +343,11 @@ def _query(ix: Index, con: Any, question: str, region: Region, k: int, per: Any,
 
     # 2. region first, then exact scores on the survivors only (positions = rows of the index)
     t0 = time.perf_counter()
-    pos, rwork = _region_positions(ix, con, region, region_filter)
+    if region is None:  # everywhere: every placed row is "in the region"; no-extent rows below
+        pos, rwork = np.setdiff1d(np.arange(len(ix.rids)), ix.regions.no_extent), None
+        include_no_extent = True
+    else:
+        pos, rwork = _region_positions(ix, con, region, region_filter)
     sem = ix.vectors.scores_at(pos, qvec)
     multiplied = ix.vectors.multiplied(pos)
     t["region+dense"] = (time.perf_counter() - t0) * 1e3
@@ -344,7 +386,9 @@ def _query(ix: Index, con: Any, question: str, region: Region, k: int, per: Any,
     hit = np.flatnonzero(bm > 0)
     lex_order = rids[hit[top_order(bm[hit], rids[hit], candidates)]].tolist()
     dense_rank, lex_rank = ranks(dense_order), ranks(lex_order)
-    fused = rrf(dense_rank, lex_rank, k=RRF_K)
+    weights = fusion_weights(ix.lexical.known_codes(question) if len(hit) else [], len(hit), bm, sem)
+    fused = rrf(dense_rank, lex_rank, k=RRF_K, weights=(weights.dense, weights.lexical))
+    best_fused = (weights.dense + weights.lexical) / (RRF_K + 1)
     t["lexical+fuse"] = (time.perf_counter() - t0) * 1e3
 
     def at(values: np.ndarray, r: int) -> float:
@@ -358,17 +402,23 @@ def _query(ix: Index, con: Any, question: str, region: Region, k: int, per: Any,
     cand = sorted(fused)
     cand_geoms = ix.footprints[ix.positions(np.asarray(cand, dtype=np.int64))] if cand else []
     placed = [(r, g) for r, g in zip(cand, cand_geoms) if g is not None]
-    dist = dict(zip((r for r, _ in placed), distances_m(region.anchor, [g for _, g in placed])))
+    dist = ({} if region is None else
+            dict(zip((r for r, _ in placed), distances_m(region.anchor, [g for _, g in placed]))))
     scored = []
     for r in cand:
         d = dist.get(r)
-        prox = proximity(d, half_life_m=half, decay=decay) if lane[r] == "region" else 0.0
-        scored.append((final_score(fused[r], prox, weight=proximity_weight), r, d, prox))
+        prox = proximity(d, half_life_m=half, decay=decay) if lane[r] == "region" and region is not None else 0.0
+        w = proximity_weight if region is not None else 0.0
+        scored.append((final_score(fused[r], prox, weight=w, best=best_fused), r, d, prox))
     scored.sort(key=lambda x: (-x[0], x[1]))
     t["proximity"] = (time.perf_counter() - t0) * 1e3
 
     t0 = time.perf_counter()
-    details = _details(ix, con, [r for _, r, _, _ in scored[:k]])
+    kept, also, dropped = _dedupe(ix, [r for _, r, _, _ in scored], k) if dedupe else (
+        [r for _, r, _, _ in scored[:k]], {}, 0)
+    keep = set(kept)
+    scored = [x for x in scored if x[1] in keep]
+    details = _details(ix, con, kept)
     t["details"] = (time.perf_counter() - t0) * 1e3
     rows = []
     for i, (final, r, d, prox) in enumerate(scored[:k]):
@@ -380,7 +430,7 @@ def _query(ix: Index, con: Any, question: str, region: Region, k: int, per: Any,
             fused=fused[r], distance_m=d, proximity=prox, final=final, epsg=det["epsg"],
             frame_confidence=det["frame_confidence"], frame_flagged=bool(det["frame_flagged"]),
             feature_ids=tuple(det["feature_ids"]), flags=tuple(det["flags"]), text=det["text"],
-            footprint_wkt=det["wkt"],
+            footprint_wkt=det["wkt"], also_in=also.get(r, ()),
         ))
     return QueryResult(
         question=question, region=region, rows=tuple(rows), shortlist=tuple(sl),
@@ -388,7 +438,7 @@ def _query(ix: Index, con: Any, question: str, region: Region, k: int, per: Any,
         model_id=ix.meta["model_id"], in_region=int(sum(in_region.values())), searched=len(rids),
         no_extent_total=no_ext_total, no_extent_searched=include_no_extent, decay=decay,
         half_life_m=half, timings_ms={k_: round(v, 2) for k_, v in t.items()},
-        no_extent_lane=len(no_ext_pos),
+        no_extent_lane=len(no_ext_pos), fusion=weights.to_dict(), deduplicated=dropped,
         work={
             "filter": region_filter, "rows": len(ix.rids),
             "index_leaves_hit": None if rwork is None else rwork.leaves_hit,
@@ -398,6 +448,38 @@ def _query(ix: Index, con: Any, question: str, region: Region, k: int, per: Any,
             "vectors_ranked": len(rids),
         },
     )
+
+
+def _dedupe(ix: Index, order: Sequence[int], k: int) -> tuple[list[int], dict[int, tuple[tuple[str, str], ...]], int]:
+    """Walk the ranked rids and keep ``k``: a row whose features (document + id) all appear in a
+    higher kept row is dropped; one with some repeated keeps its place and lists them as
+    ``(feature id, chunk id of the higher row)``. Rows without features are kept as they are.
+
+    Returns the kept rids, their ``also_in`` and how many were dropped.
+    """
+    kept: list[int] = []
+    also: dict[int, tuple[tuple[str, str], ...]] = {}
+    seen: dict[tuple[str, str], str] = {}
+    dropped = 0
+    step = max(4 * k, 32)
+    for lo in range(0, len(order), step):
+        batch = list(order[lo:lo + step])
+        meta = ix.row_meta.take(ix.positions(np.asarray(batch, dtype=np.int64))).select(
+            ["chunk_id", "doc_id", "feature_ids"]).to_pylist()
+        for r, m in zip(batch, meta):
+            feats = [(m["doc_id"], f) for f in (m["feature_ids"] or [])]
+            repeated = [f for f in feats if f in seen]
+            if feats and len(set(repeated)) == len(set(feats)):
+                dropped += 1
+                continue
+            if repeated:
+                also[r] = tuple((f[1], seen[f]) for f in dict.fromkeys(repeated))
+            for f in feats:
+                seen.setdefault(f, m["chunk_id"])
+            kept.append(r)
+            if len(kept) == k:
+                return kept, also, dropped
+    return kept, also, dropped
 
 
 def _region_positions(ix: Index, con: Any, region: Region, how: str) -> tuple[np.ndarray, RegionWork | None]:
