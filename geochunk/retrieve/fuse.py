@@ -119,7 +119,10 @@ def standout(scores: np.ndarray, ref: int = 10) -> float:
     s = np.asarray(scores, dtype=np.float64)
     if not len(s):
         return 0.0
-    top = np.sort(s)[::-1][: max(2, ref)]
+    ref = max(2, ref)
+    if len(s) > ref:  # the best ref only (a partition, not a sort of every searched row)
+        s = np.partition(s, len(s) - ref)[len(s) - ref:]
+    top = np.sort(s)[::-1]
     if top[0] <= 0:
         return 0.0
     if len(top) < 2:

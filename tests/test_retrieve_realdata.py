@@ -1,0 +1,233 @@
+"""Retrieval on real files written by others (Django 5.2.8 GIS fixtures, unmodified): numbers and
+codes are searchable, footprints are the features' own, distances are geodesic to the feature,
+an id found in several documents is refused, fusion weights and dedupe; plus property tests of
+the analyzer and of the antimeridian cut."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import numpy as np
+import pyarrow as pa
+import pytest
+import shapely
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from pyproj import Geod
+
+from geochunk.errors import ConfigError
+from geochunk.model import ChunkConfig
+from geochunk.pipeline import chunk_text
+from geochunk.retrieve.build import build_index
+from geochunk.retrieve.fuse import fusion_weights, rrf, standout
+from geochunk.retrieve.lexical import Lexical, document_tokens, readable_text, tokenize
+from geochunk.retrieve.query import _dedupe, open_index, query_index, resolve_feature
+from geochunk.retrieve.region import Region, distances_m
+from geochunk.retrieve.rows import cover, footprint, footprint_and_tolerance, rows_from_chunks, split_at_180
+
+DJANGO = Path(__file__).parent / "real_data" / "django-5.2.8"
+GEOD = Geod(ellps="WGS84")
+
+
+def _geodesic_m(lon: float, lat: float, geom) -> float:
+    """Metres to the nearest point of ``geom`` (0 inside), from its boundary cut to ~10 m."""
+    p = shapely.Point(lon, lat)
+    if geom.geom_type in ("Polygon", "MultiPolygon") and geom.covers(p):
+        return 0.0
+    line = geom.boundary if geom.geom_type in ("Polygon", "MultiPolygon") else geom
+    xy = shapely.get_coordinates(shapely.segmentize(line, 0.0001) if line.length else line)
+    return float(np.min(GEOD.inv(np.full(len(xy), lon), np.full(len(xy), lat), xy[:, 0], xy[:, 1])[2]))
+
+
+@pytest.fixture(scope="module")
+def django_ix(tmp_path_factory):
+    db = tmp_path_factory.mktemp("realdata") / "django.duckdb"
+    texts = [(DJANGO / n).read_text(encoding="utf-8") for n in ("distapp_initial.json", "geogapp_initial.json")]
+    build_index(["distapp.json", "geogapp.json"], db, collection="django", texts=texts, embedder="hashing")
+    ix = open_index(db)
+    yield ix
+    ix.close()
+
+
+def test_postcode_found_by_what_users_type(django_ix) -> None:
+    res = query_index(django_ix, "zip code 77002", None, k=3)
+    assert res.fusion["reason"].startswith("lexical first")
+    assert res.region is None and all(r.distance_m is None for r in res.rows)
+    assert [r.bm25_rank for r in res.rows] == [1, 2, 3]  # each half's rank shown
+    assert all('"77002"' in r.text for r in res.rows)  # the three exports of 77002, both fixtures
+
+
+def test_region_keeps_only_chunks_whose_own_features_meet_it(django_ix) -> None:
+    # the Australian cities sit in two chunks whose boxes hold the whole continent; a circle in
+    # the empty middle of it meets no city (with one box per chunk it met both)
+    res = query_index(django_ix, "city", Region.near(134.0, -26.0, 50_000), k=10)
+    assert res.in_region == 0 and not res.rows
+    res = query_index(django_ix, "city", Region.near(151.209444, -33.865, 10_000), k=10)  # Sydney
+    assert res.rows and all("australiacity" in r.text for r in res.rows)
+
+
+def test_distances_are_geodesic_to_the_feature(django_ix) -> None:
+    zipcodes = {}
+    for r in django_ix.con.execute(
+            "SELECT feature_ids[1], ST_AsWKB(footprint) FROM chunks WHERE list_contains(feature_ids, 'geogapp.zipcode:1')"
+            " OR list_contains(feature_ids, 'geogapp.zipcode:2')").fetchall():
+        (zipcodes[r[0]],) = shapely.get_parts(shapely.from_wkb(bytes(r[1])))  # its one member
+    for lon, lat in ((-95.363151, 29.763374), (-95.30, 29.80), (-95.50, 29.60), (-94.9, 30.1)):
+        region = Region.near(lon, lat, 80_000)
+        res = query_index(django_ix, "zip code", region, k=20)
+        seen = {r.feature_ids[0]: r.distance_m for r in res.rows if r.feature_ids[0] in zipcodes}
+        assert seen
+        for fid, shown in seen.items():
+            assert shown == pytest.approx(_geodesic_m(lon, lat, zipcodes[fid]), abs=5.0), (lon, lat, fid)
+        inside = [fid for fid, g in zipcodes.items() if g.covers(shapely.Point(lon, lat))]
+        assert all(seen[fid] == 0.0 for fid in inside if fid in seen)
+
+
+def test_feature_region_is_the_feature_and_ids_in_two_documents_refused(tmp_path, django_ix) -> None:
+    region = resolve_feature(django_ix, "geogapp.zipcode:1", 0.0)
+    geom = region.geometry
+    assert geom.covers(shapely.Point(region.anchor))  # anchored on the feature
+    assert geom.geom_type == "Polygon" and geom.bounds[2] - geom.bounds[0] < 0.05  # 77002, not a chunk union
+    text = (DJANGO / "geogapp_initial.json").read_text(encoding="utf-8")
+    db = tmp_path / "twice.duckdb"
+    build_index(["a/geogapp.json", "b/geogapp.json"], db, collection="c", texts=[text, text], embedder="hashing")
+    ix = open_index(db)
+    try:
+        with pytest.raises(ConfigError, match=r"'geogapp.zipcode:1' is in 2 documents \(a/geogapp.json, b/geogapp.json\)"):
+            resolve_feature(ix, "geogapp.zipcode:1")
+    finally:
+        ix.close()
+
+
+def test_footprint_has_one_member_per_feature_in_feature_order() -> None:
+    text = (DJANGO / "distapp_initial.json").read_text(encoding="utf-8")
+    cs = chunk_text(text, ChunkConfig(budget=512).with_(doc_id="distapp.json"))
+    for chunk, records in zip(cs.chunks, cs.geometries):
+        if not chunk.features:
+            continue
+        fp = footprint(chunk, records)
+        members = shapely.get_parts(fp)
+        assert fp.geom_type == "GeometryCollection" and len(members) == len(chunk.features)
+        for f, m in zip(chunk.features, members):
+            if f.bbox_wgs84 is not None and not m.is_empty:  # the member lies in the feature's box
+                w, s, e, n = f.bbox_wgs84
+                b = m.bounds
+                assert w - 1e-6 <= b[0] and b[2] <= e + 1e-6 and s - 1e-6 <= b[1] and b[3] <= n + 1e-6
+    rows = rows_from_chunks(cs.chunks, "sha", cs.geometries)
+    assert all(r.footprint_tolerance_m is None for r in rows)  # small features stay exact
+
+
+def test_a_feature_of_many_vertices_is_covered_with_its_tolerance_recorded() -> None:
+    ring = shapely.Point(-95.4, 29.7).buffer(0.5, quad_segs=1500)  # 6,000 vertices
+    text = f"Service area SA-7: {ring.wkt}\n"
+    cs = chunk_text(text, ChunkConfig(budget=64).with_(doc_id="area.md"))
+    (chunk, records), = [(c, g) for c, g in zip(cs.chunks, cs.geometries) if c.features]
+    fp, tol = footprint_and_tolerance(chunk, records)
+    assert tol is not None and 0 < tol < 2_000
+    assert shapely.get_num_coordinates(fp) < shapely.get_num_coordinates(ring)
+    assert fp.covers(shapely.from_wkt(ring.wkt))  # the region filter loses nothing
+    assert cover(shapely.Point(1, 2)) == (shapely.Point(1, 2), None)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(west=st.floats(150, 179.9), width=st.floats(0.2, 25), south=st.floats(-60, 50), height=st.floats(0.1, 20))
+def test_split_at_180_keeps_the_shape_and_stays_on_the_globe(west, width, south, height) -> None:
+    east = west + width  # may pass 180
+    unwrapped = shapely.box(west, south, east, south + height)
+    wrapped = shapely.Polygon([((x + 180) % 360 - 180, y) for x, y in unwrapped.exterior.coords])
+    for given_shape in (unwrapped, wrapped):
+        out = split_at_180(given_shape)
+        b = out.bounds
+        assert -180 <= b[0] and b[2] <= 180
+        assert out.area == pytest.approx(unwrapped.area, rel=1e-9)
+        inside = (west + width / 2 + 180) % 360 - 180, south + height / 2
+        assert out.covers(shapely.Point(inside))
+        assert not out.covers(shapely.Point(0.0, south + height / 2))  # not a band round the globe
+
+
+def test_split_at_180_leaves_edges_along_the_line_alone() -> None:
+    cap = shapely.box(-180, -90, 180, -60)
+    assert split_at_180(cap).equals(cap)
+
+
+_coord = st.floats(-179.9, 179.9, allow_nan=False).map(lambda v: round(v, 5))
+
+
+@settings(max_examples=80, deadline=None)
+@given(pts=st.lists(st.tuples(_coord, _coord.map(lambda v: v / 2)), min_size=1, max_size=6),
+       code=st.integers(10_000, 99_999_999), word=st.sampled_from(["Bogotá", "São Tomé", "Zürich", "Ciudad Juárez"]))
+def test_document_tokens_keep_numbers_and_codes_and_drop_coordinates(pts, code, word) -> None:
+    wkt = "MULTIPOINT (" + ", ".join(f"({x} {y})" for x, y in pts) + ")"
+    text = f"{word} parcel LU-{code} (population {code + 1}): {wkt}\nEPSG:27700 noted."
+    toks = document_tokens(text)
+    assert str(code) in toks and f"lu-{code}" in toks and str(code + 1) in toks and "epsg:27700" in toks
+    assert all(t in toks for t in tokenize(word))
+    assert tokenize(word) == tokenize(word.replace("á", "a").replace("ã", "a").replace("é", "e")
+                                      .replace("ü", "u"))
+    numbers = {t for x, y in pts for v in (x, y) for t in tokenize(repr(abs(v)))} - set(tokenize(text.replace(wkt, "")))
+    assert not numbers & set(toks)  # no coordinate reached the vocabulary
+    assert wkt not in readable_text(text) and f"LU-{code}" in readable_text(text)
+
+
+def test_accented_name_found_unaccented() -> None:
+    lx = Lexical.build(["São Tomé: POINT (6.73 0.34)", "Santo Domingo: POINT (-69.9 18.5)"], rids=[1, 2])
+    assert int(lx.rids[lx.scores("Sao Tome").argmax()]) == 1
+    assert int(lx.rids[lx.scores("SÃO TOMÉ").argmax()]) == 1
+
+
+def test_an_index_of_the_first_analyzer_is_read_with_it() -> None:
+    lx = Lexical.build(["zip 77002 here"], rids=[1])
+    blobs = lx.to_blobs()
+    import json
+
+    params = json.loads(blobs["params"])
+    del params["analyzer"]
+    blobs["params"] = json.dumps(params).encode()
+    old = Lexical.from_blobs(blobs)
+    assert old.analyzer == 1 and old.known_codes("77002") == []
+
+
+def test_fusion_weights_follow_what_each_ranking_says() -> None:
+    flat = np.full(50, 0.3)
+    peaked = np.concatenate([[9.0], np.zeros(49)])
+    assert fusion_weights(["77002"], 2, peaked, flat).dense < 0.1
+    assert fusion_weights([], 0, np.zeros(50), flat).lexical == 0.0
+    w = fusion_weights([], 5, peaked, flat)
+    assert w.lexical > w.dense
+    assert standout(flat) == 0.0 and standout(peaked) == 1.0
+    fused = rrf({"a": 1, "b": 2}, {"b": 1, "a": 2}, weights=(w.lexical, w.dense))
+    assert max(fused, key=fused.get) == "a"  # the ranking that stands out decides
+
+
+def test_region_none_searches_every_chunk(django_ix) -> None:
+    res = query_index(django_ix, "interstate", None, k=5)
+    assert res.searched == len(django_ix.rids) and res.rows
+    assert res.to_dict()["region"] is None
+
+
+class _Meta:
+    def __init__(self, rows):
+        self.rids = np.arange(len(rows))
+        self.row_meta = pa.table({"chunk_id": [r[0] for r in rows], "doc_id": [r[1] for r in rows],
+                                  "feature_ids": [r[2] for r in rows]})
+
+    def positions(self, rids):
+        return np.asarray(rids)
+
+
+def test_dedupe_drops_repeats_and_lists_what_is_also_elsewhere() -> None:
+    ix = _Meta([("d#0", "d", ["a", "b"]), ("d#1", "d", ["b"]), ("d#2", "d", ["b", "c"]),
+                ("e#0", "e", ["b"]), ("d#3", "d", [])])
+    kept, also, dropped = _dedupe(ix, [0, 1, 2, 3, 4], k=10)
+    assert kept == [0, 2, 3, 4] and dropped == 1  # d#1 holds only b, already in d#0
+    assert also == {2: (("b", "d#0"),)}  # e#0's b is another document's feature
+    assert _dedupe(ix, [0, 1, 2, 3, 4], k=2)[0] == [0, 2]
+
+
+def test_distance_inside_is_zero_and_outside_geodesic_across_180() -> None:
+    fiji = split_at_180(shapely.Polygon([(179.0, -17.0), (-179.5, -17.0), (-179.5, -16.0), (179.0, -16.0)]))
+    assert distances_m((179.9, -16.5), [fiji]) == [0.0]
+    (d,) = distances_m((178.0, -16.5), [fiji])
+    assert d == pytest.approx(GEOD.inv(178.0, -16.5, 179.0, -16.5)[2], rel=1e-4)
+    assert math.isfinite(d)
