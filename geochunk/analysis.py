@@ -76,6 +76,15 @@ class Analysis:
     source: Source | None = None
     fences: tuple[Fence, ...] = ()  # fenced code blocks (geochunk.fences)
     heading_list: tuple[Heading, ...] = ()  # every heading with its level and title
+    #: why detection failed (the document is then one chunk, uncut, flagged ``detection_failed``)
+    detection_error: str | None = None
+
+    @property
+    def token_outage(self) -> str | None:
+        """What failed when the document's tokenizer failed part-way (its later counts are the
+        estimate, flagged ``token_estimate``); ``None`` when it never did."""
+        outage = self.counter._outage
+        return None if outage is None else outage.error
 
     @property
     def tokenizer(self) -> str:

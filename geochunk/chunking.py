@@ -33,6 +33,7 @@ from .packing import Piece
 from .period import merge_periods
 from .runs import forward_over
 from .strategy import chunk_unit
+from .tokens import estimate_count
 from .units import Unit
 
 __all__ = ["Body", "ChunkBuilder", "to_source"]
@@ -225,6 +226,8 @@ class ChunkBuilder:
             bbox_wgs84 = union_bbox([f.bbox_wgs84 for f in feats], lon=True)
         flags = self._common_flags(span_ids, frame, mixed)
         flags.extend(f for f in extra if f not in flags)
+        if a.token_outage is not None and self._estimated(start, end, body, token_count):
+            flags.append(Flag.TOKEN_ESTIMATE)
         fence, fence_split = self._fence(core_start, end)
         if fence_split:
             flags.append(Flag.FENCE_SPLIT)
@@ -300,6 +303,15 @@ class ChunkBuilder:
         last = self._fences.at(hi - 1) or first
         split = first.start < lo or (last.end > hi and last.start < hi)
         return first.info, split
+
+    def _estimated(self, start: int, end: int, body: Body, token_count: int) -> bool:
+        """After a tokenizer outage: whether this chunk's count is the estimate (the index knows
+        for a source range; an escape's count is the estimate when it equals it, as every count
+        after the outage does)."""
+        if body.token_count is None:
+            return self.a.index.is_estimate(start, end)
+        text = self.a.text[start:end] if body.text is None else body.text
+        return token_count == estimate_count(text)
 
     def _period(self, span_ids: Sequence[int]) -> Any:
         periods = self.a.periods

@@ -78,6 +78,9 @@ def build_parser() -> argparse.ArgumentParser:
         sp.add_argument("--max-features", type=_feature_count, default=DEFAULT_MAX_FEATURES,
                         metavar="N", help="most geometries read from one document "
                         f"(default {DEFAULT_MAX_FEATURES:,}; memory grows per geometry)")
+        sp.add_argument("--strict-tokens", action="store_true",
+                        help="fail a document whose tokenizer fails part-way, instead of counting "
+                        "the rest by the estimate (an upper bound; chunks flagged token_estimate)")
 
     c = sub.add_parser("chunk", help="chunk documents to JSON Lines (default) or GeoJSON", **fmt)
     common(c)
@@ -166,6 +169,7 @@ def _config(args: argparse.Namespace, doc_id: str) -> ChunkConfig:
         max_area_change=args.max_area_change,
         max_features=args.max_features,
         normalize=args.normalize,
+        strict_tokens=args.strict_tokens,
     )
 
 
@@ -227,6 +231,13 @@ def _chunk_sets(args: argparse.Namespace, err: TextIO) -> Iterator[tuple[str, st
                   "please report it with the document", file=err)
             args._failed = True
             continue
+        if chunk_set.analysis.token_outage is not None:
+            n = sum("token_estimate" in c.flags for c in chunk_set.chunks)
+            print(f"geochunk: {doc_id}: warning: {chunk_set.analysis.token_outage}; {n} chunk(s) "
+                  "counted by the estimate (flag token_estimate; --strict-tokens fails instead)", file=err)
+        if chunk_set.analysis.detection_error is not None:
+            print(f"geochunk: {doc_id}: warning: detection failed ({chunk_set.analysis.detection_error}); "
+                  "the document is one chunk, uncut (flag detection_failed)", file=err)
         yield doc_id, text, chunk_set
 
 

@@ -712,6 +712,9 @@ class ChunkConfig:
     max_features: int = DEFAULT_MAX_FEATURES
     # Unicode normalisation before chunking (one of NORMALIZE_FORMS); offsets stay in the source
     normalize: str = "none"
+    # a counting function that fails part-way: False counts the rest of the document by the
+    # estimate (an upper bound; chunks flagged token_estimate), True raises TokenizerError
+    strict_tokens: bool = False
 
     def __post_init__(self) -> None:
         for name in ("budget", "overlap", "max_features"):  # numpy and other integral types become plain ints

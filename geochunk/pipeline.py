@@ -14,6 +14,7 @@ once into a token index — so re-chunking at a new budget (``assemble`` again) 
 from __future__ import annotations
 
 import gc
+import logging
 import os
 import threading
 from dataclasses import replace
@@ -24,12 +25,12 @@ from .analysis import Analysis, ChunkSet, GeomRecord
 from .blanks import absorb_blank
 from .chunking import Body, ChunkBuilder, to_source
 from .detect import detect
-from .errors import ConfigError
+from .errors import ConfigError, GeochunkError
 from .features import describe_features, feature_attributes, feature_periods
 from .geometry import let_go, parse_spans, sampled
 from .fences import fence_edge_levels, find_fences
 from .headings import find_headings
-from .model import DEFAULT_MAX_FEATURES, ChunkConfig, Flag
+from .model import DEFAULT_MAX_FEATURES, ChunkConfig, Detection, Flag
 from .overlap import overlap_reserve, overlap_start
 from .packing import Inside, pack
 from .period import document_period
@@ -40,8 +41,10 @@ from .source import DEFAULT_MAX_BYTES, document_digest, read_document
 from .strategies import edge_levels, segments
 from .strategy import choose_strategy
 from .tokenworker import tokenize_ahead
-from .tokens import get_counter
+from .tokens import get_counter, guarded
 from .units import find_units, unit_ranges
+
+log = logging.getLogger(__name__)
 
 __all__ = [
     "Analysis", "ChunkSet", "GeomRecord", "analyse", "assemble", "chunk_text", "chunk_file", "document_digest",
@@ -122,6 +125,7 @@ def analyse(
     max_features: int | None = None,
     tokenize_in: str | None = None,
     normalize: str = "none",
+    strict_tokens: bool = False,
 ) -> Analysis:
     """Detect, parse, resolve frames, find units and boundaries, and tokenize ``text`` once.
 
@@ -135,6 +139,14 @@ def analyse(
     keeps the document as read and the offset map in ``source`` (:mod:`geochunk.normalize`), and
     ``assemble`` gives its chunks offsets into the document as read.
 
+    Failures the document survives: a counting function that fails part-way (a callable, a
+    Hugging Face tokenizer) leaves the rest of the document to the estimate, an upper bound
+    (:func:`~geochunk.tokens.guarded`; ``analysis.token_outage`` says what failed, the chunks are
+    flagged ``token_estimate``), unless ``strict_tokens`` (then ``TokenizerError``); an internal
+    error in detection (or in the steps that read its spans) is logged and the document is
+    analysed as holding no geometry: ``analysis.detection_error`` says why and ``assemble``
+    emits it whole, uncut, flagged ``detection_failed``.
+
     >>> a = analyse("Cafe\u0301 at POINT (1 2)", normalize="nfc")
     >>> a.text, a.source.form, a.features[0].start
     ('Café at POINT (1 2)', 'NFC', 8)
@@ -142,32 +154,34 @@ def analyse(
     with _collector_paused:
         form = unicode_form(normalize)
         if form is None:
-            return _analyse(text, encoding, doc_id, max_features, tokenize_in)
+            return _analyse(text, encoding, doc_id, max_features, tokenize_in, strict_tokens)
         n = normalize_text(text, normalize)
-        a = _analyse(n.text, encoding, doc_id, max_features, tokenize_in)
+        a = _analyse(n.text, encoding, doc_id, max_features, tokenize_in, strict_tokens)
         return replace(a, source=Source(text, document_digest(text), form, n.offsets))
 
 
-def _analyse(text: str, encoding: str, doc_id: str, max_features: int | None, tokenize_in: str | None) -> Analysis:
-    counter = get_counter(encoding)
+def _analyse(text: str, encoding: str, doc_id: str, max_features: int | None, tokenize_in: str | None,
+             strict_tokens: bool = False) -> Analysis:
+    counter = guarded(get_counter(encoding), strict=strict_tokens)  # one outage record per document
     # tiktoken holds the GIL while encoding (no thread helps): a warm worker process may encode
     # a large document while this one detects; ``ahead.index()`` is its index or encodes here
     ahead = tokenize_ahead(counter, text, tokenize_in)
     limit = DEFAULT_MAX_FEATURES if max_features is None else max_features
-    detection = detect(text, max_features=limit)
-    parsed = parse_spans(detection.spans)  # and the parse cache forgets them: the analysis has them
-    frames = crs_mod.resolve_frames(text, detection, [sampled(p) for p in parsed])  # what it samples
-    units = find_units(text, detection, context=True)
-    span_ranges = frames.span_ranges  # ((s.start, s.end) for each span), made once
     fences = find_fences(text)
     fence_ranges = [(f.start, f.end) for f in fences]
     heading_list = find_headings(text, fence_ranges)
     headings = tuple((h.start, h.glue) for h in heading_list if h.glue is not None)  # heading_glue
-    attrs = feature_attributes(detection, units)
-    boundaries = find_boundaries(text, _no_cut(span_ranges, headings), fence_ranges)
-    features = describe_features(detection, parsed, frames, units, attrs)
-    parsed = let_go(parsed, detection.spans)  # the last reader of the geometries is done
-    periods = feature_periods(text, detection, units, attrs, document_period(text))
+    failed: str | None = None
+    try:
+        steps = _geometry_steps(text, detect(text, max_features=limit), headings, fence_ranges)
+    except GeochunkError:
+        raise  # the document's own problem (too many features ...): said as it is
+    except Exception as exc:  # noqa: BLE001 - a bug must not cut the document anywhere
+        failed = f"{type(exc).__name__}: {exc}"
+        log.error("detection failed on %s (%s); the document is emitted whole, uncut", doc_id, failed,
+                  exc_info=True)
+        steps = _geometry_steps(text, Detection(()), headings, fence_ranges)
+    detection, parsed, frames, units, boundaries, features, periods = steps
     index = ahead.index()  # the last step that needs no tokens is done: wait for them here
     return Analysis(
         doc_id=doc_id,
@@ -182,13 +196,30 @@ def _analyse(text: str, encoding: str, doc_id: str, max_features: int | None, to
         features=features,
         units=units,
         boundaries=boundaries,
-        geometry_tokens=sum(index.count(a, b) for a, b in span_ranges),
+        geometry_tokens=sum(index.count(a, b) for a, b in frames.span_ranges),
         headings=headings,
         periods=periods,
         tokenizer_sha256=counter.sha256,
         fences=fences,
         heading_list=heading_list,
+        detection_error=failed,
     )
+
+
+def _geometry_steps(text: str, detection: Detection, headings: tuple[tuple[int, int], ...],
+                    fence_ranges: list[tuple[int, int]]) -> tuple[Any, ...]:
+    """Everything that reads the detection's spans: parse, frames, units, boundaries, features,
+    periods (one block, so that a failure anywhere in it falls back to a document uncut)."""
+    parsed = parse_spans(detection.spans)  # and the parse cache forgets them: the analysis has them
+    frames = crs_mod.resolve_frames(text, detection, [sampled(p) for p in parsed])  # what it samples
+    units = find_units(text, detection, context=True)
+    span_ranges = frames.span_ranges  # ((s.start, s.end) for each span), made once
+    attrs = feature_attributes(detection, units)
+    boundaries = find_boundaries(text, _no_cut(span_ranges, headings), fence_ranges)
+    features = describe_features(detection, parsed, frames, units, attrs)
+    parsed = let_go(parsed, detection.spans)  # the last reader of the geometries is done
+    periods = feature_periods(text, detection, units, attrs, document_period(text))
+    return detection, parsed, frames, units, boundaries, features, periods
 
 
 def _no_cut(
@@ -226,6 +257,12 @@ def _assemble(analysis: Analysis, config: ChunkConfig) -> ChunkSet:
             f"normalize={config.normalize!r}: analyse the text again with that form"
         )
     strategy, reason = choose_strategy(a.density, config)
+    if a.detection_error is not None:  # cut nowhere: the document whole, flagged
+        b = ChunkBuilder(a, config, strategy)
+        b.add(0, len(a.text), 0, Body(flags=(Flag.DETECTION_FAILED,)))
+        chunks = b.chunks if a.source is None else to_source(a, a.source, b.chunks, config)
+        return ChunkSet(a, config, tuple(chunks), strategy, f"detection failed ({a.detection_error}): "
+                        "the document is one chunk, uncut", tuple(b.geoms))
     ranges, chosen, kinds = unit_ranges(a.units, a.headings, a.index.count, config)
     rewrap = config.rewrap and bool(a.detection.collections)
     reserve = overlap_reserve(a, ranges, config.overlap, budget) if config.overlap else 0
@@ -279,7 +316,7 @@ def chunk_text(text: str, config: ChunkConfig = ChunkConfig(), *, tokenize_in: s
     _check_call(text, config)
     analysis = analyse(
         text, encoding=config.encoding, doc_id=config.doc_id, max_features=config.max_features,
-        tokenize_in=tokenize_in, normalize=config.normalize,
+        tokenize_in=tokenize_in, strict_tokens=config.strict_tokens, normalize=config.normalize,
     )
     return assemble(analysis, config)
 

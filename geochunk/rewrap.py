@@ -21,6 +21,7 @@ from typing import Sequence
 
 from .analysis import Analysis
 from .lines import lines_of
+from .tokens import estimate_count
 from .model import Chunk, Collection, Flag
 from .units import Unit
 
@@ -98,6 +99,8 @@ def rewrapped(a: Analysis, c: Chunk, budget: int) -> Chunk:
     if wrapped is None:
         return c
     n = a.counter.count(wrapped)
+    if a.token_outage is not None and Flag.TOKEN_ESTIMATE not in c.flags and n == estimate_count(wrapped):
+        c = replace(c, flags=c.flags + (Flag.TOKEN_ESTIMATE,))  # counted after the tokenizer failed
     if n <= budget or c.oversized:
         return replace(c, text=wrapped, text_kind="rewrapped", token_count=n, flags=c.flags + (Flag.REWRAPPED,))
     if len(c.features) == 1:  # one feature that fits alone but not with the wrapper

@@ -37,7 +37,7 @@ import logging
 import os
 import re
 import threading
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
@@ -66,6 +66,9 @@ __all__ = [
     "clean_boundary",
     "split_boundary",
     "estimate_count",
+    "check_growth",
+    "guarded",
+    "Outage",
 ]
 
 log = logging.getLogger(__name__)
@@ -499,6 +502,8 @@ class TokenCounter:
     _fn: Callable[[str], int] | None = field(default=None, repr=False)
     _starts: Callable[[str], np.ndarray | None] | None = field(default=None, repr=False)
     _sha256: str | None = field(default=None, repr=False)  # of a tokenizer JSON
+    # a per-document guarded copy (:func:`guarded`): where the first failure is recorded
+    _outage: "Outage | None" = field(default=None, repr=False)
 
     @property
     def sha256(self) -> str | None:
@@ -1004,7 +1009,7 @@ class TokenIndex:
     """
 
     __slots__ = ("text", "counter", "_prefix", "_base", "_delta", "_extra", "_bits", "_per_token", "_clean",
-                 "_inner", "_split", "_cache", "_lock")
+                 "_inner", "_split", "_cache", "_lock", "_estimated")
 
     def __init__(
         self,
@@ -1028,6 +1033,7 @@ class TokenIndex:
         self._split = split  # split_boundary holds (a tiktoken encoding with its analysed regex)
         self._cache: dict[tuple[int, int], int] = {}
         self._lock = threading.Lock()
+        self._estimated: set[tuple[int, int]] = set()  # exact values the outage estimate gave
 
     @property
     def length(self) -> int:
@@ -1077,9 +1083,20 @@ class TokenIndex:
         if hit is not None:
             return hit
         value = self._exact_between_clean(a, b)
+        outage = self.counter._outage
         with self._lock:
             self._cache[key] = value
+            if outage is not None and outage.error is not None:
+                self._estimated.add(key)  # the counter had failed by the end of this count
         return value
+
+    def is_estimate(self, a: int, b: int) -> bool:
+        """Whether ``exact(a, b)`` came from the outage estimate (the document's tokenizer had
+        failed when it was counted, see :func:`guarded`), or the whole counter is the estimate."""
+        if self.counter.estimated:
+            return True
+        with self._lock:
+            return (a, b) in self._estimated
 
     def _splits(self, p: int) -> bool:
         """``p`` is clean or a :func:`split_boundary` (with ``split``): counts add up there."""
@@ -1178,6 +1195,7 @@ def _generic_index(counter: TokenCounter, text: str) -> "TokenIndex":
         prefix = np.repeat(np.arange(len(starts) + 1, dtype=np.int64), reps)
     else:
         total = counter.count(text) if n else 0
+        check_growth(counter.count, text, total, counter.name)
         cum = np.zeros(n + 1, dtype=np.float64)
         if n:
             np.cumsum(_estimate_weights(text), out=cum[1:])
@@ -1186,6 +1204,116 @@ def _generic_index(counter: TokenCounter, text: str) -> "TokenIndex":
         if n:
             prefix[-1] = total
     return TokenIndex(text, counter, prefix, 1, lambda p: False, inner=False)
+
+
+def _halves(text: str) -> tuple[str, str]:
+    """``text`` cut in two near its middle, at a space or newline when one is near."""
+    mid = len(text) // 2
+    lo = max(0, mid - 200)
+    cut = max(text.rfind(" ", lo, mid), text.rfind("\n", lo, mid))
+    cut = mid if cut <= 0 else cut
+    return text[:cut], text[cut:]
+
+
+def check_growth(count: Callable[[str], int], text: str, total: int, name: str) -> None:
+    """Refuse a counter that stops growing: ``total`` (its count of ``text``) far below the sum
+    of its counts of the two halves means it truncates (a Hugging Face tokenizer with truncation
+    on counts every long text as its ``max_length``, e.g. 512), and every chunk would claim to
+    fit. A real tokenizer's halves add up to the whole within a few tokens at the cut.
+
+    >>> check_growth(lambda s: min(len(s.split()), 512), "w " * 3000, 512, "capped")
+    Traceback (most recent call last):
+    ...
+    geochunk.errors.ConfigError: token counter capped stops growing: a text of 6000 characters counts 512 tokens, but its halves count 512 and 512: it truncates (a Hugging Face tokenizer with truncation on caps every count at max_length). Turn truncation off (tok.no_truncation()), or pass the tokenizers.Tokenizer itself as encoding=
+    """
+    if total < 16 or len(text) < 64:
+        return
+    first, second = _halves(text)
+    a, b = count(first), count(second)
+    if a + b > 1.5 * total + 16:
+        raise ConfigError(
+            f"token counter {name} stops growing: a text of {len(text)} characters counts {total} "
+            f"tokens, but its halves count {a} and {b}: it truncates (a Hugging Face tokenizer with "
+            "truncation on caps every count at max_length). Turn truncation off (tok.no_truncation()), "
+            "or pass the tokenizers.Tokenizer itself as encoding="
+        )
+
+
+#: the probe a new callable counter must count as growing (about 3,000 tokens for a BPE)
+_GROWTH_PROBE = " ".join(f"parcel {i} lies north of road {i % 97}." for i in range(700))
+
+
+class Outage:
+    """Where a document's tokenizer first failed (shared by the guarded counter of one
+    document, see :func:`guarded`); ``error`` stays ``None`` while it has not."""
+
+    __slots__ = ("error", "_lock")
+
+    def __init__(self) -> None:
+        self.error: str | None = None
+        self._lock = threading.Lock()
+
+    def fail(self, name: str, exc: BaseException, chars: int) -> None:
+        with self._lock:
+            if self.error is not None:
+                return
+            self.error = str(exc) if isinstance(exc, TokenizerError) else (
+                f"token counter {name} raised {type(exc).__name__}: {exc} (counting a text of {chars} characters)")
+        log.warning("%s; the rest of this document is counted by the estimate (chunks flagged "
+                    "token_estimate; strict_tokens=True fails instead)", self.error)
+
+
+def guarded(counter: TokenCounter, *, strict: bool = False) -> TokenCounter:
+    """A copy of ``counter`` for one document that survives a tokenizer outage: when the
+    counting function raises, the failure is recorded (``counter._outage.error``, logged once)
+    and every later count of that document is :func:`estimate_count`, an upper bound per content
+    class, so the build finishes and the chunks counted so are flagged ``token_estimate``. With
+    ``strict`` a failure raises :class:`~geochunk.errors.TokenizerError` instead. Only counters
+    with a counting function (a callable, a Hugging Face tokenizer) are guarded: the tiktoken
+    encodings and the estimate are returned as they are.
+
+    >>> calls = []
+    >>> def flaky(s):
+    ...     calls.append(s)
+    ...     if len(calls) > 5:  # (the first four: callable_counter's checks)
+    ...         raise OSError("tokenizer service down")
+    ...     return len(s.split())
+    >>> c = guarded(callable_counter(flaky, name="flaky"))
+    >>> c.count("two words"), c._outage.error is None
+    (2, True)
+    >>> c.count("three more words") == estimate_count("three more words"), c._outage.error is not None
+    (True, True)
+    """
+    fn, starts = counter._fn, counter._starts
+    if fn is None:
+        return counter
+    state = Outage()
+    name = counter.name
+
+    def count(text: str) -> int:
+        if state.error is None:
+            try:
+                return fn(text)
+            except Exception as exc:  # noqa: BLE001 - the tokenizer's own failure, whatever it is
+                if strict:
+                    if isinstance(exc, TokenizerError):
+                        raise
+                    raise TokenizerError(f"token counter {name} raised {type(exc).__name__}: {exc} "
+                                         f"(counting a text of {len(text)} characters)") from exc
+                state.fail(name, exc, len(text))
+        return estimate_count(text)
+
+    def safe_starts(text: str) -> np.ndarray | None:
+        if state.error is None and starts is not None:
+            try:
+                return starts(text)
+            except Exception as exc:  # noqa: BLE001 - as in count
+                if strict:
+                    raise TokenizerError(f"token counter {name} raised {type(exc).__name__}: {exc}") from exc
+                state.fail(name, exc, len(text))
+        return None
+
+    return replace(counter, _fn=count, _starts=None if starts is None else safe_starts, _outage=state)
 
 
 def _checked(fn: Callable[[str], Any], name: str) -> Callable[[str], int]:
@@ -1241,7 +1369,13 @@ def callable_counter(fn: Callable[[str], int], *, name: str | None = None) -> To
         raise ConfigError(
             f"a token counter must return an int >= 0; {name} returned {shown} for 'hello world'"
         )
-    return TokenCounter(name=name, encoding=name, estimated=False, _fn=_checked(fn, name))
+    checked = _checked(fn, name)
+    try:
+        total = checked(_GROWTH_PROBE)
+    except TokenizerError as exc:
+        raise ConfigError(f"a token counter must count any text; {exc}") from exc.__cause__
+    check_growth(checked, _GROWTH_PROBE, total, name)
+    return TokenCounter(name=name, encoding=name, estimated=False, _fn=checked)
 
 
 def _is_hf_tokenizer(obj: Any) -> bool:

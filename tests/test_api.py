@@ -125,17 +125,22 @@ def test_numpy_integers_are_accepted_as_plain_ints():
 
 
 def test_a_counter_that_raises_mid_run_is_a_geochunk_error_with_the_cause():
+    """With strict_tokens; without it the rest is counted by the estimate (tests/test_failures.py)."""
     calls = []
 
     def breaks_later(s: str) -> int:
         calls.append(s)
-        if len(calls) > 1:
+        if len(calls) > 4:  # after callable_counter's own checks
             raise KeyError("vocab")
-        return 2
+        return len(s.split())
 
+    text = "A well at POINT (1 2).\n\nAnother paragraph here."
     with pytest.raises(geochunk.TokenizerError, match="raised KeyError: 'vocab'") as info:
-        chunk("A well at POINT (1 2).\n\nAnother paragraph here.", budget=16, encoding=breaks_later)
+        chunk(text, budget=16, encoding=breaks_later, strict_tokens=True)
     assert isinstance(info.value.__cause__, KeyError)
+    calls.clear()
+    got = chunk(text, budget=16, encoding=breaks_later)
+    assert any("token_estimate" in c.flags for c in got)
 
 
 def test_a_tiktoken_encoding_object_counts_every_chunk():

@@ -41,6 +41,11 @@ def document(geometry: str) -> str:
     )
 
 
+def recounted(c: Chunk) -> Chunk:
+    """``c`` with the count of its (changed) text: the tokens gate recounts every chunk."""
+    return replace(c, token_count=COUNTER.count(c.text))
+
+
 def chunks_at(text: str, cuts: list[int], changes: dict[int, dict] | None = None) -> list[Chunk]:
     """Source chunks between consecutive ``cuts`` (0 and len(text) added), with features and
     frames filled in the way the pipeline does it. ``changes`` maps index -> field changes."""
@@ -125,8 +130,8 @@ def test_lost_feature_fails_round_trip():
     text = document(POLYGON)
     chunks = chunks_at(text, paragraph_cuts(text))
     # chunk 1 claims to be the generalized polygon but carries no geometry text
-    chunks[1] = replace(chunks[1], text="### Parcel A\n(geometry omitted)\nArea: 1 ha\n\n",
-                        text_kind="generalized", oversized=True)
+    chunks[1] = recounted(replace(chunks[1], text="### Parcel A\n(geometry omitted)\nArea: 1 ha\n\n",
+                                  text_kind="generalized", oversized=True))
     report = validate(text, chunks, budget=800)
     assert failed(report) == ["round_trip"]
     assert "chunk 1: generalized text carries no geometry" in report.gate("round_trip").detail
@@ -162,8 +167,8 @@ def test_overlap_outside_the_core_is_not_a_duplicate():
     cuts = paragraph_cuts(text)
     chunks = chunks_at(text, cuts)
     # chunk 2 repeats chunk 1 (with its polygon) as overlap; its own content starts at cuts[1]
-    chunks[2] = replace(chunks[2], start=cuts[0], text=text[cuts[0]:cuts[2]], crs=BNG,
-                        features=chunks[1].features, bbox=chunks[1].bbox, bbox_wgs84=chunks[1].bbox_wgs84)
+    chunks[2] = recounted(replace(chunks[2], start=cuts[0], text=text[cuts[0]:cuts[2]], crs=BNG,
+                        features=chunks[1].features, bbox=chunks[1].bbox, bbox_wgs84=chunks[1].bbox_wgs84))
     assert validate(text, chunks, budget=800).passed
 
 
@@ -177,6 +182,10 @@ def test_over_budget_without_flag_fails_budget():
     assert f"chunk {biggest.index}: {biggest.token_count} tokens > budget {budget}" in (
         report.gate("budget").detail)
     chunks[biggest.index] = replace(biggest, oversized=True, flags=(Flag.OVERSIZED,))
+    report = validate(text, chunks, budget=budget)  # oversized, but nothing says it needs a fallback
+    assert failed(report) == ["budget"] and "not flagged needs_fallback" in report.gate("budget").detail
+    chunks[biggest.index] = replace(biggest, oversized=True, needs_fallback=True,
+                                    flags=(Flag.OVERSIZED, Flag.NEEDS_FALLBACK))
     report = validate(text, chunks, budget=budget)
     assert report.passed and report.oversize_rate == pytest.approx(1 / len(chunks))
 
@@ -186,7 +195,7 @@ def test_gap_fails_reconstruction():
     cuts = paragraph_cuts(text)
     chunks = chunks_at(text, cuts)
     c = chunks[2]
-    chunks[2] = replace(c, start=c.start + 5, core_start=c.start + 5, text=text[c.start + 5:c.end])
+    chunks[2] = recounted(replace(c, start=c.start + 5, core_start=c.start + 5, text=text[c.start + 5:c.end]))
     report = validate(text, chunks, budget=800)
     assert failed(report) == ["reconstruction"]
     assert "chunk 2: core starts at" in report.gate("reconstruction").detail
@@ -227,8 +236,8 @@ def test_broken_generalized_geometry_fails_geometries_parse():
     text = document(POLYGON)
     chunks = chunks_at(text, paragraph_cuts(text))
     broken = chunks[1].text.replace(POLYGON, "POLYGON ((530000 180000, 530100 180000))")
-    chunks[1] = replace(chunks[1], text=broken, text_kind="generalized", oversized=True,
-                        flags=(Flag.UNPARSEABLE_SPAN,))  # a flag cannot excuse our own output
+    chunks[1] = recounted(replace(chunks[1], text=broken, text_kind="generalized", oversized=True,
+                        flags=(Flag.UNPARSEABLE_SPAN,)))  # a flag cannot excuse our own output
     report = validate(text, chunks, budget=800)
     assert failed(report) == ["geometries_parse"]
     assert "chunk 1: POLYGON span" in report.gate("geometries_parse").detail
@@ -287,10 +296,13 @@ def test_feature_without_frame_fails_frames():
     chunks = chunks_at(text, paragraph_cuts(text), {1: {"crs": None}})
     report = validate(text, chunks, budget=800)
     assert failed(report) == ["frames"]
-    assert "chunk 1: has features, no frame" in report.gate("frames").detail
+    assert "chunk 1: has geometry and no frame" in report.gate("frames").detail
     flagged = chunks_at(text, paragraph_cuts(text), {1: {"crs": None,
                                                            "flags": (Flag.CRS_FLAGGED,)}})
-    assert validate(text, flagged, budget=800).passed
+    assert failed(validate(text, flagged, budget=800)) == ["frames"]  # a flag is not a frame
+    fallback = Frame(4326, 0.2, "fallback", True, name="WGS 84")
+    warned = chunks_at(text, paragraph_cuts(text), {1: {"crs": fallback, "flags": (Flag.CRS_FLAGGED,)}})
+    assert validate(text, warned, budget=800).passed  # the flagged WGS 84 fallback is a frame
     guessed = chunks_at(text, paragraph_cuts(text), {1: {"crs": replace(
         BNG, epsg=None, flagged=True)}})
     assert validate(text, guessed, budget=800).passed
@@ -340,8 +352,8 @@ def split_chunks(text: str, *, same_core: bool, indices=(0, 1)) -> list[Chunk]:
                                                  "POINT (530010 180020)"))):
         body = unit.text.replace(GEOMETRIES["ewkt"], "SRID=27700;" + point)
         core = unit.start if (k == 0 or same_core) else unit.end
-        parts.append(replace(unit, core_start=core, text=body, text_kind="part", oversized=True,
-                             part=Part("f0", i, 2), flags=(Flag.OVERSIZED, Flag.SPLIT_PART)))
+        parts.append(recounted(replace(unit, core_start=core, text=body, text_kind="part", oversized=True,
+                             part=Part("f0", i, 2), flags=(Flag.OVERSIZED, Flag.SPLIT_PART))))
     out = [chunks[0], *parts, *chunks[2:]]
     return [replace(c, index=i) for i, c in enumerate(out)]
 
@@ -440,3 +452,21 @@ def test_a_detection_that_swallowed_a_closed_geometry_fails_no_swallowing() -> N
     fresh = detect(text)
     assert validate(text, [chunk], budget=800, detection=fresh).gate("no_swallowing").passed
     assert sum(s.status == "ok" for s in fresh.spans) == 6
+
+
+def test_the_seeds_broken_chunks_fail():
+    """Issue #25: each of these passed before; the gates recount and ask for flags and frames."""
+    text = document(POLYGON) + ("The survey walked the boundary twice. " * 40) + "\n"
+    cuts = paragraph_cuts(text)
+    chunks = chunks_at(text, cuts)
+    big = max(chunks, key=lambda c: c.token_count)
+    assert big.token_count > 256
+    lying = list(chunks)
+    lying[big.index] = replace(big, token_count=5)  # claims 5, holds ~300: nothing recounted it
+    report = validate(text, lying, budget=256)
+    assert {"tokens", "budget"} <= set(failed(report))
+    assert f"chunk {big.index}: token_count 5, recounted {big.token_count} by cl100k_base" in report.gate("tokens").detail
+    assert f"chunk {big.index}: {big.token_count} tokens > budget 256 and not flagged needs_fallback" in (
+        report.gate("budget").detail)
+    no_frame = chunks_at(text, cuts, {1: {"crs": None}})
+    assert "frames" in failed(validate(text, no_frame, budget=800))

@@ -8,26 +8,35 @@
 * ``no_swallowing`` - no unclosed (or shortened) source span holds a closed geometry of its own:
   detection must end the broken literal before it, so the closed one is a feature;
 * ``no_severing`` - no chunk ``start``, ``core_start`` or ``end`` falls strictly inside a span;
-* ``frames`` - every chunk with features has a frame with an EPSG code or is flagged, a
+* ``frames`` - every chunk with geometry has a frame (a flagged WGS 84 fallback is one, with
+  its warning), with an EPSG code or flagged, a
   fallback frame is flagged, and it has ``bbox`` and ``bbox_wgs84`` or an ``extent_note``;
-* ``budget`` - every chunk is within the budget unless it is ``oversized``;
+* ``budget`` - every chunk is within the budget (its count or the gate's recount, the larger)
+  unless it carries ``needs_fallback``;
 * ``round_trip`` - every source span lies in exactly one chunk core ``[core_start, end)`` (the
   parts of one split feature count once, and every part is there exactly once);
 * ``reconstruction`` - the cores, in index order, tile the document exactly, and a source-kind
   chunk's text equals ``text[start:end]``;
 * ``no_empty`` - no chunk text is empty, nor whitespace-only unless the whole document is;
-* ``tokens`` - every chunk has ``token_count > 0`` and all name the same tokenizer.
+* ``tokens`` - every chunk has ``token_count > 0``, all name the same tokenizer, and every
+  chunk's text counted again gives its ``token_count`` (a count flagged as the estimate may be
+  higher, never lower: the estimate is an upper bound).
 
 Failure details name the chunk index (at most five problems per gate are spelled out).
 
->>> from geochunk.model import Chunk
+>>> from geochunk.model import Chunk, Frame
 >>> text = "Intro.\\n\\nPOINT (1 2)\\n"
+>>> fallback = Frame(4326, 0.3, "fallback", True)  # a flagged WGS 84 fallback: a frame, warned
 >>> ok = [Chunk("d", 0, 0, 8, 0, text[:8], 2, "cl100k_base", "document", "paragraph"),
 ...       Chunk("d", 1, 8, 20, 8, text[8:], 6, "cl100k_base", "feature", "paragraph",
-...             flags=("crs_flagged",))]
+...             crs=fallback, flags=("crs_flagged",), extent_note="no extent: test")]
 >>> validate(text, ok, budget=16).passed
 True
->>> bad = [ok[0], Chunk("d", 1, 12, 20, 12, text[12:], 4, "cl100k_base", "feature", "paragraph")]
+>>> from dataclasses import replace
+>>> lying = [ok[0], replace(ok[1], token_count=1, crs=None)]  # a wrong count, no frame
+>>> [g.name for g in validate(text, lying, budget=16).gates if not g.passed]
+['frames', 'tokens']
+>>> bad = [ok[0], Chunk("d", 1, 12, 20, 12, text[12:], 6, "cl100k_base", "feature", "paragraph")]
 >>> report = validate(text, bad, budget=16)
 >>> [g.name for g in report.gates if not g.passed]
 ['no_severing', 'round_trip', 'reconstruction']
@@ -37,15 +46,43 @@ True
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Any, Sequence
 
 from ..detect import detect
-from ..model import Chunk, Detection, check_budget
+from ..errors import ConfigError
+from ..model import ENCODINGS, Chunk, Detection, check_budget
+from ..tokens import TokenCounter, get_counter
 from . import chunks as _chunks
 from . import spans as _spans
 from .report import GATES, Gate, GateReport
 
-__all__ = ["GATES", "Gate", "GateReport", "validate"]
+__all__ = ["GATES", "Gate", "GateReport", "recounter", "validate"]
+
+
+def recounter(chunks: Sequence[Chunk], encoding: Any = None) -> TokenCounter | None:
+    """The tokenizer the ``tokens`` and ``budget`` gates recount every chunk with: ``encoding``
+    when given (anything :func:`~geochunk.tokens.get_counter` takes), else the one the chunks
+    name when it can be loaded here (``cl100k_base`` / ``o200k_base``; for the estimate's
+    ``estimate(<name>)`` the real encoding, so an estimate is checked against it), else ``None``.
+
+    >>> from geochunk.model import Chunk
+    >>> recounter([Chunk("d", 0, 0, 1, 0, "x", 1, "callable:f", "document", "paragraph")]) is None
+    True
+    """
+    if encoding is not None:
+        return get_counter(encoding)
+    names = {c.tokenizer for c in chunks if isinstance(c.tokenizer, str)}
+    if len(names) != 1:
+        return None
+    name = names.pop()
+    if name.startswith("estimate(") and name.endswith(")"):
+        name = name[len("estimate(") : -1]
+    if name not in ENCODINGS:
+        return None
+    try:
+        return get_counter(name)
+    except ConfigError:
+        return None
 
 
 def validate(
@@ -55,6 +92,7 @@ def validate(
     budget: int,
     detection: Detection | None = None,
     max_fallback_rate: float | None = None,
+    encoding: Any = None,
 ) -> GateReport:
     """Run every gate over ``chunks`` of the document ``text``.
 
@@ -62,25 +100,31 @@ def validate(
     given). Chunks are taken in ``index`` order. Each chunk's text is scanned and parsed again,
     so the cost is about one more analysis of the document. With ``max_fallback_rate`` a tenth
     gate, ``fallback_rate``, fails when the share of chunks that need a fallback is over it.
+    Every chunk's text is counted again (``encoding``, else the tokenizer the chunks name, see
+    :func:`recounter`) for the ``tokens`` and ``budget`` gates.
     """
     check_budget(budget)
     source = detection if detection is not None else detect(text)
     ordered = sorted(chunks, key=lambda c: c.index)
     found = [detect(c.text) for c in ordered]
     spans = source.spans
+    counter = recounter(ordered, encoding)
+    recounts = [counter.count(c.text) if counter is not None else None for c in ordered]
+    by = None if counter is None else counter.name
     gates = (
         _spans.geometries_parse(text, ordered, found, source),
         _spans.no_swallowing(spans),
         _spans.no_severing(ordered, spans),
-        _spans.frames(ordered, spans),
-        _chunks.budget(ordered, budget),
+        _spans.frames(ordered, spans, found),
+        _chunks.budget(ordered, budget, recounts),
         _spans.round_trip(ordered, found, spans),
         _chunks.reconstruction(text, ordered),
         _chunks.no_empty(text, ordered),
-        _chunks.tokens(ordered),
+        _chunks.tokens(ordered, recounts, by),
     )
     n = len(ordered)
-    oversized = sum(1 for c in ordered if c.oversized)
+    oversized = sum(1 for c, r in zip(ordered, recounts)
+                    if c.oversized or max(c.token_count if isinstance(c.token_count, int) else 0, r or 0) > budget)
     fallback = sum(1 for c in ordered if c.needs_fallback) / n if n else 0.0
     if max_fallback_rate is not None:
         gates += (_chunks.fallback_rate(ordered, fallback, max_fallback_rate),)

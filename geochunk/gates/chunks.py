@@ -5,7 +5,7 @@
 >>> from geochunk.model import Chunk
 >>> c = Chunk("d", 0, 0, 4, 0, "abcd", 40, "cl100k_base", "document", "paragraph")
 >>> budget([c], 32).detail
-'1 chunk over budget: chunk 0: 40 tokens > budget 32 and not oversized'
+'1 chunk over budget: chunk 0: 40 tokens > budget 32 and not flagged needs_fallback'
 """
 
 from __future__ import annotations
@@ -13,21 +13,29 @@ from __future__ import annotations
 import unicodedata
 from typing import Sequence
 
-from ..model import Chunk
+from ..model import Chunk, Flag
 from .report import Gate, shown, verdict
 
 __all__ = ["budget", "fallback_rate", "no_empty", "reconstruction", "tokens"]
 
 
-def budget(chunks: Sequence[Chunk], limit: int) -> Gate:
-    """Every chunk is within ``limit`` tokens unless it is ``oversized``."""
-    problems = [
-        f"chunk {c.index}: {c.token_count} tokens > budget {limit} and not oversized"
-        for c in chunks
-        if c.token_count > limit and not c.oversized
-    ]
-    over = [c.token_count for c in chunks if c.oversized]
-    note = f"; {len(over)} oversized (largest {max(over)})" if over else ""
+def budget(chunks: Sequence[Chunk], limit: int, recounts: Sequence[int | None] = ()) -> Gate:
+    """Every chunk is within ``limit`` tokens, or carries ``needs_fallback`` (the consumer needs a
+    fallback for it). A chunk's tokens are the larger of its ``token_count`` and the gate's own
+    recount (``recounts``, index-aligned; ``None`` where it could not recount), so a chunk that
+    claims 5 tokens and holds 300 is over a budget of 256."""
+    problems = []
+    over = []
+    for k, c in enumerate(chunks):
+        again = recounts[k] if k < len(recounts) else None
+        n = c.token_count if again is None or not isinstance(c.token_count, int) else max(c.token_count, again)
+        if not isinstance(n, int) or n <= limit:
+            continue
+        if c.needs_fallback or Flag.NEEDS_FALLBACK in c.flags:
+            over.append(n)
+        else:
+            problems.append(f"chunk {c.index}: {n} tokens > budget {limit} and not flagged needs_fallback")
+    note = f"; {len(over)} over it, flagged needs_fallback (largest {max(over)})" if over else ""
     return verdict(
         "budget",
         problems,
@@ -110,8 +118,12 @@ def no_empty(text: str, chunks: Sequence[Chunk]) -> Gate:
     )
 
 
-def tokens(chunks: Sequence[Chunk]) -> Gate:
-    """Every chunk has a positive integer ``token_count``, and all name one tokenizer."""
+def tokens(chunks: Sequence[Chunk], recounts: Sequence[int | None] = (), recounted_by: str | None = None) -> Gate:
+    """Every chunk has a positive integer ``token_count``, all name one tokenizer, and the
+    gate's recount of every chunk's text (``recounts``, by ``recounted_by``) agrees: equal, or
+    at least as large for a chunk whose count is flagged as the estimate (``token_estimate``,
+    ``tokens_estimated``: the estimate is an upper bound, so it may exceed the real count but
+    never fall short of it)."""
     problems = []
     for c in chunks:
         if isinstance(c.token_count, bool) or not isinstance(c.token_count, int):
@@ -123,13 +135,31 @@ def tokens(chunks: Sequence[Chunk]) -> Gate:
     names = sorted({c.tokenizer for c in chunks if isinstance(c.tokenizer, str) and c.tokenizer})
     if len(names) > 1:
         problems.append(f"chunks use {len(names)} tokenizers: {', '.join(names)}")
+    checked = 0
+    for c, again in zip(chunks, recounts):
+        if again is None or isinstance(c.token_count, bool) or not isinstance(c.token_count, int):
+            continue
+        checked += 1
+        if _ESTIMATE_FLAGS & set(c.flags):
+            if c.token_count < again:
+                problems.append(f"chunk {c.index}: estimated token_count {c.token_count} is below the "
+                                f"recount {again} by {recounted_by}: not an upper bound")
+        elif c.token_count != again:
+            problems.append(f"chunk {c.index}: token_count {c.token_count}, recounted {again} by {recounted_by}")
     total = sum(c.token_count for c in chunks if isinstance(c.token_count, int))
+    if recounted_by is None:
+        note = "; not recounted (the tokenizer is not loadable here: pass encoding=)"
+    else:
+        note = f"; {checked} recounted by {recounted_by}"
     return verdict(
         "tokens",
         problems,
-        f"{total} tokens counted by {names[0] if names else 'no tokenizer'}",
+        f"{total} tokens counted by {names[0] if names else 'no tokenizer'}{note}",
         ("token count problem", "token count problems"),
     )
+
+
+_ESTIMATE_FLAGS = frozenset({Flag.TOKEN_ESTIMATE, Flag.TOKENS_ESTIMATED})
 
 
 def fallback_rate(chunks: Sequence[Chunk], rate: float, limit: float) -> Gate:

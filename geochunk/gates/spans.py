@@ -210,22 +210,27 @@ def no_severing(chunks: Sequence[Chunk], spans: Sequence[Span]) -> Gate:
     )
 
 
-def frames(chunks: Sequence[Chunk], spans: Sequence[Span]) -> Gate:
+def frames(chunks: Sequence[Chunk], spans: Sequence[Span], found: Sequence[Detection] = ()) -> Gate:
     """What the seeds ask: every chunk with geometry has a frame (an EPSG code or another
     authority's, e.g. ESRI:54030; or flagged),
     a fallback frame is flagged on the chunk, and the chunk has an extent (``bbox`` and
-    ``bbox_wgs84``) or says why not (``extent_note``)."""
+    ``bbox_wgs84``) or says why not (``extent_note``). A chunk has geometry when it lists
+    features, a source span lies in its range, or its own text holds a closed geometry
+    (``found``, index-aligned: chunks another tool made list no features). A chunk with no frame
+    at all fails even when flagged: a flagged WGS 84 fallback is a frame, with a warning."""
     index = _SpanIndex(spans)
     problems = []
     with_features = 0
-    for c in chunks:
-        if not c.features and not index.within(c.start, c.end):
+    for k, c in enumerate(chunks):
+        carried = k < len(found) and any(sp.status == "ok" and sp.geom_type for sp in found[k].spans)
+        if not c.features and not index.within(c.start, c.end) and not carried:
             continue
         with_features += 1
         flags = set(c.flags)
-        if not (c.crs is not None and (c.crs.ref is not None or c.crs.flagged)) and not _CRS_FLAGS & flags:
-            what = "no frame" if c.crs is None else "a frame without a code"
-            problems.append(f"chunk {c.index}: has features, {what}, and is not flagged")
+        if c.crs is None:  # flags alone are no frame: a flagged WGS 84 fallback is one, with a warning
+            problems.append(f"chunk {c.index}: has geometry and no frame")
+        elif not (c.crs.ref is not None or c.crs.flagged) and not _CRS_FLAGS & flags:
+            problems.append(f"chunk {c.index}: has features, a frame without a code, and is not flagged")
         if c.crs is not None and c.crs.source == "fallback" and not _CRS_FLAGS & flags:
             problems.append(f"chunk {c.index}: its frame is the EPSG:4326 fallback and the chunk is not flagged")
         if c.features and (c.bbox is None or c.bbox_wgs84 is None) and not c.extent_note:

@@ -1,0 +1,149 @@
+"""Failures the seeds name (issue #25) and truncating counters (issue #27): a tokenizer that
+fails part-way, a detector that raises, a counting callable that stops growing."""
+
+from __future__ import annotations
+
+import io
+import logging
+from unittest import mock
+
+import pytest
+from test_any_tokenizer import _train_tiny_bpe
+
+import geochunk
+import geochunk.pipeline as pipeline
+from geochunk.cli import main
+from geochunk.errors import ConfigError, TokenizerError
+from geochunk.gates import validate
+from geochunk.model import ChunkConfig, Flag
+from geochunk.samples import load_sample
+from geochunk.tokens import callable_counter, estimate_count, get_counter
+
+
+@pytest.fixture(scope="module")
+def cl100k():
+    counter = get_counter("cl100k_base")
+    assert not counter.estimated
+    return counter.tiktoken_encoding
+
+
+def _flaky(enc, fail_after: int):
+    calls = [0]
+
+    def count(s: str) -> int:
+        calls[0] += 1
+        if calls[0] > fail_after:
+            raise ConnectionError("tokenizer service unavailable")
+        return len(enc.encode_ordinary(s))
+
+    return count
+
+
+@pytest.mark.parametrize("sample", ["mixed_report", "land_use_appendix", "parcels.geojson"])
+@pytest.mark.parametrize("fail_after", [4, 25])
+def test_tokenizer_outage_finishes_the_build_with_flagged_upper_bounds(cl100k, caplog, sample, fail_after):
+    text = load_sample(sample)
+    budget = 128
+    with caplog.at_level(logging.WARNING, logger="geochunk.tokens"):
+        cs = pipeline.chunk_text(text, ChunkConfig(budget=budget, encoding=_flaky(cl100k, fail_after)))
+    assert cs.analysis.token_outage is not None and "tokenizer service unavailable" in cs.analysis.token_outage
+    assert "counted by the estimate" in caplog.text
+    flagged = [c for c in cs.chunks if Flag.TOKEN_ESTIMATE in c.flags]
+    assert flagged, "the chunks counted after the outage say so"
+    for c in cs.chunks:
+        real = len(cl100k.encode_ordinary(c.text))
+        if Flag.TOKEN_ESTIMATE in c.flags:
+            assert c.token_count == estimate_count(c.text)
+        else:
+            assert c.token_count == real  # counted before the outage: the tokenizer's own count
+        assert c.token_count >= real  # never an undercount
+        assert c.oversized or c.token_count <= budget  # so the real count is within the ceiling too
+    report = validate(cs.analysis.text, cs.chunks, budget=budget, encoding="cl100k_base")
+    assert report.passed, report.lines()
+
+
+def test_strict_tokens_fails_instead(cl100k):
+    text = load_sample("mixed_report")
+    with pytest.raises(TokenizerError, match="tokenizer service unavailable"):
+        geochunk.chunk(text, budget=128, encoding=_flaky(cl100k, 30), strict_tokens=True)
+
+
+def test_the_outage_flag_is_per_document(cl100k):
+    """A failure in one document leaves the next one to the tokenizer (one record a document)."""
+    text = load_sample("mixed_report")
+    counter = callable_counter(_flaky(cl100k, 10), name="flaky")
+    first = pipeline.chunk_text(text, ChunkConfig(budget=128, encoding=counter))
+    assert first.analysis.token_outage is not None
+    ok = pipeline.chunk_text("A short note.\n", ChunkConfig(budget=128, encoding=len))
+    assert ok.analysis.token_outage is None and not any(Flag.TOKEN_ESTIMATE in c.flags for c in ok.chunks)
+
+
+def test_cli_strict_tokens_option_is_parsed(tmp_path):
+    path = tmp_path / "a.md"
+    path.write_text("POINT (1 2)\n", encoding="utf-8")
+    out = io.StringIO()
+    assert main(["chunk", "--strict-tokens", str(path)], out=out, err=io.StringIO()) == 0
+    assert '"token_count"' in out.getvalue()
+
+
+def test_detector_failure_emits_the_document_whole_flagged_and_logged(caplog):
+    text = "Site A.\n\nPOINT (1 2)\n\nMore prose here.\n" * 30
+    with mock.patch.object(pipeline, "detect", side_effect=IndexError("boom")), caplog.at_level(logging.ERROR):
+        cs = pipeline.chunk_text(text, ChunkConfig(budget=64))
+    assert [c.text for c in cs.chunks] == [text]
+    (c,) = cs.chunks
+    assert Flag.DETECTION_FAILED in c.flags and c.oversized and c.needs_fallback  # over 64 tokens
+    assert "detection failed" in caplog.text and "IndexError: boom" in caplog.text
+    assert cs.analysis.detection_error == "IndexError: boom"
+
+
+def test_detector_failure_in_a_later_step_is_caught_too():
+    text = "POINT (1 2)\nWell ID: W-7\n"
+    real = pipeline.describe_features
+
+    def broken(detection, *args, **kwargs):
+        if detection.spans:
+            raise KeyError("span")
+        return real(detection, *args, **kwargs)
+
+    with mock.patch.object(pipeline, "describe_features", side_effect=broken):
+        chunks = geochunk.chunk(text, budget=64)
+    assert len(chunks) == 1 and Flag.DETECTION_FAILED in chunks[0].flags and chunks[0].text == text
+
+
+def test_the_documents_own_errors_still_raise():
+    """Too many features is the document's problem, said as it is, not a detector failure."""
+    with pytest.raises(geochunk.InputError):
+        geochunk.chunk("POINT (1 2)\n" * 5, budget=64, max_features=2)
+
+
+# --- counting callables that truncate (#27) --------------------------------------------------
+
+
+def test_a_truncating_hugging_face_callable_is_refused_with_the_reason(tmp_path):
+    from tokenizers import Tokenizer
+
+    path = _train_tiny_bpe(tmp_path / "tokenizer.json")
+    tok = Tokenizer.from_file(str(path))
+    tok.enable_truncation(max_length=512)
+    with pytest.raises(ConfigError, match=r"stops growing.*truncat.*no_truncation"):
+        geochunk.chunk(load_sample("mixed_report"), budget=256, encoding=lambda s: len(tok.encode(s).ids))
+    tok.no_truncation()  # what the README's example does
+    chunks = geochunk.chunk(load_sample("mixed_report"), budget=256, encoding=lambda s: len(tok.encode(s).ids))
+    assert all(c.token_count == len(tok.encode(c.text).ids) for c in chunks)
+
+
+def test_a_cap_above_the_probe_is_caught_on_the_document(tmp_path):
+    """A counter capped higher than the construction probe still cannot pass a long document
+    off as one chunk: the document's count is checked against its halves."""
+    enc = get_counter("cl100k_base").tiktoken_encoding
+    capped = callable_counter(lambda s: min(len(enc.encode_ordinary(s)), 6000), name="capped")
+    text = load_sample("land_use_appendix") * 3
+    assert len(enc.encode_ordinary(text)) > 13000
+    with pytest.raises(ConfigError, match="capped stops growing"):
+        pipeline.chunk_text(text, ChunkConfig(budget=512, encoding=capped))
+
+
+def test_growing_counters_are_accepted():
+    for fn in (len, lambda s: len(s.split()), lambda s: len(s.encode("utf-8")) // 4):
+        callable_counter(fn)
