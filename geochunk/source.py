@@ -59,7 +59,7 @@ _SIGNATURES: tuple[tuple[bytes, str, str], ...] = (
     (
         b"PK\x03\x04",
         "a ZIP archive (.zip, .docx, .xlsx, .kmz, zipped shapefile)",
-        "extract or export the text first",
+        "a .docx is read by its path (geochunk chunk report.docx); other archives: extract the text first",
     ),
     (b"PK\x05\x06", "an empty ZIP archive", "extract or export the text first"),
     (b"\x1f\x8b", "a gzip-compressed file", "decompress it first (gunzip)"),
@@ -85,7 +85,8 @@ _SIGNATURES: tuple[tuple[bytes, str, str], ...] = (
     (b"\x7fELF", "an executable", "pass a text document instead"),
 )
 _WEAK_SIGNATURES: tuple[tuple[bytes, str, str], ...] = (
-    (b"%PDF-", "a PDF document", "extract its text first (e.g. pdftotext -enc UTF-8)"),
+    (b"%PDF-", "a PDF document", "pass it by its path, which geochunk extracts (geochunk chunk report.pdf; "
+               "geochunk extract shows the text), or extract its text first (e.g. pdftotext -enc UTF-8)"),
     (b"BZh", "a bzip2-compressed file", "decompress it first (bunzip2)"),
     (b"PAR1", "a Parquet file", "export it as GeoJSON, CSV or WKT first"),
     (b"GIF8", "a GIF image", "pass a text document instead"),

@@ -86,7 +86,7 @@ ERROR_CASES: list[tuple[str, bytes, str]] = [
     ),
     ("short-nul", b"POINT\x00", r"looks binary, not text: NUL byte at byte offset 5"),
     ("controls", bytes(range(1, 9)) * 50 + b"abc", r"looks binary.*control bytes"),
-    ("zip", b"PK\x03\x04\x14\x00\x00\x00rest", r"ZIP archive.*extract or export the text first"),
+    ("zip", b"PK\x03\x04\x14\x00\x00\x00rest", r"ZIP archive.*docx is read by its path.*extract the text first"),
     ("gzip", b"\x1f\x8b\x08\x00abc", r"gzip-compressed.*gunzip"),
     ("sqlite", b"SQLite format 3\x00" + b"\x00" * 20, r"SQLite database.*ogr2ogr"),
     ("pdf", b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj", r"PDF document.*pdftotext"),
