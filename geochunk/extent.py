@@ -13,7 +13,43 @@ from typing import Any, Sequence
 
 from .model import ChunkFeature, Frame
 
-__all__ = ["bbox_center_lon", "box_halves", "extent_note", "lon_width", "union_bbox", "wgs84_trusted"]
+__all__ = ["LIMIT_NOISE_DEG", "bbox_center_lon", "box_halves", "extent_note", "lon_width",
+           "lonlat_box", "union_bbox", "wgs84_trusted"]
+
+#: Degrees past ±180 (longitude) or ±90 (latitude) that are float noise, not an error: a real
+#: GeoJSON of countries has Fiji's ``x = 180.00000000000006``. Such a value is the limit itself.
+LIMIT_NOISE_DEG = 1e-9
+
+
+def _snap(v: float, limit: float) -> float | None:
+    """``v`` when within ``±limit``, the limit when past it by float noise, else ``None``."""
+    if -limit <= v <= limit:
+        return v
+    if limit < v <= limit + LIMIT_NOISE_DEG:
+        return limit
+    if -limit - LIMIT_NOISE_DEG <= v < -limit:
+        return -limit
+    return None  # beyond the noise, or not finite
+
+
+def lonlat_box(box: Any) -> tuple[float, float, float, float] | None:
+    """A WGS 84 box ``(west, south, east, north)`` with values past ±180/±90 by no more than
+    :data:`LIMIT_NOISE_DEG` brought to the limit, or ``None`` when it is no box in degrees
+    (a value not finite or truly beyond the limits, or ``south > north``).
+
+    >>> lonlat_box((178.6, -16.8, 180.00000000000006, -16.0))
+    (178.6, -16.8, 180.0, -16.0)
+    >>> lonlat_box((-180.0, -90.00000000000001, 180.0, -84.7))
+    (-180.0, -90.0, 180.0, -84.7)
+    >>> lonlat_box((530000.0, 180000.0, 530000.0, 180000.0)) is None
+    True
+    """
+    w, s, e, n = box
+    w, e = _snap(w, 180.0), _snap(e, 180.0)
+    s, n = _snap(s, 90.0), _snap(n, 90.0)
+    if w is None or e is None or s is None or n is None or s > n:
+        return None
+    return (w, s, e, n)
 
 
 def union_bbox(
@@ -41,20 +77,48 @@ def union_bbox(
         west, east = min(ws), max(es)
         if east - west <= 180 or not all(-180 <= w and e <= 180 for w, e in zip(ws, es)):
             return (west, south, east, north)
-    # read longitudes on 0..360 (a box crossing 180° becomes ordinary there)
-    def shift(x: float) -> float:
-        return x + 360.0 if x < 0 else x
-
-    w360 = min(shift(b[0]) for b in bs)
-    e360 = max(shift(b[2]) if b[0] <= b[2] else b[2] + 360.0 for b in bs)
-    plain_w, plain_e = min(b[0] for b in bs), max(b[2] for b in bs)
-    if all(b[0] <= b[2] for b in bs) and plain_e - plain_w <= e360 - w360:
-        return (plain_w, south, plain_e, north)
-    if e360 - w360 >= 360:
-        return (-180.0, south, 180.0, north)
-    west = w360 - 360.0 if w360 > 180 else w360
-    east = e360 - 360.0 if e360 > 180 else e360
+    west, east = _lon_cover(bs)
     return (west, south, east, north)
+
+
+def _lon_cover(bs: Sequence[tuple[float, float, float, float]]) -> tuple[float, float]:
+    """(west, east) of the narrowest run of longitudes holding every box: the circle less
+    its largest gap between the boxes (each west and east is one of the boxes' own values;
+    a tie goes to the reading that does not cross 180°; no gap at all: -180..180).
+
+    >>> _lon_cover([(-10.0, 0, 10.0, 0), (170.0, 0, 175.0, 0)])  # the plain reading is narrower
+    (-10.0, 175.0)
+    >>> _lon_cover([(170.0, 0, 175.0, 0), (-175.0, 0, -170.0, 0)])  # across 180°
+    (170.0, -170.0)
+    >>> _lon_cover([(-180.0, 0, 180.0, 0)]), _lon_cover([(178.0, 0, -2.0, 0), (-5.0, 0, 177.0, 0)])
+    ((-180.0, 180.0), (178.0, 177.0))
+    """
+    arcs = []  # (start, end) eastwards from -180 (end may pass 360), and the box's own values
+    for w, _, e, _ in bs:
+        width = lon_width(w, e)
+        if width >= 360.0 or (w == -180.0 and e == 180.0):
+            return (-180.0, 180.0)
+        u = (w + 180.0) % 360.0
+        arcs.append((u, w, u + width, e))
+    arcs.sort()  # by start; of starts equal as floats, the westernmost box's value first
+    k = len(arcs)
+    best: tuple[float, bool, float, float] | None = None  # (gap, crosses 180°?, west, east)
+    reach, reach_e = arcs[0][2], arcs[0][3]
+    for j in range(1, 2 * k):  # twice round: the second round's gaps are the real ones
+        u, w, end, e = arcs[j % k]
+        if j >= k:
+            u, end = u + 360.0, end + 360.0
+        if u > reach and j >= k:
+            gap = u - reach
+            # the gap holds the antimeridian (u = 0 or 360 eastwards from -180): not crossing
+            crosses = not (reach <= 360.0 <= u or reach <= 720.0 <= u)
+            if best is None or (gap, not crosses) > (best[0], not best[1]):
+                best = (gap, crosses, w, reach_e)
+        if end > reach or (end == reach and e > reach_e):
+            reach, reach_e = end, e
+    if best is None:
+        return (-180.0, 180.0)
+    return best[2], best[3]
 
 
 def one_bbox(box: Any, *, lon: bool = False) -> tuple[float, float, float, float] | None:

@@ -437,9 +437,18 @@ def test_a_later_section_takes_over() -> None:
 
 
 def test_a_weak_mention_that_does_not_fit_leaves_the_declared_frame() -> None:
-    # "New Jersey" is the projection part of several state-plane frames; here it is just prose.
+    # "New Jersey" is the projection part of several state-plane frames; here it is just prose
+    # (a place name with no frame words near it declares nothing: issue #27)
     report = _frames(
         "Sites are given in EPSG:4326.\nOur New Jersey office surveyed:\n",
+        ("wkt", "POINT (-74.5 40.2)"),
+    )
+    assert [d.form for d in report.declarations] == ["epsg_code"]
+    f = report.frame_for(0)
+    assert f.epsg == 4326 and f.source == "explicit_code" and not f.flagged
+    # with frame words it is a declaration, but one these lon/lat values contradict
+    report = _frames(
+        "Sites are given in EPSG:4326.\nOur New Jersey state plane office surveyed:\n",
         ("wkt", "POINT (-74.5 40.2)"),
     )
     assert [d.form for d in report.declarations] == ["epsg_code", "name"]

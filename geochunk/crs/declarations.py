@@ -16,11 +16,12 @@ from __future__ import annotations
 import bisect
 import json
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
 
 from ..textcase import lower
+from .context import DECLARING, name_context, wkt_keyword
 from .database import WGS84, crs_facts, esri_facts, preferred_order
 from .names import NameEntry, find_names, letter_runs, may_occur, name_index, run_words
 from .work import current, document_work, over_limit_note
@@ -117,6 +118,10 @@ class Declaration:
     unresolved: bool = False  # past the per-document bound (see ``work.py``): not looked up
     authority: str | None = None  # "ESRI" for a frame with no EPSG equivalent (epsg is None)
     code: int | None = None  # its code in that authority
+    # for a frame name: how it stands in the text (``context.name_context``: "keyed" when its
+    # line or attribute key names a frame, "named" or "context"); kept out of the repr, which
+    # digests of the frames hash
+    context: str | None = field(default=None, repr=False, compare=False)
 
     @property
     def ref(self) -> int | str | None:
@@ -493,10 +498,14 @@ def find_declarations(text: str) -> tuple[Declaration, ...]:
     """Every frame declaration in ``text``, sorted by offset, non-overlapping.
 
     A code inside a GeoJSON ``crs`` member is reported once, as that member; a frame name is not
-    looked for inside an explicit declaration.
+    looked for inside an explicit declaration, nor in WKT (``POINT (58`` is no "Point 58"); a
+    name that is also a place's declares a frame only with frame words around it (see
+    ``context.py``: a heading, a table cell or ``City: São Tomé`` is evidence, not a frame).
 
     >>> [d.epsg for d in find_declarations('SRID=27700;POINT(530000 180000) in Web Mercator')]
     [27700, 3857]
+    >>> [d.text for d in find_declarations('## Puerto Rico\\nCRS: Puerto Rico\\nPOINT (58 12)')]
+    ['Puerto Rico']
     """
     with document_work():
         return _find_declarations(text)
@@ -517,7 +526,15 @@ def _find_declarations(text: str) -> tuple[Declaration, ...]:
     explicit = [d for d in _explicit(text, low, words)
                 if not _inside(member_ranges, d.start, d.end)]
     taken = sorted(member_ranges + [(d.start, d.end) for d in explicit])
-    hits = [h for h in find_names(text, runs, odd) if not _overlaps(taken, h.start, h.end)]
+    hits = []
+    contexts = {}
+    for h in find_names(text, runs, odd):
+        if _overlaps(taken, h.start, h.end) or wkt_keyword(text, h.start, h.end):
+            continue  # inside a code, or WKT ("POINT (58" is no datum "Point 58")
+        how = name_context(text, h.start, h.end)
+        if how in DECLARING:  # a place name with no frame words near it is evidence only
+            hits.append(h)
+            contexts[h.start] = how
     zones = [z for z in find_zones(text, low, words) if not _overlaps(taken, z.start, z.end)]
     if zones:
         # an official name ("ETRS89 / UTM zone 32N") beats the bare zone phrase inside it; a
@@ -527,7 +544,8 @@ def _find_declarations(text: str) -> tuple[Declaration, ...]:
         zone_ranges = sorted((z.start, z.end) for z in zones)
         hits = [h for h in hits if not h.entry.ambiguous
                 or not _overlaps(zone_ranges, h.start, h.end)]
-    names = [_from_entry(h.start, h.end, h.text, h.entry, "name") for h in hits]
+    names = [replace(_from_entry(h.start, h.end, h.text, h.entry, "name"),
+                     context=contexts[h.start]) for h in hits]
     names += [d for d in (_from_zone(z) for z in zones) if d is not None]
     return tuple(sorted(members + explicit + names, key=lambda d: d.start))
 

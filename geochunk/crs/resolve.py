@@ -449,7 +449,7 @@ def _resolve(text: str, detection: Detection, geometries: Sequence[Any],
     (whose counts it carries: nothing is looked up or checked after it is made)."""
     spans = detection.spans
     geoms = list(geometries)[: len(spans)] + [None] * max(0, len(spans) - len(geometries))
-    decls = list(find_declarations(text))
+    decls = _outside_geometries(find_declarations(text), spans)
     if work is not None and decls:  # a place inside a declaration ("Tokyo / Japan Plane ...") is not one
         work.spans = tuple(sorted((*work.spans, *((d.start, d.end) for d in decls))))
     samples = sample_many(geoms)
@@ -580,6 +580,33 @@ def _resolve(text: str, detection: Detection, geometries: Sequence[Any],
         collection_frames=tuple(sorted(coll_frames, key=lambda t: t[0])),
         work=work.as_dict(),
     )
+
+
+def _outside_geometries(decls: Sequence[Declaration], spans: Sequence[Any]) -> list[Declaration]:
+    """``decls`` without the frame names that stand inside a geometry: nothing in a WKT,
+    WKB, GML or KML span declares a frame but its own codes (and a name keyed by a frame
+    attribute, ``srsName="..."``); in a GeoJSON Feature a name in a property value declares
+    only when the name or its key is a frame's (``"grid": "British National Grid"``), not
+    from frame words elsewhere on the line (``"coordinates"`` is the format's own key).
+
+    >>> from geochunk.model import Span
+    >>> d = find_declarations("Point 58 survey: WGS 84")
+    >>> [x.text for x in _outside_geometries(d, [Span(0, 8, "wkt", "POINT", "x")])]
+    ['WGS 84']
+    """
+    out: list[Declaration] = []
+    starts = [s.start for s in spans] if any(d.form == "name" for d in decls) else []
+    for d in decls:
+        if d.form == "name":
+            i = bisect.bisect_right(starts, d.start) - 1
+            if i >= 0 and d.start < spans[i].end:
+                if spans[i].kind in _GEOJSON_KINDS:
+                    if d.context == "context":
+                        continue
+                elif d.context != "keyed":
+                    continue
+        out.append(d)
+    return out
 
 
 def _first_code(decl: Declaration) -> int | str | None:
@@ -890,9 +917,19 @@ def _scoped_frame(
     prev_decl = ctx.decl(prev_n)
     prev_frame, prev_chk = _evaluate(prev_decl, xy, extra=notes)
     prev_fits = prev_frame is not None and prev_chk is not None and prev_chk.status == "inside"
+    fits = frame is not None and chk.status == "inside"
+    if not prev_fits and not fits and not explicit(decl):
+        # a name these coordinates contradict never overrides an explicit declaration
+        # further back that they fit, whatever names came between ("EPSG:4326" ... "Datum:
+        # Puerto Rico" ... "New Jersey state plane" over lon/lat points in New Jersey)
+        back = _explicit_before(ctx, prev_n, xy, notes)
+        if back is not None:
+            m, kept, kept_chk = back
+            note = (f"the later mention {decl.text!r} at offset {decl.start} does not fit these "
+                    f"coordinates; the explicit {ctx.decl(m).text!r} before it fits and stays")
+            return replace(kept, notes=kept.notes + (note,)), kept_chk, m
     if not prev_fits:
         return frame, chk, n
-    fits = frame is not None and chk.status == "inside"
     s, ps = strength(decl), strength(prev_decl)
     facts = crs_facts(frame.ref) if frame is not None and frame.ref is not None else None
     geographic = facts is not None and facts.kind == "geographic"
@@ -917,6 +954,33 @@ def _scoped_frame(
         frame = replace(frame, flagged=True, confidence=min(frame.confidence, 0.5),
                         notes=frame.notes + (note,))
     return frame, chk, n
+
+
+def explicit(decl: Declaration) -> bool:
+    """Whether a declaration is explicit: a code, URN, URL, crs member, CRS84 or SRID
+    (:func:`strength` 3), or a frame name keyed by a line or attribute that names a frame
+    (``Projection: RD New``, ``CRS: Puerto Rico``). A name never overrides one of these where
+    the coordinates fit it.
+
+    >>> [explicit(d) for d in find_declarations("EPSG:4326; CRS: RD New; in RD New")]
+    [True, True, False]
+    """
+    return strength(decl) == 3 or decl.context == "keyed"
+
+
+def _explicit_before(
+    ctx: _ScopeContext, n: int, xy: np.ndarray, notes: tuple[str, ...]
+) -> tuple[int, Frame, Check] | None:
+    """(scope, frame, check) of the latest explicit scope before scope ``n`` (``n``
+    excluded) when these coordinates fit its frame, else ``None``."""
+    for m in range(n - 1, -1, -1):
+        decl = ctx.decl(m)
+        if explicit(decl):
+            frame, chk = _evaluate(decl, xy, extra=notes)
+            if frame is not None and chk.status == "inside":
+                return m, frame, chk
+            return None
+    return None
 
 
 def _from_scope(

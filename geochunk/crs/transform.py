@@ -30,6 +30,7 @@ import numpy as np
 import shapely
 from pyproj.exceptions import ProjError
 
+from ..extent import LIMIT_NOISE_DEG, lonlat_box
 from ..model import Frame
 from .database import WGS84, CrsFacts, crs_facts, transformer
 
@@ -50,14 +51,6 @@ def _densify(facts: CrsFacts, span: float) -> int:
     return int(min(MAX_DENSIFY_POINTS, max(DENSIFY_POINTS, need)))
 
 
-def _valid_box(box: tuple[float, ...]) -> bool:
-    w, s, e, n = box
-    return (
-        all(math.isfinite(v) for v in box)
-        and -180.0 <= w <= 180.0
-        and -180.0 <= e <= 180.0
-        and -90.0 <= s <= n <= 90.0
-    )
 
 
 def bbox_wgs84(geom: Any, frame: Frame) -> tuple[float, float, float, float] | None:
@@ -79,9 +72,8 @@ def bbox_wgs84(geom: Any, frame: Frame) -> tuple[float, float, float, float] | N
     minx, miny, maxx, maxy = (float(v) for v in geom.bounds)
     if not all(math.isfinite(v) for v in (minx, miny, maxx, maxy)):
         return None
-    if facts.horizontal == WGS84:
-        box = (minx, miny, maxx, maxy)
-        return box if _valid_box(box) else None
+    if facts.horizontal == WGS84:  # a value past ±180/±90 by float noise is the limit
+        return lonlat_box((minx, miny, maxx, maxy))
     tr = transformer(frame.ref)
     if tr is None:
         return None
@@ -94,8 +86,7 @@ def bbox_wgs84(geom: Any, frame: Frame) -> tuple[float, float, float, float] | N
             box = tr.transform_bounds(minx, miny, maxx, maxy, densify_pts=n)
     except ProjError:
         return None
-    box = tuple(float(v) for v in box)
-    return box if _valid_box(box) else None  # type: ignore[return-value]
+    return lonlat_box(tuple(float(v) for v in box))
 
 
 def bboxes_wgs84(
@@ -160,8 +151,7 @@ def _boxes_batch(
         if not ok or e - w > 180:
             out.append((i, bbox_wgs84(geoms[i], frames[i])))  # non-finite or may wrap 180°
             continue
-        box = (w, s_, e, n)
-        out.append((i, box if _valid_box(box) else None))
+        out.append((i, lonlat_box((w, s_, e, n))))
     return out
 
 
@@ -232,8 +222,12 @@ def to_wgs84(geom: Any, frame: Frame) -> Any | None:
         except ProjError:
             return None
     xy = shapely.get_coordinates(out)
-    if len(xy) and not (
-        np.isfinite(xy).all() and (np.abs(xy[:, 0]) <= 180).all() and (np.abs(xy[:, 1]) <= 90).all()
-    ):
+    if not len(xy):
+        return out
+    lon, lat = np.abs(xy[:, 0]), np.abs(xy[:, 1])
+    if not (np.isfinite(xy).all() and (lon <= 180.0 + LIMIT_NOISE_DEG).all()
+            and (lat <= 90.0 + LIMIT_NOISE_DEG).all()):
         return None
+    if (lon > 180.0).any() or (lat > 90.0).any():  # float noise past a limit: the limit
+        out = shapely.transform(out, lambda c: np.clip(c, [-180.0, -90.0], [180.0, 90.0]))
     return out

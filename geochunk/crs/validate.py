@@ -23,7 +23,7 @@ import numpy as np
 import shapely
 from pyproj.exceptions import ProjError
 
-from ..extent import lon_width
+from ..extent import LIMIT_NOISE_DEG, lon_width
 from .database import WGS84, crs_facts, label, transformer
 from .work import current, over_limit_note
 
@@ -164,7 +164,9 @@ def _in_areas(
     return ok
 
 
-_LON_MAX, _LAT_MAX = 180.0, 90.0  # the lon/lat range (|x|, |y|), in degrees
+# the lon/lat range (|x|, |y|), in degrees: a value past a limit by float noise is the limit
+# (``extent.LIMIT_NOISE_DEG``: a real GeoJSON of countries has x = 180.00000000000006)
+_LON_MAX, _LAT_MAX = 180.0 + LIMIT_NOISE_DEG, 90.0 + LIMIT_NOISE_DEG
 
 
 def _lonlat_range(x: np.ndarray, y: np.ndarray) -> np.ndarray:
@@ -368,8 +370,9 @@ def _lonlat_ok_few(epsg: int | str, facts: object, xy: np.ndarray) -> tuple | No
     bounds = _area_bounds(tuple(facts.areas)) if facts.areas else ()  # type: ignore[attr-defined]
     ok = []
     for a, b, c, d in zip(lon, lat, x, y):
-        good = (math.isfinite(a) and math.isfinite(b) and abs(a) <= 180.0 and abs(b) <= 90.0
-                and (not geographic or (abs(c) <= 180.0 and abs(d) <= 90.0)))
+        good = (math.isfinite(a) and math.isfinite(b) and abs(a) <= _LON_MAX
+                and abs(b) <= _LAT_MAX
+                and (not geographic or (abs(c) <= _LON_MAX and abs(d) <= _LAT_MAX)))
         if good and bounds:
             good = any(lo <= b <= hi and (full or (a - west) % 360.0 <= span)
                        for lo, hi, west, span, full in bounds)
