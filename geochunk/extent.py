@@ -92,6 +92,8 @@ def _lon_cover(bs: Sequence[tuple[float, float, float, float]]) -> tuple[float, 
     (170.0, -170.0)
     >>> _lon_cover([(-180.0, 0, 180.0, 0)]), _lon_cover([(178.0, 0, -2.0, 0), (-5.0, 0, 177.0, 0)])
     ((-180.0, 180.0), (178.0, 177.0))
+    >>> _lon_cover([(180.0, 0, 180.0, 0), (-180.0, 0, -180.0, 0)])  # one meridian
+    (-180.0, -180.0)
     """
     arcs = []  # (start, end) eastwards from -180 (end may pass 360), and the box's own values
     for w, _, e, _ in bs:
@@ -118,7 +120,14 @@ def _lon_cover(bs: Sequence[tuple[float, float, float, float]]) -> tuple[float, 
             reach, reach_e = end, e
     if best is None:
         return (-180.0, 180.0)
-    return best[2], best[3]
+    west, east, width = best[2], best[3], 360.0 - best[0]
+    if abs(lon_width(west, east) - width) > 1e-6:  # a ±180 value on the other side of the
+        # seam (points at -180 and at 180 are one meridian, not the whole globe)
+        sides = [(a, b) for a in {west, -west if abs(west) == 180.0 else west}
+                 for b in {east, -east if abs(east) == 180.0 else east}]
+        sides.sort(key=lambda ab: (abs(lon_width(*ab) - width), ab[0] > ab[1], ab))
+        west, east = sides[0]
+    return west, east
 
 
 def one_bbox(box: Any, *, lon: bool = False) -> tuple[float, float, float, float] | None:

@@ -127,8 +127,9 @@ def test_geojson_antimeridian_box_is_cut_into_a_multipolygon():
     geom = shapely.from_geojson(json.dumps(f["geometry"]))
     assert geom.is_valid and geom.bounds == (-180.0, -40.0, 180.0, -35.0)
     assert math.isclose(geom.area, 7 * 5)
-    # one union for core, export and map (issue #8): the narrow reading, crossing 180°
-    assert fc["bbox"] == [175.0, -40.0, -1.25, 50.5]
+    # one union for core, export and map (issue #8): the narrowest cover, crossing 180°
+    # (-1.5 east to -178 is 183.5°; 175 east to -1.25, the 0..360 reading's, is 183.75°)
+    assert fc["bbox"] == [-1.5, -40.0, -178.0, 50.5]
 
 
 def test_geojson_collection_bbox_across_180_is_narrow():
