@@ -197,12 +197,17 @@ class _Worker:
         root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
         extra = [os.path.abspath(p) for p in env.get("PYTHONPATH", "").split(os.pathsep) if p]
         env["PYTHONPATH"] = os.pathsep.join(dict.fromkeys([root, *extra]))
+        env[PARENT_ENV] = str(os.getpid())  # the worker exits when this process is gone
         safe = ["-P"] if sys.version_info >= (3, 11) else []
-        self.proc = subprocess.Popen(
+        # started from one long-lived thread: on Linux the worker asks to be killed when the
+        # thread that started it ends (PR_SET_PDEATHSIG, which also reaches a *stopped* worker),
+        # so that thread must live as long as this process, not end with a Streamlit rerun
+        self.proc = _spawner().submit(
+            subprocess.Popen,
             [sys.executable, *safe, "-m", "geochunk.tokenworker", encoding],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
             env=env, cwd=root, close_fds=True, start_new_session=True,  # no Ctrl-C traceback from it
-        )
+        ).result()
         self.owner = os.getpid()
         self.wfd, self.rfd = self.proc.stdin.fileno(), self.proc.stdout.fileno()
         for fd in (self.wfd, self.rfd):
@@ -371,6 +376,21 @@ class _Worker:
         except subprocess.TimeoutExpired:
             _quiet(proc.kill)
             _quiet(lambda: proc.wait(timeout=2.0))
+
+
+#: the environment variable naming the worker's parent process (the worker exits without it)
+PARENT_ENV = "GEOCHUNK_TOKENWORKER_PARENT"
+_PARENT_POLL_S = 1.0  # how often an idle worker checks that its parent is still there
+_SPAWN: dict[str, Any] = {"pool": None}
+
+
+def _spawner() -> Any:
+    """The one thread of this process that starts workers (lives until the process ends)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    if _SPAWN["pool"] is None:
+        _SPAWN["pool"] = ThreadPoolExecutor(max_workers=1, thread_name_prefix="geochunk-tokenworker-spawn")
+    return _SPAWN["pool"]
 
 
 def _quiet(fn: Any) -> None:
@@ -591,6 +611,7 @@ def _reset_after_fork() -> None:
     parent's; closing our copies lets the worker see end of input when the parent closes)."""
     global _LOCK
     _LOCK = threading.Lock()
+    _SPAWN["pool"] = None  # the parent's spawner thread does not exist here
     w = _STATE["worker"]
     _STATE.update(worker=None, failures=0)
     if w is not None:
@@ -710,10 +731,40 @@ def tokenize_ahead(counter: TokenCounter, text: str, tokenize_in: str | None = N
 # --------------------------------------------------------------------------------------------
 
 
+_PARENT: dict[str, int | None] = {"pid": None}  # the worker's parent (set in _main)
+
+
+def _parent_gone() -> bool:
+    """Whether the process that started this worker has gone (the worker was re-parented)."""
+    parent = _PARENT["pid"]
+    return parent is not None and os.getppid() != parent
+
+
+def _die_with_parent() -> None:
+    """Linux: the kernel kills this worker when its parent's spawner thread ends, even while it
+    is stopped (SIGSTOP) and could not notice anything itself. Everywhere: an idle worker also
+    polls for its parent (:func:`_parent_gone`), and a parent gone already means exit now."""
+    if sys.platform.startswith("linux"):
+        try:
+            import ctypes
+            import signal
+
+            ctypes.CDLL(None, use_errno=True).prctl(1, int(signal.SIGKILL), 0, 0, 0)  # PR_SET_PDEATHSIG
+        except (OSError, AttributeError, ValueError):  # pragma: no cover - no prctl: polling only
+            pass
+    if _parent_gone():
+        os._exit(0)
+
+
 def _read_exact(fd: int, n: int) -> bytearray | None:
+    """``n`` bytes from the parent, or ``None`` at end of input or when the parent is gone (a
+    pipe may outlive it: a process it forked can hold the other end open)."""
     buf = bytearray(n)
     view, off = memoryview(buf), 0
     while off < n:
+        while not _ready_fd(fd, write=False, timeout=_PARENT_POLL_S):
+            if _parent_gone():
+                return None
         got = os.readv(fd, [view[off:]])
         if got == 0:
             return None
@@ -792,6 +843,11 @@ def _answer(wfd: int, head: dict[str, Any], data: bytearray) -> None:
 
 
 def _main(argv: list[str]) -> int:
+    try:
+        _PARENT["pid"] = int(os.environ.get(PARENT_ENV, ""))
+    except ValueError:
+        _PARENT["pid"] = None
+    _die_with_parent()
     # the protocol owns the original stdin/stdout; stray prints go to stderr instead
     rfd, wfd = os.dup(0), os.dup(1)
     devnull = os.open(os.devnull, os.O_RDONLY)

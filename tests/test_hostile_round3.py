@@ -642,3 +642,77 @@ def test_a_damaged_cached_samples_index_is_rebuilt(app_dir, tmp_path, monkeypatc
     at.run()
     assert not at.exception and other.exists()
     assert at.error and "cannot open index" in at.error[0].value
+
+
+# ------------------------------------------------------------------------------------------------
+# a tokenizer worker exits when its parent is gone
+
+_WORKER_PARENT = r"""
+import os, sys, threading, time
+from geochunk import tokenworker
+# warmed from a thread that then ends (a Streamlit rerun): the worker must live on
+t = threading.Thread(target=tokenworker.warm, args=("cl100k_base",), kwargs={"wait": 120})
+t.start(); t.join()
+print(tokenworker.worker_pid(), tokenworker.is_warm("cl100k_base"), flush=True)
+time.sleep(600)
+"""
+
+
+def _alive(pid: int) -> bool:
+    """Running or stopped (a zombie waiting for a reaper counts as gone)."""
+    try:
+        with open(f"/proc/{pid}/status") as fh:
+            state = next(line.split()[1] for line in fh if line.startswith("State:"))
+    except (OSError, StopIteration):
+        return False
+    return state not in ("Z", "X")
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+@pytest.mark.parametrize("stopped", [True, False])
+def test_the_tokenizer_worker_exits_when_its_parent_is_killed(stopped):
+    """Before: a stopped (SIGSTOP) worker outlived its parent's kill -9 forever (state T,
+    re-parented to init). Now the kernel kills it with its parent (PR_SET_PDEATHSIG, set from a
+    spawner thread that lives as long as the parent), and an idle worker also polls its parent."""
+    import signal
+    import time
+
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1]),
+           "GEOCHUNK_TOKENIZE_IN": "process"}
+    parent = subprocess.Popen([sys.executable, "-c", _WORKER_PARENT], env=env, stdout=subprocess.PIPE, text=True)
+    try:
+        pid_text, warm = parent.stdout.readline().split()
+        worker = int(pid_text)
+        assert warm == "True" and _alive(worker)  # the spawning thread ended; the worker did not
+        if stopped:
+            os.kill(worker, signal.SIGSTOP)
+        parent.kill()
+        parent.wait()
+        for _ in range(200):  # a guard against hanging, not a clock assertion
+            if not _alive(worker):
+                break
+            time.sleep(0.05)
+        assert not _alive(worker)
+    finally:
+        if parent.poll() is None:
+            parent.kill()
+        if "worker" in locals() and _alive(worker):
+            os.kill(worker, signal.SIGKILL)
+
+
+def test_an_idle_worker_notices_its_parent_is_gone_even_if_its_pipe_stays_open(monkeypatch):
+    """A process the parent forked may hold the pipe's other end open: no end of input ever
+    comes. The idle worker's read polls for its parent instead of blocking forever."""
+    from geochunk import tokenworker
+
+    r, w = os.pipe()  # w stays open: the "inherited" end
+    try:
+        monkeypatch.setattr(tokenworker, "_PARENT_POLL_S", 0.01)
+        monkeypatch.setitem(tokenworker._PARENT, "pid", os.getppid())
+        os.write(w, b"ab")
+        assert tokenworker._read_exact(r, 2) == bytearray(b"ab")  # the parent is there: read
+        monkeypatch.setitem(tokenworker._PARENT, "pid", -1)  # now re-parented: gone
+        assert tokenworker._read_exact(r, 4) is None
+    finally:
+        os.close(r)
+        os.close(w)
