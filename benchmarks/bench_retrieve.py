@@ -118,7 +118,7 @@ def _write_corpus(emb, data, n: int, queries: int, path: str | None) -> Path:
     db = Path(path) if path else Path(tempfile.mkdtemp(prefix="bench_retrieve_q_")) / "corpus.duckdb"
     t0 = time.perf_counter()
     rep = write_prepared(docs, db, emb, {}, collection="bench", version="1", licence="CC-BY-4.0",
-                         period=(None, None), resolution_m=None, chunk_budget=128, recall_queries=queries)
+                         period=(None, None), resolution_m=None, recall_queries=queries)
     t_write = time.perf_counter() - t0
     print(f"load average {_load()}")
     print(f"index: {rep.rows} rows ({rep.no_extent_rows} without extent); embed {t_embed:.1f} s "

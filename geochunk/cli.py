@@ -25,6 +25,27 @@ from .model import (
 __all__ = ["main", "run", "build_parser"]
 
 
+class _Help(argparse.ArgumentDefaultsHelpFormatter):
+    """``--help`` shows each option's default once: not for flags and options without one
+    (``None``/``False``), nor where the help text already names it.
+
+    >>> parser = argparse.ArgumentParser(formatter_class=_Help)
+    >>> _ = parser.add_argument("--budget", type=int, default=800, help="token budget")
+    >>> _ = parser.add_argument("--out", default=None, help="output file")
+    >>> _ = parser.add_argument("--cap", default=None, help="largest input (default 64M)")
+    >>> text = parser.format_help()
+    >>> "(default: 800)" in text, text.count("default")
+    (True, 2)
+    """
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        text = action.help or ""
+        none = action.default is None or action.default is False or action.default == []
+        if none or "default" in text.lower():
+            return text
+        return super()._get_help_string(action)
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse with one-line errors (``geochunk: error: ...``) instead of the usage block."""
 
@@ -34,16 +55,22 @@ class _Parser(argparse.ArgumentParser):
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser (exposed for documentation and tests)."""
+    from . import __version__
+
     p = _Parser(
         prog="geochunk",
         description="Geometry-aware chunking: no chunk boundary ever falls inside a geometry.",
-        formatter_class=argparse.ArgumentDefaultsHelpFormatter,
+        formatter_class=_Help,
     )
+    p.add_argument("--version", action="version", version=f"geochunk {__version__}",
+                   help="print geochunk's version and exit")
     sub = p.add_subparsers(dest="command", required=True)
-    fmt = {"formatter_class": argparse.ArgumentDefaultsHelpFormatter}
+    fmt = {"formatter_class": _Help}
 
     def common(sp: argparse.ArgumentParser) -> None:
-        sp.add_argument("paths", nargs="+", metavar="PATH", help="files to read; '-' reads stdin")
+        sp.add_argument("paths", nargs="+", metavar="PATH",
+                        help="files or folders to read (a folder: every document type geochunk reads); "
+                        "'-' reads stdin")
         sp.add_argument("--budget", type=int, default=800, help="token budget per chunk (>= 16)")
         sp.add_argument("--encoding", default="cl100k_base", help=f"one of {', '.join(ENCODINGS)}")
         sp.add_argument("--strategy", default="auto", help=f"one of {', '.join(STRATEGIES)}")
@@ -84,7 +111,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     c = sub.add_parser("chunk", help="chunk documents to JSON Lines (default) or GeoJSON", **fmt)
     common(c)
-    c.add_argument("--format", choices=("jsonl", "geojson"), default="jsonl")
+    c.add_argument("--format", choices=("jsonl", "geojson"), default="jsonl", help="output format")
     c.add_argument("--out", default=None, help="write here instead of stdout")
     i = sub.add_parser("inspect", help="density, strategy and reason, frames, feature count", **fmt)
     common(i)
@@ -100,7 +127,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="largest input read (bytes, or with a K/M/G suffix; default 64M)")
     from .retrieve.cli import add_subcommands as retrieval_subcommands
 
-    retrieval_subcommands(sub)  # index, query
+    retrieval_subcommands(sub, formatter_class=_Help)  # index, query
     return p
 
 
@@ -192,8 +219,23 @@ def _read_any(path: str, max_bytes: int | None) -> tuple[str, Any]:
     return read_any(path, max_bytes=max_bytes)
 
 
+def _paths(paths: Sequence[str], err: TextIO) -> Iterator[str]:
+    """The paths as given, a folder expanded to its documents (the one list of document types,
+    :mod:`geochunk.listing`); each file left out of a folder is one line on ``err``."""
+    from .listing import list_documents
+
+    for path in paths:
+        if path == "-" or not os.path.isdir(path):
+            yield path
+            continue
+        listing = list_documents([path])
+        for skipped, why in listing.skipped:
+            print(f"geochunk: skipped {skipped}: {why}", file=err)
+        yield from (f.given for f in listing.files)
+
+
 def _documents(args: argparse.Namespace, err: TextIO) -> Iterator[tuple[str, str, Any]]:
-    for path in args.paths:
+    for path in _paths(args.paths, err):
         doc_id = args.doc_id if path == "-" else path
         try:
             text, extracted = _read_any(path, args.max_bytes)
@@ -211,7 +253,7 @@ def _chunk_sets(args: argparse.Namespace, err: TextIO) -> Iterator[tuple[str, st
 
     # one document: a tokenizer worker started now could not be warm in time for it (unless
     # $GEOCHUNK_TOKENIZE_IN says otherwise); several: a large one warms it for the next ones
-    one_shot = {"tokenize_in": "inline"} if len(args.paths) == 1 and not os.environ.get(ENV_VAR, "").strip() else {}
+    one_shot = {"tokenize_in": "inline"} if len(args.paths) == 1 and not os.path.isdir(args.paths[0]) and not os.environ.get(ENV_VAR, "").strip() else {}
     for doc_id, text, extracted in _documents(args, err):
         try:
             chunk_set = pipeline.chunk_text(text, _config(args, doc_id), **one_shot)
@@ -249,6 +291,11 @@ def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None, err: T
     from .retrieve.cli import join_negative_values
 
     argv = join_negative_values(list(sys.argv[1:] if argv is None else argv))
+    if argv[:1] == ["--version"]:  # the program's version (``index --version`` is a corpus label)
+        from . import __version__
+
+        print(f"geochunk {__version__}", file=out)
+        return 0
     try:
         args = parser.parse_args(argv)
     except SystemExit as e:  # argparse already printed the message

@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Iterable, Mapping
 
 from .errors import ConfigError, InputError
+from .listing import DOCUMENT_SUFFIXES
 
 __all__ = [
     "ROOTS_ENV",
@@ -44,7 +45,8 @@ __all__ = [
 ]
 
 ROOTS_ENV = "GEOCHUNK_CORPUS_ROOTS"
-TEXT_SUFFIXES: tuple[str, ...] = ("txt", "md", "json", "geojson", "wkt", "sql", "csv")
+#: the document types a folder lists: the one list (:data:`geochunk.listing.DOCUMENT_SUFFIXES`)
+TEXT_SUFFIXES: tuple[str, ...] = DOCUMENT_SUFFIXES
 
 
 @dataclass(frozen=True)

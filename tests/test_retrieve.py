@@ -240,16 +240,17 @@ def test_reindex_replaces_only_the_changed_document(corpus, tmp_path) -> None:
     build_index([str(a), str(b)], db, collection="c", embedder="hashing", config=CFG)
     before = _table(db)
     same = build_index([str(a), str(b)], db, collection="c", embedder="hashing", config=CFG)
-    assert same.unchanged == (str(a), str(b)) and _table(db) == before
+    assert same.unchanged == ("a.md", "b.md") and _table(db) == before  # ids: paths under the root
     b.write_text(OPEN_B.replace("apple and pear", "plum and cherry"), encoding="utf-8")
     rep = build_index([str(b)], db, collection="c", embedder="hashing", config=CFG)
-    assert rep.replaced == (str(b),) and rep.added == ()
+    assert rep.replaced == ("b.md",) and rep.added == ()
+    assert rep.replaced_why == (("b.md", "content changed"),)
     after = _table(db)
-    a_rows = [r for r in before if r[2] == str(a)]
-    assert [r for r in after if r[2] == str(a)] == a_rows  # untouched, even the build time
-    b_after = [r for r in after if r[2] == str(b)]
+    a_rows = [r for r in before if r[2] == "a.md"]
+    assert [r for r in after if r[2] == "a.md"] == a_rows  # untouched, even the build time
+    b_after = [r for r in after if r[2] == "b.md"]
     assert b_after and all("plum" in r[4] for r in b_after)
-    assert {r[3] for r in b_after} != {r[3] for r in before if r[2] == str(b)}
+    assert {r[3] for r in b_after} != {r[3] for r in before if r[2] == "b.md"}
 
 
 @pytest.mark.slow
@@ -356,7 +357,7 @@ def test_concurrent_builds_lose_nothing(tmp_path, corpus) -> None:
     # build B read the (absent) index first: existing = {} ... then another build landed
     shutil.copyfile(corpus["db"], db)
     rep = write_prepared(docs_b, db, emb, {}, collection="B", version="1", licence="unspecified",
-                         period=(None, None), resolution_m=None, chunk_budget=CFG.budget)
+                         period=(None, None), resolution_m=None)
     assert rep.added == ("late.md",) and rep.replaced == ()
     con = connect(db, read_only=True)
     try:
@@ -364,7 +365,7 @@ def test_concurrent_builds_lose_nothing(tmp_path, corpus) -> None:
         cols = {r[0] for r in con.execute("SELECT collection FROM collections").fetchall()}
     finally:
         con.close()
-    assert docs == {str(corpus[k]) for k in ("open_a", "open_b", "closed")} | {"late.md"}
+    assert docs == {corpus[k].name for k in ("open_a", "open_b", "closed")} | {"late.md"}
     assert cols == {"open", "closed", "B"}
 
 

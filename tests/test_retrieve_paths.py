@@ -76,7 +76,7 @@ def ix(tmp_path_factory: pytest.TempPathFactory):
         docs.append(PreparedDocument(f"d{d}", f"{d:064d}", tuple(rows), vecs[d:d + 100]))
     db = tmp_path_factory.mktemp("paths") / "paths.duckdb"
     write_prepared(docs, db, emb, collection="gen", version="1", licence="CC0-1.0", period=(None, None),
-                   resolution_m=None, chunk_budget=128)
+                   resolution_m=None)
     index = open_index(db)
     yield index
     index.close()

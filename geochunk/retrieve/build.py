@@ -1,16 +1,27 @@
 """Build or update an index file: chunk + embed in parallel, write once, prove recall, swap.
 
-1. Documents are chunked, checked and embedded (:func:`.rows.prepare_document`) in this process
-   or on Dask workers; results come back in input order.
-2. Everything is written into a **new file** beside the target (a copy of it when updating). A
-   document already indexed with the same sha256 is left alone; one whose sha256 changed has its
-   chunks replaced; nothing else changes.
-3. The R-tree on ``footprint`` and the BM25 index are rebuilt, the catalog row refreshed.
-4. The filtered-recall gate runs on the new file (:mod:`.recall`); if it fails, or anything above
+1. The paths are listed (:func:`geochunk.listing.list_documents`: folders expanded to every
+   document type geochunk reads, the other files reported as skipped with the reason). A
+   document's **identity** is its canonical path under the build root (symlinks followed, ``..``
+   collapsed; the root is ``root=``, else the one the index recorded, else the deepest folder
+   holding every path given), or ``doc_id=`` for one document; identities are per collection, so
+   a document may belong to several collections.
+2. Each document is read and its sha256 and :class:`~.provenance.Recipe` (chunker version,
+   tokenizer and its hash, budget, options, collection version) compared with what the index
+   holds: both equal, it is *unchanged* and not chunked again; otherwise it is chunked, checked
+   and embedded (:func:`.rows.prepare_document`) in this process or on Dask workers. A document
+   that fails is reported with its reason and, with ``keep_going`` (the default when a folder
+   is given), the build goes on without it.
+3. Everything is written into a **new file** beside the target (a copy of it when updating): a
+   replaced document's rows are deleted and its new rows inserted; with ``prune``, the rows of
+   documents of the collection whose file is gone are deleted; nothing else changes.
+4. The R-tree on ``footprint`` and the BM25 index are rebuilt, the catalog row refreshed (a
+   licence, period, resolution or version left out keeps the stored one).
+5. The filtered-recall gate runs on the new file (:mod:`.recall`); if it fails, or anything above
    raised, the new file is deleted and the old index is untouched.
-5. The new file replaces the target with one atomic ``os.replace``.
+6. The new file replaces the target with one atomic ``os.replace``.
 
-Steps 2-5 run under an exclusive lock on ``.<db>.lock`` beside the target, and the documents
+Steps 3-6 run under an exclusive lock on ``.<db>.lock`` beside the target, and the documents
 already indexed are read again under it: two builds into the same file run one after the other
 and neither loses the other's documents (the last ``os.replace`` used to win).
 """
@@ -18,37 +29,51 @@ and neither loses the other's documents (the last ``os.replace`` used to win).
 from __future__ import annotations
 
 import contextlib
+from collections import Counter
 import datetime as dt
 import os
 import shutil
 import tempfile
 import time
-from dataclasses import dataclass
-from pathlib import Path
-from typing import Any, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path, PurePath
+from typing import Any, Callable, Sequence
 
 import numpy as np
 
-from ..errors import ConfigError, InputError
-from ..model import CHUNKER_VERSION, ChunkConfig
+from ..errors import ConfigError, GeochunkError, InputError
+from ..listing import DOCUMENT_SUFFIXES, list_documents
+from ..model import ChunkConfig
 from ..terminal import shown
-from .catalog import parse_period, recount_collections, refresh_catalog
+from .catalog import parse_period, refresh_catalog
 from .embed import EMBEDDERS, get_embedder
 from .lexical import Lexical
 from .parallel import Progress, run_ordered
+from .provenance import Recipe, differences, recipe_for
 from .recall import RecallReport, measure_recall
 from .rows import IndexBuildError, PreparedDocument, prepare_document
-from .store import (INDEX_FORMAT, RTREE_INDEX, StoreError, catalog_digest, check_consistency, clean_leftovers,
-                    connect, create_schema, read_meta, write_meta)
+from .store import (INDEX_FORMAT, PROVENANCE_COLUMNS, RTREE_INDEX, StoreError, catalog_digest,
+                    check_consistency, clean_leftovers, connect, create_schema, has_columns, migrate,
+                    read_meta, write_meta)
 
-__all__ = ["BuildReport", "build_index", "write_prepared", "expand_paths", "INDEXABLE_SUFFIXES"]
+__all__ = ["BuildReport", "build_index", "write_prepared", "expand_paths", "document_id",
+           "INDEXABLE_SUFFIXES", "Outcome"]
 
-INDEXABLE_SUFFIXES = (".md", ".txt", ".geojson", ".json", ".wkt", ".sql", ".csv")
+#: the extensions a folder build reads (the one list, :data:`geochunk.listing.DOCUMENT_SUFFIXES`)
+INDEXABLE_SUFFIXES = tuple(f".{s}" for s in DOCUMENT_SUFFIXES)
+
+#: ``outcome(doc_id, status)`` as each document finishes: "indexed", "unchanged" or "failed"
+Outcome = Callable[[str, str], None]
 
 
 @dataclass(frozen=True)
 class BuildReport:
-    """What a build did and measured."""
+    """What a build did and measured: one entry per document given, by what happened to it.
+
+    ``replaced_why``, ``removed``, ``skipped`` and ``failed`` pair a document (or path) with the
+    reason; ``gone`` names the collection's documents whose file no longer exists but which were
+    kept (no ``prune``). ``recall`` is None when nothing was written.
+    """
 
     db: str
     collection: str
@@ -61,36 +86,114 @@ class BuildReport:
     rows: int
     no_extent_rows: int
     seconds: float
-    recall: RecallReport
+    recall: RecallReport | None
+    replaced_why: tuple[tuple[str, str], ...] = ()
+    removed: tuple[tuple[str, str], ...] = ()
+    skipped: tuple[tuple[str, str], ...] = ()
+    failed: tuple[tuple[str, str], ...] = ()
+    gone: tuple[str, ...] = ()
     cleaned: tuple[str, ...] = ()  # leftovers of an interrupted build, deleted by this one
 
+    @property
+    def ok(self) -> bool:
+        """No document failed."""
+        return not self.failed
+
+    def table(self, *, limit: int = 20) -> list[str]:
+        """The build report: one line per outcome with its count, then the documents that
+        failed, were skipped, replaced or removed, each with the reason (at most ``limit`` of each).
+        """
+        out = [
+            "build report:",
+            f"  indexed    {len(self.added) + len(self.replaced):>6}"
+            + (f"  ({len(self.added)} new, {len(self.replaced)} replaced)" if self.replaced else ""),
+            f"  unchanged  {len(self.unchanged):>6}",
+            f"  replaced   {len(self.replaced):>6}",
+            f"  removed    {len(self.removed):>6}",
+            f"  skipped    {len(self.skipped):>6}",
+            f"  failed     {len(self.failed):>6}",
+        ]
+
+        def listed(title: str, pairs: Sequence[tuple[str, str]]) -> None:
+            if not pairs:
+                return
+            out.append(f"{title}:")
+            for what, why in pairs[:limit]:
+                out.append(f"  {what}: {why}")
+            if len(pairs) > limit:
+                out.append(f"  ... and {len(pairs) - limit} more")
+
+        listed("failed", self.failed)
+        listed("skipped", self.skipped)
+        listed("replaced", self.replaced_why)
+        listed("removed", self.removed)
+        if self.gone:
+            out.append(f"kept:       {len(self.gone)} document(s) whose file is gone "
+                       f"(e.g. {self.gone[0]}); --prune removes them")
+        return out
+
     def lines(self) -> list[str]:
-        cleaned = ([f"cleaned:    {len(self.cleaned)} leftover file(s) of an interrupted build "
-                    f"({', '.join(shown(n) for n in self.cleaned)})"] if self.cleaned else [])
-        return cleaned + [
+        """The whole report: the index, the rows, the recall gate, then :meth:`table`."""
+        head = [
             f"index:      {self.db} (model {self.model_id})",
             f"collection: {self.collection} version {self.version}",
-            f"documents:  {self.documents} ({len(self.added)} added, {len(self.replaced)} replaced, "
-            f"{len(self.unchanged)} unchanged)",
+            f"documents:  {self.documents} given",
             f"rows:       {self.rows} chunks, {self.no_extent_rows} in the no-extent lane",
             f"time:       {self.seconds:.1f} s",
-            *self.recall.lines(),
         ]
+        recall = self.recall.lines() if self.recall is not None else ["recall:     not measured (nothing was written)"]
+        cleaned = ([f"cleaned:    {len(self.cleaned)} leftover file(s) of an interrupted build "
+                    f"({', '.join(shown(n) for n in self.cleaned)})"] if self.cleaned else [])
+        return [*cleaned, *head, *recall, *self.table()]
+
+
+def document_id(canonical: str, root: str | None) -> str:
+    """A document's identity: its canonical path under ``root`` (``/``-separated), or the whole
+    canonical path when it lies outside the root (or there is none).
+
+    >>> document_id("/data/maps/sub/a.kml", "/data/maps"), document_id("/elsewhere/b.md", "/data/maps")
+    ('sub/a.kml', '/elsewhere/b.md')
+    """
+    if root:
+        rel = os.path.relpath(canonical, root)
+        first = PurePath(rel).parts[0] if rel else ".."
+        if first != ".." and not os.path.isabs(rel):
+            return PurePath(rel).as_posix()
+    return PurePath(canonical).as_posix()
+
+
+def _default_root(listing: Any) -> str | None:
+    """The deepest folder holding every path given (a folder counts as itself)."""
+    places = list(listing.folders) + [os.path.dirname(f.canonical) for f in listing.files
+                                      if not any(_under(f.canonical, d) for d in listing.folders)]
+    if not places:
+        return None
+    try:
+        return os.path.commonpath(places)
+    except ValueError:  # different drives
+        return None
+
+
+def _under(path: str, folder: str) -> bool:
+    return path == folder or path.startswith(folder.rstrip(os.sep) + os.sep)
 
 
 def expand_paths(paths: Sequence[str]) -> list[str]:
-    """Files as given, folders expanded to their indexable files (sorted); order-stable, unique."""
-    out: list[str] = []
-    for p in paths:
-        path = Path(p)
-        if path.is_dir():
-            out.extend(str(f) for f in sorted(path.rglob("*")) if f.is_file() and f.suffix.lower() in INDEXABLE_SUFFIXES)
-        elif path.is_file():
-            out.append(str(path))
-        else:
-            raise InputError(f"{p}: no such file or folder")
-    seen: set[str] = set()
-    return [p for p in out if not (p in seen or seen.add(p))]
+    """Files as given, folders expanded to their documents (sorted); each file once.
+
+    Raises :class:`InputError` for a path that names nothing.
+    """
+    listing = list_documents(paths)
+    if listing.missing:
+        p, why = listing.missing[0]
+        raise InputError(f"{p}: {why}")
+    return [f.given for f in listing.files]
+
+
+_INSERT_COLUMNS = ("rid, chunk_id, doc_id, doc_sha256, chunk_index, feature_ids, collection, corpus_version, "
+                   "text, embedding, footprint, has_extent, xmin, ymin, xmax, ymax, epsg, frame_confidence, "
+                   "frame_flagged, period_start, period_end, flags, built_at, "
+                   + ", ".join(name for name, _ in PROVENANCE_COLUMNS))
 
 
 def _insert(con: Any, docs: Sequence[PreparedDocument], *, first_rid: int, collection: str, version: str,
@@ -104,6 +207,7 @@ def _insert(con: Any, docs: Sequence[PreparedDocument], *, first_rid: int, colle
     if emb.shape != (len(rows), dims):
         raise IndexBuildError(f"embeddings have shape {emb.shape}, expected ({len(rows)}, {dims})")
     ext = [r.extent or (None, None, None, None) for r in rows]
+    recipes = [(d.recipe, d.source_path) for d in docs for _ in d.rows]
     table = pa.table({
         "rid": pa.array(np.arange(first_rid, first_rid + len(rows), dtype=np.int32)),
         "chunk_id": [r.chunk_id for r in rows],
@@ -123,17 +227,24 @@ def _insert(con: Any, docs: Sequence[PreparedDocument], *, first_rid: int, colle
         "frame_confidence": pa.array([r.frame_confidence for r in rows], pa.float64()),
         "frame_flagged": [r.frame_flagged for r in rows],
         "flags": pa.array([list(r.flags) for r in rows], pa.list_(pa.string())),
+        "chunker_version": pa.array([x.chunker_version if x else None for x, _ in recipes], pa.string()),
+        "tokenizer": pa.array([x.tokenizer if x else None for x, _ in recipes], pa.string()),
+        "tokenizer_sha256": pa.array([x.tokenizer_sha256 if x else None for x, _ in recipes], pa.string()),
+        "chunk_budget": pa.array([x.budget if x else None for x, _ in recipes], pa.int32()),
+        "chunk_options": pa.array([x.options if x else None for x, _ in recipes], pa.string()),
+        "recipe": pa.array([x.digest if x else None for x, _ in recipes], pa.string()),
+        "source_path": pa.array([sp for _, sp in recipes], pa.string()),
     })
     con.register("staging", table)
     try:
         con.execute(
             f"""
-            INSERT INTO chunks
+            INSERT INTO chunks ({_INSERT_COLUMNS})
             SELECT rid, chunk_id, doc_id, doc_sha256, chunk_index, feature_ids, ?, ?, text,
                    embedding::FLOAT[{dims}],
                    CASE WHEN wkb IS NULL THEN NULL ELSE ST_GeomFromWKB(wkb) END,
                    has_extent, xmin, ymin, xmax, ymax, epsg, frame_confidence, frame_flagged,
-                   ?, ?, flags, ?
+                   ?, ?, flags, ?, {", ".join(name for name, _ in PROVENANCE_COLUMNS)}
             FROM staging ORDER BY rid""",
             [collection, version, period[0], period[1], built_at],
         )
@@ -150,14 +261,102 @@ def _rebuild_lexical(con: Any) -> None:
         con.execute("INSERT INTO lexical VALUES (?, ?)", [name, blob])
 
 
+@dataclass(frozen=True)
+class Stored:
+    """A document as the index holds it (per collection): sha256, recipe, source file, version."""
+
+    doc_sha256: str
+    recipe: Recipe | None
+    source_path: str | None
+    corpus_version: str
+
+    def same(self, sha: str, recipe: Recipe | None) -> bool:
+        return self.doc_sha256 == sha and recipe is not None and self.recipe is not None \
+            and self.recipe.digest == recipe.digest
+
+
+@dataclass(frozen=True)
+class _Unchanged:
+    doc_id: str
+    doc_sha256: str
+
+
+@dataclass(frozen=True)
+class _Failed:
+    doc_id: str
+    reason: str
+
+
+def _stored_docs(con: Any, collection: str | None = None) -> dict[tuple[str, str], Stored]:
+    """``(collection, doc_id) -> Stored`` for every document in an open index (or one collection)."""
+    where = "" if collection is None else " WHERE collection = ?"
+    params = [] if collection is None else [collection]
+    if has_columns(con, "recipe"):
+        rows = con.execute(
+            "SELECT collection, doc_id, any_value(doc_sha256), any_value(chunker_version), any_value(tokenizer), "
+            "any_value(tokenizer_sha256), any_value(chunk_budget), any_value(chunk_options), any_value(recipe), "
+            f"any_value(source_path), any_value(corpus_version) FROM chunks{where} GROUP BY collection, doc_id",
+            params).fetchall()
+    else:  # format 1: no provenance recorded
+        rows = [(c, d, sha, None, None, None, None, None, None, None, v) for c, d, sha, v in con.execute(
+            "SELECT collection, doc_id, any_value(doc_sha256), any_value(corpus_version) "
+            f"FROM chunks{where} GROUP BY collection, doc_id", params).fetchall()]
+    out = {}
+    for c, d, sha, chunker, tok, tok_sha, budget, options, digest, source, version in rows:
+        recipe = None
+        if digest is not None:
+            recipe = Recipe(chunker, tok, tok_sha, int(budget), options, version)
+            if recipe.digest != digest:  # a row edited by hand: treat it as unknown
+                recipe = None
+        out[(c, d)] = Stored(sha, recipe, source, version)
+    return out
+
+
+def _read_existing(target: Path, model_id: str) -> tuple[dict[tuple[str, str], Stored], dict[str, Any], Any]:
+    """What ``target`` holds (documents, meta, this collection's catalog rows); empty when new.
+    Refuses another model's index."""
+    from .catalog import read_catalog
+
+    if not target.exists():
+        return {}, {}, []
+    con = connect(target, read_only=True)
+    try:
+        meta = read_meta(con)
+        check_consistency(con, meta, str(target))
+        if meta.get("model_id") != model_id:
+            raise IndexBuildError(
+                f"{target} was embedded with {meta.get('model_id')}; this build uses {model_id} "
+                "(build a new index, or use the same --embedder)"
+            )
+        docs = _stored_docs(con)
+        catalog = read_catalog(con)
+    except GeochunkError:
+        raise
+    except Exception as e:  # a damaged file: one line
+        from .store import first_line
+
+        raise StoreError(f"{target}: the index is damaged, or not a geochunk index: {first_line(e)}") from e
+    finally:
+        con.close()
+    return docs, meta, catalog
+
+
+def _legacy_source(doc_id: str) -> str | None:
+    """The file a format-1 row's ``doc_id`` (the path as given then) most likely names."""
+    try:
+        return os.path.realpath(doc_id) if os.path.isfile(doc_id) else None
+    except (OSError, ValueError):
+        return None
+
+
 def build_index(
     paths: Sequence[str],
     db: str | os.PathLike[str],
     *,
     collection: str,
-    version: str = "1",
+    version: str | None = None,
     embedder: str = "static",
-    licence: str = "unspecified",
+    licence: str | None = None,
     period: str | None = None,
     resolution_m: float | None = None,
     config: ChunkConfig = ChunkConfig(budget=512),
@@ -165,12 +364,25 @@ def build_index(
     scheduler: str | None = None,
     progress: Progress | None = None,
     texts: Sequence[str] | None = None,
+    root: str | os.PathLike[str] | None = None,
+    doc_id: str | None = None,
+    keep_going: bool | None = None,
+    prune: bool = False,
+    outcome: Outcome | None = None,
 ) -> BuildReport:
     """Build ``db`` from ``paths`` (or add/replace those documents in an existing ``db``).
 
     ``texts``, when given, holds each document's text (``paths`` are then just doc ids, e.g.
-    uploads in the app). Raises :class:`IndexBuildError` (nothing written) on a chunk whose
-    geometry does not parse or that has geometry but no frame/extent, on another embedding model
+    uploads in the app). ``version``, ``licence``, ``period`` and ``resolution_m`` left as None
+    keep what the catalog holds for the collection (defaults for a new one: ``"1"``,
+    ``"unspecified"``, open, none). ``root`` is the folder identities are taken under (see the
+    module docstring); ``doc_id`` names a single document. ``keep_going`` (default: on when a
+    folder is given) reports a failing document in ``BuildReport.failed`` and builds the rest;
+    off, the first failure raises and nothing is written. ``prune`` deletes the collection's
+    documents whose file no longer exists (with ``texts``: those not given this time).
+
+    Raises :class:`IndexBuildError` (nothing written) on a chunk whose geometry does not parse
+    or that has geometry but no frame/extent (unless ``keep_going``), on another embedding model
     than the existing index's, or when the filtered-recall gate fails.
     """
     t0 = time.perf_counter()
@@ -178,32 +390,86 @@ def build_index(
         raise ConfigError("collection must be a non-empty name")
     if embedder not in EMBEDDERS:
         raise ConfigError(f"unknown embedder {embedder!r}; valid values: {', '.join(EMBEDDERS)}")
-    per = parse_period(period)
+    per = None if period is None else parse_period(period)
     if resolution_m is not None and not resolution_m > 0:
         raise ConfigError(f"resolution must be a positive number of metres, got {resolution_m}")
+    if version is not None and not str(version).strip():
+        raise ConfigError("version must be a non-empty label")
     emb = get_embedder(embedder)
     target = Path(db)
+    existing, meta, catalog = _read_existing(target, emb.model_id)
+
+    failed: list[tuple[str, str]] = []
+    skipped: list[tuple[str, str]] = []
+    items: list[Any] = []
+    ids: list[str] = []
+    legacy: dict[str, list[str]] = {}
+    build_root: str | None = None
+    n_missing = 0
     if texts is None:
-        doc_paths = expand_paths(paths)
-        items: list[Any] = doc_paths
+        listing = list_documents(paths)
+        if keep_going is None:
+            keep_going = bool(listing.folders)
+        if listing.missing and not keep_going:
+            p, why = listing.missing[0]
+            raise InputError(f"{p}: {why}")
+        failed.extend(listing.missing)
+        n_missing = len(listing.missing)
+        skipped.extend(listing.skipped)
+        if doc_id is not None and len(listing.files) != 1:
+            raise ConfigError(f"--doc-id names one document; {len(listing.files)} were given")
+        build_root = os.path.realpath(root) if root is not None else meta.get("doc_root") or _default_root(listing)
+        stored_sources = {_legacy_source(d): d for (c, d), s in existing.items()
+                          if c == collection and s.source_path is None}
+        for f in listing.files:
+            ident = doc_id if doc_id is not None else document_id(f.canonical, build_root)
+            ids.append(ident)
+            items.append((ident, None, f.canonical))
+            old = stored_sources.get(f.canonical)
+            if old is not None and old != ident:  # a format-1 row naming the same file
+                legacy.setdefault(ident, []).append(old)
     else:
         if len(texts) != len(paths):
             raise ConfigError("texts and paths must have the same length")
-        doc_paths = list(paths)
-        items = list(zip(paths, texts))
-    if not doc_paths:
-        raise InputError("no documents to index")
+        keep_going = bool(keep_going)
+        ids = list(paths)
+        items = [(p, t, None) for p, t in zip(paths, texts)]
+    if not items and not failed and not prune:
+        raise InputError("no documents to index" + (
+            f" ({len(skipped)} file(s) skipped: {skipped[0][0]}: {skipped[0][1]})" if skipped else ""))
+    dup = sorted(i for i, n in Counter(ids).items() if n > 1)
+    if dup:
+        raise ConfigError(f"two documents would have the same identity {dup[0]!r}; give them distinct names")
 
-    existing = _existing_docs(target, emb.model_id)
+    old_entry = next((c for c in catalog if c.collection == collection), None)
+    version = str(version) if version is not None else (old_entry.corpus_version if old_entry else "1")
+    recipe = recipe_for(config, version)
+    known = {d: (s.doc_sha256, s.recipe.digest if s.recipe else None)
+             for (c, d), s in existing.items() if c == collection and d not in legacy}
 
-    prepared = run_ordered(
+    tally: dict[str, int] = {}
+
+    def on_result(i: int, res: Any) -> None:
+        status = "failed" if isinstance(res, _Failed) else "unchanged" if isinstance(res, _Unchanged) else "indexed"
+        tally[status] = tally.get(status, 0) + 1
+        if outcome is not None:
+            outcome(ids[i], status)
+
+    results = run_ordered(
         _prepare_item, items, workers=workers, scheduler=scheduler, progress=progress,
-        labels=doc_paths, embedder=embedder, config=config,
+        labels=ids, on_result=on_result, embedder=embedder, config=config, recipe=recipe,
+        known=known, keep_going=keep_going,
     )
+    prepared = [r for r in results if isinstance(r, PreparedDocument)]
+    unchanged = tuple(r.doc_id for r in results if isinstance(r, _Unchanged))
+    failed.extend((r.doc_id, r.reason) for r in results if isinstance(r, _Failed))
 
     return write_prepared(
-        prepared, target, emb, existing, collection=collection, version=version, licence=licence,
-        period=per, resolution_m=resolution_m, chunk_budget=config.budget, started=t0,
+        prepared, target, emb, collection=collection, version=version, licence=licence,
+        period=per, resolution_m=resolution_m, started=t0, unchanged=unchanged,
+        failed=tuple(failed), skipped=tuple(skipped), prune=prune, seen=frozenset(ids),
+        texts_given=texts is not None, legacy=legacy, doc_root=build_root,
+        documents=len(items) + n_missing,
     )
 
 
@@ -211,65 +477,138 @@ def write_prepared(
     prepared: Sequence[PreparedDocument],
     target: Path,
     emb: Any,
-    existing: dict[str, str] | None = None,
+    existing: Any = None,
     *,
     collection: str,
     version: str,
-    licence: str,
-    period: tuple[str | None, str | None],
+    licence: str | None,
+    period: tuple[str | None, str | None] | None,
     resolution_m: float | None,
-    chunk_budget: int,
     started: float | None = None,
     recall_queries: int = 12,
+    unchanged: tuple[str, ...] = (),
+    failed: tuple[tuple[str, str], ...] = (),
+    skipped: tuple[tuple[str, str], ...] = (),
+    prune: bool = False,
+    seen: frozenset[str] = frozenset(),
+    texts_given: bool = False,
+    legacy: dict[str, list[str]] | None = None,
+    doc_root: str | None = None,
+    documents: int | None = None,
 ) -> BuildReport:
-    """Steps 2-5 of a build for documents already chunked and embedded (also used by benchmarks).
+    """Steps 3-6 of a build for documents already chunked and embedded (also used by benchmarks).
 
-    The documents already in ``target`` are read under the build lock (``existing``, what the
-    caller saw before chunking, is only a hint: another build may have landed since).
+    The documents already in ``target`` are read under the build lock (``existing`` is ignored:
+    another build may have landed since anything was read before). ``unchanged``, ``failed`` and
+    ``skipped`` are carried into the report; ``seen`` are the identities of this build (``prune``
+    keeps them); ``legacy`` maps a document to the format-1 rows that named the same file (they
+    are replaced by it).
     """
     t0 = time.perf_counter() if started is None else started
     target = Path(target)
+    legacy = legacy or {}
+    seen = seen | {d.doc_id for d in prepared} | set(unchanged)
     target.parent.mkdir(parents=True, exist_ok=True)
     with _build_lock(target):
         cleaned = tuple(clean_leftovers(target))  # a killed build's copy and WAL: no build runs now
-        existing = _existing_docs(target, emb.model_id) if target.exists() else {}
-        added = tuple(d.doc_id for d in prepared if d.doc_id not in existing)
-        replaced = tuple(d.doc_id for d in prepared if d.doc_id in existing and existing[d.doc_id] != d.doc_sha256)
-        unchanged = tuple(d.doc_id for d in prepared if existing.get(d.doc_id) == d.doc_sha256)
-        todo = [d for d in prepared if d.doc_id not in unchanged]
+        stored, meta, catalog = _read_existing(target, emb.model_id)
+        mine = {d: s for (c, d), s in stored.items() if c == collection}
+        added, replaced, why, same = [], [], [], list(unchanged)
+        todo = []
+        for d in prepared:
+            old = mine.get(d.doc_id)
+            if old is None and d.doc_id in legacy:
+                added_from = legacy[d.doc_id]
+                replaced.append(d.doc_id)
+                why.append((d.doc_id, f"made before rows recorded what made them (was {', '.join(added_from)})"))
+                todo.append(d)
+            elif old is None:
+                added.append(d.doc_id)
+                todo.append(d)
+            elif old.same(d.doc_sha256, d.recipe):
+                same.append(d.doc_id)
+            else:
+                replaced.append(d.doc_id)
+                reason = "content changed" if old.doc_sha256 != d.doc_sha256 else ""
+                if d.recipe is not None:
+                    more = differences(old.recipe, d.recipe)
+                    reason = "; ".join(x for x in (reason, more) if x)
+                why.append((d.doc_id, reason or "rebuilt"))
+                todo.append(d)
+        removed: list[tuple[str, str]] = []
+        gone: list[str] = []
+        for d, s in sorted(mine.items()):
+            if d in seen or any(d in olds for olds in legacy.values()):
+                continue
+            source = s.source_path or (None if texts_given else _legacy_source(d))
+            if texts_given and s.source_path is None:
+                reason = "not among the documents of this build"
+            elif source is None or not os.path.isfile(source):
+                reason = f"file {s.source_path or d} is gone"
+            else:
+                continue
+            if prune:
+                removed.append((d, reason + " (--prune)"))
+            elif not texts_given:
+                gone.append(d)
+        delete = [d.doc_id for d in todo if d.doc_id in mine] + [o for olds in legacy.values() for o in olds] \
+            + [d for d, _ in removed]
+        old_entry = next((c for c in catalog if c.collection == collection), None)
+        catalog_same = old_entry is not None and (licence is None or licence == old_entry.licence) \
+            and (period is None or tuple(period) == tuple(old_entry.period)) \
+            and (resolution_m is None or resolution_m == old_entry.resolution_m) \
+            and version == old_entry.corpus_version
+        fmt = meta.get("index_format", 1)
+        if not todo and not delete and catalog_same and fmt == INDEX_FORMAT:
+            # nothing to write: the file is left as it is (not even rewritten)
+            con = connect(target, read_only=True)
+            try:
+                n_rows, n_noext = con.execute(
+                    "SELECT count(*), count(*) FILTER (WHERE NOT has_extent) FROM chunks").fetchone()
+            finally:
+                con.close()
+            return BuildReport(
+                db=str(target), collection=collection, version=version, model_id=emb.model_id,
+                documents=documents if documents is not None else len(prepared) + len(unchanged) + len(failed),
+                added=(), replaced=(), unchanged=tuple(same), rows=int(n_rows), no_extent_rows=int(n_noext),
+                seconds=time.perf_counter() - t0, recall=None, skipped=skipped, failed=failed, gone=tuple(gone),
+                cleaned=cleaned)
+        if not target.exists() and not todo:  # nothing could be indexed: no file is made
+            return BuildReport(
+                db=str(target), collection=collection, version=version, model_id=emb.model_id,
+                documents=documents if documents is not None else len(prepared) + len(unchanged) + len(failed),
+                added=(), replaced=(), unchanged=(), rows=0, no_extent_rows=0,
+                seconds=time.perf_counter() - t0, recall=None, skipped=skipped, failed=failed, cleaned=cleaned)
         built_at = dt.datetime.now(dt.timezone.utc).replace(tzinfo=None, microsecond=0)
         with _swapped_in(target) as con:
-            if not existing:
+            if not stored and not meta:
                 create_schema(con, emb.dims)
             else:  # another process may have changed the file since it was read above
-                now_docs = dict(con.execute("SELECT DISTINCT doc_id, doc_sha256 FROM chunks").fetchall())
-                if now_docs != existing:
+                if _stored_docs(con) != stored:
                     raise IndexBuildError(f"{target} changed during the build; run it again")
+                migrate(con)
             con.execute(f"DROP INDEX IF EXISTS {RTREE_INDEX}")
             con.execute("DROP INDEX IF EXISTS chunks_rid")
-            moved_from: list[str] = []
-            if replaced:
-                moved_from = [c for (c,) in con.execute(
-                    "SELECT DISTINCT collection FROM chunks WHERE list_contains(?, doc_id) AND collection <> ?",
-                    [list(replaced), collection]).fetchall()]
-                con.execute("DELETE FROM chunks WHERE list_contains(?, doc_id)", [list(replaced)])
+            if delete:
+                con.execute("DELETE FROM chunks WHERE collection = ? AND list_contains(?, doc_id)",
+                            [collection, delete])
             next_rid = con.execute("SELECT coalesce(max(rid) + 1, 0) FROM chunks").fetchone()[0]
             _insert(con, todo, first_rid=int(next_rid), collection=collection, version=version,
-                    period=period, built_at=built_at, dims=emb.dims)
+                    period=period or (old_entry.period if old_entry else (None, None)),
+                    built_at=built_at, dims=emb.dims)
             con.execute(f"CREATE INDEX {RTREE_INDEX} ON chunks USING RTREE (footprint)")
             con.execute("CREATE INDEX chunks_rid ON chunks (rid)")  # point lookups of result rows
             _rebuild_lexical(con)
             refresh_catalog(con, collection, version=version, licence=licence, period=period,
-                            resolution_m=resolution_m)
-            recount_collections(con, moved_from)  # a document moved here left its old collection
+                            resolution_m=resolution_m, keep_resolution=True)
             report = _recall_gate(con, recall_queries)
+            con.execute("DELETE FROM meta WHERE key = 'chunk_budget'")  # rows record their own
             write_meta(con, {
                 "index_format": INDEX_FORMAT,
                 "model_id": emb.model_id,
                 "dims": emb.dims,
                 "built_at": built_at.isoformat(),
-                "chunker_version": CHUNKER_VERSION,
-                "chunk_budget": chunk_budget,
+                **({"doc_root": doc_root} if doc_root and not meta.get("doc_root") else {}),
                 "catalog_digest": catalog_digest(con),  # checked on open (store.check_consistency)
             })
             n_rows, n_noext = con.execute(
@@ -277,8 +616,10 @@ def write_prepared(
             ).fetchone()
     return BuildReport(
         db=str(target), collection=collection, version=version, model_id=emb.model_id,
-        documents=len(prepared), added=added, replaced=replaced, unchanged=unchanged,
+        documents=documents if documents is not None else len(prepared) + len(unchanged) + len(failed),
+        added=tuple(added), replaced=tuple(replaced), unchanged=tuple(same),
         rows=int(n_rows), no_extent_rows=int(n_noext), seconds=time.perf_counter() - t0, recall=report,
+        replaced_why=tuple(why), removed=tuple(removed), skipped=skipped, failed=failed, gone=tuple(gone),
         cleaned=cleaned,
     )
 
@@ -343,29 +684,29 @@ def _recall_gate(con: Any, queries: int) -> RecallReport:
     return report
 
 
-def _existing_docs(target: Path, model_id: str) -> dict[str, str]:
-    """``doc_id -> sha256`` already in ``target`` (empty when new); refuses another model's index."""
-    if not target.exists():
-        return {}
-    con = connect(target, read_only=True)
+def _prepare_item(item: Any, *, embedder: str, config: ChunkConfig, recipe: Recipe,
+                  known: dict[str, tuple[str, str | None]], keep_going: bool) -> Any:
+    """One document: unchanged (same sha256 and recipe as stored: not chunked), prepared, or, with
+    ``keep_going``, failed with its reason."""
+    from ..source import document_digest, read_document
+
+    doc_id, text, path = item
     try:
-        meta = read_meta(con)
-        check_consistency(con, meta, str(target))
-        existing = dict(con.execute("SELECT DISTINCT doc_id, doc_sha256 FROM chunks").fetchall())
-    finally:
-        con.close()
-    if meta.get("model_id") != model_id:
-        raise IndexBuildError(
-            f"{target} was embedded with {meta.get('model_id')}; this build uses {model_id} "
-            "(build a new index, or use the same --embedder)"
-        )
-    return existing
-
-
-def _prepare_item(item: Any, *, embedder: str, config: ChunkConfig) -> PreparedDocument:
-    if isinstance(item, tuple):
-        return prepare_document(item[0], item[1], embedder=embedder, config=config)
-    return prepare_document(item, embedder=embedder, config=config)
+        if text is None:
+            text = read_document(path)
+        sha = document_digest(text)
+        if known.get(doc_id) == (sha, recipe.digest):
+            return _Unchanged(doc_id, sha)
+        return prepare_document(doc_id, text, embedder=embedder, config=config, recipe=recipe,
+                                path=path)
+    except GeochunkError as e:
+        if not keep_going:
+            raise
+        return _Failed(doc_id, str(e).removeprefix(f"{doc_id}: "))
+    except Exception as e:  # noqa: BLE001 - a bug must not cost the other documents
+        if not keep_going:
+            raise
+        return _Failed(doc_id, f"internal error ({type(e).__name__}: {e}); please report it with the document")
 
 
 def open_existing(db: str | os.PathLike[str]) -> Any:

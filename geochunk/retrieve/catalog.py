@@ -25,7 +25,6 @@ __all__ = [
     "licence_forbids",
     "parse_period",
     "periods_overlap",
-    "recount_collections",
     "refresh_catalog",
     "read_catalog",
     "shortlist",
@@ -121,12 +120,29 @@ def refresh_catalog(
     con: Any,
     collection: str,
     *,
-    version: str,
-    licence: str,
-    period: tuple[str | None, str | None],
+    version: str | None,
+    licence: str | None,
+    period: tuple[str | None, str | None] | None,
     resolution_m: float | None,
+    keep_resolution: bool = False,
 ) -> None:
-    """Recompute the catalog row of ``collection`` from its chunks (extent, counts, refresh time)."""
+    """Recompute the catalog row of ``collection`` from its chunks (extent, counts, refresh time).
+
+    ``None`` for ``version``, ``licence`` or ``period`` (and ``keep_resolution=True``) keeps the
+    value the catalog holds (a new collection gets version ``"1"``, licence ``"unspecified"``, an
+    open period and no resolution): a re-index that leaves them off does not erase them.
+    """
+    old = con.execute(
+        "SELECT corpus_version, licence, period_start, period_end, resolution_m FROM collections "
+        "WHERE collection = ?", [collection]).fetchone()
+    if version is None:
+        version = old[0] if old else "1"
+    if licence is None:
+        licence = old[1] if old else "unspecified"
+    if period is None:
+        period = (old[2], old[3]) if old else (None, None)
+    if keep_resolution and resolution_m is None and old:
+        resolution_m = old[4]
     con.execute("DELETE FROM collections WHERE collection = ?", [collection])
     con.execute(
         """
@@ -134,29 +150,10 @@ def refresh_catalog(
         SELECT ?, ?, ?, ?, ?, ?, ?,
                min(xmin), min(ymin), max(xmax), max(ymax),
                count(*), count(*) FILTER (WHERE NOT has_extent), now()::TIMESTAMP
-        FROM chunks WHERE collection = ?""",
+        FROM chunks WHERE collection = ?
+        HAVING count(*) > 0""",
         [collection, version, licence, licence_forbids(licence), resolution_m, period[0], period[1], collection],
     )
-
-
-def recount_collections(con: Any, collections: Sequence[str]) -> None:
-    """Recompute the extent and counts of collections that lost rows to another collection (a
-    changed document indexed under a new collection), keeping their licence, period, version;
-    a collection left with no rows leaves the catalog."""
-    for name in collections:
-        if not con.execute("SELECT count(*) FROM chunks WHERE collection = ?", [name]).fetchone()[0]:
-            con.execute("DELETE FROM collections WHERE collection = ?", [name])
-            continue
-        con.execute(
-            """
-            UPDATE collections SET xmin = s.x0, ymin = s.y0, xmax = s.x1, ymax = s.y1, item_count = s.n,
-                                   no_extent_count = s.m, refreshed_at = now()::TIMESTAMP
-            FROM (SELECT min(xmin) AS x0, min(ymin) AS y0, max(xmax) AS x1, max(ymax) AS y1, count(*) AS n,
-                         count(*) FILTER (WHERE NOT has_extent) AS m
-                  FROM chunks WHERE collection = ?) AS s
-            WHERE collection = ?""",
-            [name, name],
-        )
 
 
 def read_catalog(con: Any) -> list[CatalogEntry]:

@@ -18,35 +18,53 @@ from .fuse import DECAYS
 __all__ = ["add_subcommands", "join_negative_values", "run_index", "run_query", "format_result"]
 
 
-def add_subcommands(sub: Any) -> None:
-    """Add ``index`` and ``query`` to an argparse sub-parser collection."""
-    ix = sub.add_parser("index", help="build or update a retrieval index (one DuckDB file)")
-    ix.add_argument("paths", nargs="+", metavar="PATH", help="documents or folders")
+def add_subcommands(sub: Any, formatter_class: Any = argparse.ArgumentDefaultsHelpFormatter) -> None:
+    """Add ``index`` and ``query`` to an argparse sub-parser collection (``--help`` shows defaults)."""
+    from ..model import ENCODINGS
+
+    fmt = {"formatter_class": formatter_class}
+    ix = sub.add_parser("index", help="build or update a retrieval index (one DuckDB file)", **fmt)
+    ix.add_argument("paths", nargs="+", metavar="PATH", help="documents or folders (folders: every document type geochunk reads)")
     ix.add_argument("--db", required=True, help="the index file, e.g. corpus.duckdb")
     ix.add_argument("--collection", required=True, help="collection name for these documents")
-    ix.add_argument("--version", default="1", help="corpus version label")
-    ix.add_argument("--licence", default="unspecified",
-                    help="licence of the collection (a 'NoAI'/'NoTDM' licence excludes it from queries)")
-    ix.add_argument("--period", default=None, help="period covered, START/END (ISO, '..' open)")
-    ix.add_argument("--resolution", type=float, default=None, help="declared resolution, metres")
+    ix.add_argument("--version", default=None,
+                    help="corpus version label (default: the stored one, else 1; a new label re-chunks)")
+    ix.add_argument("--licence", default=None,
+                    help="licence of the collection (a 'NoAI'/'NoTDM' licence excludes it from queries; "
+                    "default: the stored one, else unspecified)")
+    ix.add_argument("--period", default=None,
+                    help="period covered, START/END (ISO, '..' open; default: the stored one, else open)")
+    ix.add_argument("--resolution", type=float, default=None,
+                    help="declared resolution, metres (default: the stored one, else none)")
     ix.add_argument("--embedder", default="static", help=f"one of {', '.join(EMBEDDERS)}")
     ix.add_argument("--budget", type=int, default=512, help="chunk token budget (>= 16)")
+    ix.add_argument("--encoding", default="cl100k_base",
+                    help=f"tokenizer: one of {', '.join(ENCODINGS)}, or a tokenizer.json path")
+    ix.add_argument("--root", default=None,
+                    help="documents are identified by their path under this folder (default: the "
+                    "one the index recorded, else the deepest folder holding every PATH)")
+    ix.add_argument("--doc-id", default=None, help="identity of the one document given (instead of its path)")
+    ix.add_argument("--keep-going", action=argparse.BooleanOptionalAction, default=None,
+                    help="report a failing document and index the rest (default: on when a folder is given)")
+    ix.add_argument("--prune", action="store_true",
+                    help="remove the collection's documents whose file no longer exists")
     ix.add_argument("--workers", type=int, default=1, help="Dask LocalCluster worker processes")
     ix.add_argument("--scheduler", default=None, help="address of a running Dask scheduler (tcp://...)")
-    ix.add_argument("--no-progress", action="store_true", help="no progress bar")
+    ix.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                    help="progress bar with counts on stderr (default: when stderr is a terminal)")
 
-    q = sub.add_parser("query", help="ask an index: by place and meaning")
+    q = sub.add_parser("query", help="ask an index: by place and meaning", **fmt)
     q.add_argument("question")
     q.add_argument("--db", required=True, help="the index file")
     where = q.add_mutually_exclusive_group(required=True)
     where.add_argument("--bbox", help="w,s,e,n (WGS 84 degrees unless --crs)")
     where.add_argument("--near", help="lon,lat (WGS 84), with --radius")
     where.add_argument("--feature", help="a feature id in the index")
-    q.add_argument("--crs", type=int, default=4326, help="EPSG code of --bbox")
+    q.add_argument("--crs", type=int, default=None, help="EPSG code of --bbox (default: 4326, WGS 84 degrees)")
     q.add_argument("--radius", type=float, default=None, help="metres (required with --near)")
     q.add_argument("--k", type=int, default=10, help="results to return")
     q.add_argument("--period", default=None, help="START/END: only collections overlapping it")
-    q.add_argument("--collection", action="append", default=[], help="only these collections")
+    q.add_argument("--collection", action="append", default=[], help="only these collections (repeat)")
     q.add_argument("--include-no-extent", action="store_true", help="also search chunks with no extent")
     q.add_argument("--decay", default="exponential", help=f"one of {', '.join(DECAYS)}")
     q.add_argument("--half-life", type=float, default=None, help="metres (default: half the region radius)")
@@ -76,21 +94,31 @@ def join_negative_values(argv: list[str]) -> list[str]:
     return out
 
 
-def _progress_bar(err: TextIO) -> Any:
+def _progress_bar(err: TextIO) -> tuple[Any, Any, Any]:
+    """``(progress, outcome, close)`` callbacks drawing a tqdm bar with the counts so far."""
     from tqdm import tqdm
 
     bar: dict[str, Any] = {}
+    counts: dict[str, int] = {}
+
+    def outcome(doc_id: str, status: str) -> None:
+        counts[status] = counts.get(status, 0) + 1
 
     def update(done: int, total: int, label: str) -> None:
         if "b" not in bar:
             bar["b"] = tqdm(total=total, unit="doc", file=err, desc="indexing", leave=True)
         b = bar["b"]
-        b.set_postfix_str(label[-40:], refresh=False)
+        tally = ", ".join(f"{counts[k]} {k}" for k in ("indexed", "unchanged", "failed") if counts.get(k))
+        b.set_postfix_str(f"{tally}; {label[-30:]}" if tally else label[-40:], refresh=False)
         b.update(done - b.n)
         if done >= total:
             b.close()
 
-    return update
+    def close() -> None:
+        if "b" in bar:
+            bar["b"].close()
+
+    return update, outcome, close
 
 
 def _report(e: GeochunkError, err: TextIO) -> int:
@@ -127,9 +155,12 @@ def text_option(value: str | None, what: str) -> str | None:
 
 
 def run_index(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """``geochunk index``: the build report on ``out``; exit 1 when any document failed."""
     from ..model import ChunkConfig
     from .build import build_index
 
+    show = args.progress if args.progress is not None else bool(getattr(err, "isatty", lambda: False)())
+    progress, outcome, close = _progress_bar(err) if show else (None, None, lambda: None)
     try:
         for value, what in ((args.collection, "--collection"), (args.version, "--version"),
                             (args.licence, "--licence"), (args.period, "--period")):
@@ -137,19 +168,43 @@ def run_index(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         report = build_index(
             args.paths, args.db, collection=args.collection, version=args.version,
             embedder=args.embedder, licence=args.licence, period=args.period,
-            resolution_m=args.resolution, config=ChunkConfig(budget=args.budget),
-            workers=args.workers, scheduler=args.scheduler,
-            progress=None if args.no_progress else _progress_bar(err),
+            resolution_m=args.resolution, config=ChunkConfig(budget=args.budget, encoding=args.encoding),
+            workers=args.workers, scheduler=args.scheduler, progress=progress, outcome=outcome,
+            root=args.root, doc_id=args.doc_id, keep_going=args.keep_going, prune=args.prune,
         )
     except GeochunkError as e:
+        close()
         return _report(e, err)
     except OSError as e:  # a read-only folder, a full disk: what failed, not "standard output"
+        close()
         where = f" ({shown(e.filename)})" if e.filename else ""
         print(f"geochunk: cannot write the index {shown(args.db)}: {e.strerror or e}{where}", file=err)
         return 1
+    close()
     for line in report.lines():  # names from outside (collection, files) printed escaped
         print(shown(line), file=out)
+    if not report.ok:
+        print(f"geochunk: {len(report.failed)} document(s) failed (listed above); the others were indexed",
+              file=err)
+        return 1
     return 0
+
+
+def _bbox_region(text: str, crs: int | None) -> Any:
+    """The ``--bbox`` region. Numbers that cannot be degrees with no ``--crs`` given are one line
+    that says so and asks for the frame (before: a 36-line pyproj traceback)."""
+    from ..errors import ConfigError
+    from .region import Region, parse_floats
+
+    w, s, e, n = parse_floats(text, 4, "bbox")
+    try:
+        return Region.from_bbox(w, s, e, n, epsg=4326 if crs is None else crs)
+    except ConfigError as err:
+        degrees = all(abs(x) <= 180 for x in (w, e)) and all(abs(y) <= 90 for y in (s, n))
+        if crs is not None or degrees:
+            raise
+        raise ConfigError(f"{err}: the numbers look projected (metres?); give their frame with "
+                          "--crs EPSG (e.g. --crs 27700 for British National Grid)") from None
 
 
 def run_query(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -172,7 +227,7 @@ def run_query(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         return 1
     try:
         if args.bbox:
-            region = Region.from_bbox(*parse_floats(args.bbox, 4, "bbox"), epsg=args.crs)
+            region = _bbox_region(args.bbox, args.crs)
         elif args.near:
             if args.radius is None:
                 raise ConfigError("--near needs --radius (metres)")

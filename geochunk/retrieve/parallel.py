@@ -120,11 +120,14 @@ def run_ordered(
     scheduler: str | None = None,
     progress: Progress | None = None,
     labels: Sequence[str] | None = None,
+    on_result: Callable[[int, Any], None] | None = None,
     **kwargs: Any,
 ) -> list[R]:
     """``[func(item, **kwargs) for item in items]``, possibly on Dask workers, in input order.
 
-    The first exception raised by ``func`` is re-raised here (remaining tasks are cancelled).
+    ``on_result(i, result)`` is called as each item finishes (before ``progress``), in the order
+    they finish. The first exception raised by ``func`` is re-raised here (remaining tasks are
+    cancelled).
     """
     if workers < 1:
         raise ConfigError(f"workers must be >= 1, got {workers}")
@@ -134,6 +137,8 @@ def run_ordered(
         out = []
         for i, item in enumerate(items):
             out.append(func(item, **kwargs))
+            if on_result:
+                on_result(i, out[-1])
             if progress:
                 progress(i + 1, total, labels[i])
         return out
@@ -151,6 +156,8 @@ def run_ordered(
                 i = where[fut.key]
                 results[i] = fut.result()  # re-raises the task's exception here
                 done += 1
+                if on_result:
+                    on_result(i, results[i])
                 if progress:
                     progress(done, total, labels[i])
         except BaseException:

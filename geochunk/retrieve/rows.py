@@ -34,6 +34,7 @@ import numpy as np
 from ..errors import GeochunkError
 from ..extent import box_halves
 from ..model import Chunk, ChunkConfig
+from .provenance import Recipe, recipe_for
 
 __all__ = ["IndexBuildError", "ChunkRow", "PreparedDocument", "prepare_document", "footprint",
            "footprint_and_tolerance", "split_at_180", "cover", "FOOTPRINT_VERTICES"]
@@ -72,12 +73,15 @@ class ChunkRow:
 
 @dataclass(frozen=True)
 class PreparedDocument:
-    """A document's rows and their embeddings (row ``i`` ↔ ``embeddings[i]``)."""
+    """A document's rows and their embeddings (row ``i`` ↔ ``embeddings[i]``), what made them
+    (``recipe``) and the file they were read from (``source_path``; None for a text given)."""
 
     doc_id: str
     doc_sha256: str
     rows: tuple[ChunkRow, ...]
     embeddings: np.ndarray = field(repr=False, compare=False)
+    recipe: Recipe | None = None
+    source_path: str | None = None
 
 
 def _box_parts(b: tuple[float, float, float, float]) -> list[Any]:
@@ -311,18 +315,25 @@ def prepare_document(
     embedder: str = "static",
     budget: int = 512,
     config: ChunkConfig | None = None,
+    path: str | None = None,
+    corpus_version: str = "1",
+    recipe: Recipe | None = None,
 ) -> PreparedDocument:
-    """Chunk, check and embed one document; ``text=None`` reads ``doc_id`` as a path."""
+    """Chunk, check and embed one document; ``text=None`` reads ``path`` (default ``doc_id``).
+
+    ``recipe`` (default: the one of ``config`` under ``corpus_version``) is recorded with the rows.
+    """
     from ..pipeline import chunk_text
     from ..source import document_digest, read_document
     from .embed import get_embedder
     from .lexical import readable_text
 
     if text is None:
-        text = read_document(doc_id)
+        path = doc_id if path is None else path
+        text = read_document(path)
     cfg = (config or ChunkConfig(budget=budget)).with_(doc_id=doc_id)
     sha = document_digest(text)
     cs = chunk_text(text, cfg)
     rows = rows_from_chunks(cs.chunks, sha, cs.geometries)
     emb = get_embedder(embedder).encode([readable_text(r.text) for r in rows])
-    return PreparedDocument(doc_id, sha, rows, emb)
+    return PreparedDocument(doc_id, sha, rows, emb, recipe or recipe_for(cfg, corpus_version), path)

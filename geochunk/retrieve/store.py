@@ -7,9 +7,11 @@ from its installed file, so opening an index never needs a network.
 Tables (one file per index):
 
 * ``chunks``      one row per chunk: ids, collection, version, doc sha256, text, embedding,
-  WGS 84 footprint (R-tree indexed) and extent, frame, period, flags, build time.
+  WGS 84 footprint (R-tree indexed) and extent, frame, period, flags, build time, and what made
+  it (:data:`PROVENANCE_COLUMNS`: chunker version, tokenizer and its hash, budget, options, the
+  recipe's digest, the file it was read from).
 * ``collections`` the catalog: one row per collection (extent, period, licence, count, refresh).
-* ``meta``        key/value: embedding model, dimensions, build time, corpus versions.
+* ``meta``        key/value: embedding model, dimensions, build time, format, the build root.
 * ``lexical``     the BM25 index (bm25s arrays as ``.npy`` blobs).
 * ``recall``      the filtered-recall gate measured on this build.
 * ``validation_runs`` one row per ``geochunk validate --index`` run: the sampled documents, the
@@ -44,6 +46,9 @@ __all__ = [
     "write_meta",
     "RTREE_INDEX",
     "INDEX_FORMAT",
+    "PROVENANCE_COLUMNS",
+    "migrate",
+    "has_columns",
     "first_line",
     "catalog_digest",
     "check_consistency",
@@ -56,8 +61,20 @@ __all__ = [
 
 DUCKDB_VERSION = "1.5.5"
 RTREE_INDEX = "chunks_footprint_rtree"
-#: the layout of the tables this geochunk writes and reads (``meta.index_format``; absent = 1)
-INDEX_FORMAT = 1
+#: the layout of the tables this geochunk writes and reads (``meta.index_format``; absent = 1).
+#: Format 2 added :data:`PROVENANCE_COLUMNS` to ``chunks``; a format-1 file is read as it is and
+#: gains them (empty: "made before rows recorded what made them") on its next build (:func:`migrate`).
+INDEX_FORMAT = 2
+#: the columns format 2 added to ``chunks`` (name, type), in table order, after ``built_at``
+PROVENANCE_COLUMNS: tuple[tuple[str, str], ...] = (
+    ("chunker_version", "VARCHAR"),
+    ("tokenizer", "VARCHAR"),
+    ("tokenizer_sha256", "VARCHAR"),
+    ("chunk_budget", "INTEGER"),
+    ("chunk_options", "VARCHAR"),
+    ("recipe", "VARCHAR"),
+    ("source_path", "VARCHAR"),
+)
 
 
 def first_line(e: BaseException) -> str:
@@ -139,7 +156,8 @@ def create_schema(con: Any, dims: int) -> None:
             period_start VARCHAR,
             period_end VARCHAR,
             flags VARCHAR[] NOT NULL,
-            built_at TIMESTAMP NOT NULL
+            built_at TIMESTAMP NOT NULL,
+            {", ".join(f"{name} {kind}" for name, kind in PROVENANCE_COLUMNS)}
         )"""
     )
     con.execute(
@@ -170,6 +188,33 @@ def create_schema(con: Any, dims: int) -> None:
             recall_at_10 DOUBLE NOT NULL
         )"""
     )
+
+
+def migrate(con: Any) -> list[str]:
+    """Bring an index written in an older format up to :data:`INDEX_FORMAT` (additive only: the
+    columns it lacks are added, empty); returns the columns added.
+
+    >>> con = connect(":memory:")
+    >>> create_schema(con, 4)
+    >>> migrate(con)
+    []
+    """
+    have = {r[0] for r in con.execute(
+        "SELECT column_name FROM information_schema.columns WHERE table_name = 'chunks'").fetchall()}
+    added = []
+    for name, kind in PROVENANCE_COLUMNS:
+        if name not in have:
+            con.execute(f"ALTER TABLE chunks ADD COLUMN {name} {kind}")
+            added.append(name)
+    write_meta(con, {"index_format": INDEX_FORMAT})
+    return added
+
+
+def has_columns(con: Any, *names: str) -> bool:
+    """Whether ``chunks`` has every one of these columns (a format-1 file lacks the provenance)."""
+    have = {r[0] for r in con.execute(
+        "SELECT column_name FROM information_schema.columns WHERE table_name = 'chunks'").fetchall()}
+    return all(n in have for n in names)
 
 
 def write_meta(con: Any, values: dict[str, Any]) -> None:

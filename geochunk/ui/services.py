@@ -21,6 +21,7 @@ import streamlit as st
 from ..baselines import SplitStats, compare, split_stats
 from ..model import Chunk, ChunkConfig
 from ..folders import FolderPolicy, list_folder
+from ..listing import DOCUMENT_SUFFIXES
 from ..view.corpus import CorpusJob, job_text, run_corpus_jobs
 from ..reviews import Decision, ReviewStore, default_path
 from ..source import document_digest
@@ -55,10 +56,7 @@ APP_DIR = Path(__file__).resolve().parents[2]
 #: Largest document the app accepts (bytes). The upload widget's own cap is set higher in
 #: ``.streamlit/config.toml`` so that this check, with its clearer message, is the one seen.
 MAX_DOCUMENT_BYTES = 20 * 1024 * 1024
-UPLOAD_TYPES: tuple[str, ...] = (
-    "txt", "md", "json", "geojson", "wkt", "sql", "csv", "gml", "kml", "xml",
-    "pdf", "html", "htm", "docx",
-)
+UPLOAD_TYPES: tuple[str, ...] = DOCUMENT_SUFFIXES  # the one list of document types
 
 
 @dataclass(frozen=True)
