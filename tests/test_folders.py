@@ -134,7 +134,7 @@ def test_unreadable_files_are_left_out(tree: tuple[Path, Path]) -> None:
 def test_an_empty_or_missing_folder_says_so(tree: tuple[Path, Path]) -> None:
     root, _ = tree
     (root / "empty").mkdir()
-    (root / "empty" / "notes.docx").write_bytes(b"PK")
+    (root / "empty" / "photo.png").write_bytes(b"\x89PNG")  # .docx is a document type now
     policy = FolderPolicy.from_roots([root])
     listing = list_folder(policy, "empty")
     assert listing.files == () and listing.message() == "empty has no readable text files (not an accepted file type)"

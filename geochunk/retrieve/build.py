@@ -688,12 +688,13 @@ def _prepare_item(item: Any, *, embedder: str, config: ChunkConfig, recipe: Reci
                   known: dict[str, tuple[str, str | None]], keep_going: bool) -> Any:
     """One document: unchanged (same sha256 and recipe as stored: not chunked), prepared, or, with
     ``keep_going``, failed with its reason."""
-    from ..source import document_digest, read_document
+    from ..extract import read_any
+    from ..source import document_digest
 
     doc_id, text, path = item
     try:
-        if text is None:
-            text = read_document(path)
+        if text is None:  # a PDF, HTML or .docx report through extraction, the rest as UTF-8 text
+            text, _ = read_any(path)
         sha = document_digest(text)
         if known.get(doc_id) == (sha, recipe.digest):
             return _Unchanged(doc_id, sha)
