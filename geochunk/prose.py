@@ -31,6 +31,7 @@ import numpy as np
 
 from .lines import lines_of
 from .runs import back_over, forward_over
+from .sentences import keep_sentence_ends
 
 __all__ = [
     "SECTION",
@@ -288,7 +289,8 @@ def _scan_window(
     para = _PARAGRAPH if text.find("\r", q, e) >= 0 else _PARAGRAPH_LF
     paragraph = _positions(m.end() for m in para.finditer(text, q, e))
     q = back_over(text, lo, _STOP_RUN)
-    sentence = np.array(_sentence_ends(text, q, min(n, hi + 1)), dtype=np.int64)
+    # the stops' candidates that the context test keeps (geochunk.sentences: not "Dr. Sharma")
+    sentence = np.array(keep_sentence_ends(text, _sentence_ends(text, q, min(n, hi + 1))), dtype=np.int64)
     i, j = np.searchsorted(line_ends, lo, "left"), np.searchsorted(line_ends, hi, "right")
     return [keep(heading[heading <= hi]), keep(paragraph[paragraph >= lo]), keep(line_ends[i:j]),
             keep(sentence[sentence >= lo]), _gap_ends(text, lo, hi, keep)]

@@ -13,6 +13,7 @@ import pytest
 import regex
 
 from geochunk import prose, textcase
+from geochunk.sentences import keep_sentence_ends
 from geochunk.crs.places import _gaps, fold_text
 from geochunk.samples import list_samples, load_sample
 
@@ -79,7 +80,8 @@ def _boundaries_plain(text: str, exclude=()) -> list[list[int]]:
         pos_of(m.start() for m in _HEADING_PLAIN.finditer(text)),
         pos_of(m.end() for m in _PARAGRAPH_PLAIN.finditer(text)),
         np.flatnonzero((cp == 10) | ((cp == 13) & np.append(cp[1:] != 10, True))).astype(np.int64) + 1,
-        pos_of(m.end() for m in _SENTENCE_PLAIN.finditer(text)),
+        # the stop candidates the context test keeps (geochunk.sentences: position only)
+        pos_of(keep_sentence_ends(text, [m.end() for m in _SENTENCE_PLAIN.finditer(text)])),
         np.flatnonzero(prose._GAP_TABLE[cp[1:]] & ~is_space[:-1]).astype(np.int64) + 1,
     ]
     pos = np.concatenate(found)
