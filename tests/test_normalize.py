@@ -4,6 +4,7 @@ points into the document as read (``chunk.text == normalize(form, source[start:e
 from __future__ import annotations
 
 import json
+import os
 import unicodedata
 
 import pytest
@@ -131,3 +132,23 @@ def test_the_map_is_monotone_and_slices_normalise_to_the_text(pieces, form):
         assert all(x <= y for x, y in zip(mapped, mapped[1:]))
     chunks = geochunk.chunk(src, budget=16, normalize=form)
     _check(src, chunks)
+
+
+REAL = os.path.join(os.path.dirname(__file__), "real_data", "django-5.2.8", "locale")
+
+
+@pytest.mark.parametrize("lang", ["fr", "vi"])
+def test_real_translations_in_nfd_chunk_like_nfc(lang):
+    with open(os.path.join(REAL, lang, "django.po"), encoding="utf-8", newline="") as fh:
+        nfc = fh.read()  # Django's own translation catalogue (NFC as shipped)
+    nfd = unicodedata.normalize("NFD", nfc)
+    assert nfd != nfc
+    plain_nfc = geochunk.chunk(nfc, budget=128)
+    plain_nfd = geochunk.chunk(nfd, budget=128)
+    got = geochunk.chunk(nfd, budget=128, normalize="nfc")
+    assert len(plain_nfd) > len(plain_nfc)  # decomposed accents cost tokens
+    assert [c.text for c in got] == [c.text for c in plain_nfc]
+    _check(nfd, got)
+    assert validate(nfd, got, budget=128).passed
+    # NFKC of the shipped text: same checks against the source as read
+    _check(nfc, geochunk.chunk(nfc, budget=128, normalize="nfkc"))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 
@@ -172,3 +173,34 @@ def test_the_adapters_pass_the_path_on():
 def test_chunk_config_unchanged_by_structure_fields():
     cs = chunk_text(CODE, ChunkConfig(budget=32))
     assert all(isinstance(c.headings, tuple) for c in cs.chunks)
+
+
+MARKOVIFY = os.path.join(os.path.dirname(__file__), "real_data", "markovify-0.9.4", "README.md")
+
+
+@pytest.mark.parametrize("budget", [32, 64, 128, 512])
+def test_a_real_readme_fences_stay_whole_and_comments_are_no_headings(budget):
+    with open(MARKOVIFY, encoding="utf-8", newline="") as fh:
+        text = fh.read()
+    fences = find_fences(text)
+    assert len(fences) >= 8 and {f.info for f in fences} >= {"python", ""}
+    chunks = geochunk.chunk(text, budget=budget)
+    titles = {t for c in chunks for t in c.headings}
+    assert "Get raw text as string." not in titles and "Build the model." not in titles
+    assert {"Markovify", "Basic Usage"} <= titles
+    starts = _line_starts(text)
+    for f in fences:
+        meeting = [c for c in chunks if c.core_start < f.end and f.start < c.end]
+        assert all(c.fence == f.info or c.core_start < f.start for c in meeting)
+        if COUNT(text[f.start : f.end]) <= budget:
+            assert any(c.core_start <= f.start and f.end <= c.end for c in chunks), text[f.start : f.start + 60]
+        else:
+            assert all(Flag.FENCE_SPLIT in c.flags for c in meeting)
+        for c in chunks:
+            if f.start < c.core_start < f.end:
+                a = text.rfind("\n", 0, c.core_start) + 1
+                b = text.find("\n", c.core_start) + 1 or len(text)
+                assert c.core_start in starts or COUNT(text[a:b]) > budget
+    by_section = geochunk.chunk(text, budget=budget, unit="section")  # a chunk starts each section
+    combining = [c for c in by_section if "Combining models" in c.headings]
+    assert combining and all(c.headings == ("Markovify", "Advanced Usage", "Combining models") for c in combining)
