@@ -67,8 +67,8 @@ def build_parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", required=True)
     fmt = {"formatter_class": _Help}
 
-    def common(sp: argparse.ArgumentParser) -> None:
-        sp.add_argument("paths", nargs="+", metavar="PATH",
+    def common(sp: argparse.ArgumentParser, paths: str = "+") -> None:
+        sp.add_argument("paths", nargs=paths, metavar="PATH",
                         help="files or folders to read (a folder: every document type geochunk reads); "
                         "'-' reads stdin")
         sp.add_argument("--budget", type=int, default=800, help="token budget per chunk (>= 16)")
@@ -115,10 +115,24 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--out", default=None, help="write here instead of stdout")
     i = sub.add_parser("inspect", help="density, strategy and reason, frames, feature count", **fmt)
     common(i)
-    v = sub.add_parser("validate", help="run the validation gates; exit 1 on failure", **fmt)
-    common(v)
+    v = sub.add_parser("validate", help="run the validation gates; exit 1 on failure", **fmt,
+                       description="Chunk each PATH and run the gates; with --chunks, check stored "
+                       "chunks (any tool's JSON Lines) against the PATHs, their sources, without "
+                       "chunking; with --index, check a rotating sample of an index's documents. "
+                       "See docs/validate.md.")
+    common(v, paths="*")
     v.add_argument("--max-fallback-rate", type=_rate, default=None, metavar="R",
                    help="also fail when the share of chunks that need a fallback is over R (0-1)")
+    v.add_argument("--chunks", default=None, metavar="FILE.jsonl",
+                   help="stored chunks to check against the PATHs (geochunk's chunk schema, or "
+                   "text with optional offsets); nothing is chunked again")
+    v.add_argument("--index", default=None, metavar="DB",
+                   help="check a sample of this index's documents and keep the rates in it")
+    v.add_argument("--sample", type=int, default=10, metavar="N",
+                   help="with --index: documents per run (the next N in a fixed random rotation)")
+    v.add_argument("--max-drift", type=float, default=None, metavar="POINTS",
+                   help="with --index: fail when the oversize or fallback rate moved more than "
+                   "POINTS percentage points since the last run")
     x = sub.add_parser("extract", help="print the text a PDF, HTML or .docx document becomes", **fmt)
     x.add_argument("paths", nargs="+", metavar="PATH", help="PDF, HTML or .docx files")
     x.add_argument("--json", action="store_true",
@@ -307,6 +321,7 @@ def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None, err: T
     if args.command == "extract":
         return _extract(args, out, err)
     args._failed = False
+    args._argv = tuple(argv)
     try:
         _config(args, "check")
     except ConfigError as e:
@@ -315,6 +330,11 @@ def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None, err: T
 
     if args.command == "chunk":
         return _chunk(args, out, err)
+    if args.command == "validate" and (args.chunks or args.index):
+        return _validate_stored(args, out, err)
+    if not args.paths:
+        print(f"geochunk: error: {args.command} needs at least one PATH (see 'geochunk --help')", file=err)
+        return 2
 
     sets = []
     for doc_id, text, cs in _chunk_sets(args, err):
@@ -365,6 +385,69 @@ def _extract(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         else:
             out.write(ex.text if ex.text.endswith("\n") else ex.text + "\n")
     return 1 if failed else 0
+
+
+def _validate_stored(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """``validate --chunks FILE SOURCE...`` and ``validate --index DB --sample N``."""
+    from .gates import validate
+    from .tokens import get_counter
+
+    counter = get_counter(args.encoding)
+    if args.index:
+        from .gates.sample import default_budget, sample_index
+        from .retrieve.store import StoreError, connect, read_meta
+
+        try:
+            con = connect(args.index)
+            read_meta(con)
+        except StoreError as e:
+            print(f"geochunk: error: {e}", file=err)
+            return 2
+        try:
+            given = any(a == "--budget" or a.startswith("--budget=") for a in getattr(args, "_argv", ()))
+            budget = default_budget(con, args.budget if given else None)
+            report = sample_index(con, sample=args.sample, counter=counter, budget=budget, max_drift=args.max_drift)
+        except GeochunkError as e:
+            print(f"geochunk: error: {e}", file=err)
+            return 2
+        finally:
+            con.close()
+        for line in report.lines():
+            print(line, file=out)
+        return 0 if report.passed else 1
+    from .gates.stored import read_records, records_for, stored_chunks
+
+    if not args.paths:
+        print("geochunk: error: --chunks needs the SOURCE files the chunks were made from", file=err)
+        return 2
+    try:
+        records = read_records(args.chunks)
+    except InputError as e:
+        print(f"geochunk: {e}", file=err)
+        return 1
+    failed = False
+    claimed = 0
+    for doc_id, text, _ in _documents(args, err):
+        mine = records_for(records, doc_id, args.paths)
+        claimed += len(mine)
+        try:
+            chunks = stored_chunks(mine, text, doc_id, counter)
+        except (InputError, ValueError, TypeError) as e:
+            print(f"geochunk: {doc_id}: {e}", file=err)
+            failed = True
+            continue
+        names = {c.tokenizer for c in chunks}
+        report = validate(text, chunks, budget=args.budget, max_fallback_rate=args.max_fallback_rate,
+                          encoding=counter if names == {counter.name} else None)
+        print(f"{doc_id}: {'PASS' if report.passed else 'FAIL'} ({len(chunks)} stored chunks)", file=out)
+        for line in report.lines():
+            print(f"  {line}", file=out)
+        failed = failed or not report.passed
+    if claimed < len(records):
+        print(f"geochunk: {len(records) - claimed} of {len(records)} stored chunks name none of the sources",
+              file=err)
+        failed = True
+    return 1 if failed or args._failed else 0
 
 
 def _shares(shares: dict[str, float]) -> str:

@@ -1,0 +1,163 @@
+"""The nightly sample of an index (``geochunk validate --index DB --sample N``): the gates over a
+rotating, deterministic sample of its documents, the rates kept in the index, and a drift gate.
+
+Documents are put in a fixed pseudo-random order (by the sha256 of their ``doc_id``); each run
+takes the next ``N`` after where the last run stopped (``validation_runs.next_start``, wrapping),
+so successive runs cover the whole index and the same index and history give the same sample.
+Each sampled document's source (its ``doc_id`` as a path) is read again; a missing source or one
+whose digest differs from the rows' ``doc_sha256`` is a failure of that document. Its stored rows
+become chunks over the source (:mod:`geochunk.gates.stored`) and every gate runs. The run's
+oversize rate (chunks over the budget by recount) and fallback rate (chunks flagged
+``needs_fallback``) are appended to the index's ``validation_runs`` table; the run fails when
+either moved more than ``max_drift`` percentage points since the previous run.
+
+>>> order_documents(["b.md", "a.md", "c.md"]) == order_documents(["c.md", "a.md", "b.md"])
+True
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, replace
+from typing import Any, Sequence
+
+from ..errors import InputError
+from ..model import Frame
+from ..source import document_digest, read_document
+from ..tokens import TokenCounter
+from . import validate
+from .report import GateReport
+from .stored import stored_chunks
+
+__all__ = ["SampleReport", "order_documents", "sample_index"]
+
+
+def order_documents(doc_ids: Sequence[str]) -> list[str]:
+    """The index's documents in the rotation's fixed pseudo-random order."""
+    return sorted(set(doc_ids), key=lambda d: (hashlib.sha256(d.encode("utf-8", "surrogatepass")).hexdigest(), d))
+
+
+@dataclass(frozen=True)
+class SampleReport:
+    """One sample run: per-document reports (or why a document could not be checked), the
+    rates, the previous run's rates and the drift verdict."""
+
+    documents: tuple[str, ...]
+    reports: tuple[tuple[str, GateReport | None, str | None], ...]  # (doc_id, report, problem)
+    chunks: int
+    oversize_rate: float
+    fallback_rate: float
+    previous: tuple[float, float] | None  # (oversize, fallback) of the last run
+    max_drift: float | None  # percentage points
+    next_start: int
+
+    @property
+    def drift(self) -> tuple[float, float] | None:
+        """How far (percentage points) the oversize and fallback rates moved since the last run."""
+        if self.previous is None:
+            return None
+        return (abs(self.oversize_rate - self.previous[0]) * 100, abs(self.fallback_rate - self.previous[1]) * 100)
+
+    @property
+    def drifted(self) -> bool:
+        d = self.drift
+        return d is not None and self.max_drift is not None and max(d) > self.max_drift
+
+    @property
+    def failed_gates(self) -> tuple[str, ...]:
+        names: list[str] = []
+        for _, report, problem in self.reports:
+            found = ["source"] if problem else [g.name for g in report.failures] if report else []
+            names.extend(n for n in found if n not in names)
+        if self.drifted:
+            names.append("drift")
+        return tuple(names)
+
+    @property
+    def passed(self) -> bool:
+        return not self.failed_gates
+
+    def lines(self) -> list[str]:
+        out = []
+        for doc, report, problem in self.reports:
+            if problem:
+                out.append(f"{doc}: FAIL source: {problem}")
+                continue
+            assert report is not None
+            out.append(f"{doc}: {'PASS' if report.passed else 'FAIL'}")
+            out.extend(f"  {line}" for line in report.lines())
+        rates = f"oversize rate {self.oversize_rate:.1%}, needs_fallback {self.fallback_rate:.1%}"
+        if self.drift is None:
+            drift = "first run: no drift to measure"
+        else:
+            o, f = self.drift
+            limit = "" if self.max_drift is None else f" (limit {self.max_drift:g})"
+            drift = (f"{'FAIL' if self.drifted else 'PASS'} drift: oversize {o:.1f} points, "
+                     f"needs_fallback {f:.1f} points since the last run{limit}")
+        out.append(f"sample: {len(self.documents)} documents, {self.chunks} chunks; {rates}")
+        out.append(drift)
+        return out
+
+
+def _rows(con: Any, doc_id: str) -> list[dict[str, Any]]:
+    rows = con.execute(
+        "SELECT chunk_index, text, flags, epsg, frame_confidence, frame_flagged, doc_sha256 "
+        "FROM chunks WHERE doc_id = ? ORDER BY chunk_index", [doc_id]).fetchall()
+    return [{"index": r[0], "text": r[1], "flags": list(r[2] or ()), "epsg": r[3], "confidence": r[4],
+             "flagged": bool(r[5]), "doc_sha256": r[6]} for r in rows]
+
+
+def sample_index(con: Any, *, sample: int, counter: TokenCounter, budget: int,
+                 max_drift: float | None = None, record: bool = True) -> SampleReport:
+    """Check the next ``sample`` documents of the index open on ``con`` and (with ``record``)
+    append the run to its ``validation_runs`` table (created if the index has none)."""
+    from ..retrieve.store import record_validation_run, validation_runs
+
+    if sample < 1:
+        raise InputError(f"--sample takes a positive number of documents, got {sample}")
+    docs = order_documents([d for (d,) in con.execute("SELECT DISTINCT doc_id FROM chunks").fetchall()])
+    history = validation_runs(con)
+    start = history[-1].next_start % len(docs) if history and docs else 0
+    take = min(sample, len(docs))
+    chosen = [docs[(start + k) % len(docs)] for k in range(take)]
+    reports: list[tuple[str, GateReport | None, str | None]] = []
+    n_chunks = over = fallback = 0
+    for doc in chosen:
+        rows = _rows(con, doc)
+        try:
+            text = read_document(doc)
+        except (InputError, OSError) as e:
+            reports.append((doc, None, f"cannot read the source: {e}"))
+            continue
+        if rows and document_digest(text) != rows[0]["doc_sha256"]:
+            reports.append((doc, None, "the source changed since it was indexed (sha256 differs): re-index it"))
+            continue
+        chunks = stored_chunks(rows, text, doc, counter)
+        chunks = [replace(c, crs=Frame(r["epsg"], float(r["confidence"] or 0.0), "index", r["flagged"]))
+                  if r["epsg"] is not None else c for c, r in zip(chunks, rows)]
+        report = validate(text, chunks, budget=budget, encoding=counter)
+        reports.append((doc, report, None))
+        n_chunks += len(chunks)
+        over += round(report.oversize_rate * report.chunks)
+        fallback += sum(1 for c in chunks if c.needs_fallback)
+    o_rate = over / n_chunks if n_chunks else 0.0
+    f_rate = fallback / n_chunks if n_chunks else 0.0
+    previous = (history[-1].oversize_rate, history[-1].fallback_rate) if history else None
+    nxt = (start + take) % len(docs) if docs else 0
+    result = SampleReport(tuple(chosen), tuple(reports), n_chunks, o_rate, f_rate, previous, max_drift, nxt)
+    if record:
+        record_validation_run(con, documents=tuple(chosen), chunks=n_chunks, oversize_rate=o_rate,
+                              fallback_rate=f_rate, failed_gates=result.failed_gates, next_start=nxt,
+                              passed=result.passed)
+    return result
+
+
+def default_budget(con: Any, given: int | None) -> int:
+    """The budget the index was built with (``meta.chunk_budget``), unless ``given``."""
+    from ..retrieve.store import read_meta
+
+    if given is not None:
+        return given
+    value = read_meta(con).get("chunk_budget")
+    return int(value) if isinstance(value, int) and value > 0 else 800
+
