@@ -394,7 +394,7 @@ def _validate_stored(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
     counter = get_counter(args.encoding)
     if args.index:
-        from .gates.sample import default_budget, sample_index
+        from .gates.sample import sample_index
         from .retrieve.store import StoreError, connect, read_meta
 
         try:
@@ -404,9 +404,11 @@ def _validate_stored(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             print(f"geochunk: error: {e}", file=err)
             return 2
         try:
-            given = any(a == "--budget" or a.startswith("--budget=") for a in getattr(args, "_argv", ()))
-            budget = default_budget(con, args.budget if given else None)
-            report = sample_index(con, sample=args.sample, counter=counter, budget=budget, max_drift=args.max_drift)
+            argv = getattr(args, "_argv", ())
+            given = any(a == "--budget" or a.startswith("--budget=") for a in argv)
+            named = any(a == "--encoding" or a.startswith("--encoding=") for a in argv)
+            report = sample_index(con, sample=args.sample, counter=counter if named else None,
+                                  budget=args.budget if given else None, max_drift=args.max_drift)
         except GeochunkError as e:
             print(f"geochunk: error: {e}", file=err)
             return 2

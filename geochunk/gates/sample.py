@@ -18,6 +18,7 @@ True
 from __future__ import annotations
 
 import hashlib
+import os
 from dataclasses import dataclass, replace
 from typing import Any, Sequence
 
@@ -100,18 +101,41 @@ class SampleReport:
 
 
 def _rows(con: Any, doc_id: str) -> list[dict[str, Any]]:
+    from ..retrieve.store import has_columns
+
+    extra = ", source_path, tokenizer, chunk_budget" if has_columns(con, "source_path", "tokenizer", "chunk_budget") else ""
     rows = con.execute(
-        "SELECT chunk_index, text, flags, epsg, frame_confidence, frame_flagged, doc_sha256 "
-        "FROM chunks WHERE doc_id = ? ORDER BY chunk_index", [doc_id]).fetchall()
+        "SELECT chunk_index, text, flags, epsg, frame_confidence, frame_flagged, doc_sha256" + extra
+        + " FROM chunks WHERE doc_id = ? ORDER BY chunk_index", [doc_id]).fetchall()
     return [{"index": r[0], "text": r[1], "flags": list(r[2] or ()), "epsg": r[3], "confidence": r[4],
-             "flagged": bool(r[5]), "doc_sha256": r[6]} for r in rows]
+             "flagged": bool(r[5]), "doc_sha256": r[6], "source_path": r[7] if extra else None,
+             "row_tokenizer": r[8] if extra else None, "row_budget": r[9] if extra else None}
+            for r in rows]
 
 
-def sample_index(con: Any, *, sample: int, counter: TokenCounter, budget: int,
+def _source_path(doc_id: str, rows: Sequence[dict[str, Any]], root: str | None) -> str:
+    """Where a document's source is: the path the build recorded, else its id under the index's
+    document root, else the id itself."""
+    if rows and rows[0].get("source_path"):
+        return str(rows[0]["source_path"])
+    if root and not os.path.isabs(doc_id):
+        return os.path.join(root, doc_id)
+    return doc_id
+
+
+def sample_index(con: Any, *, sample: int, counter: TokenCounter | None, budget: int | None,
                  max_drift: float | None = None, record: bool = True) -> SampleReport:
     """Check the next ``sample`` documents of the index open on ``con`` and (with ``record``)
-    append the run to its ``validation_runs`` table (created if the index has none)."""
-    from ..retrieve.store import record_validation_run, validation_runs
+    append the run to its ``validation_runs`` table (created if the index has none).
+
+    ``counter`` recounts the chunks (``None``: the tokenizer each row records, else cl100k_base);
+    ``budget`` is the budget they are checked against (``None``: the one each row records, else
+    the index's ``meta.chunk_budget``, else 800)."""
+    from ..retrieve.store import read_meta, record_validation_run, validation_runs
+    from ..tokens import get_counter
+
+    meta = read_meta(con)
+    root = meta.get("doc_root") if isinstance(meta.get("doc_root"), str) else None
 
     if sample < 1:
         raise InputError(f"--sample takes a positive number of documents, got {sample}")
@@ -125,17 +149,19 @@ def sample_index(con: Any, *, sample: int, counter: TokenCounter, budget: int,
     for doc in chosen:
         rows = _rows(con, doc)
         try:
-            text = read_document(doc)
+            text = read_document(_source_path(doc, rows, root))
         except (InputError, OSError) as e:
             reports.append((doc, None, f"cannot read the source: {e}"))
             continue
         if rows and document_digest(text) != rows[0]["doc_sha256"]:
             reports.append((doc, None, "the source changed since it was indexed (sha256 differs): re-index it"))
             continue
-        chunks = stored_chunks(rows, text, doc, counter)
+        doc_counter = counter or _row_counter(rows) or get_counter("cl100k_base")
+        doc_budget = budget or _row_budget(rows) or default_budget(con, None)
+        chunks = stored_chunks(rows, text, doc, doc_counter)
         chunks = [replace(c, crs=Frame(r["epsg"], float(r["confidence"] or 0.0), "index", r["flagged"]))
                   if r["epsg"] is not None else c for c, r in zip(chunks, rows)]
-        report = validate(text, chunks, budget=budget, encoding=counter)
+        report = validate(text, chunks, budget=doc_budget, encoding=doc_counter)
         reports.append((doc, report, None))
         n_chunks += len(chunks)
         over += round(report.oversize_rate * report.chunks)
@@ -150,6 +176,27 @@ def sample_index(con: Any, *, sample: int, counter: TokenCounter, budget: int,
                               fallback_rate=f_rate, failed_gates=result.failed_gates, next_start=nxt,
                               passed=result.passed)
     return result
+
+
+def _row_counter(rows: Sequence[dict[str, Any]]) -> TokenCounter | None:
+    from ..errors import ConfigError
+    from ..model import ENCODINGS
+    from ..tokens import get_counter
+
+    name = rows[0].get("row_tokenizer") if rows else None
+    if isinstance(name, str) and name.startswith("estimate(") and name.endswith(")"):
+        name = name[len("estimate("):-1]
+    if name not in ENCODINGS:
+        return None
+    try:
+        return get_counter(name)
+    except ConfigError:
+        return None
+
+
+def _row_budget(rows: Sequence[dict[str, Any]]) -> int | None:
+    b = rows[0].get("row_budget") if rows else None
+    return int(b) if isinstance(b, int) and b > 0 else None
 
 
 def default_budget(con: Any, given: int | None) -> int:
