@@ -102,6 +102,9 @@ class Flag:
     GENERALIZED = "generalized"  # text is a simplified geometry, not the source slice
     SPLIT_PART = "split_part"  # text is one part of a multipart geometry
     SPLIT_NOT_MULTIPART = "split_not_multipart"  # split asked, single part: isolated instead
+    # split asked, but the pieces are one whole, not parts (a solid's faces, a surface's patches,
+    # a city object's lod* geometries, a Placemark's geometries): isolated instead
+    SPLIT_WHOLE = "split_whole"
     # generalize asked, but the geometry crosses itself too often to simplify in bounded work
     TOO_MANY_CROSSINGS = "too_many_crossings"
     REWRAPPED = "rewrapped"  # text is a FeatureCollection rebuilt around the chunk's features

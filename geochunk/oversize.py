@@ -48,7 +48,7 @@ from typing import Any, Callable, Protocol
 import numpy as np
 import shapely
 
-from .encodings import ENCODED_KINDS
+from .encodings import ENCODED_KINDS, is_whole
 from .encodings.layout import encoded_layout, quoted_layout
 from .errors import ConfigError
 from .geometry import held
@@ -185,6 +185,8 @@ def escape(
     geom = parsed.geometry
     if geom is None:
         return (_isolated(unit_text, source_tokens, geom, budget, problem),)
+    if policy == "split" and is_whole(span):  # a solid is not multipart: its faces are no parts
+        return (_isolated(unit_text, source_tokens, geom, budget, (Flag.SPLIT_WHOLE,)),)
     layout = _Layout.of(unit_text, span_rel, span)
     if layout is None:
         return (_isolated(unit_text, source_tokens, geom, budget, problem),)

@@ -190,10 +190,16 @@ def test_every_kml_geometry_with_its_placemark(case: str, how: str) -> None:
     assert (f.kind, f.epsg, cs.analysis.frames.frame_for(0).source) == ("kml", 4326, "kml")
 
 
-def test_kml_geometry_outside_a_placemark_needs_the_namespace() -> None:
-    assert detect("<Point><coordinates>1,2</coordinates></Point>").spans == ()
+def test_kml_geometry_outside_a_placemark_is_kml_in_its_namespace_or_in_none() -> None:
+    # issue #26: with no namespace in scope, a geometry holding coordinate tuples is KML
+    (s,) = detect("<Point><coordinates>1,2</coordinates></Point>").spans
+    assert (s.kind, s.geom_type) == ("kml", "POINT")
     (s,) = detect(f'<Folder xmlns="{KML}"><Point><coordinates>1,2</coordinates></Point></Folder>').spans
     assert s.kind == "kml" and s.feature_id is None
+    # another default namespace, an undeclared prefix, or no coordinate content: not KML
+    assert detect('<Folder xmlns="urn:x"><Point><coordinates>1,2</coordinates></Point></Folder>').spans == ()
+    assert detect("<x:Point><coordinates>1,2</coordinates></x:Point>").spans == ()
+    assert detect("<Polygon></Polygon> and <Point><coordinates>lon,lat</coordinates></Point>").spans == ()
 
 
 def test_wfs_feature_is_the_unit_with_id_and_attributes() -> None:

@@ -18,7 +18,7 @@ from ..geometry import Parsed
 from ..model import Span
 from .wkb import find_wkb, parse_wkb
 
-__all__ = ["ENCODED_KINDS", "feature_kind", "find_encoded", "parse_encoded"]
+__all__ = ["ENCODED_KINDS", "feature_kind", "find_encoded", "is_whole", "parse_encoded"]
 
 #: ``Span.kind`` values of the encodings in this package.
 ENCODED_KINDS: frozenset[str] = frozenset({"wkb", "gml", "kml"})
@@ -41,6 +41,31 @@ def parse_encoded(kind: str, geometry_text: str) -> Parsed:
     from .gml import parse_gml, parse_kml
 
     return parse_gml(geometry_text) if kind == "gml" else parse_kml(geometry_text)
+
+
+def is_whole(span: Span) -> bool:
+    """Whether a span's geometry is one whole though read as several pieces, so the oversize
+    escape must not split it by part: a solid or polyhedral surface (any encoding), a GML
+    solid or surface of patches, or a feature read as the collection of its geometries (a
+    CityGML city object's ``lod*`` geometries, a Placemark holding two bare ones).
+
+    >>> is_whole(Span(0, 9, "gml", "POLYHEDRALSURFACE", "<gml:Solid>...</gml:Solid>"))
+    True
+    >>> is_whole(Span(0, 9, "kml", "GEOMETRYCOLLECTION", "<Placemark><Point>...</Placemark>"))
+    True
+    >>> is_whole(Span(0, 9, "gml", "MULTIPOLYGON", "<gml:MultiSurface>...</gml:MultiSurface>"))
+    False
+    """
+    if span.geom_type in ("POLYHEDRALSURFACE", "TIN"):
+        return True
+    if span.kind not in ("gml", "kml"):
+        return False
+    from .gml import GML_GEOMETRIES, GML_WHOLES, KML_GEOMETRIES, root_name
+
+    name = root_name(span.geometry_text)
+    if name is None:
+        return False
+    return name in GML_WHOLES or name not in (GML_GEOMETRIES if span.kind == "gml" else KML_GEOMETRIES)
 
 
 def feature_kind(span: Span) -> str:

@@ -62,7 +62,15 @@ GML_GEOMETRIES: frozenset[str] = frozenset({
     "Point", "LineString", "LinearRing", "Curve", "Polygon", "Surface", "Envelope", "Box",
     "MultiPoint", "MultiLineString", "MultiCurve", "MultiPolygon", "MultiSurface",
     "CompositeSurface", "MultiGeometry",
+    # shells around surfaces and curves (CityGML, GeoSciML): the outermost is the unit
+    "Solid", "MultiSolid", "CompositeSolid", "CompositeCurve", "OrientableCurve",
+    "OrientableSurface", "TriangulatedSurface", "Tin", "PolyhedralSurface",
 })  # fmt: skip
+#: GML elements that are one whole, not parts, though read as several polygons: a solid (its
+#: faces bound one volume) and a surface of patches. The oversize escape does not split them.
+GML_WHOLES: frozenset[str] = frozenset(
+    {"Solid", "MultiSolid", "CompositeSolid", "TriangulatedSurface", "Tin", "PolyhedralSurface"}
+)
 #: KML geometry element names.
 KML_GEOMETRIES: frozenset[str] = frozenset(
     {"Point", "LineString", "LinearRing", "Polygon", "MultiGeometry"}
@@ -74,7 +82,15 @@ OGC_OF: dict[str, str] = {
     "Box": "POLYGON", "MultiPoint": "MULTIPOINT", "MultiLineString": "MULTILINESTRING",
     "MultiCurve": "MULTILINESTRING", "MultiPolygon": "MULTIPOLYGON",
     "MultiSurface": "MULTIPOLYGON", "CompositeSurface": "MULTIPOLYGON",
-    "MultiGeometry": "GEOMETRYCOLLECTION",
+    "MultiGeometry": "GEOMETRYCOLLECTION", "Solid": "POLYHEDRALSURFACE",
+    "CompositeSolid": "POLYHEDRALSURFACE", "MultiSolid": "GEOMETRYCOLLECTION",
+    "CompositeCurve": "LINESTRING", "OrientableCurve": "LINESTRING", "OrientableSurface": "POLYGON",
+    "TriangulatedSurface": "TIN", "Tin": "TIN", "PolyhedralSurface": "POLYHEDRALSURFACE",
+}  # fmt: skip
+#: ``Span.geom_type`` of the elements read as polygons that are not a MULTIPOLYGON.
+SHAPE_KEYWORDS: dict[str, str] = {
+    name: OGC_OF[name] for name in ("Solid", "CompositeSolid", "MultiSolid", "TriangulatedSurface",
+                                    "Tin", "PolyhedralSurface")
 }  # fmt: skip
 
 _NUM = re.compile(r"[^\s,]++")
@@ -266,6 +282,7 @@ def axis_swapped(srs_name: str | None) -> bool:
 class _Ctx:
     swap: bool
     dim: int | None  # srsDimension in force
+    ids: "dict[str, XmlNode] | None" = None  # gml:id -> element, to follow local xlink:href
 
 
 def _numbers(text: str) -> np.ndarray:
@@ -293,7 +310,7 @@ def _dim_of(node: XmlNode, ctx: _Ctx) -> _Ctx:
         return ctx
     if not d.strip().isdigit() or int(d) not in (2, 3, 4):
         raise GeometryError(f"srsDimension must be 2, 3 or 4, got {d!r}")
-    return _Ctx(ctx.swap, int(d))
+    return _Ctx(ctx.swap, int(d), ctx.ids)
 
 
 def _tuples(text: str, cs: str = ",", ts: str | None = None, dec: str = ".") -> np.ndarray:
@@ -426,7 +443,21 @@ def _ring(node: XmlNode, ctx: _Ctx) -> np.ndarray:
     return _ring_check(arr)
 
 
-def _line_coords(node: XmlNode, ctx: _Ctx) -> np.ndarray:
+def _line_coords(node: XmlNode, ctx: _Ctx, depth: int = 0) -> np.ndarray:
+    if depth > MAX_NESTING:
+        raise GeometryError("geometry nested too deeply")
+    name = node.local
+    if name in ("CompositeCurve", "OrientableCurve"):
+        # a chain of curves (GeoSciML's mapped features), or one curve read either way
+        ctx = _dim_of(node, ctx)
+        single = ("curveMember",) if name == "CompositeCurve" else ("baseCurve",)
+        members = _members(node, single, (), ctx)
+        if not members:
+            raise GeometryError(f"{name} without curve members")
+        line = _joined([_line_coords(m, ctx, depth + 1) for m in members])
+        if name == "OrientableCurve" and (node.attr("orientation") or "+").strip() == "-":
+            line = line[::-1]
+        return line
     if node.local == "Curve":
         segs = [s for seg in node.kids("segments") for s in seg.children]
         parts = []
@@ -538,16 +569,40 @@ _SHAPELY = _ShapelyBuild()
 _PLAN = _PlanBuild()
 
 
-def _members(node: XmlNode, single: tuple[str, ...], plural: tuple[str, ...]) -> list[XmlNode]:
+def _members(
+    node: XmlNode, single: tuple[str, ...], plural: tuple[str, ...], ctx: "_Ctx | None" = None
+) -> list[XmlNode]:
     out: list[XmlNode] = []
     for k in node.children:
         if k.local in single:
             if not k.children:
-                raise GeometryError(f"{k.local} without an inline geometry (xlink is not followed)")
+                out.append(_linked(k, ctx))
+                continue
             out.extend(k.children)
         elif k.local in plural:
             out.extend(k.children)
     return out
+
+
+def _linked(member: XmlNode, ctx: "_Ctx | None") -> XmlNode:
+    """The geometry a member without one points at (``xlink:href="#id"``), when it is inside
+    the feature being read (CityGML solids point at their boundary surfaces' polygons)."""
+    href = member.attr("href") or ""
+    target = ctx.ids.get(href[1:]) if ctx is not None and ctx.ids and href.startswith("#") else None
+    if target is None:
+        raise GeometryError(f"{member.local} without an inline geometry (xlink is not followed)")
+    return target
+
+
+def _polygons(node: XmlNode, ctx: _Ctx, depth: int, make: "_Build", what: str) -> list[Any]:
+    """The polygons of a surface element (a polygon, a surface of patches, a multi or composite
+    surface, a shell, an oriented surface), flattened."""
+    g = _gml(node, ctx, depth + 1, make)
+    if g.geom_type == "Polygon":
+        return [g]
+    if g.geom_type == "MultiPolygon":
+        return list(g.geoms)
+    raise GeometryError(f"{what} members must be surfaces")
 
 
 def _gml(node: XmlNode, ctx: _Ctx, depth: int, make: "_Build") -> Any:
@@ -566,16 +621,47 @@ def _gml(node: XmlNode, ctx: _Ctx, depth: int, make: "_Build") -> Any:
         return make.line(_ring(node, ctx))
     if name == "Polygon":
         return make.polygon(_polygon_rings(node, ctx))
-    if name == "Surface":
-        patches = [p for ps in node.kids("patches", "polygonPatches") for p in ps.children]
+    if name in ("Surface", "TriangulatedSurface", "Tin", "PolyhedralSurface"):
+        patches = [p for ps in node.kids("patches", "polygonPatches", "trianglePatches")
+                   for p in ps.children]  # fmt: skip
         polys = []
         for p in patches:
-            if p.local != "PolygonPatch":
+            if p.local not in ("PolygonPatch", "Triangle"):
                 raise GeometryError(f"surface patch {p.local} is not planar; not read")
             polys.append(make.polygon(_polygon_rings(p, ctx)))
         if not polys:
-            raise GeometryError("Surface without patches")
+            raise GeometryError(f"{name} without patches")
+        if name != "Surface":
+            return make.multipolygon(polys)  # several patches or one: a surface of patches
         return polys[0] if len(polys) == 1 else make.multipolygon(polys)
+    if name == "OrientableSurface":
+        base = node.kids("baseSurface")
+        if len(base) != 1:
+            raise GeometryError("OrientableSurface needs one baseSurface")
+        (inner,) = _members(node, ("baseSurface",), (), ctx)
+        polys = _polygons(inner, ctx, depth, make, name)
+        return polys[0] if len(polys) == 1 else make.multipolygon(polys)
+    if name == "Solid":
+        # the faces of its exterior shell (and of any interior ones): one volume, not parts
+        polys = []
+        for boundary in node.kids("exterior", "interior"):
+            for shell in boundary.children:
+                polys.extend(_polygons(shell, ctx, depth, make, name))
+        if not polys:
+            raise GeometryError("Solid without an exterior shell")
+        return make.multipolygon(polys)
+    if name in ("CompositeSolid", "MultiSolid"):
+        parts = _members(node, ("solidMember",), ("solidMembers",), ctx)
+        polys = []
+        for p in parts:
+            if p.local not in ("Solid", "CompositeSolid", "MultiSolid"):
+                raise GeometryError(f"{name} members must be solids")
+            polys.extend(_polygons(p, ctx, depth, make, name))
+        if not polys:
+            raise GeometryError(f"{name} without solids")
+        return make.multipolygon(polys)
+    if name in ("CompositeCurve", "OrientableCurve"):
+        return make.line(_line_coords(node, ctx))
     if name in ("Envelope", "Box"):
         lo, hi = node.kids("lowerCorner"), node.kids("upperCorner")
         if lo and hi:
@@ -592,31 +678,25 @@ def _gml(node: XmlNode, ctx: _Ctx, depth: int, make: "_Build") -> Any:
         (x0, y0), (x1, y1) = corners[0][:2], corners[1][:2]
         return make.box(min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
     if name == "MultiPoint":
-        parts = _members(node, ("pointMember",), ("pointMembers",))
+        parts = _members(node, ("pointMember",), ("pointMembers",), ctx)
         pts = [_gml(p, ctx, depth + 1, make) for p in parts]
         if any(p.geom_type != "Point" for p in pts):
             raise GeometryError("MultiPoint members must be Points")
         return make.multipoint(pts)
     if name in ("MultiLineString", "MultiCurve"):
-        parts = _members(node, ("lineStringMember", "curveMember"), ("curveMembers",))
+        parts = _members(node, ("lineStringMember", "curveMember"), ("curveMembers",), ctx)
         lines = [_gml(p, ctx, depth + 1, make) for p in parts]
         if any(g.geom_type != "LineString" for g in lines):
             raise GeometryError(f"{name} members must be lines")
         return make.multiline(lines)
-    if name in ("MultiPolygon", "MultiSurface", "CompositeSurface"):
-        parts = _members(node, ("polygonMember", "surfaceMember"), ("surfaceMembers",))
+    if name in ("MultiPolygon", "MultiSurface", "CompositeSurface", "Shell"):
+        parts = _members(node, ("polygonMember", "surfaceMember"), ("surfaceMembers",), ctx)
         polys: list[Any] = []
         for p in parts:
-            g = _gml(p, ctx, depth + 1, make)
-            if g.geom_type == "Polygon":
-                polys.append(g)
-            elif g.geom_type == "MultiPolygon":
-                polys.extend(g.geoms)
-            else:
-                raise GeometryError(f"{name} members must be surfaces")
+            polys.extend(_polygons(p, ctx, depth, make, name))
         return make.multipolygon(polys)
     if name == "MultiGeometry":
-        parts = _members(node, ("geometryMember",), ("geometryMembers",))
+        parts = _members(node, ("geometryMember",), ("geometryMembers",), ctx)
         return make.collection([_gml(p, ctx, depth + 1, make) for p in parts])
     raise GeometryError(f"{name} is not a GML geometry geochunk reads")
 
@@ -657,9 +737,13 @@ def _kml(node: XmlNode, depth: int, make: "_Build") -> Any:
                     raise GeometryError("LinearRing needs one coordinates element")
                 rings.append(_ring_check(_tuples(co[0].text)))
         return make.polygon(rings)
-    if name == "MultiGeometry":
+    if name in ("MultiGeometry", "Placemark"):
+        # (a Placemark holding several geometries, which real tools write: one feature whose
+        # geometry is their collection, as a MultiGeometry would say)
         del ctx
         parts = [_kml(k, depth + 1, make) for k in node.children if k.local in KML_GEOMETRIES]
+        if not parts and name == "Placemark":
+            raise GeometryError("Placemark without a geometry")
         kinds = {p.geom_type for p in parts}
         if kinds == {"Point"}:
             return make.multipoint(parts)
@@ -691,8 +775,71 @@ def _parsed(build: Callable[[], Any]) -> Parsed:
 
 def _gml_root(root: XmlNode, b: _Build = _SHAPELY) -> Any:
     if root.local not in GML_GEOMETRIES:
-        raise GeometryError(f"{root.local} is not a GML geometry")
+        return _gml_feature(root, b)
     return _gml(root, _Ctx(axis_swapped(root.attr("srsName")), None), 0, b)
+
+
+def feature_geometries(root: XmlNode) -> list[XmlNode]:
+    """The outermost geometry elements of a feature element (a CityGML city object's ``lod*``
+    geometries, its boundary surfaces' and its parts'), in document order; an ``Envelope`` or
+    ``Box`` directly in a ``boundedBy`` is the feature's extent, not its geometry.
+
+    >>> f = xml_tree('<b:Building><gml:boundedBy><gml:Envelope/></gml:boundedBy><b:lod1Solid>'
+    ...              '<gml:Solid/></b:lod1Solid><b:lod0FootPrint><gml:MultiSurface/>'
+    ...              '</b:lod0FootPrint></b:Building>')
+    >>> [g.local for g in feature_geometries(f)]
+    ['Solid', 'MultiSurface']
+    """
+    out: list[XmlNode] = []
+    todo: list[tuple[XmlNode, XmlNode | None, int]] = [(root, None, 0)]
+    while todo:
+        node, parent, depth = todo.pop()
+        if depth > MAX_NESTING:
+            raise GeometryError("XML nested too deeply")
+        if node is not root and node.local in GML_GEOMETRIES:
+            if not (node.local in ("Envelope", "Box") and parent is not None
+                    and parent.local == "boundedBy"):  # fmt: skip
+                out.append(node)
+            continue
+        todo.extend((c, node, depth + 1) for c in reversed(node.children))
+    return out
+
+
+def _ids(root: XmlNode) -> dict[str, XmlNode]:
+    """``gml:id`` -> element for every element of ``root`` (what a local xlink points at)."""
+    out: dict[str, XmlNode] = {}
+    todo = [root]
+    while todo:
+        node = todo.pop()
+        if node.attrs:
+            i = node.attr("id")
+            if i:
+                out.setdefault(i, node)
+        todo.extend(node.children)
+    return out
+
+
+def _gml_feature(root: XmlNode, b: _Build) -> Any:
+    """A feature element's geometries as one collection (a city object drawn at several levels
+    of detail is one feature); ``xlink:href``s to elements inside it are followed."""
+    geoms = feature_geometries(root)
+    if not geoms:
+        raise GeometryError(f"{root.local} is not a GML geometry and holds none")
+    ids = _ids(root)
+    outer = axis_swapped(root.attr("srsName"))
+    parts = []
+    first: GeometryError | None = None
+    for g in geoms:
+        srs = g.attr("srsName")
+        try:
+            parts.append(_gml(g, _Ctx(axis_swapped(srs) if srs else outer, None, ids), 1, b))
+        except GeometryError as exc:
+            # a geometry that is no place (GeoSciML's 1-D core interval along a borehole):
+            # the feature is what the others draw; none drawn is the first one's error
+            first = first or exc
+    if not parts:
+        raise first or GeometryError(f"{root.local} holds no geometry")
+    return b.collection(parts)
 
 
 def parse_gml(text: str) -> Parsed:
@@ -880,6 +1027,20 @@ class _Style:
     swap: bool
     surface: bool  # write MultiSurface/surfaceMember (else MultiPolygon/polygonMember)
     curve: bool  # write MultiCurve/curveMember (else MultiLineString/lineStringMember)
+    solid: bool = False  # write a MultiPolygon as a Solid's exterior CompositeSurface
+
+
+def root_name(source: str) -> str | None:
+    """The local name of the first start tag of ``source`` (None if it has none).
+
+    >>> root_name('<bldg:Building gml:id="b1"><bldg:lod1Solid>'), root_name("POINT (1 2)")
+    ('Building', None)
+    """
+    m = _START_TAG.match(source, _LEAD.match(source).end())
+    return local(m.group(1)) if m else None
+
+
+_LEAD = re.compile(r"\s*+")
 
 
 def gml_writer(kind: str, source: str) -> Callable[[Any, "int | None"], str] | None:
@@ -897,6 +1058,10 @@ def gml_writer(kind: str, source: str) -> Callable[[Any, "int | None"], str] | N
     qname, attrs = m.group(1), m.group(2).rstrip()
     prefix = qname[: qname.index(":") + 1] if ":" in qname else ""
     name = local(qname)
+    if name not in (KML_GEOMETRIES if kind == "kml" else GML_GEOMETRIES) or (
+            name in GML_WHOLES and name != "Solid"):  # fmt: skip
+        # a feature read as its geometries' collection, or a shell this writer does not write
+        return None
     srs = re.search(r"""srsName\s*=\s*["']([^"']*)["']""", attrs)
     style = _Style(
         prefix=prefix,
@@ -906,6 +1071,7 @@ def gml_writer(kind: str, source: str) -> Callable[[Any, "int | None"], str] | N
         swap=kind == "gml" and axis_swapped(srs.group(1) if srs else None),
         surface=name in ("MultiSurface", "Surface", "CompositeSurface") or "surfaceMember" in source,
         curve=name in ("MultiCurve", "Curve") or "curveMember" in source,
+        solid=name == "Solid",
     )
 
     def write(geom: Any, precision: int | None) -> str:
@@ -963,6 +1129,11 @@ def _write(geom: Any, style: _Style, root: bool) -> str:
     elif kind == "MultiLineString":
         name, member = (("MultiCurve", "curveMember") if style.curve and not style.gml2
                         else ("MultiLineString", "lineStringMember"))
+    elif kind == "MultiPolygon" and root and style.solid:
+        p = style.prefix
+        faces = "".join(_el(style, "surfaceMember", _write(f, style, False), False) for f in parts)
+        shell = f"<{p}exterior><{p}CompositeSurface>{faces}</{p}CompositeSurface></{p}exterior>"
+        return _el(style, "Solid", shell, root)
     elif kind == "MultiPolygon":
         name, member = (("MultiSurface", "surfaceMember") if style.surface and not style.gml2
                         else ("MultiPolygon", "polygonMember"))

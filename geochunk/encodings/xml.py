@@ -42,6 +42,7 @@ from .gml import (
     GML_GEOMETRIES,
     KML_GEOMETRIES,
     OGC_OF,
+    SHAPE_KEYWORDS,
     GeometryError,
     XmlNode,
     local,
@@ -62,11 +63,13 @@ KML_NAMESPACES: frozenset[str] = frozenset({
     "http://earth.google.com/kml/2.1", "http://earth.google.com/kml/2.2",
 })  # fmt: skip
 _DEFAULT_PREFIXES = {"gml": "http://www.opengis.net/gml", "kml": "http://www.opengis.net/kml/2.2"}
-_MEMBERS = frozenset({"featureMember", "member", "featureMembers"})
+# what holds a feature: GML 2/3 and WFS 2.0 (``member``), CityGML (``cityObjectMember``)
+_MEMBERS = frozenset({"featureMember", "member", "featureMembers", "cityObjectMember"})
 
 _PRECHECK = re.compile(
     r"<(?:[A-Za-z_][\w.\-]*+:)?+(?:Point|LineString|LinearRing|Polygon|Multi[A-Za-z]++|Envelope"
-    r"|Box|Curve|Surface|CompositeSurface|Placemark)[\s/>]"
+    r"|Box|Curve|Surface|CompositeSurface|CompositeCurve|CompositeSolid|Solid|OrientableCurve"
+    r"|OrientableSurface|TriangulatedSurface|Tin|PolyhedralSurface|Placemark)[\s/>]"
 )
 _TAG = re.compile(
     r"<(/?+)([A-Za-z_][\w.\-]*+(?::[A-Za-z_][\w.\-]*+)?+)"
@@ -386,11 +389,15 @@ def _scan_elements(text: str) -> list[_El]:
             if declared:
                 ns_map = {**ns_map, **declared}
         prefix, _, loc = qname.rpartition(":")
+        ns: str | None = ns_map.get(prefix)
+        if prefix and not ns:
+            ns = ""  # a prefix nothing declares: some namespace, not "no namespace"
+        elif not prefix and not ns:
+            ns = None  # (xmlns="" undeclares the default namespace)
         parent = stack[-1] if stack else -1
         if parent >= 0:
             elements[parent].children += 1
-        elements.append(_El(loc, ns_map.get(prefix), m.start(), m.end() if empty else -1,
-                            parent, attrs))  # fmt: skip
+        elements.append(_El(loc, ns, m.start(), m.end() if empty else -1, parent, attrs))
         qnames.append(qname)
         if not empty:
             stack.append(len(elements) - 1)
@@ -450,8 +457,45 @@ def _block_end(text: str, start: int) -> int:
     return e
 
 
+_TUPLES = re.compile(
+    r"\s*+[-+]?+[0-9.][0-9.eE+\-]*+(?:,[-+]?+[0-9.][0-9.eE+\-]*+){1,3}+"
+    r"(?:\s++[-+]?+[0-9.][0-9.eE+\-]*+(?:,[-+]?+[0-9.][0-9.eE+\-]*+){1,3}+)*+\s*+"
+)
+_POSITIONED = frozenset({"Point", "LineString", "LinearRing"})
+
+
+def _content(text: str, el: _El) -> str:
+    """The text inside a closed element (between its start tag and its end tag)."""
+    if el.node is not None:
+        return el.node.text
+    lo = text.find(">", el.start, el.end) + 1
+    hi = text.rfind("<", lo, el.end)
+    return text[lo:hi] if 0 < lo <= hi else ""
+
+
+def _bare_kml(text: str, els: list[_El]) -> list[bool]:
+    """Which elements in no namespace are KML geometries: named like one and holding a
+    ``coordinates`` element of coordinate tuples in a ``Point``/``LineString``/``LinearRing``
+    (KML as JSON fixtures, docs and tutorials write it, with no namespace in scope). A bare
+    ``<Polygon>`` with no coordinates is no geometry. One pass back over the elements."""
+    n = len(els)
+    held = [False] * n
+    for i in range(n - 1, -1, -1):
+        el = els[i]
+        p = el.parent
+        if p < 0:
+            continue
+        if held[i]:
+            held[p] = True
+        elif (el.local == "coordinates" and el.end >= 0 and els[p].local in _POSITIONED
+              and _TUPLES.fullmatch(_content(text, el))):  # fmt: skip
+            held[p] = True
+    return [held[i] and els[i].ns is None and els[i].local in KML_GEOMETRIES for i in range(n)]
+
+
 def _units(text: str, els: list[_El]) -> list[Span]:
     n = len(els)
+    bare = _bare_kml(text, els) if any(el.local == "coordinates" for el in els) else [False] * n
     geom_kind: list[str | None] = [None] * n
     in_geom = [False] * n
     placemark = [-1] * n  # nearest Placemark ancestor (or self)
@@ -469,7 +513,8 @@ def _units(text: str, els: list[_El]) -> list[Span]:
             nearest_geom[i] = p if pk is not None else nearest_geom[p]
         if _is_placemark_name(loc, ns):
             placemark[i] = i
-        kind = geom_kind[i] = _kind_of_name(loc, ns, placemark[i] >= 0)
+        kind = geom_kind[i] = _kind_of_name(loc, ns, placemark[i] >= 0) or (
+            "kml" if bare[i] else None)
         if kind is None:
             continue
         a = nearest_geom[i]
@@ -506,12 +551,15 @@ def _units(text: str, els: list[_El]) -> list[Span]:
     for g in tops:
         owner = owner_of.get(g)
         kind = geom_kind[g] or "gml"
-        if owner is not None and (kind == "gml" or len(per_owner[owner]) == 1):
+        if owner is not None:
             if owner in done:
                 continue
             done.add(owner)
             members = per_owner[owner]
-            geom = next((m for m in members if els[els[m].parent].local != "boundedBy"), members[0])
+            drawn = [m for m in members if els[els[m].parent].local != "boundedBy"]
+            # one geometry: it is the feature's; several (a city object's lod* geometries, a
+            # Placemark holding two bare ones): the feature is read as their collection
+            geom = drawn[0] if len(drawn) == 1 else owner if drawn else members[0]
             if els[geom].end >= 0:
                 unit = _unit_element(els, owner, kind)
                 plan.append((els[unit].start, els[unit].end, kind, owner, geom))
@@ -564,7 +612,7 @@ def _unit_element(els: list[_El], owner: int, kind: str) -> int:
     if (
         kind == "gml"
         and parent >= 0
-        and els[parent].local in ("featureMember", "member")
+        and els[parent].local in ("featureMember", "member", "cityObjectMember")
         and els[parent].children == 1
         and els[parent].end >= 0
     ):
@@ -594,6 +642,9 @@ def _parse_all(units: "list[tuple[str, str, XmlNode | None]]") -> list[Any]:
 
 
 def _geom_type(parsed: Any, el: _El) -> str:
+    named = SHAPE_KEYWORDS.get(el.local)
+    if named is not None:
+        return named  # a solid or a surface of patches, read as polygons: said as it is
     if parsed.geometry is not None:
         return str(parsed.geometry.geom_type).upper()
     return OGC_OF.get(el.local, "GEOMETRYCOLLECTION")

@@ -23,6 +23,7 @@ REVIEW_FLAGS: tuple[str, ...] = (
     Flag.GENERALIZED,
     Flag.SPLIT_PART,
     Flag.SPLIT_NOT_MULTIPART,
+    Flag.SPLIT_WHOLE,
     Flag.TOO_MANY_CROSSINGS,
     Flag.CRS_FLAGGED,
     Flag.CRS_MIXED,
@@ -36,6 +37,9 @@ REVIEW_FLAGS: tuple[str, ...] = (
 
 _FIXED = {
     Flag.SPLIT_NOT_MULTIPART: "split asked, but the feature has a single part: isolated instead",
+    Flag.SPLIT_WHOLE: ("split asked, but the feature is one whole, not parts (a solid's faces, a "
+                       "surface's patches, a city object's levels of detail, a Placemark's "
+                       "geometries): isolated instead"),
     Flag.TOO_MANY_CROSSINGS: ("generalize asked, but the geometry crosses itself too often, or its "
                               "edges crowd each other too densely, to simplify and repair in "
                               "bounded time: isolated instead"),
