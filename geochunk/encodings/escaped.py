@@ -63,6 +63,7 @@ _XML_HIT = re.compile(
     r"|Box|Curve|Surface|CompositeSurface|CompositeCurve|CompositeSolid|Solid|OrientableSurface"
     r"|TriangulatedSurface|Tin|PolyhedralSurface|Placemark)[\s/>\\]"
 )
+_JSON_KEY = re.compile(r'\\++"type\\++"')  # an escaped "type" key, at any depth of escaping
 _ESCAPE = re.compile(r"\\(?:u[0-9a-fA-F]{4}|[\s\S])")
 _SIMPLE = {"n": "\n", "r": "\r", "t": "\t", "b": "\b", "f": "\f"}
 
@@ -220,7 +221,7 @@ def quoted_extent(source: str) -> tuple[Quoting, int, int] | None:
 
 def _may_hold(text: str) -> bool:
     """The pre-check: an escaped ``"type"`` key, or a GML/KML start tag beside an escape."""
-    if '\\"type\\"' in text or '""type""' in text:
+    if '""type""' in text or ("type\\" in text and _JSON_KEY.search(text) is not None):
         return True
     return ("\\" in text or '""' in text) and _XML_HIT.search(text) is not None
 
@@ -268,11 +269,12 @@ def find_escaped(text: str, detect: Callable[[str], Sequence[Span]]) -> list[Spa
     if not _may_hold(text):
         return []
     hits: list[tuple[int, Quoting | None]] = []
-    for key, style in (('\\"type\\"', "json"), ('""type""', "csv")):
-        i = text.find(key)
-        while i >= 0:
-            hits.append((i, style))  # type: ignore[arg-type]
-            i = text.find(key, i + len(key))
+    if "type\\" in text:
+        hits.extend((m.start(), "json") for m in _JSON_KEY.finditer(text))
+    i = text.find('""type""')
+    while i >= 0:
+        hits.append((i, "csv"))
+        i = text.find('""type""', i + 8)
     if "\\" in text or '""' in text:
         hits.extend((m.start(), None) for m in _XML_HIT.finditer(text))
     hits.sort(key=lambda h: h[0])

@@ -354,18 +354,29 @@ def _tuples(text: str, cs: str = ",", ts: str | None = None, dec: str = ".") -> 
     return arr
 
 
+def _srs_of(node: XmlNode, ctx: _Ctx) -> _Ctx:
+    """``ctx`` with the axis order of ``node``'s own ``srsName``, when it names one (GML lets
+    any geometry or position list name its frame: GeoSciML's boreholes do so on ``posList``)."""
+    srs = node.attr("srsName") if node.attrs else None
+    if not srs:
+        return ctx
+    swap = axis_swapped(srs)
+    return ctx if swap == ctx.swap else _Ctx(swap, ctx.dim, ctx.ids)
+
+
 def _positions(node: XmlNode, ctx: _Ctx) -> np.ndarray:
     """The positions of a point/line/ring element (rows), x = east after axis swapping."""
-    ctx = _dim_of(node, ctx)
+    ctx = _srs_of(node, _dim_of(node, ctx))
     pos_list = node.kids("posList")
     if pos_list:
         pl = pos_list[0]
-        c = _dim_of(pl, ctx)
+        c = _srs_of(pl, _dim_of(pl, ctx))
         values = _numbers(pl.text)
         dim = c.dim or 2
         if values.size % dim:
             raise GeometryError(f"posList holds {values.size} numbers, not a multiple of {dim}")
         arr = values.reshape(-1, dim)
+        ctx = c
     elif node.kids("coordinates"):
         co = node.kids("coordinates")[0]
         arr = _tuples(co.text, co.attr("cs") or ",", co.attr("ts"), co.attr("decimal") or ".")
