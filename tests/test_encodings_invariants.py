@@ -3,7 +3,11 @@
 Random prose interleaved with random valid geometries written as hex WKB/EWKB (both byte orders,
 ISO or extended, with or without SRID, upper or lower case, bare, in CSV/COPY rows, SQL literals,
 ``decode('..','hex')`` and ``\\x`` bytea), GML (3.2 with prefix, GML 3 default namespace, GML 2
-``coordinates``, a lat/lon ``urn:ogc:def:crs:EPSG::4326``), KML Placemark fragments, and WKT.
+``coordinates``, a lat/lon ``urn:ogc:def:crs:EPSG::4326``), KML Placemark fragments, and WKT;
+and the classes of issues #25/#26: GeoJSON and GML escaped in JSON strings and CSV cells (one or
+two levels deep), bare KML (no namespace), GML 2 under a GML default namespace, GML Solids,
+Placemarks holding two bare geometries and CityGML city objects with several ``lod*``
+geometries (one feature each, their geometry the collection).
 The GML/KML text comes from a writer in this file (independent of the library's) checked by
 parsing it back; hex comes from shapely's WKB writer. The generator knows where it put every
 geometry and what it is, so the checks do not trust the detector.
@@ -11,6 +15,7 @@ geometry and what it is, so the checks do not trust the detector.
 
 from __future__ import annotations
 
+import json
 import math
 
 import shapely
@@ -126,11 +131,99 @@ def _with_root_attrs(body: str, attrs: str) -> str:
     return f"{head}{attrs}>{rest}"
 
 
+def _prism(g: shapely.Geometry, z0: float, z1: float) -> shapely.MultiPolygon:
+    """A solid's faces: a polygon's outline at z0 and z1 and its walls between."""
+    ring = list(g.exterior.coords)[:-1]
+    bottom = shapely.Polygon([(x, y, z0) for x, y in ring[::-1]])
+    top = shapely.Polygon([(x, y, z1) for x, y in ring])
+    walls = [shapely.Polygon([(*a, z0), (*b, z0), (*b, z1), (*a, z1)]) for a, b in zip(ring, ring[1:] + ring[:1])]
+    return shapely.MultiPolygon([bottom, top, *walls])
+
+
+def _poslist3(poly: shapely.Polygon) -> str:
+    rows = shapely.get_coordinates(poly.exterior, include_z=True).tolist()
+    return " ".join(" ".join(_n(v) for v in r) for r in rows)
+
+
+def solid(faces: shapely.MultiPolygon) -> str:
+    members = "".join(
+        f'<gml:surfaceMember><gml:Polygon><gml:exterior><gml:LinearRing><gml:posList srsDimension="3">'
+        f"{_poslist3(f)}</gml:posList></gml:LinearRing></gml:exterior></gml:Polygon></gml:surfaceMember>"
+        for f in faces.geoms)  # fmt: skip
+    return f"<gml:Solid><gml:exterior><gml:CompositeSurface>{members}</gml:CompositeSurface></gml:exterior></gml:Solid>"
+
+
+def _json_escaped(text: str, levels: int) -> str:
+    for _ in range(levels):
+        text = json.dumps(text)[1:-1]
+    return text
+
+
+@st.composite
+def shelled(draw) -> tuple[str, int, int, str, shapely.Geometry]:
+    """The classes of issue #26: a Solid, a Placemark with two bare geometries, a CityGML city
+    object with several lod* geometries, bare KML, GML 2 under a GML default namespace."""
+    g = draw(geometry())
+    form = draw(st.sampled_from(["solid", "placemark2", "city", "bare_kml", "gml2_default"]))
+    poly = g if g.geom_type == "Polygon" and not g.interiors else shapely.Point(g.centroid.x, g.centroid.y).buffer(0.5, 2)
+    poly = shapely.Polygon([(round(x, 4), round(y, 4)) for x, y in poly.exterior.coords])
+    if form == "solid":
+        faces = _prism(poly, 10, 10 + draw(st.integers(3, 40)))
+        text = solid(faces)
+        return text, 0, len(text), "gml", faces
+    if form == "placemark2":
+        pt = shapely.Point(round(poly.centroid.x, 4), round(poly.centroid.y, 4))
+        text = f"<Placemark><name>Gate {draw(st.integers(1, 99))}</name>{kml(pt)}{kml(shapely.LineString(poly.exterior.coords))}</Placemark>"
+        line = shapely.LineString(poly.exterior.coords)
+        return text, 0, len(text), "kml", shapely.GeometryCollection([pt, line])
+    if form == "city":
+        faces = _prism(poly, 0, draw(st.integers(3, 40)))
+        foot = shapely.MultiPolygon([poly])
+        text = (f'<core:cityObjectMember><bldg:Building gml:id="B{draw(st.integers(1, 999))}">'
+                f"<bldg:measuredHeight>12</bldg:measuredHeight><bldg:lod0FootPrint>{gml(foot, 'gml:', 'gml3', False)}"
+                f"</bldg:lod0FootPrint><bldg:lod1Solid>{solid(faces)}</bldg:lod1Solid></bldg:Building>"
+                "</core:cityObjectMember>")  # fmt: skip
+        return text, 0, len(text), "gml", shapely.GeometryCollection([foot, faces])
+    if form == "bare_kml":
+        text = kml(g)
+        return text, 0, len(text), "kml", g
+    text = _with_root_attrs(gml(g, "", "gml2", True), f' xmlns="{GML3}" srsName="urn:ogc:def:crs:EPSG::4326"')
+    return text, 0, len(text), "gml", g
+
+
+@st.composite
+def escaped(draw) -> tuple[str, int, int, str, shapely.Geometry]:
+    """Issue #25: GeoJSON (or GML) as a string: a JSON string (one or two levels deep, PHP's
+    ``\\/`` or not) or a CSV cell with doubled quotes."""
+    g = draw(geometry())
+    inner = json.dumps(json.loads(shapely.to_geojson(g)), separators=draw(st.sampled_from([(",", ":"), (", ", ": ")])))
+    if draw(st.integers(0, 3)) == 0:
+        inner = _with_root_attrs(gml(g, "gml:", "gml3", False), ' srsName="EPSG:4326"')
+    where = draw(st.sampled_from(["json", "json2", "csv"]))
+    if where == "csv":
+        quoted = '"' + inner.replace('"', '""') + '"'
+        text = f"id,name,geom\n{draw(st.integers(1, 99))},Plot,{quoted}\n"
+    else:
+        if where == "json2":  # a record stored as a string, its geometry a string in it
+            inner = '{"geom": ' + json.dumps(inner) + "}"
+        body = _json_escaped(inner, 1)
+        if draw(st.booleans()):
+            body = body.replace("/", "\\/")
+        quoted = '"' + body + '"'
+        text = '{"id": 7, "geom": ' + quoted + ', "name": "Plot"}'
+    s = text.index(quoted)
+    return text, s, s + len(quoted), "escaped", g
+
+
 @st.composite
 def encoded(draw) -> tuple[str, int, int, str, shapely.Geometry]:
     """(text, unit start, unit end within text, kind, geometry in x = east)."""
     g = draw(geometry())
-    enc = draw(st.sampled_from(["wkb", "wkb", "gml", "gml", "kml", "wkt"]))
+    enc = draw(st.sampled_from(["wkb", "wkb", "gml", "gml", "kml", "wkt", "shelled", "escaped"]))
+    if enc == "shelled":
+        return draw(shelled())
+    if enc == "escaped":
+        return draw(escaped())
     if enc == "wkb":
         srid = draw(st.sampled_from([None, 4326, 27700]))
         gg = shapely.set_srid(g, srid) if srid else g
