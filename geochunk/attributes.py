@@ -1,5 +1,6 @@
-"""A feature's attributes from the text around it: ``Key: value`` lines, and SQL row columns
-on the geometry's own line.
+"""A feature's attributes from the text around it: ``Key: value`` lines (and a nested
+``properties:`` block's), a Markdown attribute table, and SQL row columns on the geometry's
+own line.
 
 GeoJSON ``properties`` are read by the detector; this module reads ``Key: value`` lines (which
 lines form a feature's block is decided in :mod:`geochunk.units`) and the columns of an
@@ -17,13 +18,13 @@ from __future__ import annotations
 import json
 import re
 import sys
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
 from .memo import tuple_memo
 
-__all__ = ["Pairs", "Properties", "attribute_line", "attribute_pairs", "sql_row"]
+__all__ = ["Pairs", "Properties", "attribute_line", "attribute_pairs", "nested_key", "sql_row", "table_pairs"]
 
 _HEAD = re.compile(r"(?i)[ \t]*+INSERT[ \t]++INTO[ \t]++[\w.\"`]++[ \t]*+\(")
 _VALUES = re.compile(r"(?i)[ \t]*+VALUES[ \t]*+\(")
@@ -265,3 +266,80 @@ def attribute_pairs(block: str) -> tuple[tuple[str, str], ...]:
         if kv:
             out.append(kv)
     return tuple(out)
+
+
+def nested_key(line: str) -> str | None:
+    """The key of a line that opens a nested block (``properties:``, nothing after the colon),
+    else None; the block's lines are the more-indented ``Key: value`` lines below it.
+
+    >>> nested_key("properties:"), nested_key("  - attributes:  "), nested_key("Zone: R1"), nested_key("http:")
+    ('properties', 'attributes', None, 'http')
+    """
+    s = line.strip().lstrip(_BULLETS)
+    if not s.endswith(":") or s.count(":") != 1:
+        return None
+    key = s[:-1].strip()
+    return _checked_key(key) if key else None
+
+
+_GENERIC_KEYS = frozenset(("", "field", "key", "attribute", "property", "name", "item", "column"))
+_GENERIC_VALUES = frozenset(("", "value", "values"))
+_TABLE_MARKS = "*_`"
+
+
+def _cells(row: str) -> list[str]:
+    s = row.strip()
+    if s.startswith("|"):
+        s = s[1:]
+    if s.endswith("|") and not s.endswith("\\|"):
+        s = s[:-1]
+    return [c.strip().strip(_TABLE_MARKS).strip() for c in s.split("|")]
+
+
+def _is_rule(cells: list[str]) -> bool:
+    return all(c and not c.strip(":-") and "-" in c for c in cells)
+
+
+def table_pairs(rows: Sequence[str]) -> tuple[tuple[str, str], ...] | None:
+    """The ``(key, value)`` pairs of a Markdown attribute table, or None when the table is not
+    one feature's attributes. A table with a header and one row gives the header's names with
+    that row's values; a two-column table gives a pair a row (its header row too when that
+    reads as a pair, ``| Parcel ID | P-1 |``; a header that only names the columns, ``| Field
+    | Value |`` or empty, is left out); any other table (a listing of many rows, or a header
+    naming two columns over many rows) gives None.
+
+    >>> table_pairs(["| Parcel ID | P-1 |", "| Zone | R1 |"])
+    (('Parcel ID', 'P-1'), ('Zone', 'R1'))
+    >>> table_pairs(["| Field | Value |", "|---|---|", "| **Parcel ID** | P-1 |"])
+    (('Parcel ID', 'P-1'),)
+    >>> table_pairs(["| Parcel ID | Zone | Area |", "| :-- | --- | --: |", "| P-1 | R1 | 2.5 |"])
+    (('Parcel ID', 'P-1'), ('Zone', 'R1'), ('Area', '2.5'))
+    >>> table_pairs(["| a | b | c |", "|---|---|---|", "| 1 | 2 | 3 |", "| 4 | 5 | 6 |"]) is None
+    True
+    >>> table_pairs(["| Parcel | Zone |", "|---|---|", "| P-1 | R1 |", "| P-2 | R2 |"]) is None
+    True
+    """
+    cells = [_cells(r) for r in rows]
+    ruled = len(cells) >= 2 and _is_rule(cells[1])
+    data = [c for c in cells if not _is_rule(c)]
+    if not data:
+        return None
+    if ruled and len(data) == 2 and len(data[0]) == len(data[1]) and not (
+            data[0][0].lower() in _GENERIC_KEYS and data[0][1].lower() in _GENERIC_VALUES):
+        raw = list(zip(data[0], data[1]))  # a header and one row: the header names the values
+    elif all(len(c) == 2 for c in data):
+        if ruled and data[0][0].lower() in _GENERIC_KEYS and data[0][1].lower() in _GENERIC_VALUES:
+            data = data[1:]
+        elif ruled and _checked_key(data[0][1]) is not None and not any(map(str.isdigit, data[0][1])):
+            return None  # a header naming two columns over many rows: a listing
+        raw = [(k, v) for k, v in data]
+    else:
+        return None
+    out = []
+    for k, v in raw:
+        key = _checked_key(k) if k else None
+        if key is None:
+            return None  # a row that is no attribute: not an attribute table
+        if v:
+            out.append((key, v))
+    return tuple(out) or None

@@ -22,13 +22,12 @@ context (and the introducing paragraph and headings) a unit's range carries.
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from dataclasses import FrozenInstanceError
 from typing import Any, Callable, Sequence
 
 import numpy as np
 
-from .attributes import attribute_line, sql_row
+from .attributes import attribute_line, nested_key, sql_row, table_pairs
 from .ids import record_ids, source_ids
 from .headings import is_caption, is_setext_underline, plain_heading_at, setext_title
 from .lines import lines_of
@@ -274,19 +273,36 @@ def find_units(text: str, detection: Detection, *, context: bool = True) -> tupl
             groups.append(([i], oa, ob))
             cores.append((a, b))
             group_rec.append(r)
-    # 2. attributes after, captions before (attributes claim lines first)
+    # 2. attribute blocks (Key: value lines, nested blocks, attribute tables) after or before
+    # the geometry, captions before (attributes claim lines first). A block between two
+    # geometries is the one it sits against; one against both (or neither) goes by the
+    # document's layout: the blocks that sit against their geometry only, after or before
     units: list[Unit] = []
-    prev_end = 0
     lines = lines_of(text)
-    ends, n_ends, n = lines.ends, len(lines.ends), len(text)
-    # one (key, value) tuple per distinct pair: a document repeats its values ("Borough:
-    # Westminster") on many features; equal immutable pairs, one copy held
-    same: dict[tuple[str, str], tuple[str, str]] = {}
-    # a document repeats whole attribute lines too ("Borough: Westminster\n"): each distinct
-    # line read once (at most _MAX_SEEN of them held)
-    seen: dict[str, tuple[str, str] | None] = {}
+    blocks = _Blocks(text, lines)
+    n_groups = len(groups)
+    after: list[tuple[int, int, tuple, bool]] = []  # (start, end, pairs, after a blank line)
+    before: list[tuple[int, tuple, bool]] = []  # (start, pairs, before a blank line)
+    if context:
+        for gi, (idx, a, b) in enumerate(groups):
+            if group_rec[gi] >= 0 or spans[idx[0]].collection is not None:
+                after.append((b, b, (), False))
+                before.append((a, (), False))
+                continue
+            next_start = groups[gi + 1][1] if gi + 1 < n_groups else len(text)
+            prev_b = groups[gi - 1][2] if gi else 0
+            item = blocks.item_indent(a)
+            got_before = blocks.before(a, prev_b, item)
+            before.append(got_before)
+            if item is None and got_before[1]:  # a geometry inside a list item: the item's indent
+                top_line = text[got_before[0] : lines.end(got_before[0])]
+                if _is_item(top_line) and _indent(top_line) < _indent(text[a : lines.end(a)]):
+                    item = _indent(top_line)
+            after.append(blocks.after(b, next_start, item))
+    take_after, take_before = _claims(groups, after, before) if context else ([], [])
+    prev_end = 0
     for gi, (idx, a, b) in enumerate(groups):
-        next_start = groups[gi + 1][1] if gi + 1 < len(groups) else len(text)
+        next_start = groups[gi + 1][1] if gi + 1 < n_groups else len(text)
         r = group_rec[gi]
         if r >= 0:  # a JSON record: the record is the unit, its fields the attributes and id
             rec = records[r]
@@ -298,60 +314,284 @@ def find_units(text: str, detection: Detection, *, context: bool = True) -> tupl
             prev_end = b
             continue
         full_a, full_b = a, b
-        pairs: tuple[tuple[str, str], ...] = ()
+        pairs: tuple[tuple[str, Any], ...] = ()
+        pairs_before: tuple[tuple[str, Any], ...] = ()
         caption = None
+        top = a  # where the caption is looked for: above the attributes written before
         if context:
-            if lines.at_line_end(b):  # attribute lines start right after the unit's last line
-                q = b
-                k = bisect_right(ends, q)  # the line starting at q ends at ends[k] (or n)
-                le = ends[k] if k < n_ends else n
-                if le < next_start and not text[q:le].strip() and attribute_line(text[le:_line_end(text, le)]) \
-                        and not plain_heading_at(text, le):
-                    q, k = le, k + 1  # one blank line may separate the geometry from its attributes
-                collected = []
-                while q < next_start:
-                    le = ends[k] if k < n_ends else n
-                    if le > next_start:
-                        break
-                    line = text[q:le]
-                    kv = seen.get(line, _UNSEEN)
-                    if kv is _UNSEEN:
-                        kv = attribute_line(line)
-                        if kv is not None:
-                            kv = same.setdefault(kv, kv)
-                        if len(seen) < _MAX_SEEN:
-                            seen[line] = kv
-                    if kv is None:
-                        break
-                    collected.append(kv)
-                    q, k = le, k + 1
-                if collected:
-                    full_b, pairs = q, tuple(collected)
-            if a == _line_start(text, a) and a > prev_end:
-                ps = _line_start(text, a - 1) if a > 0 else a
-                if ps >= prev_end and ps < a:
-                    line = text[ps:a]
+            p0, got_b, _ = before[gi]
+            if take_before[gi] and p0 >= prev_end:
+                top, pairs_before = p0, got_b
+            if take_after[gi]:
+                full_b, pairs = after[gi][1], after[gi][2]
+            if top == _line_start(text, top) and top > prev_end:
+                ps = _line_start(text, top - 1) if top > 0 else top
+                if ps >= prev_end and ps < top:
+                    line = text[ps:top]
                     if not line.strip() and ps > prev_end:  # one blank line before a heading
                         ps2 = _line_start(text, ps - 1)
                         if ps2 >= prev_end and text[ps2:ps].lstrip().startswith("#"):
-                            ps, line = ps2, text[ps2:a]
+                            ps, line = ps2, text[ps2:top]
                     setext = False
                     if is_setext_underline(text[ps:_line_end(text, ps)]) and ps > prev_end:
                         ps2 = _line_start(text, ps - 1)  # a setext heading: title + underline
                         setext = ps2 >= prev_end and setext_title(text[ps2:ps]) and (
                             ps2 == 0 or not text[_line_start(text, ps2 - 1):ps2].strip())
                         if setext:
-                            ps, line = ps2, text[ps2:a]
+                            ps, line = ps2, text[ps2:top]
                     if setext or is_caption(line.strip().splitlines()[0] if line.strip() else ""):
-                        full_a, caption = ps, line
+                        caption = line
+                        top = ps
+            full_a = top
         row: tuple[tuple[str, str], ...] = ()
         if context and len(idx) == 1:
             row = sql_row(text[a : spans[idx[0]].start])
+        kinds = None
+        if pairs_before:
+            kinds = _kinds(caption is not None, True, bool(row))
+            pairs = pairs_before + pairs
         ids = source_ids([spans[i] for i in idx], pairs, caption, row)
         intro = _intro(text, full_a, prev_end, [fid for fid, src in ids if src != "hash"]) if context else None
-        units.append(Unit(tuple(idx), (a, b), (full_a, full_b), tuple(ids), pairs, intro, row))
+        units.append(Unit(tuple(idx), (a, b), (full_a, full_b), tuple(ids), pairs, intro, row, kinds))
         prev_end = full_b
     return tuple(units)
+
+
+def _claims(
+    groups: Sequence[tuple[list[int], int, int]],
+    after: Sequence[tuple[int, int, tuple, bool]],
+    before: Sequence[tuple[int, tuple, bool]],
+) -> tuple[list[bool], list[bool]]:
+    """Which units take the block found after them and the block found before them.
+
+    A block between two geometries that sits against one of them only (the other side is a
+    blank line) is that one's. One that sits against both, or is separated from both by a
+    blank line, goes by the layout of its stretch of such blocks: the block the first
+    geometry of the stretch has before it, or the last one has after it, says which; when
+    neither or both do, the document's blocks that sit against one geometry only vote (a tie
+    is "after", as a block reads under its geometry). A block before the first geometry is
+    its own when it sits against it; the last geometry's block after it is its own; a block
+    a blank line above a geometry that has no block after it, and that no geometry before
+    can claim, is its own.
+
+    >>> g = [([0], 10, 20), ([1], 40, 50)]
+    >>> _claims(g, [(20, 40, ("x",), False), (50, 50, (), False)], [(10, (), False), (20, ("x",), True)])
+    ([True, False], [False, False])
+    >>> _claims(g, [(20, 40, ("x",), True), (50, 50, (), False)], [(10, (), False), (20, ("x",), False)])
+    ([False, False], [False, True])
+    """
+    n = len(groups)
+    take_after = [bool(x[2]) for x in after]
+    take_before = [bool(x[1]) and not x[2] for x in before]
+    if not n:
+        return take_after, take_before
+    side: list[str | None] = [None] * n  # the block between group k and k + 1: "A", "B", "X"
+    votes_a = votes_b = 0
+    for k in range(n - 1):
+        q0, q1, pa, blank_a = after[k]
+        p0, pb, blank_b = before[k + 1]
+        if pa and pb and p0 < q1:  # one block between the two geometries
+            touch_a, touch_b = not blank_a, not blank_b
+            side[k] = "A" if touch_a and not touch_b else "B" if touch_b and not touch_a else "X"
+        else:
+            votes_a += bool(pa) and not blank_a
+            votes_b += bool(pb) and not blank_b
+            if pb and blank_b and not after[k + 1][2]:
+                take_before[k + 1] = True  # a block no other geometry can claim, the only one
+        votes_a += side[k] == "A"
+        votes_b += side[k] == "B"
+    if after[-1][2] and not after[-1][3]:
+        votes_a += 1
+    if before[0][1] and not before[0][2]:
+        votes_b += 1
+    doc_before = votes_b > votes_a
+    k = 0
+    while k < n - 1:
+        if side[k] != "X":
+            if side[k] == "A":
+                take_before[k + 1] = False
+            elif side[k] == "B":
+                take_after[k] = False
+            elif doc_before and before[k + 1][1]:
+                take_before[k + 1] = True
+            k += 1
+            continue
+        m = k
+        while m + 1 < n - 1 and side[m + 1] == "X":
+            m += 1
+        # the stretch of gaps k..m: its first geometry (k) and last (m + 1)
+        left = bool(before[k][1]) and (k == 0 or side[k - 1] in (None, "B"))
+        right = bool(after[m + 1][2]) and (m + 1 == n - 1 or side[m + 1] in (None, "A"))
+        is_before = doc_before if left == right else left
+        for j in range(k, m + 1):
+            take_after[j] = not is_before
+            take_before[j + 1] = is_before
+        if is_before and left:  # the stretch's first block is its first geometry's
+            take_before[k] = True
+        if not is_before and right:
+            take_after[m + 1] = True
+        k = m + 1
+    if before[0][1] and (doc_before or not after[0][2]):
+        take_before[0] = True  # (a block the first geometry has before it and none after)
+    return take_after, take_before
+
+
+_KINDS: dict[tuple[bool, bool, bool], tuple[str, ...]] = {}
+
+
+def _kinds(heading: bool, attributes: bool, row: bool) -> tuple[str, ...]:
+    """One tuple per combination (a unit holds it: one copy each)."""
+    key = (heading, attributes, row)
+    got = _KINDS.get(key)
+    if got is None:
+        got = _KINDS[key] = tuple(k for k, on in zip(("heading", "attributes", "row"), key) if on)
+    return got
+
+
+_TABLE, _HEAD = "|", ":"  # what _Blocks.kind gives a table row and a nested block's opening line
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip(" \t"))
+
+
+def _is_item(line: str) -> bool:
+    s = line.lstrip(" \t")
+    return s.startswith(("- ", "* "))
+
+
+class _Blocks:
+    """Attribute blocks around a geometry: runs of ``Key: value`` lines (with nested
+    ``properties:`` blocks: an opening line and more-indented lines), or one Markdown attribute
+    table (:func:`~geochunk.attributes.table_pairs`). A YAML-style list item (``- name: A`` over
+    ``  geom: POINT (...)``) is one record: a block stops at the next item. Each distinct line
+    is read once (at most :data:`_MAX_SEEN` remembered), and each distinct pair is one tuple."""
+
+    def __init__(self, text: str, lines) -> None:  # type: ignore[no-untyped-def]
+        self.text, self.lines = text, lines
+        self.seen: dict[str, object] = {}
+        self.same: dict[tuple[str, str], tuple[str, str]] = {}
+
+    def kind(self, line: str) -> object:
+        """``(key, value)``, :data:`_TABLE`, :data:`_HEAD` or None."""
+        got = self.seen.get(line, _UNSEEN)
+        if got is _UNSEEN:
+            if line.lstrip(" \t").startswith("|"):
+                got = _TABLE
+            else:
+                got = attribute_line(line)
+                if got is not None:
+                    got = self.same.setdefault(got, got)  # type: ignore[arg-type]
+                elif nested_key(line) is not None:
+                    got = _HEAD
+            if len(self.seen) < _MAX_SEEN:
+                self.seen[line] = got
+        return got
+
+    def item_indent(self, a: int) -> int | None:
+        """The indentation of the list item the geometry's line sits in (that line, or the
+        item line right above a more-indented geometry line), else None."""
+        text, lines = self.text, self.lines
+        line = text[a : lines.end(a)]
+        if _is_item(line):
+            return _indent(line)
+        return None
+
+    def after(self, b: int, limit: int, item: int | None) -> tuple[int, int, tuple, bool]:
+        """The block right after ``b`` (a line start; one blank line may come first), not past
+        ``limit``: (start, end, pairs, after a blank line); end == start when none."""
+        text, lines = self.text, self.lines
+        if not lines.at_line_end(b) or b >= limit:
+            return b, b, (), False
+        q, blank = b, False
+        le = lines.end(q)
+        if le < limit and not text[q:le].strip():
+            nxt = text[le : lines.end(le)]
+            if self.kind(nxt) is not None and not plain_heading_at(text, le):
+                q, blank = le, True  # one blank line may separate the geometry from its attributes
+        rows: list[str] = []
+        collected: list = []
+        start = q
+        first = True
+        while q < limit:
+            le = lines.end(q)
+            if le > limit:
+                break
+            line = text[q:le]
+            kd = self.kind(line)
+            if kd is None or (kd is _TABLE) != bool(rows) and not first:
+                break
+            if not first and item is not None and _is_item(line) and _indent(line) <= item:
+                break  # the next list item: the next record
+            if kd is _TABLE:
+                rows.append(line)
+            elif kd is _HEAD:
+                nxt_end = lines.end(le)
+                if le >= limit or nxt_end > limit:
+                    break
+                nxt = text[le:nxt_end]
+                if _indent(nxt) <= _indent(line) or self.kind(nxt) in (None, _TABLE):
+                    break
+            else:
+                collected.append(kd)
+            first = False
+            q = le
+        if rows:
+            got = table_pairs(rows)
+            return (start, q, got, blank) if got else (start, start, (), blank)
+        return (start, q, tuple(collected), blank) if collected else (start, start, (), blank)
+
+    def before(self, a: int, floor: int, item: int | None) -> tuple[int, tuple, bool]:
+        """The block right before ``a`` (a line start; one blank line may come between), not
+        before ``floor``: (start, pairs, before a blank line); start == a when none. A
+        geometry that starts a list item has none (the item starts with it)."""
+        text, lines = self.text, self.lines
+        if a <= floor or a != lines.start(a) or item is not None:
+            return a, (), False
+        geo_indent = _indent(text[a : lines.end(a)])
+        got = self._up(a, floor, geo_indent)
+        if got[1]:
+            return got[0], got[1], False
+        ls = lines.start(a - 1)
+        if ls > floor and not text[ls:a].strip():
+            got = self._up(ls, floor, geo_indent)
+            if got[1]:
+                return got[0], got[1], True
+        return a, (), False
+
+    def _up(self, e: int, floor: int, geo_indent: int) -> tuple[int, tuple]:
+        text, lines = self.text, self.lines
+        rows: list[str] = []
+        found: list[str] = []  # the block's lines, bottom first
+        p = e
+        below_indent = None
+        while p > floor and p > 0:
+            ls = lines.start(p - 1)
+            if ls < floor:
+                break
+            line = text[ls:p]
+            kd = self.kind(line)
+            if kd is None or (rows and kd is not _TABLE) or (found and not rows and kd is _TABLE):
+                break
+            if kd is _TABLE:
+                rows.append(line)
+            elif kd is _HEAD:
+                if below_indent is None or below_indent <= _indent(line):
+                    break
+                found.append(line)
+            else:
+                if plain_heading_at(text, ls):
+                    break
+                found.append(line)
+            below_indent = _indent(line)
+            p = ls
+            if not rows and _is_item(line) and _indent(line) < geo_indent:
+                break  # the list item the geometry sits in starts here
+        if rows:
+            got = table_pairs(rows[::-1])
+            return (p, got) if got else (e, ())
+        pairs = tuple(kd for kd in (self.kind(x) for x in reversed(found)) if kd is not _HEAD)
+        return (p, pairs) if pairs else (e, ())
 
 
 _RECORD = ("record",)
