@@ -30,8 +30,8 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass
-from typing import Sequence
+from dataclasses import dataclass, replace
+from typing import Any, Sequence
 
 import numpy as np
 import regex
@@ -39,7 +39,7 @@ import regex
 from .errors import ConfigError
 from .model import NORMALIZE_FORMS
 
-__all__ = ["OffsetMap", "Normalized", "Source", "normalize_text", "unicode_form"]
+__all__ = ["OffsetMap", "Normalized", "Source", "normalize_text", "normalized_view", "unicode_form"]
 
 _NON_ASCII = re.compile(r"[^\x00-\x7f]+")
 _GRAPHEME = regex.compile(r"\X")
@@ -83,6 +83,21 @@ class OffsetMap:
 
     def to_source_list(self, ps: Sequence[int]) -> list[int]:
         return self.to_source_many(np.asarray(ps, dtype=np.int64)).tolist()  # type: ignore[no-any-return]
+
+    def to_normalized_list(self, ps: Sequence[int]) -> list[int]:
+        """The inverse: normalised offsets of source offsets ``ps`` (a changed piece's inside
+        maps to its start).
+
+        >>> m = normalize_text("e\u0301te\u0301 x", "nfc").offsets
+        >>> m.to_normalized_list([0, 2, 3, 5, 7]), m.to_source_list([0, 1, 2, 3, 5])
+        ([0, 1, 2, 3, 5], [0, 2, 3, 5, 7])
+        """
+        ss = np.asarray(ps, dtype=np.int64)
+        k = np.searchsorted(self.src_lo, ss, "right") - 1
+        kk = np.maximum(k, 0)
+        after = ss - self.src_hi[kk] + self.norm_hi[kk]
+        out = np.where(ss < self.src_hi[kk], self.norm_lo[kk], after)
+        return np.where(k < 0, ss, out).tolist()  # type: ignore[no-any-return]
 
 
 @dataclass(frozen=True, eq=False)
@@ -174,3 +189,34 @@ class Source:
         [0, 2, 4]
         """
         return list(ps) if self.offsets is None else self.offsets.to_source_list(ps)
+
+
+def normalized_view(text: str, chunks: Sequence[Any]) -> tuple[str, list[Any]]:
+    """``(text, chunks)`` as the analysis saw them when the chunks were made with
+    ``--normalize``: the normalised text and the chunks (and their features) with offsets into
+    it, ``normalization`` cleared. Chunks made without it come back as they are. For the gates
+    (:func:`geochunk.gates.validate`), which relate a chunk's text to the document by offsets.
+
+    >>> import geochunk
+    >>> src = "Cafe\u0301. POINT (1 2)"
+    >>> t, cs = normalized_view(src, geochunk.chunk(src, budget=16, normalize="nfc"))
+    >>> t, [(c.start, c.end, c.normalization) for c in cs], cs[0].features[0].start
+    ('Café. POINT (1 2)', [(0, 17, None)], 6)
+    """
+    forms = {getattr(c, "normalization", None) for c in chunks}
+    if forms == {None} or len(forms) != 1:
+        return text, list(chunks)
+    form = forms.pop()
+    n = normalize_text(text, form.lower())
+    if n.offsets is None:
+        return n.text, [replace(c, normalization=None) for c in chunks]
+    inv = n.offsets.to_normalized_list
+    out = []
+    for c in chunks:
+        start, end, core = inv([c.start, c.end, c.core_start])
+        feats = []
+        for f in c.features:
+            lo, hi = inv([f.start, f.end])
+            feats.append(replace(f, start=lo, end=hi))
+        out.append(replace(c, start=start, end=end, core_start=core, normalization=None, features=tuple(feats)))
+    return n.text, out

@@ -152,3 +152,18 @@ def test_real_translations_in_nfd_chunk_like_nfc(lang):
     assert validate(nfd, got, budget=128).passed
     # NFKC of the shipped text: same checks against the source as read
     _check(nfc, geochunk.chunk(nfc, budget=128, normalize="nfkc"))
+
+
+@pytest.mark.parametrize("options", [{"overlap": 1}, {"rewrap": True}, {"oversize": "generalize"}, {"unit": "feature"}])
+def test_the_gates_relate_normalised_chunk_texts_to_the_source(options):
+    # every gate that places a geometry found in a chunk's text by offset (the FeatureCollection
+    # head in the first chunk) must read the chunk in the text it was cut from
+    fc = {"type": "FeatureCollection", "features": [
+        {"type": "Feature", "id": f"p{i}", "properties": {"nom": "Gare de l'Est é" * 3, "ville": "Besançon"},
+         "geometry": {"type": "Point", "coordinates": [2.35 + i, 48.85]}} for i in range(30)]}
+    src = unicodedata.normalize(
+        "NFD", "Relevé des sites.\n\n" + json.dumps(fc, ensure_ascii=False, indent=1) + "\n\nFin du relevé.\n")
+    chunks = geochunk.chunk(src, budget=64, normalize="nfc", **options)
+    report = validate(src, chunks, budget=64)
+    assert report.passed, [line for line in report.lines() if "FAIL" in line]
+    _check(src, chunks)

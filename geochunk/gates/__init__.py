@@ -51,6 +51,7 @@ from typing import Any, Sequence
 from ..detect import detect
 from ..errors import ConfigError
 from ..model import ENCODINGS, Chunk, Detection, check_budget
+from ..normalize import normalized_view
 from ..tokens import TokenCounter, get_counter
 from . import chunks as _chunks
 from . import spans as _spans
@@ -104,6 +105,10 @@ def validate(
     :func:`recounter`) for the ``tokens`` and ``budget`` gates.
     """
     check_budget(budget)
+    if any(getattr(c, "normalization", None) for c in chunks):
+        # --normalize: check the chunks against the text they were cut from, in its offsets
+        text, chunks = normalized_view(text, chunks)
+        detection = None
     source = detection if detection is not None else detect(text)
     ordered = sorted(chunks, key=lambda c: c.index)
     found = [detect(c.text) for c in ordered]
