@@ -5,7 +5,8 @@
 command line (``chunk``, ``inspect``, ``validate``, ``index``), the app's uploads and its
 server folders all use it. :func:`list_documents` expands folders (recursively, sorted) to the
 files with one of those extensions and says why every other file was left out; a file named on
-its own is read whatever its extension. The same file reached twice (``a.md`` and
+its own is read whatever its extension. A file whose name cannot be a document id (not UTF-8, a
+line break in it: :func:`geochunk.terminal.name_problem`) is left out, with that reason. The same file reached twice (``a.md`` and
 ``/abs/a.md``, or through a symlink) is listed once, by its canonical path.
 
 >>> import tempfile, pathlib
@@ -26,6 +27,7 @@ from pathlib import Path, PurePath
 from typing import Sequence
 
 from .extract import EXTRACTABLE_SUFFIXES
+from .terminal import name_problem
 
 __all__ = ["DOCUMENT_SUFFIXES", "is_document_name", "ListedFile", "Listing", "list_documents"]
 
@@ -134,13 +136,17 @@ def list_documents(paths: Sequence[str]) -> Listing:
             found, left = _walk(root)
             skipped.extend(left)
             for f, rel in found:
-                why = _why_not(f, f.name)
+                why = name_problem(rel) or _why_not(f, f.name)
                 if why is None:
                     add(str(path / rel), os.path.realpath(f), rel)
                 else:
                     skipped.append((str(path / rel), why))
         elif is_file:
-            add(p, os.path.realpath(path), path.name)
+            why = name_problem(os.path.realpath(path))
+            if why is None:
+                add(p, os.path.realpath(path), path.name)
+            else:
+                skipped.append((p, why))
         else:
             missing.append((p, "no such file or folder"))
     return Listing(tuple(files), tuple(skipped), tuple(missing), tuple(folders))

@@ -16,7 +16,7 @@ and ``\\t`` as themselves), line and paragraph separators and lone surrogates as
 
 from __future__ import annotations
 
-__all__ = ["shown"]
+__all__ = ["name_problem", "shown"]
 
 _NAMED = {0x0A: "\\n", 0x0D: "\\r"}
 _TABLE: dict[int, str] = {}
@@ -31,3 +31,19 @@ del _c
 def shown(text: object) -> str:
     """``text`` (``str()`` of anything) with every control character escaped, for one line."""
     return str(text).translate(_TABLE)
+
+
+def name_problem(name: str) -> str | None:
+    """Why a file name cannot name a document in an index (its id is stored and printed as
+    text), or ``None``: bytes that are not UTF-8 (lone surrogates here) or a line break.
+
+    >>> name_problem("parcels.md") is None, name_problem("a\\nb.md"), name_problem("\\udcff.md")
+    (True, 'the file name holds a line break', 'the file name is not valid UTF-8')
+    """
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        return "the file name is not valid UTF-8"
+    if "\n" in name or "\u2028" in name or "\u2029" in name:
+        return "the file name holds a line break"
+    return None

@@ -712,3 +712,34 @@ def test_an_idle_worker_notices_its_parent_is_gone_even_if_its_pipe_stays_open(m
     finally:
         os.close(r)
         os.close(w)
+
+
+def test_a_folder_build_skips_names_that_cannot_be_ids_and_says_so(tmp_path):
+    """Before: one non-UTF-8 file name (or a newline in a name) failed the whole folder build
+    with a traceback. Now each is shown escaped, reported as skipped, and the rest is indexed."""
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    (folder / "good.md").write_text(POND, encoding="utf-8")
+    (folder / "esc\x1b[31m\rx.md").write_text(WOOD, encoding="utf-8")  # odd but valid: indexed
+    raw = os.fsencode(folder) + b"/bad\xff.md"
+    with open(raw, "wb") as fh:
+        fh.write(POND.encode())
+    (folder / "new\nline.md").write_text(POND, encoding="utf-8")
+    db = tmp_path / "f.duckdb"
+    code, out, err = _cli("index", str(folder), "--db", str(db), "--collection", "c", "--no-progress",
+                          "--budget", "48")
+    assert code == 0, err
+    assert "  indexed         2" in out and "  skipped         2" in out
+    assert "  " + str(folder) + "/bad\\udcff.md: the file name is not valid UTF-8" in out
+    assert "  " + str(folder) + "/new\\nline.md: the file name holds a line break" in out
+    assert not any(c in out for c in "\x1b\r")
+    # only unusable names: one line, nothing written
+    only = tmp_path / "only"
+    only.mkdir()
+    with open(os.fsencode(only) + b"/x\xfe.md", "wb") as fh:
+        fh.write(POND.encode())
+    code, out, err = _cli("index", str(only), "--db", str(tmp_path / "g.duckdb"), "--collection", "c",
+                          "--no-progress")
+    _one_line_refusal(code, out, err)
+    assert "no documents to index (1 file(s) skipped" in err and "x\\udcfe.md: the file name is not valid UTF-8" in err
+    assert not (tmp_path / "g.duckdb").exists()
