@@ -75,7 +75,8 @@ def chunk(text: str, budget: int = 512, **options: Any) -> list[Chunk]:
     """Chunk ``text`` so that no boundary falls inside a geometry and every chunk fits ``budget``.
 
     Returns the chunks in order: ``chunk.text == text[chunk.start:chunk.end]`` unless
-    ``chunk.text_kind`` says the text was generalized, split by part or rewrapped, and
+    ``chunk.text_kind`` says the text was generalized, split by part or rewrapped (with
+    ``normalize="nfc"``/``"nfkc"`` it is that form of the slice: ``chunk.normalization``), and
     ``"".join(text[c.core_start:c.end] for c in chunks) == text``. Options: see :data:`OPTIONS`
     and the README's command section. For the analysis and the strategy's reason use
     :func:`geochunk.chunk_text` (it returns a ``ChunkSet``). The chunks are detached: each

@@ -58,8 +58,7 @@ def _line_bounds(text: str, p: int) -> tuple[int, int, int]:
 def _opening(text: str, m: re.Match[str]) -> tuple[int, int, str, int] | None:
     """A run that opens a fence: (line start, run length, info string, line end) or None."""
     a, c, b = _line_bounds(text, m.start())
-    lead = text[a : m.start()]
-    if len(lead) > 3 or lead.strip(" "):
+    if m.start() - a > 3 or text[a : m.start()].strip(" "):  # (no slice of a long line's head)
         return None
     info = text[m.end() : c]
     if m.group()[0] == "`" and "`" in info:
@@ -72,8 +71,7 @@ def _closes(text: str, m: re.Match[str], char: str, length: int) -> int | None:
     if m.group()[0] != char or len(m.group()) < length:
         return None
     a, c, b = _line_bounds(text, m.start())
-    lead = text[a : m.start()]
-    if len(lead) > 3 or lead.strip(" ") or text[m.end() : c].strip(" \t"):
+    if m.start() - a > 3 or text[a : m.start()].strip(" ") or text[m.end() : c].strip(" \t"):
         return None
     return b
 

@@ -447,7 +447,9 @@ class Chunk(_SourceSlice):
     """One self-describing chunk.
 
     Guarantee: ``chunk.text == source[chunk.start:chunk.end]`` unless ``text_kind`` is
-    ``"generalized"``, ``"part"`` or ``"rewrapped"``. ``core_start`` is where this chunk's own
+    ``"generalized"``, ``"part"`` or ``"rewrapped"``; with ``normalization`` set (``--normalize``)
+    it is ``unicodedata.normalize(normalization, source[chunk.start:chunk.end])``, the offsets
+    still into the source as read. ``core_start`` is where this chunk's own
     content begins (``start`` plus the overlap it repeats from the previous chunk), so
     ``"".join(source[c.core_start:c.end] for c in chunks) == source``.
     """

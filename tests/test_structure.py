@@ -204,3 +204,14 @@ def test_a_real_readme_fences_stay_whole_and_comments_are_no_headings(budget):
     by_section = geochunk.chunk(text, budget=budget, unit="section")  # a chunk starts each section
     combining = [c for c in by_section if "Combining models" in c.headings]
     assert combining and all(c.headings == ("Markovify", "Advanced Usage", "Combining models") for c in combining)
+
+
+def test_fence_scan_on_hostile_runs():
+    # many runs on one long line: none opens a fence (each was once checked with a slice of
+    # the line's head: quadratic); many fence lines pair up; a run inside an info string or a
+    # backtick fence's info string with a backtick opens nothing
+    assert find_fences("x" + " ```" * 50_000) == ()
+    assert len(find_fences("```\n" * 20_000)) == 10_000
+    assert [(f.start, f.closed) for f in find_fences("``` a`b\ncode\n```\n")] == [(13, False)]
+    (f,) = find_fences("```\n" + "a ``` b\n" * 5_000)
+    assert not f.closed and f.end == 4 + 8 * 5_000
