@@ -308,3 +308,29 @@ def test_placemark_with_two_bare_geometries_is_one_feature() -> None:
             feats = [f for c in cs.chunks for f in c.features]
             assert [f.id for f in feats] == ["Gate 4"]
             assert_whole_in_one_chunk(cs.chunks, sp.start, sp.end, "placemark")
+
+
+@pytest.mark.parametrize("text", [
+    '\\"type\\" ' * 20_000,  # escaped keys in no string, one line
+    ('x "a" \\"type\\" "' * 5_000) + "\n",  # strings, stray quotes and keys mixed
+    '"{""type""' * 20_000,  # a CSV cell that never closes
+    ('"{\\"type\\": 1' + " " * 50 + "\n") * 2_000,  # JSON strings broken by their line ends
+    "<Point>\\\" " * 20_000,  # tags beside escapes, no string
+])
+def test_the_string_search_reads_each_character_a_bounded_number_of_times(text: str) -> None:
+    from geochunk.encodings import escaped
+
+    made: list[escaped._Tokens] = []
+
+    class Counted(escaped._Tokens):
+        def __init__(self, *args) -> None:  # type: ignore[no-untyped-def]
+            super().__init__(*args)
+            made.append(self)
+
+    original = escaped._Tokens
+    escaped._Tokens = Counted  # type: ignore[misc]
+    try:
+        escaped.find_escaped(text, lambda t: detect(t).spans)
+    finally:
+        escaped._Tokens = original  # type: ignore[misc]
+    assert made and sum(t.read for t in made) <= 2 * len(text)

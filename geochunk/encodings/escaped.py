@@ -68,9 +68,9 @@ _ESCAPE = re.compile(r"\\(?:u[0-9a-fA-F]{4}|[\s\S])")
 _SIMPLE = {"n": "\n", "r": "\r", "t": "\t", "b": "\b", "f": "\f"}
 
 
-@dataclass(frozen=True)
 class Decoded:
-    """A quoted string's decoded text and the map back to the source.
+    """A quoted string's decoded text and the map back to the source, made when first asked
+    for (a string holding one unit never needs it).
 
     ``seg_dec``/``seg_src``/``seg_len`` describe the segments the text is made of: segment ``k``
     starts at ``seg_dec[k]`` in the text and ``seg_src[k]`` in the source; a plain segment
@@ -78,11 +78,30 @@ class Decoded:
     character of the text.
     """
 
-    text: str
-    seg_dec: Sequence[int]
-    seg_src: Sequence[int]
-    seg_len: Sequence[int]
-    src_end: int  # source offset just after the content (before the closing quote)
+    __slots__ = ("text", "_source", "_lo", "src_end", "_style", "_segs")
+
+    def __init__(self, text: str, source: str, lo: int, hi: int, style: Quoting) -> None:
+        self.text = text
+        self._source, self._lo, self.src_end, self._style = source, lo, hi, style
+        self._segs: tuple[list[int], list[int], list[int]] | None = None
+
+    def _map(self) -> tuple[list[int], list[int], list[int]]:
+        if self._segs is None:
+            got = _decoded(self._source, self._lo, self.src_end, self._style)
+            self._segs = got.seg_dec, got.seg_src, got.seg_len
+        return self._segs
+
+    @property
+    def seg_dec(self) -> list[int]:
+        return self._map()[0]
+
+    @property
+    def seg_src(self) -> list[int]:
+        return self._map()[1]
+
+    @property
+    def seg_len(self) -> list[int]:
+        return self._map()[2]
 
     def source_start(self, d: int) -> int:
         """The source offset where the text's character ``d`` starts."""
@@ -104,7 +123,8 @@ class Decoded:
 
 
 def decode(text: str, lo: int, hi: int, style: Quoting) -> Decoded:
-    """Decode the content ``text[lo:hi]`` of a quoted string (without its quotes).
+    """Decode the content ``text[lo:hi]`` of a quoted string (without its quotes): the text at
+    C speed, the map back to the source when first used.
 
     >>> d = decode('x"a\\\\"b\\\\u00e9"', 2, 12, "json")
     >>> d.text, d.source_start(2), d.source_end(4)
@@ -112,6 +132,30 @@ def decode(text: str, lo: int, hi: int, style: Quoting) -> Decoded:
     >>> decode('"a""b"', 1, 5, "csv").text
     'a"b'
     """
+    if style == "csv":
+        return Decoded(text[lo:hi].replace('""', '"'), text, lo, hi, style)
+    try:
+        plain = json.loads(text[lo - 1 : hi + 1])  # (the quotes around the content)
+    except ValueError:  # an escape JSON does not know (\x): read one by one below
+        return _decoded(text, lo, hi, style).decoded(text, lo, hi)
+    return Decoded(plain, text, lo, hi, style)
+
+
+@dataclass(frozen=True)
+class _Segments:
+    text: str
+    seg_dec: list[int]
+    seg_src: list[int]
+    seg_len: list[int]
+
+    def decoded(self, source: str, lo: int, hi: int) -> Decoded:
+        d = Decoded(self.text, source, lo, hi, "json")
+        d._segs = (self.seg_dec, self.seg_src, self.seg_len)
+        return d
+
+
+def _decoded(text: str, lo: int, hi: int, style: Quoting) -> _Segments:
+    """The decoded text of ``text[lo:hi]`` and its segments, one escape at a time."""
     seg_dec: list[int] = []
     seg_src: list[int] = []
     seg_len: list[int] = []
@@ -171,7 +215,7 @@ def decode(text: str, lo: int, hi: int, style: Quoting) -> Decoded:
                 escape(i, 2, _SIMPLE.get(c, c))
             pos = m.end()
         plain(pos, hi)
-    return Decoded("".join(out), seg_dec, seg_src, seg_len, hi)
+    return _Segments("".join(out), seg_dec, seg_src, seg_len)
 
 
 def encode(text: str, style: Quoting) -> str:
@@ -236,11 +280,14 @@ class _Tokens:
         self.pattern = _JSON_STRING if style == "json" else _CSV_STRING
         self.pos = 0  # everything before is read (a string's end, or a line start)
         self.last: tuple[int, int] | None = None
+        self.read = 0  # characters the string pattern has read (the work, for the tests)
 
     def around(self, at: int) -> tuple[int, int] | None:
         last = self.last
         if last is not None and last[0] <= at < last[1]:
             return last
+        if at < self.pos:
+            return None  # read already, and in no string
         text = self.text
         start = text.rfind("\n", self.pos, at) + 1
         pos = max(start, self.pos)
@@ -256,7 +303,9 @@ class _Tokens:
                 # rest is skipped, so no stretch is read twice
                 nl = text.find("\n", q) if self.pattern is _JSON_STRING else -1
                 self.pos = len(text) if nl < 0 else nl + 1
+                self.read += self.pos - q
                 return None
+            self.read += m.end() - q
             self.pos = pos = m.end()
             if m.end() > at:
                 self.last = (q, m.end())
@@ -279,7 +328,7 @@ def find_escaped(text: str, detect: Callable[[str], Sequence[Span]]) -> list[Spa
         hits.extend((m.start(), None) for m in _XML_HIT.finditer(text))
     hits.sort(key=lambda h: h[0])
     tokens = {"json": _Tokens(text, "json"), "csv": _Tokens(text, "csv")}
-    out: list[Span] = []
+    strings: list[tuple[int, int, Decoded]] = []
     done = -1  # hits before this are inside a string already read
     for at, style in hits:
         if at < done:
@@ -289,8 +338,47 @@ def find_escaped(text: str, detect: Callable[[str], Sequence[Span]]) -> list[Spa
             continue
         s, e, how = got
         done = e
-        out.extend(_units_of(text, s, e, how, detect))
+        strings.append((s, e, decode(text, s + 1, e - 1, how)))
+    out: list[Span] = []
+    for k in range(0, len(strings), _BATCH):
+        batch = strings[k : k + _BATCH]
+        for (s, e, dec), inner in zip(batch, _detect_each([d for _, _, d in batch], detect)):
+            out.extend(_units_of(s, e, dec, inner))
     return out
+
+
+_BATCH = 2048  # decoded strings detected together (one detect call, a copy of their text)
+_SEP = "\n\n\x1e\n\n"  # between them: a blank line ends any unclosed guess's block
+
+
+def _detect_each(
+    decoded: list[Decoded], detect: Callable[[str], Sequence[Span]]
+) -> list[list[tuple[Span, int]]]:
+    """The kept units (each with the offset of its string's text in what was detected) of every decoded string, by one ``detect`` of their texts joined (a
+    call per string cost most of a record export's detection). A unit that runs over from one
+    string into the next - no escaped geometry does, but a broken one might - sends the strings
+    it touches to be detected one by one, so the result is each string's own."""
+    if len(decoded) == 1:
+        return [[(sp, 0) for sp in detect(decoded[0].text) if sp.kind in _KEEP]]
+    starts: list[int] = []
+    at = 0
+    for d in decoded:
+        starts.append(at)
+        at += len(d.text) + len(_SEP)
+    joined = _SEP.join(d.text for d in decoded)
+    per: list[list[tuple[Span, int]]] = [[] for _ in decoded]
+    alone: set[int] = set()
+    for sp in detect(joined):
+        i = bisect_right(starts, sp.start) - 1
+        j = bisect_right(starts, max(sp.start, sp.end - 1)) - 1
+        if i != j or sp.end > starts[i] + len(decoded[i].text):
+            alone.update(range(i, j + 1))
+            continue
+        if sp.kind in _KEEP:
+            per[i].append((sp, starts[i]))
+    for i in sorted(alone):
+        per[i] = [(sp, 0) for sp in detect(decoded[i].text) if sp.kind in _KEEP]
+    return per
 
 
 def _string_at(
@@ -309,16 +397,14 @@ def _string_at(
     return None
 
 
-def _units_of(
-    text: str, s: int, e: int, style: Quoting, detect: Callable[[str], Sequence[Span]]
-) -> list[Span]:
-    dec = decode(text, s + 1, e - 1, style)
-    inner = [sp for sp in detect(dec.text) if sp.kind in _KEEP]
+def _units_of(s: int, e: int, dec: Decoded, inner: list[tuple[Span, int]]) -> list[Span]:
+    """The units of the string ``[s, e)`` from those of its decoded text (see the module
+    docstring), at source offsets."""
     if not inner:
         return []
     out = []
     whole = len(inner) == 1
-    for sp in inner:
+    for sp, offset in inner:
         status, error = sp.status, sp.error
         if status == "unclosed":
             status = "unparseable"
@@ -326,7 +412,7 @@ def _units_of(
         if whole:
             lo, hi = s, e
         else:
-            lo, hi = dec.source_start(sp.start), dec.source_end(sp.end)
+            lo, hi = dec.source_start(sp.start - offset), dec.source_end(sp.end - offset)
         out.append(replace(sp, start=lo, end=hi, geometry_text=sp.geometry_text, status=status,
                            error=error, collection=None))  # fmt: skip
     return out
