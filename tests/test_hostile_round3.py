@@ -743,3 +743,41 @@ def test_a_folder_build_skips_names_that_cannot_be_ids_and_says_so(tmp_path):
     _one_line_refusal(code, out, err)
     assert "no documents to index (1 file(s) skipped" in err and "x\\udcfe.md: the file name is not valid UTF-8" in err
     assert not (tmp_path / "g.duckdb").exists()
+
+
+# ------------------------------------------------------------------------------------------------
+# the bound on real outlines written by others (libpysal's example shapefiles)
+
+REAL = Path(__file__).resolve().parent / "real_data" / "libpysal-4.14.1"
+
+
+@pytest.mark.parametrize("name", ["us48", "sids2", "mexicojoin", "stl_hom"])
+def test_real_outlines_are_never_refused_by_the_bound(name, make_valid_calls):
+    """Every US state, North Carolina county, Mexican state and St Louis county is accepted as a
+    drawn region and drawn as it is; damaged by one swapped pair of vertices (a few crossings,
+    as a hand edit makes), each is still repaired, not refused or drawn raw."""
+    shapefile = pytest.importorskip("shapefile")
+    from shapely.geometry import shape
+
+    reader = shapefile.Reader(str(REAL / f"{name}.shp"))
+    geoms = [shape(s.__geo_interface__) for s in reader.shapes()]
+    assert geoms
+    repaired = 0
+    for g in geoms:
+        assert Region.from_geojson(mapping(g)).kind == "drawn"
+        assert display_shape(g).note == ""
+        part = max(shapely.get_parts(g), key=lambda p: p.area)
+        xy = np.asarray(part.exterior.coords)[:-1]
+        if len(xy) < 12:
+            continue
+        k = len(xy) // 3
+        xy[[k, k + 3]] = xy[[k + 3, k]]
+        bent = shapely.Polygon(xy)
+        if bent.is_valid:
+            continue
+        assert oversize.crossing_work(bent).affordable
+        assert "repaired for display only" in display_shape(bent).note
+        assert Region.from_geojson(mapping(bent)).geometry.is_valid
+        repaired += 1
+    assert repaired >= len(geoms) // 3
+    assert make_valid_calls  # the repairs did run make_valid: bounded, not switched off
