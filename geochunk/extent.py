@@ -201,6 +201,9 @@ def extent_note(
     >>> f = ChunkFeature("a", "hash", "wkt", "POINT", 0, 1, 1, bbox=(1.0, 2.0, 1.0, 2.0))
     >>> extent_note([f], (1.0, 2.0, 1.0, 2.0), None, Frame(None, 0.0, "fallback", True), False)
     'frame unknown: no WGS 84 box'
+    >>> extent_note([f], (1.0, 2.0, 1.0, 2.0), None, Frame(4326, 0.95, "explicit_code", False),
+    ...             False)[:50]
+    'the coordinates lie beyond ±180° longitude or ±90°'
     """
     if not feats or (bbox is not None and bbox_wgs84 is not None):
         return None
@@ -214,4 +217,10 @@ def extent_note(
     ref = frame.ref if frame.epsg is None else f"EPSG:{frame.epsg}"
     if ref is None:
         return "frame unknown: no WGS 84 box"
+    if frame.source == "fallback":  # EPSG:4326 only assumed, and the numbers are no lon/lat
+        return ("frame unknown: no frame declared and the coordinates are not lon/lat degrees "
+                "(declare the frame, e.g. EPSG:27700): no WGS 84 box")
+    if frame.epsg == 4326:
+        return (f"the coordinates lie beyond ±180° longitude or ±90° latitude (more than float "
+                f"noise) in frame {ref}: no WGS 84 box")
     return f"the coordinates do not transform to WGS 84 in frame {ref}"

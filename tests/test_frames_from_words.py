@@ -284,7 +284,11 @@ def test_a_chunk_whose_extent_cannot_be_computed_says_why() -> None:
     text = "Positions in EPSG:4326.\n\nPOINT (180.5 10)\n"
     (c,) = [c for c in chunk(text, budget=64) if c.features]
     assert c.bbox_wgs84 is None and "no_extent" in c.flags
-    assert c.extent_note
+    assert "frame contradicted by the coordinates" in c.extent_note  # a declared frame
+    # metres with no frame declared: the frame is unknown, and the note says so
+    (c,) = [c for c in chunk("Site: POINT (530000 180000)\n", budget=64) if c.features]
+    assert c.bbox_wgs84 is None and "no_extent" in c.flags
+    assert c.extent_note.startswith("frame unknown: no frame declared")
 
 
 @given(st.lists(st.tuples(st.floats(-180.0, 180.0), st.floats(0.0, 179.0),

@@ -16,6 +16,7 @@ import pytest
 
 from geochunk.cli import main
 from geochunk.model import ChunkConfig
+from geochunk.pipeline import chunk_text
 from geochunk.retrieve import IndexBuildError, Region, build_index, open_index, query_index
 from geochunk.retrieve.recall import TARGETS
 from geochunk.retrieve.search import explain_region
@@ -209,10 +210,15 @@ def test_build_failures_write_nothing(corpus, tmp_path) -> None:
     with pytest.raises(IndexBuildError, match="unclosed|unparseable"):
         build_index([str(bad)], db, collection="x", embedder="hashing", config=CFG)
     assert not db.exists() and list(tmp_path.glob(".new.duckdb*")) == []
+    # metres with no frame: no WGS 84 extent can be computed, so the no-extent lane (issue #27:
+    # the build goes on), the chunk flagged and saying why
     unplaced = tmp_path / "unplaced.md"
-    unplaced.write_text("Site: POINT (530000 180000)\n", encoding="utf-8")  # metres, no frame
-    with pytest.raises(IndexBuildError, match="no WGS 84 extent"):
-        build_index([str(unplaced)], db, collection="x", embedder="hashing", config=CFG)
+    unplaced.write_text("Site: POINT (530000 180000)\n", encoding="utf-8")
+    report = build_index([str(unplaced)], tmp_path / "unplaced.duckdb", collection="x",
+                         embedder="hashing", config=CFG)
+    assert report.no_extent_rows == report.rows == 1
+    (c,) = chunk_text(unplaced.read_text(encoding="utf-8"), CFG).chunks
+    assert c.bbox_wgs84 is None and "no_extent" in c.flags and "frame unknown" in c.extent_note
     # an existing index is left byte-identical by a failed update
     existing = tmp_path / "existing.duckdb"
     shutil.copyfile(corpus["db"], existing)

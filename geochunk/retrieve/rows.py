@@ -2,9 +2,11 @@
 
 This is the unit of parallel work (a Dask task runs :func:`prepare_document` per document), so it
 takes and returns plain picklable data. A chunk is *placed* when it carries at least one parsed,
-non-empty geometry; then it must have a frame and a WGS 84 extent, else the build fails. A chunk
-whose geometry does not parse fails the build too. Chunks with no geometry (prose, a ``null``
-GeoJSON geometry, ``POINT EMPTY``) go to the no-extent lane.
+non-empty geometry; then it must have a frame, else the build fails. A chunk whose WGS 84
+extent truly cannot be computed (metres with no frame declared, coordinates past ±180/±90 by
+more than float noise: the chunk's ``extent_note`` says why, and it is flagged ``no_extent``)
+goes to the no-extent lane, as chunks with no geometry do (prose, a ``null`` GeoJSON geometry,
+``POINT EMPTY``). A chunk whose geometry does not parse fails the build.
 
 The footprint keeps **each feature's own geometry** in WGS 84, one member of a geometry
 collection per feature of the chunk, in the order of ``feature_ids`` (an empty member for a
@@ -264,10 +266,9 @@ def _check(chunk: Chunk) -> None:
             f"{chunk.doc_id}: chunk {chunk.index}: geometry {f.id!r} ({f.geom_type or 'geometry'}) "
             f"is {f.status} at characters {f.start}-{f.end}; fix the document or leave it out"
         )
-    if _placed(chunk) and (chunk.crs is None or chunk.bbox_wgs84 is None):
-        missing = "frame" if chunk.crs is None else "WGS 84 extent"
+    if _placed(chunk) and chunk.crs is None:  # (no WGS 84 extent: the no-extent lane)
         raise IndexBuildError(
-            f"{chunk.doc_id}: chunk {chunk.index} carries geometry but has no {missing}; "
+            f"{chunk.doc_id}: chunk {chunk.index} carries geometry but has no frame; "
             "declare the frame (e.g. EPSG:27700) so it can be placed"
         )
 
