@@ -349,7 +349,7 @@ def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None, err: T
             # again in the document as read, where the chunks' offsets point
             detection = cs.analysis.detection if cs.analysis.source is None else None
             report = validate(text, cs.chunks, budget=args.budget, detection=detection,
-                              max_fallback_rate=args.max_fallback_rate)
+                              max_fallback_rate=args.max_fallback_rate, encoding=args.encoding)
             print(f"{doc_id}: {'PASS' if report.passed else 'FAIL'}", file=out)
             for line in report.lines():
                 print(f"  {line}", file=out)

@@ -49,7 +49,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from ..detect import detect
-from ..errors import ConfigError
+from ..errors import ConfigError, TokenizerError
 from ..model import ENCODINGS, Chunk, Detection, check_budget
 from ..normalize import normalized_view
 from ..tokens import TokenCounter, get_counter
@@ -58,6 +58,17 @@ from . import spans as _spans
 from .report import GATES, Gate, GateReport
 
 __all__ = ["GATES", "Gate", "GateReport", "recounter", "validate"]
+
+
+def _recount(chunks: Sequence[Chunk], counter: TokenCounter | None) -> list[int | None]:
+    """Every chunk's text counted again; ``None`` for all when there is no counter or it fails
+    (a tokenizer that is down now cannot say whether the stored counts were right)."""
+    if counter is None:
+        return [None] * len(chunks)
+    try:
+        return [counter.count(c.text) for c in chunks]
+    except TokenizerError:
+        return [None] * len(chunks)
 
 
 def recounter(chunks: Sequence[Chunk], encoding: Any = None) -> TokenCounter | None:
@@ -114,8 +125,8 @@ def validate(
     found = [detect(c.text) for c in ordered]
     spans = source.spans
     counter = recounter(ordered, encoding)
-    recounts = [counter.count(c.text) if counter is not None else None for c in ordered]
-    by = None if counter is None else counter.name
+    recounts = _recount(ordered, counter)
+    by = None if counter is None or all(r is None for r in recounts) else counter.name
     gates = (
         _spans.geometries_parse(text, ordered, found, source),
         _spans.no_swallowing(spans),
