@@ -781,3 +781,24 @@ def test_real_outlines_are_never_refused_by_the_bound(name, make_valid_calls):
         repaired += 1
     assert repaired >= len(geoms) // 3
     assert make_valid_calls  # the repairs did run make_valid: bounded, not switched off
+
+
+def test_a_large_self_crossing_outline_is_simplified_without_the_topology_simplifier(monkeypatch):
+    """A 20,000-vertex scribble drawn raw was then simplified with GEOS's topology-preserving
+    simplifier (20 CPU-s: it checks every crossing at every doubling of the tolerance); a raw
+    outline has no topology to keep, so plain Douglas-Peucker is used (work counter: calls)."""
+    calls: list[bool] = []
+    real = shapely.simplify
+
+    def spy(geom, tolerance, preserve_topology=True, **kw):
+        calls.append(bool(preserve_topology))
+        return real(geom, tolerance, preserve_topology=preserve_topology, **kw)
+
+    monkeypatch.setattr(shapely, "simplify", spy)
+    shown = display_shape(scribble(20_000))
+    assert "raw outline" in shown.note and shown.simplified
+    assert calls and not any(calls)
+    calls.clear()
+    t = np.linspace(0, 2 * np.pi, 5000, endpoint=False)  # a valid ring keeps its topology
+    assert display_shape(shapely.Polygon(np.column_stack([np.cos(t), np.sin(t)]))).simplified
+    assert calls and all(calls)

@@ -138,8 +138,10 @@ def display_shape(geom: Any, max_vertices: int = DEFAULT_DISPLAY_MAX_VERTICES) -
         valid = bool(geom.is_valid)
     except shapely.errors.GEOSException:  # pragma: no cover
         valid = False
+    raw = False
     if not valid:
         geom, note = _repair(geom)
+        raw = "raw outline" in note  # self-crossing already: no topology left to preserve
     simplified = False
     n = int(shapely.get_num_coordinates(geom))
     if max_vertices > 0 and n > max_vertices:
@@ -148,7 +150,9 @@ def display_shape(geom: Any, max_vertices: int = DEFAULT_DISPLAY_MAX_VERTICES) -
         out = geom
         try:
             for _ in range(16):
-                out = shapely.simplify(geom, tol, preserve_topology=True)
+                # a raw outline crossing itself thousands of times costs GEOS's topology-
+                # preserving simplifier minutes (20 s at 20,000 vertices); plain Douglas-Peucker
+                out = shapely.simplify(geom, tol, preserve_topology=not raw)
                 if shapely.get_num_coordinates(out) <= max_vertices:
                     break
                 tol *= 2
