@@ -147,3 +147,27 @@ def test_a_cap_above_the_probe_is_caught_on_the_document(tmp_path):
 def test_growing_counters_are_accepted():
     for fn in (len, lambda s: len(s.split()), lambda s: len(s.encode("utf-8")) // 4):
         callable_counter(fn)
+
+
+# --- property: an outage anywhere ------------------------------------------------------------
+
+from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
+
+_SAMPLES = ("mixed_report", "land_use_appendix", "parcels.geojson", "sql_dump", "sparse_prose")
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(sample=st.sampled_from(_SAMPLES), fail_after=st.integers(0, 200), budget=st.sampled_from([48, 128, 400]))
+def test_an_outage_at_any_count_never_undercounts_nor_stops_the_build(cl100k, sample, fail_after, budget):
+    text = load_sample(sample)[:20000]
+    counter = callable_counter(_flaky(cl100k, fail_after + 4), name="flaky")  # +4: its own checks
+    cs = pipeline.chunk_text(text, ChunkConfig(budget=budget, encoding=counter))
+    assert "".join(text[c.core_start:c.end] for c in cs.chunks) == text
+    for c in cs.chunks:
+        real = len(cl100k.encode_ordinary(c.text))
+        assert c.token_count >= real
+        assert c.needs_fallback or c.token_count <= budget
+        assert c.token_count == (estimate_count(c.text) if Flag.TOKEN_ESTIMATE in c.flags else real)
+    if cs.analysis.token_outage is None:
+        assert not any(Flag.TOKEN_ESTIMATE in c.flags for c in cs.chunks)
+    assert validate(text, cs.chunks, budget=budget, encoding="cl100k_base").passed
