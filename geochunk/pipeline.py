@@ -259,7 +259,8 @@ def _assemble(analysis: Analysis, config: ChunkConfig) -> ChunkSet:
     strategy, reason = choose_strategy(a.density, config)
     if a.detection_error is not None:  # cut nowhere: the document whole, flagged
         b = ChunkBuilder(a, config, strategy)
-        b.add(0, len(a.text), 0, Body(flags=(Flag.DETECTION_FAILED,)))
+        if a.text:  # (an empty document has no chunks, as always)
+            b.add(0, len(a.text), 0, Body(flags=(Flag.DETECTION_FAILED,)))
         chunks = b.chunks if a.source is None else to_source(a, a.source, b.chunks, config)
         return ChunkSet(a, config, tuple(chunks), strategy, f"detection failed ({a.detection_error}): "
                         "the document is one chunk, uncut", tuple(b.geoms))

@@ -97,6 +97,11 @@ def test_detector_failure_emits_the_document_whole_flagged_and_logged(caplog):
     assert cs.analysis.detection_error == "IndexError: boom"
 
 
+def test_detector_failure_on_an_empty_document_gives_no_chunks():
+    with mock.patch.object(pipeline, "detect", side_effect=IndexError("boom")):
+        assert pipeline.chunk_text("", ChunkConfig(budget=64)).chunks == ()
+
+
 def test_detector_failure_in_a_later_step_is_caught_too():
     text = "POINT (1 2)\nWell ID: W-7\n"
     real = pipeline.describe_features
