@@ -267,8 +267,8 @@ def source_ids(
 ) -> list[tuple[str, str]]:
     """``(id, id source)`` for the spans of one no-cut unit, by precedence: the span's own id
     (GeoJSON), then - for a unit of one geometry only - an ID attribute of its ``Key: value``
-    block, an id-shaped token of its caption, an id column of its SQL row, a name attribute
-    (:func:`pick_name`); else the content hash.
+    block, an id-shaped token of its caption, an id column of its SQL or CSV row, a name
+    attribute, a name column (:func:`pick_name`); else the content hash.
 
     >>> s = Span(0, 11, "wkt", "POINT", "POINT (1 2)")
     >>> source_ids([s], [("Well ID", "W-7")]), source_ids([s], caption="## Well W-8")
@@ -301,6 +301,10 @@ def source_ids(
                         name = pick_name(attributes)
                         if name is not None:
                             got = (name[1], sys.intern(f"attribute:{name[0]}"))
+                        else:
+                            name = pick_name(row)
+                            if name is not None:
+                                got = (name[1], sys.intern(f"row:{name[0]}"))
         out.append(got or (content_id(sp), "hash"))
     return out
 

@@ -22,12 +22,14 @@ context (and the introducing paragraph and headings) a unit's range carries.
 
 from __future__ import annotations
 
+import json
 from dataclasses import FrozenInstanceError
 from typing import Any, Callable, Sequence
 
 import numpy as np
 
 from .attributes import attribute_line, nested_key, sql_row, table_pairs
+from .encodings.rows import row_contexts
 from .ids import record_ids, source_ids
 from .headings import is_caption, is_setext_underline, plain_heading_at, setext_title
 from .lines import lines_of
@@ -300,6 +302,7 @@ def find_units(text: str, detection: Detection, *, context: bool = True) -> tupl
                     item = _indent(top_line)
             after.append(blocks.after(b, next_start, item))
     take_after, take_before = _claims(groups, after, before) if context else ([], [])
+    csv_rows = _csv_rows(text, spans, groups, group_rec) if context else {}
     prev_end = 0
     for gi, (idx, a, b) in enumerate(groups):
         next_start = groups[gi + 1][1] if gi + 1 < n_groups else len(text)
@@ -346,6 +349,12 @@ def find_units(text: str, detection: Detection, *, context: bool = True) -> tupl
         row: tuple[tuple[str, str], ...] = ()
         if context and len(idx) == 1:
             row = sql_row(text[a : spans[idx[0]].start])
+            if not row and idx[0] in csv_rows:  # a CSV row: the whole line, however long its tail
+                row = csv_rows[idx[0]]
+                sp = spans[idx[0]]
+                ls, le = lines.start(sp.start), lines.end(sp.end)
+                a, b = min(a, ls), max(b, le)
+                full_a, full_b = min(full_a, a), max(full_b, b)
         kinds = None
         if pairs_before:
             kinds = _kinds(caption is not None, True, bool(row))
@@ -434,6 +443,69 @@ def _claims(
     if before[0][1] and (doc_before or not after[0][2]):
         take_before[0] = True  # (a block the first geometry has before it and none after)
     return take_after, take_before
+
+
+def _csv_cell(text: str, span: Span, ls: int, le: int) -> str | None:
+    """The CSV field a geometry fills (its text, a quoted field decoded), when the geometry is
+    one whole field of a comma-separated line ``[ls, le)``, else None.
+
+    >>> t = 'id,geom\\n7,"POINT (1 2)"\\n'
+    >>> _csv_cell(t, Span(11, 22, "wkt", "POINT", "POINT (1 2)"), 8, 24)
+    'POINT (1 2)'
+    >>> _csv_cell("See POINT (1 2), then", Span(4, 15, "wkt", "POINT", "POINT (1 2)"), 0, 21) is None
+    True
+    """
+    a, b = span.start, span.end
+    cell = text[a:b]
+    if cell.startswith('"') and cell.endswith('"') and len(cell) > 1:  # a span that holds its quotes
+        cell = cell[1:-1].replace('""', '"')
+    elif a > ls and b < le and text[a - 1] == '"' and text[b] == '"':
+        a, b = a - 1, b + 1
+    before = text[a - 1] if a > ls else ","
+    after = text[b] if b < le else ","
+    if before != "," or after not in ",\r\n":
+        return None
+    return cell
+
+
+def _csv_rows(
+    text: str, spans: Sequence[Span], groups: Sequence[tuple[list[int], int, int]], group_rec: Sequence[int]
+) -> dict[int, tuple[tuple[str, str], ...]]:
+    """Per span that is one whole field of a CSV table row (a block under a header line that
+    names as many columns: :func:`geochunk.encodings.rows.row_contexts`), the row's other
+    columns with a value, as its row pairs. Only single geometries on their line, outside JSON
+    records and FeatureCollections, with no attributes from their own encoding."""
+    lines = lines_of(text)
+    picked: list[int] = []
+    values: list[tuple[int, int, str]] = []
+    for gi, (idx, a, b) in enumerate(groups):
+        if len(idx) != 1 or group_rec[gi] >= 0:
+            continue
+        sp = spans[idx[0]]
+        if sp.collection is not None or sp.properties_json is not None or sp.feature_id is not None:
+            continue
+        ls, le = lines.start(sp.start), lines.end(sp.end)
+        if le - ls - (sp.end - sp.start) > 4096 or "," not in text[ls:sp.start] + text[sp.end:le]:
+            continue
+        cell = _csv_cell(text, sp, ls, le)
+        if cell is None:
+            continue
+        picked.append(idx[0])
+        values.append((sp.start, sp.end, cell))
+    out: dict[int, tuple[tuple[str, str], ...]] = {}
+    if not values:
+        return out
+    for i, got in zip(picked, row_contexts(text, values)):
+        if got is None:
+            continue
+        try:
+            props = json.loads(got[2])
+        except ValueError:
+            continue
+        pairs = tuple((k, v) for k, v in props.items() if isinstance(v, str) and v.strip())
+        if pairs:
+            out[i] = pairs
+    return out
 
 
 _KINDS: dict[tuple[bool, bool, bool], tuple[str, ...]] = {}

@@ -4,6 +4,10 @@ none is given to the next feature, none lands in a featureless chunk."""
 
 from __future__ import annotations
 
+import csv
+import io
+from pathlib import Path
+
 import pytest
 
 from geochunk import ChunkConfig
@@ -150,3 +154,36 @@ def test_issue_example_outline_takes_its_own_id():
     assert [(f.id, dict(f.attributes)["Zone"]) for f in a.features] == [("LU-0001", "Residential"), ("LU-0002", "Park")]
     cs = assemble(a, ChunkConfig(budget=30))
     assert all(c.features for c in cs.chunks)
+
+
+REAL = Path(__file__).parent / "real_data"
+
+
+@pytest.mark.parametrize("budget", [64, 300])
+def test_csv_rows_with_wkt_give_their_columns(budget):
+    """libpysal's stl_hom.csv: a WKT column first, then NAME, FIPS, rates; each row is its
+    feature's unit, its other columns the attributes, NAME the id (no id column)."""
+    path = REAL / "libpysal-4.14.1" / "stl" / "stl_hom.csv"
+    text = path.read_text()
+    rows = list(csv.DictReader(io.StringIO(text)))
+    a = analyse(text)
+    assert len(a.features) == len(rows) == 78
+    for f, row in zip(a.features, rows):
+        want = {k: v.strip() for k, v in row.items() if k != "WKT" and v.strip()}
+        assert dict(f.attributes) == want
+        assert f.id.split("~")[0] == row["NAME"] and f.id_source == "row:NAME"
+    cs = assemble(a, ChunkConfig(budget=budget))
+    assert validate(text, cs.chunks, budget=budget, detection=a.detection).passed
+    for f, row in zip(a.features, rows):
+        for c in (c for c in cs.chunks if any(x.id == f.id for x in c.features)):
+            assert f",{row['NAME']},{row['STATE_NAME']},{row['STATE_FIPS']}," in c.text
+
+
+def test_csv_cells_with_escaped_geojson_and_ewkt():
+    text = ('id,name,geom\n1,Park,"{""type"":""Point"",""coordinates"":[1,2]}"\n2,Pond,"POINT (3 4)"\n'
+            "3,Lake,SRID=4326;POINT (5 6)\n")
+    a = analyse(text)
+    assert [(f.id, f.id_source, dict(f.attributes)) for f in a.features] == [
+        ("1", "row:id", {"id": "1", "name": "Park"}), ("2", "row:id", {"id": "2", "name": "Pond"}),
+        ("3", "row:id", {"id": "3", "name": "Lake"})]
+    assert {u.context_kinds for u in a.units} == {("row",)}

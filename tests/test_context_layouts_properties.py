@@ -2,7 +2,8 @@
 (Django fixtures, API responses; WKT strings, GeoJSON objects, escaped GeoJSON strings; pretty,
 minified, fenced), attribute blocks written before or after their geometry (``Key: value``
 lines, nested ``properties:`` blocks, Markdown tables of three shapes; with or without a blank
-line between block and geometry), YAML-style lists of records - with prose between.
+line between block and geometry), YAML-style lists of records, CSV tables with a WKT or
+escaped GeoJSON column - with prose between.
 
 Proves, at random budgets and escapes: nothing severed (every gate passes), every feature has
 its generated id and attributes, each of its attributes is in every chunk that holds it, and no
@@ -161,17 +162,47 @@ def _yaml(draw, doc: _Doc) -> None:
     doc.add("\n")
 
 
+def _csv(draw, doc: _Doc) -> None:
+    with_id = draw(st.booleans())
+    first = draw(st.booleans())  # the geometry column first (libpysal's layout) or last
+    form = draw(st.sampled_from(["wkt", "escaped"]))
+    cols = (["id"] if with_id else []) + ["name", "zone"]
+    header = ["geom", *cols] if first else [*cols, "geom"]
+    doc.add(",".join(header) + "\n")
+    for _ in range(draw(st.integers(1, 4))):
+        k = doc.next_k()
+        g = _polygon(draw, k)
+        if form == "escaped":
+            coords = [[int(a), int(b)] for a, b in (p.split() for p in g[10:-2].split(", "))]
+            g = json.dumps({"type": "Polygon", "coordinates": [coords]}, separators=(",", ":"))
+        cell = '"' + g.replace('"', '""') + '"'
+        vals = {"id": f"P-{_tag(k)}", "name": f"{draw(st.sampled_from(_WORDS))}-{_tag(k)}", "zone": f"zone-{_tag(k)}"}
+        attrs = {c: vals[c] for c in cols}
+        fid = attrs["id"] if with_id else attrs["name"]
+        rest = ",".join(attrs.values())
+        if first:
+            doc.expect.append((doc.pos + 1, fid, attrs))
+            doc.add(cell + "," + rest + "\n")
+        else:
+            doc.add(rest + ",")
+            doc.expect.append((doc.pos + 1, fid, attrs))
+            doc.add(cell + "\n")
+    doc.add("\n")
+
+
 @st.composite
 def _document(draw):
     doc = _Doc()
     for _ in range(draw(st.integers(1, 4))):
-        kind = draw(st.sampled_from(["prose", "markdown", "records", "yaml"]))
+        kind = draw(st.sampled_from(["prose", "markdown", "records", "yaml", "csv"]))
         if kind == "prose":
             doc.add(draw(_prose()) + "\n\n")
         elif kind == "markdown":
             _markdown(draw, doc)
         elif kind == "records":
             _records(draw, doc)
+        elif kind == "csv":
+            _csv(draw, doc)
         else:
             _yaml(draw, doc)
         doc.add(draw(_prose()) + "\n\n")
