@@ -137,6 +137,25 @@ def test_a_contradicted_name_never_overrides_an_explicit_code_further_back() -> 
     assert any("explicit 'EPSG:4326' before it fits and stays" in n for n in f.notes)
 
 
+def test_a_place_name_still_chooses_a_grid_for_undeclared_numbers() -> None:
+    # NAD83 / New Jersey metres, no frame declared, the state named in a heading: the heading
+    # declares nothing, but the frames named "New Jersey" are tried for the numbers (flagged)
+    from pyproj import Transformer
+
+    x, y = Transformer.from_crs(4326, 32111, always_xy=True).transform(-74.4, 40.1)
+    text = f"## New Jersey wells\n\nPOINT ({x:.1f} {y:.1f})\n"
+    _, report = _report(text)
+    assert report.declarations == ()
+    f = report.frame_for(0)
+    assert f.source == "place" and f.flagged and f.confidence == 0.5
+    assert f.epsg in (32111, 3615, 6526) and "New Jersey" in f.name
+    assert any("uses as a place (not a declaration)" in n for n in f.notes)
+    assert any("New Jersey" in p for p in f.evidence.places)
+    # the same numbers under a place name whose frames they do not fit: the unknown frame
+    _, report = _report(f"## Puerto Rico wells\n\nPOINT ({x:.1f} {y:.1f})\n")
+    assert report.frame_for(0).source == "fallback"
+
+
 @lru_cache(maxsize=1)
 def _place_like_names() -> tuple[str, ...]:
     """Every name key of the index that reads as a place (no digit, no frame word, no

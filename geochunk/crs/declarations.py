@@ -528,6 +528,7 @@ def _find_declarations(text: str) -> tuple[Declaration, ...]:
     taken = sorted(member_ranges + [(d.start, d.end) for d in explicit])
     hits = []
     contexts = {}
+    evidence = []  # the names that only say where: frames they name may fit undeclared numbers
     for h in find_names(text, runs, odd):
         if _overlaps(taken, h.start, h.end) or wkt_keyword(text, h.start, h.end):
             continue  # inside a code, or WKT ("POINT (58" is no datum "Point 58")
@@ -535,6 +536,10 @@ def _find_declarations(text: str) -> tuple[Declaration, ...]:
         if how in DECLARING:  # a place name with no frame words near it is evidence only
             hits.append(h)
             contexts[h.start] = how
+        else:
+            evidence.append(h)
+    if work is not None and work.text is text:  # for undeclared numbers (resolve.py)
+        work.memo["place_names"] = evidence
     zones = [z for z in find_zones(text, low, words) if not _overlaps(taken, z.start, z.end)]
     if zones:
         # an official name ("ETRS89 / UTM zone 32N") beats the bare zone phrase inside it; a

@@ -45,7 +45,7 @@ from typing import Any, Sequence
 import numpy as np
 
 from ..model import FALLBACK_FRAME, Detection, Evidence, Frame
-from .database import WGS84, area_size, crs_facts, label, projection_lonlat
+from .database import WGS84, area_size, crs_facts, label, preferred_order, projection_lonlat
 from .declarations import Declaration, declare_code, find_declarations, parse_crs_member
 from .grade import (
     coordinates_frame,
@@ -1015,7 +1015,7 @@ def _from_scope(
                           "coordinates",)
             return rfc7946_frame(lonlat, extra)
         if scoped is None:
-            return _inferred_frame(xy) or _unknown_frame(xy, notes + (
+            return _inferred_frame(xy) or _named_place_frame(xy) or _unknown_frame(xy, notes + (
                 "GeoJSON coordinates are not WGS 84 lon/lat as RFC 7946 requires, and no frame "
                 "is declared",))
     if scoped is not None:
@@ -1026,7 +1026,7 @@ def _from_scope(
     lonlat = check(WGS84, xy)
     if lonlat.status == "inside":
         return coordinates_frame(lonlat, notes)
-    return _inferred_frame(xy) or _unknown_frame(xy, notes + (
+    return _inferred_frame(xy) or _named_place_frame(xy) or _unknown_frame(xy, notes + (
         "coordinates are not lon/lat degrees and no frame is declared: the frame is unknown "
         "(and no place named in the document tells which grid they are in)",))
 
@@ -1083,6 +1083,53 @@ def _inferred_frame(xy: np.ndarray | None) -> Frame | None:
         why += "; other grids put them near it too"
     return replace(frame, source="place", flagged=True, notes=(why,) + frame.notes[1:],
                    evidence=replace(frame.evidence, words=()))
+
+
+_PLACE_NAMES = 8  # distinct frame names that are place names tried for undeclared numbers
+
+
+def _named_place_frame(xy: np.ndarray | None) -> Frame | None:
+    """Undeclared projected numbers and a frame name the document uses only as a place ("##
+    New Jersey", a table cell): the first frame so named whose area holds the numbers, flagged
+    (a place name is evidence for choosing among frames, never a declaration; issue #27).
+    The first :data:`_PLACE_NAMES` distinct names are tried, in document order."""
+    work = current()
+    hits = work.memo.get("place_names") if work is not None else None
+    if not hits or xy is None:
+        return None
+    key = ("named-place", xy.tobytes())
+    if key in work.memo:
+        return work.memo[key]
+    found: Frame | None = None
+    seen: list[tuple[int, ...]] = []
+    for h in hits:
+        if h.entry.codes in seen:
+            continue
+        if len(seen) >= _PLACE_NAMES:
+            break
+        seen.append(h.entry.codes)
+        codes = preferred_order(h.entry.codes) if h.entry.ambiguous else h.entry.codes
+        fits = [(c, chk) for c in codes for chk in (check(c, xy),) if chk.status == "inside"]
+        if not fits:
+            continue
+        code, chk = fits[0]
+        decl = Declaration(h.start, h.end, code, "name", h.text, match="place",
+                           note="a place name, not a declaration")
+        considered = tuple(f"{label(c)} {crs_facts(c).name if crs_facts(c) else ''}: named "
+                           f"{h.text!r}, holds the numbers" for c, _ in fits[:6])
+        frame = frame_from_check(decl, code, chk, basis="place",
+                                 places=(f"{h.text!r} (a frame's name) at offset {h.start}",),
+                                 considered=considered)
+        why = (f"no frame declared; {label(code)} is named {h.text!r}, which the document "
+               "uses as a place (not a declaration), and its area holds these numbers "
+               "(inferred, so flagged)")
+        if len(fits) > 1:
+            why += f"; {len(fits) - 1} other frame(s) of that name hold them too"
+        found = replace(frame, source="place", flagged=True, notes=(why,) + frame.notes[1:],
+                        evidence=replace(frame.evidence, words=()))
+        break
+    work.memo[key] = found
+    return found
 
 
 _INFER_AHEAD = 256  # other undeclared samples inferred together with the first one asked
