@@ -228,7 +228,7 @@ class HeadingPath:
 
         >>> t = "# A\\n\\n## B\\nText.\\n"
         >>> hp = HeadingPath(find_headings(t))
-        >>> hp.at(0), hp.of_range(0, len(t)), hp.of_range(0, 7)
+        >>> hp.at(0), hp.of_range(0, len(t)), hp.of_range(0, 5)
         (('A',), ('A', 'B'), ('A',))
         """
         k = bisect_right(self.starts, p) - 1
