@@ -55,6 +55,7 @@ _WORD_BEFORE = 24  # characters read back for the word before a stop (longer wor
 _NEXT = re.compile(r"\s++[\"'\u201c\u2018(\[{*_\u2013\u2014-]*+(\w)")
 
 
+_LONGEST = max(map(len, PRENOMINAL))  # a longer run of letters before a stop is no listed abbreviation
 # the word before a stop: up to _WORD_BEFORE characters back to whitespace or an opening mark
 _TAIL = re.compile(r"[^\s(\[\"'\u201c\u2018]{1,%d}$" % _WORD_BEFORE)
 
@@ -85,6 +86,8 @@ def is_sentence_end(text: str, p: int) -> bool:
         q -= 1
     if q < 2 or text[q - 1] != "." or text[q - 2] == ".":
         return True  # not a full stop after a word (!, ?, a danda, an ellipsis '...')
+    if q > _LONGEST + 1 and text[q - _LONGEST - 2 : q - 1].isalpha():
+        return True  # a word longer than every listed abbreviation (most sentence ends)
     word = _word_before(text, q - 1)
     if word in PRENOMINAL:
         return False
