@@ -70,6 +70,7 @@ def test_a_city_in_a_csv_cell_is_no_frame_for_the_file() -> None:
     # a Markdown table cell, and a tab-separated one, too
     assert _names("| site | place |\n| --- | --- |\n| 1 | Puerto Rico |\n") == []
     assert _names("1\tSão Tomé\tPOINT (6.73 0.34)\n") == []
+    assert _names("Puerto Rico,USA,POINT (-66.1 18.4)\n") == []  # a row's first cell
 
 
 def test_a_place_as_an_attribute_value_is_evidence() -> None:
@@ -104,6 +105,7 @@ def test_a_name_with_frame_words_around_it_still_declares() -> None:
         "Projection: New Jersey (state plane)\n": ("New Jersey", "keyed"),
         "Coordinates in the Puerto Rico datum.\n": ("Puerto Rico", "context"),
         "Eastings and northings in New Jersey state plane feet.\n": ("New Jersey", "context"),
+        "New Jersey, in state plane coordinates.\n": ("New Jersey", "context"),
         '<gml:Point srsName="Puerto Rico">': ("Puerto Rico", "keyed"),
         "Tiles in Web Mercator.\n": ("Web Mercator", "named"),
         "Grid: RD New.\n": ("RD New", "keyed"),

@@ -151,6 +151,8 @@ def _cell(prefix: str, suffix: str) -> bool:
     after = suffix.lstrip(" \"'")
     opens = not before or before[-1] in _CELL
     closes = not after or after[0] in _CELL
+    if not before and after:  # the line's first value: a row holds more than one delimiter
+        return closes and after.count(after[0]) >= 2  # ("New Jersey, in state plane feet")
     return opens and closes and bool(before or after)
 
 
