@@ -613,6 +613,14 @@ def describe(cs: Any) -> list[str]:
         f"units:      {_shares(cs.unit_shares)} (--unit {cs.config.unit})"
         + ("; whole-document fallback" if cs.document_fallback else ""),
     ]
+    structure = [f"{len(a.heading_list)} headings"]
+    if a.fences:
+        infos = sorted({f.info or "bare" for f in a.fences})
+        what = "fenced block" if len(a.fences) == 1 else "fenced blocks"
+        structure.append(f"{len(a.fences)} {what} ({', '.join(infos[:6])}{', ...' if len(infos) > 6 else ''})")
+    if a.source is not None:
+        structure.append(f"text normalised to {a.source.form}")
+    lines.append(f"structure:  {'; '.join(structure)}")
     frames = a.frames.describe()
     head = frames[0].removeprefix("frames:").strip() if frames else "none"
     lines.append(f"frames:     {head}")

@@ -215,3 +215,11 @@ def test_fence_scan_on_hostile_runs():
     assert [(f.start, f.closed) for f in find_fences("``` a`b\ncode\n```\n")] == [(13, False)]
     (f,) = find_fences("```\n" + "a ``` b\n" * 5_000)
     assert not f.closed and f.end == 4 + 8 * 5_000
+
+
+def test_inspect_names_headings_fences_and_normalisation(capsys):
+    from geochunk.samples import sample_path
+
+    assert main(["inspect", "--budget", "256", "--normalize", "nfc", str(sample_path("mixed_report"))]) == 0
+    line = [ln for ln in capsys.readouterr().out.splitlines() if ln.startswith("structure:")]
+    assert line == ["structure:  11 headings; 1 fenced block (bare); text normalised to NFC"]
