@@ -24,7 +24,9 @@ from typing import Any
 
 from .memo import tuple_memo
 
-__all__ = ["Pairs", "Properties", "attribute_line", "attribute_pairs", "nested_key", "sql_row", "table_pairs"]
+__all__ = [
+    "Pairs", "Properties", "attribute_line", "attribute_pairs", "nested_key", "sql_row", "table_pairs", "table_row",
+]
 
 _HEAD = re.compile(r"(?i)[ \t]*+INSERT[ \t]++INTO[ \t]++[\w.\"`]++[ \t]*+\(")
 _VALUES = re.compile(r"(?i)[ \t]*+VALUES[ \t]*+\(")
@@ -343,3 +345,27 @@ def table_pairs(rows: Sequence[str]) -> tuple[tuple[str, str], ...] | None:
         if v:
             out.append((key, v))
     return tuple(out) or None
+
+
+def table_row(header: str, rule: str, row: str, cell: str) -> tuple[tuple[str, str], ...] | None:
+    """The other cells of a Markdown table ``row`` whose cell ``cell`` holds a geometry, by the
+    names in the table's ``header`` (``rule`` the line under it), or None when the lines are no
+    such table (no rule, another number of cells, a header cell that is no name).
+
+    >>> table_row("| id | use | geom |", "|---|---|---|", "| P-1 | park | POINT (1 2) |", "POINT (1 2)")
+    (('id', 'P-1'), ('use', 'park'))
+    """
+    names, cells = _cells(header), _cells(row)
+    if not _is_rule(_cells(rule)) or len(names) != len(cells) or cell not in cells:
+        return None
+    at = cells.index(cell)
+    out = []
+    for k, (name, value) in enumerate(zip(names, cells)):
+        if k == at:
+            continue
+        key = _checked_key(name) if name else None
+        if key is None:
+            return None
+        if value:
+            out.append((key, value))
+    return tuple(out)

@@ -176,7 +176,8 @@ def _scan(text: str, lo: int, hi: int, spans: Sequence[Span], members: list[int]
                 while r < hi and text[r] in " \t\r\n":
                     r += 1
                 if r < hi and text[r] == ":":
-                    stack[-1].key_now = json.loads(s.group())
+                    key = s.group()
+                    stack[-1].key_now = key[1:-1] if "\\" not in key else json.loads(key)
             p = q
         elif ch in "{[":
             parent = stack[-1] if stack else None

@@ -28,7 +28,7 @@ from typing import Any, Callable, Sequence
 
 import numpy as np
 
-from .attributes import attribute_line, nested_key, sql_row, table_pairs
+from .attributes import attribute_line, nested_key, sql_row, table_pairs, table_row
 from .encodings.rows import row_contexts
 from .ids import record_ids, source_ids
 from .headings import is_caption, is_setext_underline, plain_heading_at, setext_title
@@ -287,8 +287,8 @@ def find_units(text: str, detection: Detection, *, context: bool = True) -> tupl
     before: list[tuple[int, tuple, bool]] = []  # (start, pairs, before a blank line)
     if context:
         for gi, (idx, a, b) in enumerate(groups):
-            if group_rec[gi] >= 0 or spans[idx[0]].collection is not None:
-                after.append((b, b, (), False))
+            if group_rec[gi] >= 0 or spans[idx[0]].collection is not None or text[a:b].lstrip(" \t")[:1] == "|":
+                after.append((b, b, (), False))  # (a record, a Feature, a table row: no block)
                 before.append((a, (), False))
                 continue
             next_start = groups[gi + 1][1] if gi + 1 < n_groups else len(text)
@@ -487,12 +487,14 @@ def _csv_rows(
         ls, le = lines.start(sp.start), lines.end(sp.end)
         if le - ls - (sp.end - sp.start) > 4096 or "," not in text[ls:sp.start] + text[sp.end:le]:
             continue
+        if text[ls:sp.start].lstrip(" \t").startswith("|"):
+            continue  # a Markdown table row (_table_rows)
         cell = _csv_cell(text, sp, ls, le)
         if cell is None:
             continue
         picked.append(idx[0])
         values.append((sp.start, sp.end, cell))
-    out: dict[int, tuple[tuple[str, str], ...]] = {}
+    out: dict[int, tuple[tuple[str, str], ...]] = _table_rows(text, spans, groups, group_rec)
     if not values:
         return out
     for i, got in zip(picked, row_contexts(text, values)):
@@ -505,6 +507,50 @@ def _csv_rows(
         pairs = tuple((k, v) for k, v in props.items() if isinstance(v, str) and v.strip())
         if pairs:
             out[i] = pairs
+    return out
+
+
+def _table_rows(
+    text: str, spans: Sequence[Span], groups: Sequence[tuple[list[int], int, int]], group_rec: Sequence[int]
+) -> dict[int, tuple[tuple[str, str], ...]]:
+    """Per span that is one whole cell of a Markdown table row, the row's other cells by the
+    table's header names (:func:`~geochunk.attributes.table_row`). The header of a table is
+    found once: each row line remembers it, so a row walks up to the row above it only."""
+    lines = lines_of(text)
+    header_of: dict[int, tuple[int, int] | None] = {}  # row line start -> (header, rule) starts
+    out: dict[int, tuple[tuple[str, str], ...]] = {}
+    for gi, (idx, a, b) in enumerate(groups):
+        if len(idx) != 1 or group_rec[gi] >= 0:
+            continue
+        sp = spans[idx[0]]
+        if sp.collection is not None or sp.properties_json is not None or sp.feature_id is not None:
+            continue
+        ls = lines.start(sp.start)
+        if not text[ls:sp.start].lstrip(" \t").startswith("|") or lines.start(sp.end) != ls:
+            continue
+        p, walked = ls, []
+        found: tuple[int, int] | None = None
+        while p > 0:  # up the table's lines to its header (or a row that knows it)
+            up = lines.start(p - 1)
+            if up in header_of:
+                found = header_of[up]
+                break
+            if not text[up:p].lstrip(" \t").startswith("|"):
+                break
+            walked.append(up)
+            p = up
+        if found is None and len(walked) >= 2:
+            found = (walked[-1], walked[-2])
+        for w in walked:
+            header_of[w] = found
+        header_of[ls] = found
+        if found is None:
+            continue
+        h, r = found
+        le = lines.end(sp.end)
+        got = table_row(text[h : lines.end(h)], text[r : lines.end(r)], text[ls:le], text[sp.start : sp.end].strip())
+        if got:
+            out[idx[0]] = got
     return out
 
 
@@ -680,11 +726,20 @@ def _record_range(text: str, rec: Record) -> tuple[int, int]:
     lines = lines_of(text)
     a, b = rec.start, rec.end
     ls = lines.start(a)
-    if not text[ls:a].strip(" \t"):
+    p = a
+    while p > ls and text[p - 1] in " \t":  # (character by character: records share long lines)
+        p -= 1
+    if p == ls:
         a = ls
     le = lines.end(b - 1)
-    tail = text[b:le]
-    if tail.count(",") <= 1 and not tail.strip(" \t\r\n,"):
+    q = b
+    while q < le and text[q] in " \t":
+        q += 1
+    if q < le and text[q] == ",":
+        q += 1
+    while q < le and text[q] in " \t\r\n":
+        q += 1
+    if q == le:
         b = le
     return a, b
 

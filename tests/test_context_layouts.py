@@ -187,3 +187,18 @@ def test_csv_cells_with_escaped_geojson_and_ewkt():
         ("1", "row:id", {"id": "1", "name": "Park"}), ("2", "row:id", {"id": "2", "name": "Pond"}),
         ("3", "row:id", {"id": "3", "name": "Lake"})]
     assert {u.context_kinds for u in a.units} == {("row",)}
+
+
+@pytest.mark.parametrize("budget", [24, 64])
+def test_a_geometry_in_a_markdown_table_row_takes_the_row(budget):
+    rows = "".join(f"| P-{k} | use {k} | POLYGON (({k} 0, {k + 1} 0, {k + 1} 1, {k} 0)) |\n" for k in range(1, 6))
+    text = f"Parcels:\n\n| Parcel ID | Use | Outline |\n|---|---|---|\n{rows}\nEnd.\n"
+    a = analyse(text)
+    assert [(f.id, dict(f.attributes)) for f in a.features] == [
+        (f"P-{k}", {"Parcel ID": f"P-{k}", "Use": f"use {k}"}) for k in range(1, 6)]
+    assert {u.context_kinds for u in a.units} == {("row",)}
+    cs = assemble(a, ChunkConfig(budget=budget))
+    assert validate(text, cs.chunks, budget=budget, detection=a.detection).passed
+    for c in cs.chunks:
+        if not c.features:
+            assert "P-" not in c.text

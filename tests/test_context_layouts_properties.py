@@ -3,7 +3,7 @@
 minified, fenced), attribute blocks written before or after their geometry (``Key: value``
 lines, nested ``properties:`` blocks, Markdown tables of three shapes; with or without a blank
 line between block and geometry), YAML-style lists of records, CSV tables with a WKT or
-escaped GeoJSON column - with prose between.
+escaped GeoJSON column, Markdown tables with a geometry column - with prose between.
 
 Proves, at random budgets and escapes: nothing severed (every gate passes), every feature has
 its generated id and attributes, each of its attributes is in every chunk that holds it, and no
@@ -190,11 +190,22 @@ def _csv(draw, doc: _Doc) -> None:
     doc.add("\n")
 
 
+def _table_rows(draw, doc: _Doc) -> None:
+    doc.add("| Parcel ID | Zone | Outline |\n| --- | --- | --- |\n")
+    for _ in range(draw(st.integers(1, 4))):
+        k = doc.next_k()
+        attrs = {"Parcel ID": f"P-{_tag(k)}", "Zone": f"zone-{_tag(k)}"}
+        doc.add(f"| {attrs['Parcel ID']} | {attrs['Zone']} | ")
+        doc.expect.append((doc.pos, attrs["Parcel ID"], attrs))
+        doc.add(_polygon(draw, k) + " |\n")
+    doc.add("\n")
+
+
 @st.composite
 def _document(draw):
     doc = _Doc()
     for _ in range(draw(st.integers(1, 4))):
-        kind = draw(st.sampled_from(["prose", "markdown", "records", "yaml", "csv"]))
+        kind = draw(st.sampled_from(["prose", "markdown", "records", "yaml", "csv", "table_rows"]))
         if kind == "prose":
             doc.add(draw(_prose()) + "\n\n")
         elif kind == "markdown":
@@ -203,6 +214,8 @@ def _document(draw):
             _records(draw, doc)
         elif kind == "csv":
             _csv(draw, doc)
+        elif kind == "table_rows":
+            _table_rows(draw, doc)
         else:
             _yaml(draw, doc)
         doc.add(draw(_prose()) + "\n\n")
