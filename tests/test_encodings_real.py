@@ -12,6 +12,7 @@ or city object must be one feature.
 from __future__ import annotations
 
 import json
+import math
 import re
 from pathlib import Path
 
@@ -334,3 +335,31 @@ def test_the_string_search_reads_each_character_a_bounded_number_of_times(text: 
     finally:
         escaped._Tokens = original  # type: ignore[misc]
     assert made and sum(t.read for t in made) <= 2 * len(text)
+
+
+def test_a_city_object_generalizes_each_lod_geometry_in_place() -> None:
+    text = _read("citysmith-0.2.0/CS1_lod0.gml")
+    (obj,) = [sp for sp in detect(text).spans if sp.feature_id == "CS1"]
+    cs = chunk_text(text, ChunkConfig(budget=512, oversize="generalize", tolerance="auto"))
+    (c,) = [c for c in cs.chunks if any(f.id == "CS1" for f in c.features)]
+    assert c.text_kind == "generalized" and c.token_count <= 512 and Flag.GENERALIZED in c.flags
+    # the building and its part are still there, each footprint rewritten where it was
+    assert c.text.count("<bldg:lod0FootPrint>") == text[obj.start : obj.end].count("<bldg:lod0FootPrint>") == 2
+    (again,) = [sp for sp in detect(c.text).spans if sp.feature_id == "CS1"]
+    g = parse_span(again).geometry
+    assert g.geom_type == "GeometryCollection" and len(g.geoms) == 2
+    assert c.generalized.vertices_after < c.generalized.vertices_before
+
+
+def test_placemark_with_two_geometries_generalizes_both_in_place() -> None:
+    ring = " ".join(f"{-3 + 0.05 * math.cos(k / 60 * 6.283):.5f},{55 + 0.05 * math.sin(k / 60 * 6.283):.5f}"
+                    for k in range(61))
+    doc = ('<kml xmlns="http://www.opengis.net/kml/2.2"><Document><Placemark><name>Gate 4</name>'
+           f"<Point><coordinates>-3.1,55.9</coordinates></Point><LineString><coordinates>{ring}"
+           "</coordinates></LineString></Placemark></Document></kml>")
+    cs = chunk_text(doc, ChunkConfig(budget=120, oversize="generalize", tolerance="auto"))
+    (c,) = [c for c in cs.chunks if c.features]
+    assert c.text_kind == "generalized" and c.token_count <= 120
+    (again,) = detect(c.text).spans
+    assert again.feature_id == "Gate 4"
+    assert [p.geom_type for p in parse_span(again).geometry.geoms] == ["Point", "LineString"]

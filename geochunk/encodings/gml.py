@@ -830,9 +830,12 @@ def _ids(root: XmlNode) -> dict[str, XmlNode]:
     return out
 
 
-def _gml_feature(root: XmlNode, b: _Build) -> Any:
-    """A feature element's geometries as one collection (a city object drawn at several levels
-    of detail is one feature); ``xlink:href``s to elements inside it are followed."""
+def feature_parts(root: XmlNode, b: "_Build | None" = None) -> list[tuple[XmlNode, Any]]:
+    """The geometry elements of a feature element (:func:`feature_geometries`) that read, each
+    with what it reads as (``xlink:href``s to elements inside the feature followed); a
+    geometry that is no place (GeoSciML's 1-D core interval along a borehole) is left out.
+    Raises the first error when none reads."""
+    b = b or _SHAPELY
     geoms = feature_geometries(root)
     if not geoms:
         raise GeometryError(f"{root.local} is not a GML geometry and holds none")
@@ -843,14 +846,18 @@ def _gml_feature(root: XmlNode, b: _Build) -> Any:
     for g in geoms:
         srs = g.attr("srsName")
         try:
-            parts.append(_gml(g, _Ctx(axis_swapped(srs) if srs else outer, None, ids), 1, b))
+            parts.append((g, _gml(g, _Ctx(axis_swapped(srs) if srs else outer, None, ids), 1, b)))
         except GeometryError as exc:
-            # a geometry that is no place (GeoSciML's 1-D core interval along a borehole):
-            # the feature is what the others draw; none drawn is the first one's error
             first = first or exc
     if not parts:
         raise first or GeometryError(f"{root.local} holds no geometry")
-    return b.collection(parts)
+    return parts
+
+
+def _gml_feature(root: XmlNode, b: _Build) -> Any:
+    """A feature element's geometries as one collection (a city object drawn at several levels
+    of detail is one feature)."""
+    return b.collection([g for _, g in feature_parts(root, b)])
 
 
 def parse_gml(text: str) -> Parsed:

@@ -22,7 +22,7 @@ from ..model import Span
 from .escaped import Quoting, decode, encode, quoted_extent
 from .wkb import write_wkb
 
-__all__ = ["EncodedLayout", "QuotedLayout", "encoded_layout", "quoted_layout"]
+__all__ = ["EncodedLayout", "FeatureLayout", "QuotedLayout", "encoded_layout", "quoted_layout"]
 
 
 @dataclass(frozen=True)
@@ -53,8 +53,10 @@ def encoded_layout(unit_text: str, span_rel: tuple[int, int], span: Span) -> Enc
         return EncodedLayout(before, after, lambda g, p: write_wkb(g, like), None)
     if span.kind in ("gml", "kml"):
         from ..oversize import source_decimals
-        from .gml import gml_writer
+        from .gml import GML_GEOMETRIES, KML_GEOMETRIES, gml_writer, root_name
 
+        if root_name(span.geometry_text) not in (GML_GEOMETRIES if span.kind == "gml" else KML_GEOMETRIES):
+            return _feature_layout(before, after, span.kind, span.geometry_text)
         writer = gml_writer(span.kind, span.geometry_text)
         if writer is None:
             return None
@@ -117,3 +119,71 @@ def quoted_layout(
         return None
     return QuotedLayout(unit_text[: a + lo], unit_text[a + hi :], lay, style)
 
+
+
+@dataclass(frozen=True)
+class FeatureLayout:
+    """A feature read as the collection of its geometries (a CityGML city object's ``lod*``
+    geometries, a Placemark's bare geometries): each is rewritten in place, in its own
+    dialect, and the text between them is kept verbatim."""
+
+    before: str
+    between: tuple[str, ...]  # the text before each geometry (after the previous one), then the rest
+    writers: tuple[Callable[[Any, "int | None"], str], ...]
+    decimals: int | None
+    source: str  # the feature's own text, for a geometry that does not match the slots
+
+    def render(self, geom: Any, precision: int | None) -> str:
+        """The unit with each member of the collection ``geom`` in its geometry's place."""
+        parts = list(getattr(geom, "geoms", ()))
+        if geom.geom_type != "GeometryCollection" or len(parts) != len(self.writers):
+            return self.before + self.source + self.between[-1]  # (not ours to place: unchanged)
+        out = [self.before]
+        for text, write, part in zip(self.between, self.writers, parts):
+            out.append(text)
+            out.append(write(part, precision))
+        out.append(self.between[-1])
+        return "".join(out)
+
+
+def _feature_layout(before: str, after: str, kind: str, source: str) -> FeatureLayout | None:
+    """The layout of a feature whose geometry is the collection of its geometry elements; None
+    when one of them has no writer (a MultiSolid, a Tin) or the feature does not read."""
+    from ..oversize import source_decimals
+    from .gml import GeometryError, KML_GEOMETRIES, feature_parts, gml_writer, xml_tree
+    from .xmlsafe import XML_ERRORS
+
+    located: dict[int, tuple[int, Any]] = {}
+    try:
+        root = xml_tree(source, located)
+        if kind == "gml":
+            nodes = [n for n, _ in feature_parts(root)]
+        else:
+            nodes = [c for c in root.children if c.local in KML_GEOMETRIES]
+    except (GeometryError, *XML_ERRORS):
+        return None
+    where = {id(node): (s, e) for s, (e, node) in located.items()}
+    raw = source.encode("utf-8", "surrogatepass")
+
+    def at(b: int) -> int:
+        return b if raw.isascii() else len(raw[:b].decode("utf-8", "surrogatepass"))
+
+    between: list[str] = []
+    writers = []
+    pos = 0
+    for node in nodes:
+        if id(node) not in where:
+            return None
+        s, e = (at(v) for v in where[id(node)])
+        if s < pos:
+            return None  # (an xlink's target read twice: not rewritten in place)
+        writer = gml_writer(kind, source[s:e])
+        if writer is None:
+            return None
+        between.append(source[pos:s])
+        writers.append(writer)
+        pos = e
+    if not writers:
+        return None
+    between.append(source[pos:] + after)
+    return FeatureLayout(before, tuple(between), tuple(writers), source_decimals(source), source)
