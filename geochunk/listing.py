@@ -34,7 +34,7 @@ __all__ = ["DOCUMENT_SUFFIXES", "is_document_name", "ListedFile", "Listing", "li
 #: The extensions (lower case, no dot) geochunk reads as documents, in every place it lists files:
 #: text in every encoding it chunks, then the reports it extracts (:mod:`geochunk.extract`).
 DOCUMENT_SUFFIXES: tuple[str, ...] = (
-    "txt", "text", "md", "markdown", "json", "geojson", "wkt", "ewkt", "sql", "csv", "tsv",
+    "txt", "text", "md", "markdown", "rst", "json", "geojson", "wkt", "ewkt", "sql", "csv", "tsv",
     "gml", "kml", "xml",
     *(s.lstrip(".") for s in EXTRACTABLE_SUFFIXES),
 )

@@ -15,6 +15,7 @@ import duckdb
 import pytest
 
 from geochunk.cli import main
+from geochunk.errors import GeochunkError
 from geochunk.model import ChunkConfig
 from geochunk.pipeline import chunk_text
 from geochunk.retrieve import IndexBuildError, Region, build_index, open_index, query_index
@@ -204,10 +205,10 @@ def test_query_refuses_another_model(corpus, tmp_path) -> None:
 
 
 def test_build_failures_write_nothing(corpus, tmp_path) -> None:
-    bad = tmp_path / "bad.md"
-    bad.write_text("Frame: EPSG:4326.\n\nBroken: POLYGON ((1 2, 3 4\n", encoding="utf-8")
     db = tmp_path / "new.duckdb"
-    with pytest.raises(IndexBuildError, match="unclosed|unparseable"):
+    bad = tmp_path / "latin1.md"  # a document that cannot be read
+    bad.write_bytes("Frame: EPSG:4326.\n\nThe caf\u00e9 site: POINT (-3.19 55.95)\n".encode("latin-1"))
+    with pytest.raises(GeochunkError, match="not valid UTF-8"):
         build_index([str(bad)], db, collection="x", embedder="hashing", config=CFG)
     assert not db.exists() and list(tmp_path.glob(".new.duckdb*")) == []
     # metres with no frame: no WGS 84 extent can be computed, so the no-extent lane (issue #27:
@@ -223,9 +224,26 @@ def test_build_failures_write_nothing(corpus, tmp_path) -> None:
     existing = tmp_path / "existing.duckdb"
     shutil.copyfile(corpus["db"], existing)
     before = existing.read_bytes()
-    with pytest.raises(IndexBuildError):
+    with pytest.raises(GeochunkError):
         build_index([str(bad)], existing, collection="open", config=CFG)
     assert existing.read_bytes() == before
+
+
+def test_a_documents_own_broken_geometry_is_indexed_flagged(tmp_path) -> None:
+    """Issue 27: a geometry that does not parse in the document itself (an unclosed polygon, a
+    truncated example) is kept as flagged text, as ``geochunk validate`` accepts it; it used to
+    fail the whole document."""
+    bad = tmp_path / "bad.md"
+    bad.write_text("Frame: EPSG:4326.\n\nWell: POINT (-3.19 55.95)\n\nBroken: POLYGON ((1 2, 3 4\n",
+                   encoding="utf-8")
+    db = tmp_path / "broken.duckdb"
+    rep = build_index([str(bad)], db, collection="x", embedder="hashing", config=CFG)
+    assert rep.added == ("bad.md",)
+    con = connect(db, read_only=True)
+    rows = con.execute("SELECT has_extent, flags FROM chunks ORDER BY rid").fetchall()
+    con.close()
+    assert any(placed for placed, _ in rows)
+    assert any("unclosed_geometry" in flags for _, flags in rows)
 
 
 def _table(db: Path, with_time: bool = True) -> list[tuple]:

@@ -6,7 +6,10 @@ non-empty geometry; then it must have a frame, else the build fails. A chunk who
 extent truly cannot be computed (metres with no frame declared, coordinates past ±180/±90 by
 more than float noise: the chunk's ``extent_note`` says why, and it is flagged ``no_extent``)
 goes to the no-extent lane, as chunks with no geometry do (prose, a ``null`` GeoJSON geometry,
-``POINT EMPTY``). A chunk whose geometry does not parse fails the build.
+``POINT EMPTY``). A chunk whose geometry does not parse fails the build, unless the chunk is
+flagged for it (``unparseable_span`` / ``unclosed_geometry``: the document's own broken text,
+which ``geochunk validate`` also accepts): then it is indexed as text, its parsed geometries
+placed.
 
 The footprint keeps **each feature's own geometry** in WGS 84, one member of a geometry
 collection per feature of the chunk, in the order of ``feature_ids`` (an empty member for a
@@ -35,7 +38,7 @@ import numpy as np
 
 from ..errors import GeochunkError
 from ..extent import box_halves
-from ..model import Chunk, ChunkConfig
+from ..model import Chunk, ChunkConfig, Flag
 from .provenance import Recipe, recipe_for
 
 __all__ = ["IndexBuildError", "ChunkRow", "PreparedDocument", "prepare_document", "footprint",
@@ -258,9 +261,17 @@ def _placed(chunk: Chunk) -> bool:
     return any(f.status == "ok" and f.geom_type is not None and f.vertices > 0 for f in chunk.features)
 
 
+#: a chunk flagged with one of these says it holds the document's own broken geometry text
+_SOURCE_PROBLEMS = frozenset({Flag.UNPARSEABLE_SPAN, Flag.UNCLOSED_GEOMETRY})
+
+
 def _check(chunk: Chunk) -> None:
+    """Refuse a chunk that cannot be placed. Geometry text that does not parse *in the document*
+    (a truncated example in a README, ``POLYGON ((12.4 43.9, ...``) is kept as text when its chunk
+    is flagged for it, as ``geochunk validate`` accepts it; any other unparsed geometry (one the
+    chunker broke) fails the document."""
     bad = [f for f in chunk.features if f.status != "ok"]
-    if bad:
+    if bad and not _SOURCE_PROBLEMS & set(chunk.flags):
         f = bad[0]
         raise IndexBuildError(
             f"{chunk.doc_id}: chunk {chunk.index}: geometry {f.id!r} ({f.geom_type or 'geometry'}) "
@@ -296,7 +307,7 @@ def rows_from_chunks(chunks: tuple[Chunk, ...], doc_sha256: str,
                 chunk_index=c.index,
                 feature_ids=tuple(f.id for f in c.features),
                 text=c.text,
-                footprint_wkb=shapely.to_wkb(geom) if placed else None,
+                footprint_wkb=shapely.to_wkb(shapely.force_2d(geom)) if placed else None,
                 has_extent=placed,
                 extent=tuple(float(v) for v in geom.bounds) if placed else None,  # type: ignore[arg-type]
                 epsg=frame.epsg if frame else None,

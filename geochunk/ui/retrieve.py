@@ -52,8 +52,8 @@ __all__ = [
     "staleness_lines",
 ]
 
-#: Samples indexed by default: ``malformed`` is left out because its unparseable geometry fails
-#: the build by design, ``boundary_40k`` because chunking it takes ~10 s for four chunks.
+#: Samples indexed by default: ``malformed`` is left out because its geometries are broken by
+#: design, ``boundary_40k`` because chunking it takes ~10 s for four chunks.
 EXCLUDED_SAMPLES = ("malformed", "boundary_40k")
 DEFAULT_SAMPLES = tuple(s.name for s in list_samples() if s.name not in EXCLUDED_SAMPLES)
 VENDOR_DRAW = Path(__file__).resolve().parent / "vendor" / "leaflet-draw"
