@@ -383,6 +383,14 @@ REAL_FILES: tuple[str, ...] = (
     "pydov-4.0.0/grondwaterfilter_wfsgetfeature.xml",
     "geopandas-1.2.0/null_geom.geojson",
     "pygml-0.3.2/README.md",
+    "pysiss-0.0.4/geo2test.xml",
+    "pysiss-0.0.4/geo3test.xml",
+    "pydov-4.0.0/generic_wfsgetfeature.xml",
+    "pydov-4.0.0/bodemsite_wfsgetfeature.xml",
+    "pydov-4.0.0/polygon_single_31370.gml",
+    "kmlorm-1.1.1/KML_SPECIFICATION.md",
+    "kmlorm-1.1.1/tutorial.rst",
+    "kmlorm-1.1.1/quickstart.rst",
 )
 
 #: Files that fail today for a reason outside the build (issue 27, engineer "frames": a chunk
