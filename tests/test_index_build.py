@@ -28,7 +28,7 @@ EMB = "hashing"
 
 SITE_A = "Frame: EPSG:4326.\n\n## Allotments\nCommunity allotment gardens: POINT (-3.190 55.950)\n"
 SITE_B = "Frame: EPSG:4326.\n\n## Orchard\nAn orchard of apple trees: POINT (-3.180 55.940)\n"
-UNPLACED = "Site: POINT (530000 180000)\n"  # metres with no frame: cannot be placed
+LATIN1 = "Frame: EPSG:4326.\n\nThe caf\u00e9 site: POINT (-3.19 55.95)\n".encode("latin-1")  # not UTF-8
 
 
 def _cli(*argv: str) -> tuple[int, str, str]:
@@ -51,7 +51,7 @@ def _rows(db: Path, sql: str, params: list | None = None) -> list[tuple]:
 @pytest.fixture(scope="module")
 def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Every bundled sample (md, txt, geojson, sql, gml, kml) plus a .wkt, .csv, .json and .xml
-    copy, a subfolder, a file that cannot be placed, an image and a hidden file."""
+    copy, a subfolder, a file that cannot be read (Latin-1), an image and a hidden file."""
     d = tmp_path_factory.mktemp("folder") / "docs"
     d.mkdir()
     for f in SAMPLES.iterdir():
@@ -63,7 +63,7 @@ def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
                                          encoding="utf-8")
     shutil.copy(SAMPLES / "parcels.geojson", d / "sub" / "parcels_copy.json")
     shutil.copy(SAMPLES / "wfs_getfeature.gml", d / "sub" / "wfs.xml")
-    (d / "unplaced.md").write_text(UNPLACED, encoding="utf-8")
+    (d / "latin1.md").write_bytes(LATIN1)
     (d / "logo.png").write_bytes(b"\x89PNG\r\n\x1a\n")
     (d / ".notes.md").write_text(SITE_A, encoding="utf-8")
     return d
@@ -87,14 +87,14 @@ def test_a_folder_build_reads_every_encoding_and_goes_on_past_a_bad_file(folder,
     assert "1 document(s) failed" in err and "Traceback" not in err
     docs = {d for (d,) in _rows(db, "SELECT DISTINCT doc_id FROM chunks")}
     expected = {f.relative_to(folder).as_posix() for f in folder.rglob("*")
-                if f.is_file() and f.suffix not in (".png",) and not f.name.startswith(".")} - {"unplaced.md"}
+                if f.is_file() and f.suffix not in (".png",) and not f.name.startswith(".")} - {"latin1.md"}
     assert docs == expected  # ... and everything else is indexed: .gml, .kml and .xml included
     assert {"wfs_getfeature.gml", "placemarks.kml", "sub/wfs.xml", "sub/site.wkt"} <= docs
     lines = out.splitlines()
     table = lines[lines.index("build report:"):]
     assert f"  indexed    {len(expected):>6}" in table and "  failed          1" in table
     assert "  skipped         2" in table
-    assert any(line.startswith("  unplaced.md: ") and "no WGS 84 extent" in line for line in table)
+    assert any(line.startswith("  latin1.md: ") and "not valid UTF-8" in line for line in table)
     assert any("logo.png: not a document type geochunk reads (.png)" in line for line in table)
     assert any(".notes.md: hidden file" in line for line in table)
     # run again: nothing to do, nothing rewritten
@@ -107,9 +107,9 @@ def test_a_folder_build_reads_every_encoding_and_goes_on_past_a_bad_file(folder,
 
 def test_keep_going_is_off_for_files_and_can_be_turned_on(folder, tmp_path) -> None:
     db = tmp_path / "k.duckdb"
-    files = [str(folder / "parcels.geojson"), str(folder / "unplaced.md")]
+    files = [str(folder / "parcels.geojson"), str(folder / "latin1.md")]
     code, _, err = _cli("index", *files, "--db", str(db), "--collection", "c", "--embedder", EMB)
-    assert code == 1 and "no WGS 84 extent" in err and not db.exists()  # the first failure stops it
+    assert code == 1 and "not valid UTF-8" in err and not db.exists()  # the first failure stops it
     code, out, err = _cli("index", *files, "--db", str(db), "--collection", "c", "--embedder", EMB,
                           "--keep-going")
     assert code == 1 and "  failed          1" in out and db.exists()
@@ -379,6 +379,8 @@ REAL_FILES: tuple[str, ...] = (
     "pykml-0.2.0/altitudemode_reference.kml",
     "citysmith-0.2.0/CS1_lod0.gml",
     "citysmith-0.2.0/CS1_lod1_average.gml",
+    "citysmith-0.2.0/CS1_lod2_lower_only.gml",
+    "citysmith-0.2.0/CS1_multiLOD.gml",
     "pydov-4.0.0/boring_wfsgetfeature.xml",
     "pydov-4.0.0/grondwaterfilter_wfsgetfeature.xml",
     "geopandas-1.2.0/null_geom.geojson",
@@ -392,18 +394,6 @@ REAL_FILES: tuple[str, ...] = (
     "kmlorm-1.1.1/tutorial.rst",
     "kmlorm-1.1.1/quickstart.rst",
 )
-
-#: Files that fail today for a reason outside the build (issue 27, engineer "frames": a chunk
-#: whose WGS 84 extent cannot be computed is to go to the no-extent lane with a reason; a GML
-#: root's srsName is to hold for every member). Each must fail with exactly this reason until
-#: that lands; then the strict xfail below turns into a failure and this table is emptied.
-KNOWN_TO_FAIL: dict[str, str] = {
-    "django-5.2.8/geometries.json": "chunk 0 carries geometry but has no WGS 84 extent",  # no frame, arbitrary numbers
-    "libpysal-4.14.1/baltim/baltimore.geojson": "chunk 0 carries geometry but has no WGS 84 extent",  # CRS84 declared, x=907
-    "citysmith-0.2.0/CS1_lod0.gml": "chunk 1 carries geometry but has no WGS 84 extent",  # srsName on the first member only
-    "citysmith-0.2.0/CS1_lod1_average.gml": "chunk 1 carries geometry but has no WGS 84 extent",
-}
-
 
 @pytest.fixture(scope="module")
 def real_build(tmp_path_factory: pytest.TempPathFactory):
@@ -425,23 +415,15 @@ def test_real_files_are_listed_and_shipped() -> None:
 
 
 def test_real_files_index_raw(real_build) -> None:
+    """Every file indexes as shipped: none fails, none is skipped, every one has rows."""
     report, db = real_build
-    failed = dict(report.failed)
-    assert set(failed) <= set(KNOWN_TO_FAIL), failed
-    for f, why in KNOWN_TO_FAIL.items():
-        assert failed.get(f, "").startswith(why), (f, failed.get(f))
+    assert report.failed == () and report.skipped == ()
+    assert set(report.added) == set(REAL_FILES)
     indexed = {d for (d,) in _rows(db, "SELECT DISTINCT doc_id FROM chunks")}
-    assert indexed == set(REAL_FILES) - set(failed)
+    assert indexed == set(REAL_FILES)
     # broken example geometries in docs are kept as flagged text, as geochunk validate accepts them
     flagged = _rows(db, "SELECT DISTINCT doc_id FROM chunks WHERE list_contains(flags, 'unparseable_span') "
                         "OR list_contains(flags, 'unclosed_geometry')")
     assert {"django-5.2.8/docs_gis_tutorial.txt", "geojson-3.2.0/README.rst"} <= {d for (d,) in flagged}
-    placed = _rows(db, "SELECT count(*) FROM chunks WHERE has_extent")[0][0]
-    assert placed > 50
-
-
-@pytest.mark.xfail(strict=True, reason="engineer 'frames' (issue 27): no-extent lane for chunks whose "
-                   "extent cannot be computed; a GML root's srsName for every member")
-def test_every_real_file_indexes(real_build) -> None:
-    report, _ = real_build
-    assert report.failed == ()
+    placed = _rows(db, "SELECT count(DISTINCT doc_id) FROM chunks WHERE has_extent")[0][0]
+    assert placed >= 25  # most files are placed on the map, not only indexed as text
