@@ -137,6 +137,11 @@ def test_a_contradicted_name_never_overrides_an_explicit_code_further_back() -> 
     f = report.frame_for(1)
     assert (f.epsg, f.source, f.flagged) == (4326, "explicit_code", False)
     assert any("explicit 'EPSG:4326' before it fits and stays" in n for n in f.notes)
+    # the latest explicit declaration the numbers fit, past one they contradict
+    text = ("Positions in EPSG:4326.\n\nAppendix grid: EPSG:27700.\n\n"
+            "## New Jersey state plane sites\n\nPOINT (-74.4 40.1)\n")
+    f = _report(text)[1].frame_for(0)
+    assert (f.epsg, f.source, f.flagged) == (4326, "explicit_code", False)
 
 
 def test_a_place_name_still_chooses_a_grid_for_undeclared_numbers() -> None:

@@ -922,7 +922,7 @@ def _scoped_frame(
         # a name these coordinates contradict never overrides an explicit declaration
         # further back that they fit, whatever names came between ("EPSG:4326" ... "Datum:
         # Puerto Rico" ... "New Jersey state plane" over lon/lat points in New Jersey)
-        back = _explicit_before(ctx, prev_n, xy, notes)
+        back = _explicit_before(ctx, n, xy, notes)
         if back is not None:
             m, kept, kept_chk = back
             note = (f"the later mention {decl.text!r} at offset {decl.start} does not fit these "
@@ -972,15 +972,22 @@ def _explicit_before(
     ctx: _ScopeContext, n: int, xy: np.ndarray, notes: tuple[str, ...]
 ) -> tuple[int, Frame, Check] | None:
     """(scope, frame, check) of the latest explicit scope before scope ``n`` (``n``
-    excluded) when these coordinates fit its frame, else ``None``."""
+    excluded) whose frame these coordinates fit, looking back over at most
+    :data:`_EXPLICIT_BACK` explicit scopes (a bound on the work per feature), else ``None``."""
+    tried = 0
     for m in range(n - 1, -1, -1):
         decl = ctx.decl(m)
         if explicit(decl):
             frame, chk = _evaluate(decl, xy, extra=notes)
             if frame is not None and chk.status == "inside":
                 return m, frame, chk
-            return None
+            tried += 1
+            if tried >= _EXPLICIT_BACK:
+                break
     return None
+
+
+_EXPLICIT_BACK = 8  # explicit scopes a contradicted name looks back over
 
 
 def _from_scope(
