@@ -36,7 +36,7 @@ from .strategy import chunk_unit
 from .tokens import estimate_count
 from .units import Unit
 
-__all__ = ["Body", "ChunkBuilder", "to_source"]
+__all__ = ["Body", "ChunkBuilder", "source_records", "to_source"]
 
 
 @dataclass(frozen=True)
@@ -427,3 +427,17 @@ def to_source(a: Analysis, source: Source, chunks: Sequence[Chunk], config: Chun
         # a source slice: read from the normalised text where the analysis cut it
         out.append(replace(c, text="", **changes)._read_from(a.text, c.start, c.end))
     return out
+
+
+def source_records(
+    before: Sequence[Chunk], after: Sequence[Chunk], geoms: Sequence[tuple[GeomRecord, ...]]
+) -> tuple[tuple[GeomRecord, ...], ...]:
+    """What each chunk draws (``ChunkSet.geometries``) with the features :func:`to_source`
+    gave the chunks (offsets into the source as read), record for record."""
+    feats: dict[int, ChunkFeature] = {}
+    for old, new in zip(before, after):
+        for f, g in zip(old.features, new.features):
+            feats[id(f)] = g
+    return tuple(
+        tuple(replace(r, feature=feats.get(id(r.feature), r.feature)) for r in records) for records in geoms
+    )

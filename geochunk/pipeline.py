@@ -23,7 +23,7 @@ from typing import Any
 from . import crs as crs_mod
 from .analysis import Analysis, ChunkSet, GeomRecord
 from .blanks import absorb_blank
-from .chunking import Body, ChunkBuilder, to_source
+from .chunking import Body, ChunkBuilder, source_records, to_source
 from .detect import detect
 from .errors import ConfigError, GeochunkError
 from .features import describe_features, feature_attributes, feature_periods
@@ -289,9 +289,11 @@ def _assemble(analysis: Analysis, config: ChunkConfig) -> ChunkSet:
                 start = q
         b.add(start, p.end, p.start, Body(flags=(Flag.GRAPHEME_CUT,)) if p.grapheme_cut else Body())
     chunks = [rewrapped(a, c, budget) for c in b.chunks] if rewrap else b.chunks
-    if a.source is not None:
-        chunks = to_source(a, a.source, chunks, config)
-    return ChunkSet(a, config, tuple(chunks), strategy, reason, tuple(b.geoms))
+    geoms = tuple(b.geoms)
+    if a.source is not None:  # --normalize: offsets into the source as read
+        mapped = to_source(a, a.source, chunks, config)
+        chunks, geoms = mapped, source_records(chunks, mapped, geoms)
+    return ChunkSet(a, config, tuple(chunks), strategy, reason, geoms)
 
 
 def _check_call(text: Any, config: Any) -> None:

@@ -167,3 +167,12 @@ def test_the_gates_relate_normalised_chunk_texts_to_the_source(options):
     report = validate(src, chunks, budget=64)
     assert report.passed, [line for line in report.lines() if "FAIL" in line]
     _check(src, chunks)
+
+
+def test_what_each_chunk_draws_names_the_features_by_source_offsets():
+    nfd = unicodedata.normalize("NFD", DOC)
+    cs = chunk_text(nfd, ChunkConfig(budget=48, normalize="nfc"))
+    for c, records in zip(cs.chunks, cs.geometries):
+        assert [r.feature for r in records] == list(c.features)
+        for r in records:
+            assert nfd[r.feature.start : r.feature.end] == "POINT (2.35 48.85)"
