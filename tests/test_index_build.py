@@ -427,3 +427,17 @@ def test_real_files_index_raw(real_build) -> None:
     assert {"django-5.2.8/docs_gis_tutorial.txt", "geojson-3.2.0/README.rst"} <= {d for (d,) in flagged}
     placed = _rows(db, "SELECT count(DISTINCT doc_id) FROM chunks WHERE has_extent")[0][0]
     assert placed >= 25  # most files are placed on the map, not only indexed as text
+
+
+def test_chunk_and_validate_read_a_folder_with_the_same_list(tmp_path) -> None:
+    (tmp_path / "sub").mkdir()
+    shutil.copy(SAMPLES / "placemarks.kml", tmp_path / "sub" / "placemarks.kml")
+    shutil.copy(SAMPLES / "wfs_getfeature.gml", tmp_path / "wfs.gml")
+    (tmp_path / "logo.png").write_bytes(b"\x89PNG\r\n\x1a\n")
+    code, out, err = _cli("chunk", str(tmp_path), "--budget", "256")
+    assert code == 0, err
+    docs = {json.loads(line)["doc_id"] for line in out.splitlines()}
+    assert docs == {str(tmp_path / "sub" / "placemarks.kml"), str(tmp_path / "wfs.gml")}
+    assert f"geochunk: skipped {tmp_path / 'logo.png'}: not a document type geochunk reads (.png)" in err
+    code, out, _ = _cli("validate", str(tmp_path), "--budget", "256")
+    assert out.count(": PASS") + out.count(": FAIL") == 2
