@@ -446,19 +446,18 @@ def build_index(
     recipe = recipe_for(config, version)
     known = {d: (s.doc_sha256, s.recipe.digest if s.recipe else None)
              for (c, d), s in existing.items() if c == collection and d not in legacy}
-
-    tally: dict[str, int] = {}
+    # each task carries only its own document's stored (sha256, recipe): not the whole index's
+    items = [(*item, known.get(item[0])) for item in items]
 
     def on_result(i: int, res: Any) -> None:
-        status = "failed" if isinstance(res, _Failed) else "unchanged" if isinstance(res, _Unchanged) else "indexed"
-        tally[status] = tally.get(status, 0) + 1
         if outcome is not None:
-            outcome(ids[i], status)
+            outcome(ids[i], "failed" if isinstance(res, _Failed)
+                    else "unchanged" if isinstance(res, _Unchanged) else "indexed")
 
     results = run_ordered(
         _prepare_item, items, workers=workers, scheduler=scheduler, progress=progress,
         labels=ids, on_result=on_result, embedder=embedder, config=config, recipe=recipe,
-        known=known, keep_going=keep_going,
+        keep_going=keep_going,
     )
     prepared = [r for r in results if isinstance(r, PreparedDocument)]
     unchanged = tuple(r.doc_id for r in results if isinstance(r, _Unchanged))
@@ -684,19 +683,19 @@ def _recall_gate(con: Any, queries: int) -> RecallReport:
     return report
 
 
-def _prepare_item(item: Any, *, embedder: str, config: ChunkConfig, recipe: Recipe,
-                  known: dict[str, tuple[str, str | None]], keep_going: bool) -> Any:
-    """One document: unchanged (same sha256 and recipe as stored: not chunked), prepared, or, with
-    ``keep_going``, failed with its reason."""
+def _prepare_item(item: Any, *, embedder: str, config: ChunkConfig, recipe: Recipe, keep_going: bool) -> Any:
+    """One document ``(doc_id, text or None, path, stored (sha256, recipe digest) or None)``:
+    unchanged (the same as stored: not chunked), prepared, or, with ``keep_going``, failed with
+    its reason."""
     from ..extract import read_any
     from ..source import document_digest
 
-    doc_id, text, path = item
+    doc_id, text, path, stored = item
     try:
         if text is None:  # a PDF, HTML or .docx report through extraction, the rest as UTF-8 text
             text, _ = read_any(path)
         sha = document_digest(text)
-        if known.get(doc_id) == (sha, recipe.digest):
+        if stored == (sha, recipe.digest):
             return _Unchanged(doc_id, sha)
         return prepare_document(doc_id, text, embedder=embedder, config=config, recipe=recipe,
                                 path=path)
