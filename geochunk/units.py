@@ -287,7 +287,7 @@ def find_units(text: str, detection: Detection, *, context: bool = True) -> tupl
     before: list[tuple[int, tuple, bool]] = []  # (start, pairs, before a blank line)
     if context:
         for gi, (idx, a, b) in enumerate(groups):
-            if group_rec[gi] >= 0 or spans[idx[0]].collection is not None or text[a:b].lstrip(" \t")[:1] == "|":
+            if group_rec[gi] >= 0 or spans[idx[0]].collection is not None or _first_char(text, a, b) == "|":
                 after.append((b, b, (), False))  # (a record, a Feature, a table row: no block)
                 before.append((a, (), False))
                 continue
@@ -298,7 +298,7 @@ def find_units(text: str, detection: Detection, *, context: bool = True) -> tupl
             before.append(got_before)
             if item is None and got_before[1]:  # a geometry inside a list item: the item's indent
                 top_line = text[got_before[0] : lines.end(got_before[0])]
-                if _is_item(top_line) and _indent(top_line) < _indent(text[a : lines.end(a)]):
+                if _is_item(top_line) and _indent(top_line) < _indent(text[a : min(lines.end(a), a + 256)]):
                     item = _indent(top_line)
             after.append(blocks.after(b, next_start, item))
     take_after, take_before = _claims(groups, after, before) if context else ([], [])
@@ -487,7 +487,7 @@ def _csv_rows(
         ls, le = lines.start(sp.start), lines.end(sp.end)
         if le - ls - (sp.end - sp.start) > 4096 or "," not in text[ls:sp.start] + text[sp.end:le]:
             continue
-        if text[ls:sp.start].lstrip(" \t").startswith("|"):
+        if _first_char(text, ls, sp.start) == "|":
             continue  # a Markdown table row (_table_rows)
         cell = _csv_cell(text, sp, ls, le)
         if cell is None:
@@ -526,7 +526,7 @@ def _table_rows(
         if sp.collection is not None or sp.properties_json is not None or sp.feature_id is not None:
             continue
         ls = lines.start(sp.start)
-        if not text[ls:sp.start].lstrip(" \t").startswith("|") or lines.start(sp.end) != ls:
+        if _first_char(text, ls, sp.start) != "|" or lines.start(sp.end) != ls:
             continue
         p, walked = ls, []
         found: tuple[int, int] | None = None
@@ -535,7 +535,7 @@ def _table_rows(
             if up in header_of:
                 found = header_of[up]
                 break
-            if not text[up:p].lstrip(" \t").startswith("|"):
+            if _first_char(text, up, p) != "|":
                 break
             walked.append(up)
             p = up
@@ -552,6 +552,18 @@ def _table_rows(
         if got:
             out[idx[0]] = got
     return out
+
+
+def _first_char(text: str, a: int, b: int) -> str:
+    """The first character of ``text[a:b]`` that is not a space or tab ("" if none), read
+    without slicing (a line of many geometries is long).
+
+    >>> _first_char("  | a |", 0, 7), _first_char("   ", 0, 3)
+    ('|', '')
+    """
+    while a < b and text[a] in " \t":
+        a += 1
+    return text[a] if a < b else ""
 
 
 _KINDS: dict[tuple[bool, bool, bool], tuple[str, ...]] = {}
@@ -610,7 +622,9 @@ class _Blocks:
         """The indentation of the list item the geometry's line sits in (that line, or the
         item line right above a more-indented geometry line), else None."""
         text, lines = self.text, self.lines
-        line = text[a : lines.end(a)]
+        if a != lines.start(a):
+            return None
+        line = text[a : min(lines.end(a), a + 256)]  # (its start is enough: a line may be long)
         if _is_item(line):
             return _indent(line)
         return None
