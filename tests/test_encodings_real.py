@@ -261,6 +261,24 @@ ESCAPED = [
 ]
 
 
+_POLYGON = '{"type": "Polygon", "coordinates": [[[0,0],[4,0],[4,4],[0,0]]]}'
+
+
+def _csv_cell(text: str) -> str:
+    return '"' + text.replace('"', '""') + '"'
+
+
+# two levels mixing the styles: a CSV cell holding a JSON object whose value is the GeoJSON in
+# a JSON string (``\""type``), and a JSON string holding a CSV row with a GeoJSON cell
+# (``\"\"type``); the key's escape is neither ``\"type`` nor ``""type`` alone
+_CSV_OF_JSON = _csv_cell(json.dumps({"geom": _POLYGON}))
+_JSON_OF_CSV = json.dumps(f"7,{_csv_cell(_POLYGON)}")
+ESCAPED += [
+    (f"id,row\n7,{_CSV_OF_JSON}\n8,\n", _CSV_OF_JSON),
+    (f'{{"line": {_JSON_OF_CSV}, "id": 1}}', _JSON_OF_CSV),
+]
+
+
 @pytest.mark.parametrize("doc,source", ESCAPED)
 def test_escaped_geometry_is_one_unit_read_and_rewritten_escaped(doc: str, source: str | None) -> None:
     (sp,) = detect(doc).spans
@@ -317,6 +335,9 @@ def test_placemark_with_two_bare_geometries_is_one_feature() -> None:
     '"{""type""' * 20_000,  # a CSV cell that never closes
     ('"{\\"type\\": 1' + " " * 50 + "\n") * 2_000,  # JSON strings broken by their line ends
     "<Point>\\\" " * 20_000,  # tags beside escapes, no string
+    # a run of backslashes before an escaped key: the key search once tried every start in the
+    # run (quadratic: ~4 s here before, hours at a megabyte; no clock here: the time is the tell)
+    pytest.param("\\" * 30_000 + 'x "{\\"type\\": 1}"', id="backslash-run"),
 ])
 def test_the_string_search_reads_each_character_a_bounded_number_of_times(text: str) -> None:
     from geochunk.encodings import escaped

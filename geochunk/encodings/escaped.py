@@ -6,8 +6,9 @@ A geometry column is often written as text inside another format: ``{"geom": "{\
 ``"<gml:Point srsName=\\"EPSG:4326\\">..."``. The escapes hide the geometry from the other
 scans, so :func:`find_escaped` reads such strings itself:
 
-1. **Pre-check.** C-speed searches for an escaped ``"type"`` key (``\\"type\\"`` or
-   ``""type""``) or a GML/KML start tag beside an escape. A text without one pays nothing more.
+1. **Pre-check.** C-speed searches for an escaped ``"type"`` key (``\\"type\\"``, ``""type""``,
+   or the two mixed: ``\\""type\\""`` is JSON in a CSV cell) or a GML/KML start tag beside an
+   escape. A text without one pays nothing more.
 2. **The string.** Each hit's quoted string is found by a tokenizer that reads the line the hit
    sits on from its start (a JSON string never spans lines; a CSV cell may, and is read on from
    its first line) with one possessive regex per style: ``"(?:[^"\\\\\\r\\n]|\\\\.)*+"`` (JSON,
@@ -42,7 +43,7 @@ import json
 import re
 from bisect import bisect_right
 from dataclasses import dataclass, replace
-from typing import Callable, Literal, Sequence
+from typing import Callable, Iterator, Literal, Sequence
 
 from ..model import Span
 
@@ -63,7 +64,10 @@ _XML_HIT = re.compile(
     r"|Box|Curve|Surface|CompositeSurface|CompositeCurve|CompositeSolid|Solid|OrientableSurface"
     r"|TriangulatedSurface|Tin|PolyhedralSurface|Placemark)[\s/>\\]"
 )
-_JSON_KEY = re.compile(r'\\++"type\\++"')  # an escaped "type" key, at any depth of escaping
+# an escaped "type" key at any depth and mix of escaping (``\\"type``, ``""type``, ``\\""type``
+# for JSON in a CSV cell, ``\\\\\\"type``): a run of backslashes and quotes, matched only where the
+# run starts (the look-behind), so a long run is read once, not once per character
+_KEY = re.compile(r'(?<![\\"])[\\"]++type(?=[\\"])')
 _ESCAPE = re.compile(r"\\(?:u[0-9a-fA-F]{4}|[\s\S])")
 _SIMPLE = {"n": "\n", "r": "\r", "t": "\t", "b": "\b", "f": "\f"}
 
@@ -265,9 +269,25 @@ def quoted_extent(source: str) -> tuple[Quoting, int, int] | None:
 
 def _may_hold(text: str) -> bool:
     """The pre-check: an escaped ``"type"`` key, or a GML/KML start tag beside an escape."""
-    if '""type""' in text or ("type\\" in text and _JSON_KEY.search(text) is not None):
+    if '""type""' in text or ("type\\" in text and next(_keys(text), None) is not None):
         return True
     return ("\\" in text or '""' in text) and _XML_HIT.search(text) is not None
+
+
+def _keys(text: str) -> Iterator[tuple[int, Quoting]]:
+    """Each escaped ``"type"`` key's offset and the style of the string it is read in: a key
+    whose quote is doubled (``""type``, JSON in a CSV cell ``\\""type``) is in a CSV cell,
+    else in a JSON string; a plain ``"type"`` is no hit.
+
+    >>> list(_keys('{"type": 1} "{\\\\"type\\\\": 2}" "{""type"": 3}" "{\\\\""type\\\\"": 4}"'))
+    [(14, 'json'), (30, 'csv'), (46, 'csv')]
+    """
+    for m in _KEY.finditer(text):
+        run = m.group()[:-4]
+        if '""' in run:
+            yield m.start(), "csv"
+        elif "\\" in run:
+            yield m.start(), "json"
 
 
 class _Tokens:
@@ -318,12 +338,8 @@ def find_escaped(text: str, detect: Callable[[str], Sequence[Span]]) -> list[Spa
     if not _may_hold(text):
         return []
     hits: list[tuple[int, Quoting | None]] = []
-    if "type\\" in text:
-        hits.extend((m.start(), "json") for m in _JSON_KEY.finditer(text))
-    i = text.find('""type""')
-    while i >= 0:
-        hits.append((i, "csv"))
-        i = text.find('""type""', i + 8)
+    if "type\\" in text or '""type""' in text:
+        hits.extend(_keys(text))
     if "\\" in text or '""' in text:
         hits.extend((m.start(), None) for m in _XML_HIT.finditer(text))
     hits.sort(key=lambda h: h[0])
