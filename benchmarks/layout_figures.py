@@ -6,7 +6,7 @@ Measures the checkout it runs in (and, with ``--before``, another checkout, each
 process with ``PYTHONPATH`` set to it) on real files shipped in packages - Django 5.2.8's GIS
 fixtures, libpysal's ``stl_hom.csv`` - and on seeded documents in the layouts the issue names
 (attributes written before their geometry, Markdown attribute tables, nested ``properties:``
-blocks, YAML-style lists). The ground truth is read here without geochunk (``json`` and
+blocks, YAML-style lists, a Markdown table with a geometry column). The ground truth is read here without geochunk (``json`` and
 ``csv``), so any version is measured the same way:
 
 * ``records`` - records holding a geometry (array elements; CSV rows; generated parcels);
@@ -126,6 +126,12 @@ def _generated(layout: str, n: int = 30, seed: int = 25) -> tuple[str, list[tupl
             s = f"| Parcel ID | {pid} |\n| Zone | {zone} |\n| Owner | {owner} |\n\n{g}\n\n"
         elif layout == "nested":
             s = f"{g}\nproperties:\n  parcel_id: {pid}\n  zone: {zone}\n  owner: {owner}\n\n"
+        elif layout == "table rows":
+            if k == 1:
+                head = "| Parcel ID | Zone | Owner | Outline |\n| --- | --- | --- | --- |\n"
+                parts.append(head)
+                pos += len(head)
+            s = f"| {pid} | {zone} | {owner} | {g} |\n"
         else:  # yaml
             s = f"- parcel_id: {pid}\n  zone: {zone}\n  geometry: {g}\n  owner: {owner}\n"
         records.append((pos, pos + len(s), [pid, zone, owner]))
@@ -144,7 +150,7 @@ def measure() -> dict[str, Any]:
         text = (REAL / name).read_text(encoding="utf-8")
         docs.append((name.split("/")[-1], text, _csv_records(text) if name.endswith(".csv") else _json_records(text),
                      False))
-    for layout in ("before", "table", "nested", "yaml"):
+    for layout in ("before", "table", "nested", "yaml", "table rows"):
         text, recs = _generated(layout)
         docs.append((f"generated: {layout}", text, recs, True))
     out: dict[str, Any] = {}
