@@ -94,6 +94,29 @@ def test_tilde_fences_long_fences_and_an_unclosed_fence():
     assert tail.fence == ""
 
 
+def test_a_fence_in_a_list_item_is_a_fence_and_ends_with_it():
+    # before: "- ```wkt" opened nothing, so its closing "  ```" opened a fence that ran to the
+    # end of the document: "# Later" was no heading and every later chunk said fence ""
+    text = "# Top\n\n- ```wkt\n  POINT (1 2)\n  ```\n- next\n\n# Later\n\nLater text here.\n"
+    (f,) = find_fences(text)
+    assert (text[f.start : f.end], f.info, f.closed) == ("- ```wkt\n  POINT (1 2)\n  ```\n", "wkt", True)
+    assert [h.title for h in find_headings(text, [(f.start, f.end)])] == ["Top", "Later"]
+    chunks = geochunk.chunk(text, budget=16)
+    assert chunks[0].fence == "wkt" and chunks[-1].headings == ("Later",)
+    assert all(c.fence is None for c in chunks if c.core_start >= f.end)
+    # indented under an ordered item (4 spaces), closed at the item's indentation
+    text = "1. Outline:\n\n    ```wkt\n    POINT (1 2)\n\n    POINT (3 4)\n    ```\n\n2. Next\n"
+    (f,) = find_fences(text)
+    assert f.closed and text[f.start : f.end].endswith("    ```\n") and f.info == "wkt"
+    # never closed: it ends with its list item (the first line indented less than its run)
+    text = "- ```py\n  # not a heading\n\n# Heading\n\nText.\n"
+    (f,) = find_fences(text)
+    assert not f.closed and f.end == text.index("# Heading")
+    assert [h.title for h in find_headings(text, [(f.start, f.end)])] == ["Heading"]
+    # hostile: many list-item fences, each ended by the next item
+    assert len(find_fences("- ```\n" * 20_000)) == 20_000
+
+
 def test_mixed_report_fence_pieces_say_so():
     text = load_sample("mixed_report")
     chunks = geochunk.chunk(text, budget=128)
