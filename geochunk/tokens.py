@@ -1195,7 +1195,14 @@ def _generic_index(counter: TokenCounter, text: str) -> "TokenIndex":
         prefix = np.repeat(np.arange(len(starts) + 1, dtype=np.int64), reps)
     else:
         total = counter.count(text) if n else 0
-        check_growth(counter.count, text, total, counter.name)
+        try:
+            check_growth(counter.count, text, total, counter.name)
+        except ConfigError:
+            outage = counter._outage
+            if outage is None or outage.error is None:
+                raise
+            # the tokenizer failed while the halves were counted: they are the estimate (an
+            # upper bound), not a sign of truncation; the outage is recorded and the build goes on
         cum = np.zeros(n + 1, dtype=np.float64)
         if n:
             np.cumsum(_estimate_weights(text), out=cum[1:])

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import logging
+from pathlib import Path
 from unittest import mock
 
 import pytest
@@ -18,6 +19,9 @@ from geochunk.gates import validate
 from geochunk.model import ChunkConfig, Flag
 from geochunk.samples import load_sample
 from geochunk.tokens import callable_counter, estimate_count, get_counter
+
+
+_REAL = Path(__file__).parent / "real_data"
 
 
 @pytest.fixture(scope="module")
@@ -147,6 +151,22 @@ def test_a_cap_above_the_probe_is_caught_on_the_document(tmp_path):
     assert len(enc.encode_ordinary(text)) > 13000
     with pytest.raises(ConfigError, match="capped stops growing"):
         pipeline.chunk_text(text, ChunkConfig(budget=512, encoding=capped))
+
+
+@pytest.mark.parametrize("path", ["kmlorm-1.1.1/comprehensive.kml", "django-5.2.8/fixtures_fixture6.json",
+                                  "django-5.2.8/docs_gis_measure.txt"])
+@pytest.mark.parametrize("fail_at_half", [0, 1])
+def test_an_outage_during_the_growth_check_is_an_outage_not_truncation(cl100k, path, fail_at_half):
+    """The tokenizer fails while the document's halves are counted: the halves are the
+    estimate (an upper bound, 1.57x and 1.65x the real count on the first two files) and must
+    not read as a truncating counter (the document was refused instead of the build finishing)."""
+    text = (_REAL / path).read_text(encoding="utf-8")
+    # calls 1-4: callable_counter's own checks; 5: the document; 6 and 7: its halves
+    flaky = callable_counter(_flaky(cl100k, 4 + 1 + fail_at_half), name="flaky")
+    cs = pipeline.chunk_text(text, ChunkConfig(budget=128, encoding=flaky))
+    assert cs.analysis.token_outage is not None
+    for c in cs.chunks:
+        assert c.token_count >= len(cl100k.encode_ordinary(c.text))
 
 
 def test_growing_counters_are_accepted():
