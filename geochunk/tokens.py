@@ -1223,10 +1223,13 @@ def _halves(text: str) -> tuple[str, str]:
 
 
 def check_growth(count: Callable[[str], int], text: str, total: int, name: str) -> None:
-    """Refuse a counter that stops growing: ``total`` (its count of ``text``) far below the sum
-    of its counts of the two halves means it truncates (a Hugging Face tokenizer with truncation
-    on counts every long text as its ``max_length``, e.g. 512), and every chunk would claim to
-    fit. A real tokenizer's halves add up to the whole within a few tokens at the cut.
+    """Refuse a counter that stops growing: ``total`` (its count of ``text``) below the sum of
+    its counts of the two halves by more than 16 tokens and 1/16 of ``total`` means it truncates
+    (a Hugging Face tokenizer with truncation on counts every long text as its ``max_length``,
+    e.g. 512), and every chunk would claim to fit. A real tokenizer's halves add up to the whole
+    within a few tokens at the cut (and the special tokens the halves add once more each), so a
+    cap is caught as soon as the text holds 1/16 more than it: a looser margin let a
+    10,000-token chunk pass as the 8,192 an 8k cap gave it.
 
     >>> check_growth(lambda s: min(len(s.split()), 512), "w " * 3000, 512, "capped")
     Traceback (most recent call last):
@@ -1237,7 +1240,7 @@ def check_growth(count: Callable[[str], int], text: str, total: int, name: str) 
         return
     first, second = _halves(text)
     a, b = count(first), count(second)
-    if a + b > 1.5 * total + 16:
+    if a + b > total + 16 + total // 16:
         raise ConfigError(
             f"token counter {name} stops growing: a text of {len(text)} characters counts {total} "
             f"tokens, but its halves count {a} and {b}: it truncates (a Hugging Face tokenizer with "
@@ -1246,7 +1249,7 @@ def check_growth(count: Callable[[str], int], text: str, total: int, name: str) 
         )
 
 
-#: the probe a new callable counter must count as growing (about 3,000 tokens for a BPE)
+#: the probe a new callable counter must count as growing (7,000 tokens of cl100k_base)
 _GROWTH_PROBE = " ".join(f"parcel {i} lies north of road {i % 97}." for i in range(700))
 
 

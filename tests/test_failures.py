@@ -146,11 +146,34 @@ def test_a_cap_above_the_probe_is_caught_on_the_document(tmp_path):
     """A counter capped higher than the construction probe still cannot pass a long document
     off as one chunk: the document's count is checked against its halves."""
     enc = get_counter("cl100k_base").tiktoken_encoding
-    capped = callable_counter(lambda s: min(len(enc.encode_ordinary(s)), 6000), name="capped")
+    capped = callable_counter(lambda s: min(len(enc.encode_ordinary(s)), 8000), name="capped")  # above the probe
     text = load_sample("land_use_appendix") * 3
     assert len(enc.encode_ordinary(text)) > 13000
     with pytest.raises(ConfigError, match="capped stops growing"):
         pipeline.chunk_text(text, ChunkConfig(budget=512, encoding=capped))
+
+
+def test_a_cap_the_document_barely_passes_is_caught(cl100k):
+    """An 8k-style cap on a document a little over it: the halves' sum is far from 1.5x the
+    capped total, yet every count past the cap was low (a 10,000-token chunk claimed 8,192 and
+    fitted a budget of 8,192, unflagged)."""
+    text = (_REAL / "django-5.2.8" / "docs_gis_tutorial.txt").read_text(encoding="utf-8") * 2
+    real = len(cl100k.encode_ordinary(text))
+    cap = real * 7 // 8  # the document holds 1/7 more than the cap
+    capped = callable_counter(lambda s: min(len(cl100k.encode_ordinary(s)), cap), name="capped")
+    with pytest.raises(ConfigError, match="capped stops growing"):
+        pipeline.chunk_text(text, ChunkConfig(budget=cap, encoding=capped))
+
+
+@pytest.mark.parametrize("name", ["docs_gis_tutorial.txt", "geometries.json", "distapp_initial.json",
+                                  "test_vrt.csv", "docs_intro_overview.txt"])
+def test_real_counters_with_special_tokens_are_not_called_truncating(cl100k, name):
+    """The tighter margin still accepts real counters: special tokens counted on every call
+    (a BERT-style [CLS] ... [SEP]) and a word count, on real files, whole."""
+    text = (_REAL / "django-5.2.8" / name).read_text(encoding="utf-8")
+    for fn in (lambda s: len(cl100k.encode_ordinary(s)) + 2, lambda s: len(s.split())):
+        chunks = geochunk.chunk(text, budget=256, encoding=fn)
+        assert chunks and all(c.token_count == fn(c.text) for c in chunks)
 
 
 @pytest.mark.parametrize("path", ["kmlorm-1.1.1/comprehensive.kml", "django-5.2.8/fixtures_fixture6.json",
