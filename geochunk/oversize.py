@@ -48,7 +48,7 @@ from typing import Any, Callable, Protocol
 import numpy as np
 import shapely
 
-from .encodings import ENCODED_KINDS, is_whole
+from .encodings import ENCODED_KINDS, holds_solid, is_whole
 from .encodings.layout import encoded_layout, quoted_layout
 from .errors import ConfigError
 from .geometry import held
@@ -193,6 +193,14 @@ def escape(
     extra = (Flag.LINEARIZED,) if parsed.linearized else ()
     if policy == "split":
         return _split(layout, geom, unit_text, source_tokens, budget, counter, feature_id, extra)
+    if holds_solid(span):
+        # the simplifier works in plan, where a closed solid's faces overlap (roof over floor,
+        # walls on edge): its repair gave the footprint at one height, written as a Polygon or
+        # a MultiGeometry inside lod1Solid, reported hausdorff 0. Kept whole instead.
+        n = int(shapely.get_num_coordinates(geom))
+        kept = Generalization(tolerance=0.0, vertices_before=n, vertices_after=n, hausdorff=0.0,
+                              area_change=0.0, valid=False, auto=tol is None, fits=False)
+        return (_isolated(unit_text, source_tokens, geom, budget, extra, kept),)
     if not crossing_work(geom).affordable:
         return (_isolated(unit_text, source_tokens, geom, budget, (*extra, Flag.TOO_MANY_CROSSINGS)),)
     out = _generalize(layout, geom, unit_text, source_tokens, tol, budget, counter, extra)

@@ -14,11 +14,13 @@ escape to rewrite a geometry in the same encoding. :func:`find_encoded` is what
 
 from __future__ import annotations
 
+import re
+
 from ..geometry import Parsed
 from ..model import Span
 from .wkb import find_wkb, parse_wkb
 
-__all__ = ["ENCODED_KINDS", "feature_kind", "find_encoded", "is_whole", "parse_encoded"]
+__all__ = ["ENCODED_KINDS", "feature_kind", "find_encoded", "holds_solid", "is_whole", "parse_encoded"]
 
 #: ``Span.kind`` values of the encodings in this package.
 ENCODED_KINDS: frozenset[str] = frozenset({"wkb", "gml", "kml"})
@@ -66,6 +68,21 @@ def is_whole(span: Span) -> bool:
     if name is None:
         return False
     return name in GML_WHOLES or name not in (GML_GEOMETRIES if span.kind == "gml" else KML_GEOMETRIES)
+
+
+_SOLID_TAG = re.compile(r"<(?:[A-Za-z_][\w.\-]*+:)?+(?:Solid|CompositeSolid|MultiSolid)[\s/>]")
+
+
+def holds_solid(span: Span) -> bool:
+    """Whether a span's geometry is or holds a GML solid (``Solid``, ``CompositeSolid``,
+    ``MultiSolid``), a volume the oversize escape cannot simplify in plan without flattening it.
+
+    >>> holds_solid(Span(0, 9, "gml", "GEOMETRYCOLLECTION", '<bldg:Building><bldg:lod1Solid><gml:Solid>'))
+    True
+    >>> holds_solid(Span(0, 9, "gml", "MULTIPOLYGON", "<gml:MultiSurface>...</gml:MultiSurface>"))
+    False
+    """
+    return span.kind == "gml" and _SOLID_TAG.search(span.geometry_text) is not None
 
 
 def feature_kind(span: Span) -> str:
