@@ -200,6 +200,7 @@ _SHAPES = (
     "POINT ({x} {y})\nCity: {name}\n",
     "| 7 | {name} | POINT ({x} {y}) |\n",
     "Our {name} office surveyed these wells:\n\nPOINT ({x} {y})\n",
+    "The coordinates of the {name} office:\n\nPOINT ({x} {y})\n",
     '{{"type": "Feature", "properties": {{"site": "{name}"}}, "geometry": '
     '{{"type": "Point", "coordinates": [{x}, {y}]}}}}\n',
 )
@@ -345,3 +346,25 @@ def test_the_lon_union_covers_every_box_and_is_no_wider_than_needed(raw) -> None
     if all(b[0] <= b[2] for b in boxes):
         assert width <= plain + 1e-9
     assert 0.0 <= width <= 360.0
+
+
+# ------------------------------------------------------------------------ review regressions
+
+def test_coordinates_of_a_place_in_prose_declare_nothing() -> None:
+    # "coordinates" anywhere on the line made a place name a frame: "the coordinates of the
+    # São Tomé lighthouse" gave lon/lat points the São Tomé datum, unflagged at 0.85
+    for line in ("The coordinates of the São Tomé lighthouse:",
+                 "Coordinates below were collected by our Puerto Rico team.",
+                 "This file lists the coordinates of all counties in North Carolina.",
+                 "GPS coordinates from the New Jersey field office."):
+        assert _names(line + "\n") == [], line
+        _, report = _report(line + "\n\nPOINT (6.73 0.34)\n")
+        assert report.declarations == () and report.frame_for(0).epsg == 4326, line
+    # a coordinates word next to the name still makes it a frame's
+    for line, name in (("Coordinates in Puerto Rico:", "Puerto Rico"),
+                       ("Coordinates are in the Puerto Rico datum.", "Puerto Rico"),
+                       ("All wells in New Jersey coordinates.", "New Jersey"),
+                       ("Koordinaten im Sao Tome", "Sao Tome")):
+        found = [d for d in find_declarations(line + "\n") if d.form == "name"]
+        assert [(d.text, d.context) for d in found] == [(name, "context")], line
+

@@ -14,8 +14,10 @@ by the name index (``names.py``) declares a frame only when
   own vocabulary ("Grid", "Mercator", "UTM", "Lambert", "ftUS", ...), an acronym written in
   capitals ("RD New", "NTF"), or is one word (the index keeps single words only for informal
   acronyms and long compounds: "NZTM", "Rijksdriehoek"): ``"named"``;
-* otherwise (a place-like name) frame words stand near it on its line (coordinates in,
-  projection, CRS, SRS, datum, grid, spatial reference, state plane, a code): ``"context"``.
+* otherwise (a place-like name) frame words stand near it on its line (projection, CRS, SRS,
+  datum, grid, spatial reference, state plane, a code), or a coordinates word next to it
+  ("coordinates in Puerto Rico", "New Jersey coordinates"; not "the coordinates of the São
+  Tomé lighthouse"): ``"context"``.
 
 A place-like name that is the value of another key (``City: São Tomé``, ``"site": "Puerto
 Rico"``), a table cell (``3,São Tomé,POINT (6.7 0.3)``) or plain prose is no declaration
@@ -61,6 +63,15 @@ _CONTEXT_WORDS = frozenset({
     "easting", "eastings", "northing", "northings", "georeferenced", "spheroid", "ellipsoid",
     "geodetic", "prj", "proj4",
 })
+# words that name coordinates: prose says "the coordinates of the São Tomé lighthouse" of
+# places all the time, so one counts only next to the name: "coordinates in (the) NAME",
+# "NAME coordinates" (or in a pair of ``_CONTEXT_PAIRS``: "coordinate system")
+_COORD_WORDS = frozenset({
+    "coordinate", "coordinates", "coords", "coordinaten", "koordinaten", "coordonnees",
+    "coordenadas",
+})
+_COORD_IN = frozenset({"in", "im", "en", "dans"})  # "coordinates in", "Koordinaten im"
+_COORD_FILLER = frozenset({"are", "is", "the", "given", "expressed", "stated", "written"})
 _CONTEXT_PAIRS = frozenset({
     ("spatial", "reference"), ("reference", "system"), ("state", "plane"),
     ("reference", "frame"), ("coordinate", "system"),
@@ -163,10 +174,37 @@ def _frame_words_near(window: str) -> bool:
         if _JSON_KEY.match(window, m.end()) and m.start() > 0 and window[m.start() - 1] == '"':
             prev = ""
             continue  # a JSON key ("coordinates": [...]) is the format's structure
-        if w in _CONTEXT_WORDS or (prev, w) in _CONTEXT_PAIRS:
+        if (prev, w) in _CONTEXT_PAIRS or (w in _CONTEXT_WORDS and w not in _COORD_WORDS):
             return True
         prev = w
     return False
+
+
+def _coordinates_next_to(prefix: str, suffix: str) -> bool:
+    """Whether a coordinates word stands next to the name: ``"coordinates (are) in (the) "``
+    ends ``prefix`` (spaces only between), or the name's next word is one (``"in New Jersey
+    coordinates"``); ``"the coordinates of the São Tomé lighthouse"`` is prose.
+
+    >>> _coordinates_next_to("Coordinates are in the ", ""), _coordinates_next_to("", " coords")
+    (True, True)
+    >>> _coordinates_next_to("The coordinates of the ", " lighthouse")
+    False
+    """
+    first = _TOKEN.match(suffix.lstrip(" \t\"'"))
+    if first is not None and _fold(first.group()) in _COORD_WORDS:
+        return True
+    tail = prefix.rstrip(" \t\"'")
+    if not tail or not tail[-1].isalpha():
+        return False  # punctuation stands between ("coordinates: ..., NAME")
+    words = [_fold(w) for w in _TOKEN.findall(tail[-64:])]
+    while words and words[-1] == "the":
+        words.pop()
+    if not words or words[-1] not in _COORD_IN:
+        return False
+    words.pop()
+    while words and words[-1] in _COORD_FILLER:
+        words.pop()
+    return bool(words) and words[-1] in _COORD_WORDS
 
 
 def name_context(text: str, start: int, end: int) -> str:
@@ -192,4 +230,6 @@ def name_context(text: str, start: int, end: int) -> str:
         return "attribute"
     if _cell(prefix, suffix):
         return "cell"
-    return "context" if _frame_words_near(prefix) or _frame_words_near(suffix) else "prose"
+    near = (_frame_words_near(prefix) or _frame_words_near(suffix)
+            or _coordinates_next_to(prefix, suffix))
+    return "context" if near else "prose"
