@@ -368,3 +368,22 @@ def test_coordinates_of_a_place_in_prose_declare_nothing() -> None:
         found = [d for d in find_declarations(line + "\n") if d.form == "name"]
         assert [(d.text, d.context) for d in found] == [(name, "context")], line
 
+
+def test_a_citygml_envelope_srsname_governs_the_buildings_after_it() -> None:
+    # citysmith's CityGML: the model's boundedBy Envelope has srsName="epsg:32634", the
+    # building after it none; the building got the EPSG:4326 fallback, flagged, no extent
+    text = (REAL / "citysmith-0.2.0/CS1_lod0.gml").read_text()
+    det, report = _report(text)
+    assert [s.geometry_text.lstrip()[:13] for s in det.spans][0] == "<gml:Envelope"
+    assert [(f.epsg, f.source, f.flagged) for f in report.frames] == \
+        [(32634, "explicit_code", False)] * 2
+    placed = [c for c in chunk(text, budget=512) if c.features]
+    assert placed and all(c.bbox_wgs84 is not None and "no_extent" not in c.flags
+                          and "crs_flagged" not in c.flags for c in placed)
+    w, s, e, n = placed[-1].bbox_wgs84  # UTM 34N, 458,750 E 4,962,525 N: Vojvodina, Serbia
+    assert 20.4 < w <= e < 20.6 and 44.8 < s <= n < 44.9
+    # a geometry's own srsName still governs only that geometry
+    gml = ('<gml:Point srsName="EPSG:27700"><gml:pos>530000 180000</gml:pos></gml:Point>\n'
+           "POINT (-1.5 52.1)\n")
+    _, report = _report(gml)
+    assert [f.epsg for f in report.frames] == [27700, 4326]

@@ -38,6 +38,7 @@ from __future__ import annotations
 import bisect
 import json
 import math
+import re
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from typing import Any, Sequence
@@ -335,6 +336,9 @@ _GROUP_ORDER = {"ewkt_srid": 0, "ewkb_srid": 0, "kml": 0, "geojson_crs": 1, "nam
 _GEOJSON_KINDS = ("geojson_geometry", "geojson_feature")
 # declarations the encoding itself makes: (span kind -> form); KML is always WGS 84
 _SRID_FORMS = {"wkt": "ewkt_srid", "wkb": "ewkb_srid"}
+# a GML bounding box (``<gml:boundedBy><gml:Envelope srsName=...>``): its srsName is the frame
+# of what follows it, the geometries of a CityGML model written with no srsName of their own
+_GML_ENVELOPE = re.compile(r"\s{0,64}<(?:[A-Za-z_][\w.\-]{0,64}:)?(?:Envelope|Box)[\s/>]")
 
 
 def _from_group(
@@ -462,11 +466,15 @@ def _resolve(text: str, detection: Detection, geometries: Sequence[Any],
     in_props: dict[int, list[int]] = {}
     in_coll: dict[int, list[int]] = {}
     prose: list[int] = []
+    envelopes: list[tuple[int, int]] = []  # (span, declaration) of a GML Envelope's srsName
     for k, d in enumerate(decls):
         i = bisect.bisect_right(starts, d.start) - 1
         if i >= 0 and spans[i].start <= d.start < spans[i].end:
             if spans[i].kind not in _GEOJSON_KINDS or d.form == "geojson_crs":
                 own.setdefault(i, []).append(k)
+                if (spans[i].kind == "gml" and (d.form != "name" or d.context == "keyed")
+                        and _GML_ENVELOPE.match(spans[i].geometry_text)):
+                    envelopes.append((i, k))
             else:  # a code or name in a Feature's property values ("reprojected from
                 # EPSG:27700") is a last resort, used only where nothing else fits
                 in_props.setdefault(i, []).append(k)
@@ -476,6 +484,14 @@ def _resolve(text: str, detection: Detection, geometries: Sequence[Any],
             in_coll.setdefault(c, []).append(k)
         else:
             prose.append(k)
+    if envelopes:
+        # an Envelope's srsName (a CityGML model's boundedBy) is the frame of the GML
+        # geometries after it that declare none of their own
+        bare_after = [False] * (len(spans) + 1)
+        for i in range(len(spans) - 1, -1, -1):
+            bare_after[i] = bare_after[i + 1] or (spans[i].kind == "gml" and i not in own)
+        prose = sorted(prose + [k for i, k in envelopes if bare_after[i + 1]],
+                       key=lambda k: (decls[k].start, k))
 
     # 2. declarations the detector saw but the scan did not (SRID, collection crs)
     for i, span in enumerate(spans):
