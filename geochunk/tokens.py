@@ -1083,7 +1083,7 @@ class TokenIndex:
         if hit is not None:
             return hit
         value = self._exact_between_clean(a, b)
-        outage = self.counter._outage
+        outage = getattr(self.counter, "_outage", None)  # a duck-typed counter has none
         with self._lock:
             self._cache[key] = value
             if outage is not None and outage.error is not None:
@@ -1198,7 +1198,7 @@ def _generic_index(counter: TokenCounter, text: str) -> "TokenIndex":
         try:
             check_growth(counter.count, text, total, counter.name)
         except ConfigError:
-            outage = counter._outage
+            outage = getattr(counter, "_outage", None)
             if outage is None or outage.error is None:
                 raise
             # the tokenizer failed while the halves were counted: they are the estimate (an
