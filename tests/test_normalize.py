@@ -114,6 +114,25 @@ def test_cli_normalize_option(tmp_path, capsys):
     assert main(["chunk", "--normalize", "nfd", str(path)]) == 2
 
 
+def test_stored_chunks_with_a_bad_normalization_or_headings_fail_in_one_line(tmp_path, capsys):
+    # before: a stored chunk saying "normalization": "NFD" ended validate --chunks in a
+    # ConfigError traceback, and "headings": "Appendix" became the path ("A", "p", "p", ...)
+    path = tmp_path / "nfd.md"
+    path.write_text(unicodedata.normalize("NFD", DOC), encoding="utf-8")
+    assert main(["chunk", "--budget", "40", "--normalize", "nfc", str(path)]) == 0
+    rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    stored = tmp_path / "c.jsonl"
+    for change, said in ((("normalization", "nfc"), None), (("normalization", "NFD"), "normalization 'NFD'"),
+                         (("headings", "Appendix"), "headings must be a list of strings")):
+        stored.write_text("".join(json.dumps({**r, change[0]: change[1]}) + "\n" for r in rows), encoding="utf-8")
+        code = main(["validate", "--budget", "40", "--chunks", str(stored), str(path)])
+        err = capsys.readouterr().err
+        if said is None:  # a form in lower case is read as that form
+            assert code == 0, err
+        else:
+            assert code == 1 and said in err and "Traceback" not in err and len(err.strip().splitlines()) == 1, err
+
+
 _PIECES = st.sampled_from([
     "a", "e", " ", ".", "\n", "\n\n", "e\u0301", "\u00e9", "o\u0302\u0323", "\u1100\u1161\u11a8",
     "\ufb01", "\u2460", "\uff21", "\u0915\u094d\u0937", "\u0928\u093c", "\u212b", "Dr. ", "x\u0308y",

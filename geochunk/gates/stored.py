@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import fields
+from dataclasses import fields, replace
 from typing import Any, Iterable, Mapping, Sequence
 
 from ..errors import InputError
@@ -109,12 +109,37 @@ def stored_chunks(
     prev_start, prev_end = -1, 0
     for k, rec in enumerate(records):
         if _is_geochunk(rec):
+            heads = rec.get("headings", [])
+            if not isinstance(heads, list) or not all(isinstance(h, str) for h in heads):
+                raise InputError(f"chunk {k} of {doc_id}: headings must be a list of strings, got {heads!r:.60}")
             c = Chunk.from_dict({key: v for key, v in rec.items() if key in _CHUNK_FIELDS})
+            c = _normalization(c, doc_id, k)
         else:
             c = _foreign(rec, source, doc_id, counter, k, prev_start, prev_end)
         out.append(c)
         prev_start, prev_end = c.start, c.end
     return out
+
+
+def _normalization(c: Chunk, doc_id: str, k: int) -> Chunk:
+    """The chunk with its ``normalization`` checked and in upper case (the form the gates
+    compare its text in).
+
+    >>> c = Chunk("d", 0, 0, 2, 0, "hi", 1, "cl100k_base", "document", "paragraph", normalization="nfc")
+    >>> _normalization(c, "d", 0).normalization
+    'NFC'
+    >>> _normalization(replace(c, normalization="NFD"), "d", 0)
+    Traceback (most recent call last):
+    ...
+    geochunk.errors.InputError: chunk 0 of d: normalization 'NFD' is none of NFC, NFKC (or null)
+    """
+    form = c.normalization
+    if form is not None:
+        if not isinstance(form, str) or form.upper() not in ("NFC", "NFKC"):
+            raise InputError(f"chunk {k} of {doc_id}: normalization {form!r} is none of NFC, NFKC (or null)")
+        if form != form.upper():
+            c = replace(c, normalization=form.upper())
+    return c
 
 
 def _int(v: Any) -> int | None:
