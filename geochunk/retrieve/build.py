@@ -36,7 +36,7 @@ import shutil
 import tempfile
 import time
 from dataclasses import dataclass, field
-from pathlib import Path, PurePath
+from pathlib import Path, PurePath, PurePosixPath
 from typing import Any, Callable, Sequence
 
 import numpy as np
@@ -254,8 +254,11 @@ def _insert(con: Any, docs: Sequence[PreparedDocument], *, first_rid: int, colle
 
 
 def _rebuild_lexical(con: Any) -> None:
-    res = con.execute("SELECT rid, text FROM chunks ORDER BY rid").fetchnumpy()
-    lx = Lexical.build(list(res["text"]), res["rid"])
+    res = con.execute("SELECT rid, text, doc_id FROM chunks ORDER BY rid").fetchnumpy()
+    # each chunk's words plus its document's file name (an export named nc_counties.csv says
+    # what each of its rows is)
+    titles = [PurePosixPath(str(d).replace("\\", "/")).stem for d in res["doc_id"]]
+    lx = Lexical.build(list(res["text"]), res["rid"], titles)
     con.execute("DELETE FROM lexical")
     for name, blob in lx.to_blobs().items():
         con.execute("INSERT INTO lexical VALUES (?, ?)", [name, blob])

@@ -222,12 +222,20 @@ class Lexical:
     analyzer: int = ANALYZER
 
     @classmethod
-    def build(cls, texts: Sequence[str], rids: Iterable[int]) -> "Lexical":
+    def build(cls, texts: Sequence[str], rids: Iterable[int], titles: Sequence[str] | None = None) -> "Lexical":
+        """BM25 over ``texts``; ``titles`` (one per text: e.g. its document's file name, which
+        says ``nc_counties`` for every chunk of that table) add their words to each chunk.
+
+        >>> lx = Lexical.build(["fips 37001", "fips 48001"], rids=[1, 2], titles=["nc_counties", "tx_cities"])
+        >>> int(lx.rids[lx.scores("counties").argmax()])
+        1
+        """
         import bm25s
 
         rid_arr = np.asarray(list(rids), dtype=np.int64)
         model = bm25s.BM25(method="lucene", k1=K1, b=B)
-        corpus = [document_tokens(t) or [""] for t in texts]
+        named = titles if titles is not None else [""] * len(texts)
+        corpus = [(document_tokens(t) + (tokenize(n) if n else [])) or [""] for t, n in zip(texts, named)]
         if corpus:
             model.index(corpus, show_progress=False)
         return cls(model, rid_arr)
