@@ -161,3 +161,26 @@ def test_index_sample_fails_a_changed_source(index, tmp_path):
         assert code == 1 and "the source changed since it was indexed" in out
     finally:
         Path(paths[0]).write_text(backup, encoding="utf-8")
+
+
+def test_index_sample_keeps_a_documents_collections_apart(tmp_path):
+    """A document in two collections built with different budgets has two chunkings; the sample
+    checks each one alone (it used to select rows by doc_id only and interleave both)."""
+    from geochunk.model import ChunkConfig
+    from geochunk.retrieve.build import build_index
+    from geochunk.retrieve.store import connect
+
+    src = tmp_path / "report.md"
+    src.write_text(load_sample("mixed_report"), encoding="utf-8")
+    db = tmp_path / "ix.duckdb"
+    build_index([str(src)], db, collection="a", embedder="hashing", config=ChunkConfig(budget=128))
+    build_index([str(src)], db, collection="b", embedder="hashing", config=ChunkConfig(budget=512))
+    con = connect(db, read_only=True)
+    try:
+        per = dict(con.execute("SELECT collection, count(*) FROM chunks GROUP BY collection").fetchall())
+    finally:
+        con.close()
+    assert per["a"] > per["b"] > 0  # two different chunkings of one document
+    code, out, err = run("validate", "--index", str(db), "--sample", "2")
+    assert code == 0, out + err
+    assert "report.md [a]: PASS" in out and "report.md [b]: PASS" in out

@@ -100,17 +100,34 @@ class SampleReport:
         return out
 
 
-def _rows(con: Any, doc_id: str) -> list[dict[str, Any]]:
+def _rows(con: Any, doc_id: str, collection: str) -> list[dict[str, Any]]:
+    """One collection's rows of ``doc_id`` (a document may be in several collections, each with
+    rows of its own recipe: mixing them would interleave two chunkings)."""
     from ..retrieve.store import has_columns
 
     extra = ", source_path, tokenizer, chunk_budget" if has_columns(con, "source_path", "tokenizer", "chunk_budget") else ""
     rows = con.execute(
         "SELECT chunk_index, text, flags, epsg, frame_confidence, frame_flagged, doc_sha256" + extra
-        + " FROM chunks WHERE doc_id = ? ORDER BY chunk_index", [doc_id]).fetchall()
+        + " FROM chunks WHERE doc_id = ? AND collection = ? ORDER BY chunk_index", [doc_id, collection]).fetchall()
     return [{"index": r[0], "text": r[1], "flags": list(r[2] or ()), "epsg": r[3], "confidence": r[4],
              "flagged": bool(r[5]), "doc_sha256": r[6], "source_path": r[7] if extra else None,
              "row_tokenizer": r[8] if extra else None, "row_budget": r[9] if extra else None}
             for r in rows]
+
+
+def _units(con: Any) -> dict[str, tuple[str, str]]:
+    """The sampled units in rotation order: label -> (doc_id, collection). A document is one unit
+    per collection it is in; its label is its ``doc_id``, with ``[collection]`` added when the
+    same ``doc_id`` is in more than one collection."""
+    pairs = con.execute("SELECT DISTINCT doc_id, collection FROM chunks").fetchall()
+    per_doc: dict[str, list[str]] = {}
+    for d, c in pairs:
+        per_doc.setdefault(d, []).append(c)
+    out: dict[str, tuple[str, str]] = {}
+    for d in order_documents(list(per_doc)):
+        for c in sorted(per_doc[d]):
+            out[d if len(per_doc[d]) == 1 else f"{d} [{c}]"] = (d, c)
+    return out
 
 
 def _source_path(doc_id: str, rows: Sequence[dict[str, Any]], root: str | None) -> str:
@@ -139,7 +156,8 @@ def sample_index(con: Any, *, sample: int, counter: TokenCounter | None, budget:
 
     if sample < 1:
         raise InputError(f"--sample takes a positive number of documents, got {sample}")
-    docs = order_documents([d for (d,) in con.execute("SELECT DISTINCT doc_id FROM chunks").fetchall()])
+    units = _units(con)
+    docs = list(units)
     history = validation_runs(con)
     start = history[-1].next_start % len(docs) if history and docs else 0
     take = min(sample, len(docs))
@@ -147,9 +165,10 @@ def sample_index(con: Any, *, sample: int, counter: TokenCounter | None, budget:
     reports: list[tuple[str, GateReport | None, str | None]] = []
     n_chunks = over = fallback = 0
     for doc in chosen:
-        rows = _rows(con, doc)
+        doc_id, collection = units[doc]
+        rows = _rows(con, doc_id, collection)
         try:
-            text = read_document(_source_path(doc, rows, root))
+            text = read_document(_source_path(doc_id, rows, root))
         except (InputError, OSError) as e:
             reports.append((doc, None, f"cannot read the source: {e}"))
             continue
@@ -158,7 +177,7 @@ def sample_index(con: Any, *, sample: int, counter: TokenCounter | None, budget:
             continue
         doc_counter = counter or _row_counter(rows) or get_counter("cl100k_base")
         doc_budget = budget or _row_budget(rows) or default_budget(con, None)
-        chunks = stored_chunks(rows, text, doc, doc_counter)
+        chunks = stored_chunks(rows, text, doc_id, doc_counter)
         chunks = [replace(c, crs=Frame(r["epsg"], float(r["confidence"] or 0.0), "index", r["flagged"]))
                   if r["epsg"] is not None else c for c, r in zip(chunks, rows)]
         report = validate(text, chunks, budget=doc_budget, encoding=doc_counter)
