@@ -168,9 +168,35 @@ def test_identity_is_the_path_under_the_recorded_root(tmp_path) -> None:
     assert rep.unchanged == ("sub/b.md",)  # the root the index recorded, not the file's folder
     rep = build_index([str(tmp_path / "data" / "a.md")], db, collection="c", embedder=EMB, config=CFG,
                       doc_id="reports/site-a")
-    assert rep.added == ("reports/site-a",)
+    assert rep.replaced == ("reports/site-a",) and rep.added == ()  # one file, one document
+    assert rep.replaced_why == (("reports/site-a", "the same file under another identity (was a.md)"),)
+    assert {d for (d,) in _rows(db, "SELECT DISTINCT doc_id FROM chunks")} == {"sub/b.md", "reports/site-a"}
     with pytest.raises(Exception, match="--doc-id names one document"):
         build_index([str(tmp_path / "data")], db, collection="c", embedder=EMB, config=CFG, doc_id="x")
+
+
+def test_a_new_root_does_not_index_a_file_twice(tmp_path) -> None:
+    """The root recorded by a first build of one subfolder, then a wider --root: each file keeps
+    one identity (it used to be indexed under both and come back as results #1 and #2), and the
+    given root is recorded for the builds after it."""
+    (tmp_path / "data" / "sub").mkdir(parents=True)
+    (tmp_path / "data" / "sub" / "a.md").write_text(SITE_A, encoding="utf-8")
+    (tmp_path / "data" / "b.md").write_text(SITE_B, encoding="utf-8")
+    db = tmp_path / "root.duckdb"
+    assert build_index([str(tmp_path / "data" / "sub")], db, collection="c", embedder=EMB, config=CFG).added == ("a.md",)
+    rep = build_index([str(tmp_path / "data")], db, collection="c", embedder=EMB, config=CFG,
+                      root=str(tmp_path / "data"))
+    assert rep.added == ("b.md",) and rep.replaced == ("sub/a.md",)
+    assert rep.replaced_why == (("sub/a.md", "the same file under another identity (was a.md)"),)
+    assert {d for (d,) in _rows(db, "SELECT DISTINCT doc_id FROM chunks")} == {"sub/a.md", "b.md"}
+    ix = open_index(db)
+    try:
+        res = query_index(ix, "allotment gardens", Region.near(-3.19, 55.95, 1000))
+    finally:
+        ix.close()
+    assert [r.chunk_id for r in res.rows] == ["sub/a.md#0"]
+    rep = build_index([str(tmp_path / "data")], db, collection="c", embedder=EMB, config=CFG)
+    assert set(rep.unchanged) == {"sub/a.md", "b.md"}  # the new root was recorded
 
 
 def test_a_deleted_file_is_kept_until_prune_removes_it(tmp_path) -> None:

@@ -422,15 +422,20 @@ def build_index(
         if doc_id is not None and len(listing.files) != 1:
             raise ConfigError(f"--doc-id names one document; {len(listing.files)} were given")
         build_root = os.path.realpath(root) if root is not None else meta.get("doc_root") or _default_root(listing)
-        stored_sources = {_legacy_source(d): d for (c, d), s in existing.items()
-                          if c == collection and s.source_path is None}
+        # the file each stored document of this collection was read from (format-1 rows: the
+        # path they are named by): one file is one document, whatever identity it had before
+        stored_sources: dict[str, list[str]] = {}
+        for (c, d), s in existing.items():
+            src = (s.source_path or _legacy_source(d)) if c == collection else None
+            if src:
+                stored_sources.setdefault(src, []).append(d)
         for f in listing.files:
             ident = doc_id if doc_id is not None else document_id(f.canonical, build_root)
             ids.append(ident)
             items.append((ident, None, f.canonical))
-            old = stored_sources.get(f.canonical)
-            if old is not None and old != ident:  # a format-1 row naming the same file
-                legacy.setdefault(ident, []).append(old)
+            olds = [o for o in stored_sources.get(f.canonical, ()) if o != ident]
+            if olds:  # the same file under another identity (another root, --doc-id, format 1)
+                legacy.setdefault(ident, []).extend(olds)
     else:
         if len(texts) != len(paths):
             raise ConfigError("texts and paths must have the same length")
@@ -471,7 +476,7 @@ def build_index(
         period=per, resolution_m=resolution_m, started=t0, unchanged=unchanged,
         failed=tuple(failed), skipped=tuple(skipped), prune=prune, seen=frozenset(ids),
         texts_given=texts is not None, legacy=legacy, doc_root=build_root,
-        documents=len(items) + n_missing,
+        documents=len(items) + n_missing, record_root=root is not None,
     )
 
 
@@ -497,14 +502,17 @@ def write_prepared(
     legacy: dict[str, list[str]] | None = None,
     doc_root: str | None = None,
     documents: int | None = None,
+    record_root: bool = False,
 ) -> BuildReport:
     """Steps 3-6 of a build for documents already chunked and embedded (also used by benchmarks).
 
     The documents already in ``target`` are read under the build lock (``existing`` is ignored:
     another build may have landed since anything was read before). ``unchanged``, ``failed`` and
     ``skipped`` are carried into the report; ``seen`` are the identities of this build (``prune``
-    keeps them); ``legacy`` maps a document to the format-1 rows that named the same file (they
-    are replaced by it).
+    keeps them); ``legacy`` maps a document to the stored documents read from the same file under
+    another identity (format-1 rows, another root, a ``doc_id``): they are replaced by it.
+    ``doc_root`` is recorded when the index has none, or always with ``record_root`` (a
+    ``--root`` given: later builds take identities under it).
     """
     t0 = time.perf_counter() if started is None else started
     target = Path(target)
@@ -522,7 +530,10 @@ def write_prepared(
             if old is None and d.doc_id in legacy:
                 added_from = legacy[d.doc_id]
                 replaced.append(d.doc_id)
-                why.append((d.doc_id, f"made before rows recorded what made them (was {', '.join(added_from)})"))
+                was = [mine[o] for o in added_from if o in mine]
+                reason = ("made before rows recorded what made them" if any(w.recipe is None for w in was)
+                          else "the same file under another identity")
+                why.append((d.doc_id, f"{reason} (was {', '.join(added_from)})"))
                 todo.append(d)
             elif old is None:
                 added.append(d.doc_id)
@@ -610,7 +621,7 @@ def write_prepared(
                 "model_id": emb.model_id,
                 "dims": emb.dims,
                 "built_at": built_at.isoformat(),
-                **({"doc_root": doc_root} if doc_root and not meta.get("doc_root") else {}),
+                **({"doc_root": doc_root} if doc_root and (record_root or not meta.get("doc_root")) else {}),
                 "catalog_digest": catalog_digest(con),  # checked on open (store.check_consistency)
             })
             n_rows, n_noext = con.execute(
