@@ -194,13 +194,16 @@ def shelled(draw) -> tuple[str, int, int, str, shapely.Geometry]:
 @st.composite
 def escaped(draw) -> tuple[str, int, int, str, shapely.Geometry]:
     """Issue #25: GeoJSON (or GML) as a string: a JSON string (one or two levels deep, PHP's
-    ``\\/`` or not) or a CSV cell with doubled quotes."""
+    ``\\/`` or not) or a CSV cell with doubled quotes (holding it, or a JSON record holding it
+    as a string)."""
     g = draw(geometry())
     inner = json.dumps(json.loads(shapely.to_geojson(g)), separators=draw(st.sampled_from([(",", ":"), (", ", ": ")])))
     if draw(st.integers(0, 3)) == 0:
         inner = _with_root_attrs(gml(g, "gml:", "gml3", False), ' srsName="EPSG:4326"')
-    where = draw(st.sampled_from(["json", "json2", "csv"]))
-    if where == "csv":
+    where = draw(st.sampled_from(["json", "json2", "csv", "csv2"]))
+    if where.startswith("csv"):
+        if where == "csv2":  # a JSON record in a cell, its geometry a JSON string in it (\""type)
+            inner = '{"geom": ' + json.dumps(inner) + "}"
         quoted = '"' + inner.replace('"', '""') + '"'
         text = f"id,name,geom\n{draw(st.integers(1, 99))},Plot,{quoted}\n"
     else:

@@ -288,10 +288,26 @@ def _csv_cell(text: str) -> str:
 # (``\"\"type``); the key's escape is neither ``\"type`` nor ``""type`` alone
 _CSV_OF_JSON = _csv_cell(json.dumps({"geom": _POLYGON}))
 _JSON_OF_CSV = json.dumps(f"7,{_csv_cell(_POLYGON)}")
+_GML_CSV_OF_JSON = _csv_cell(json.dumps({"geom": (
+    '<gml:Polygon srsName="EPSG:4326"><gml:exterior><gml:LinearRing><gml:posList>0 0 4 0 4 4 0 0'
+    "</gml:posList></gml:LinearRing></gml:exterior></gml:Polygon>")}))
 ESCAPED += [
     (f"id,row\n7,{_CSV_OF_JSON}\n8,\n", _CSV_OF_JSON),
     (f'{{"line": {_JSON_OF_CSV}, "id": 1}}', _JSON_OF_CSV),
+    (f"id,row\n7,{_GML_CSV_OF_JSON}\n", _GML_CSV_OF_JSON),
 ]
+
+
+def test_gml_in_a_json_string_in_a_csv_cell_is_read_in_the_cell() -> None:
+    # its first tag read as JSON finds a piece of the cell ("<gml:Point srsName=\""): the cell,
+    # the wider string, is the quoting the text is in (found by the property tests)
+    cell = _csv_cell(json.dumps({"geom": '<gml:Point srsName="EPSG:4326"><gml:pos>0 0</gml:pos></gml:Point>'}))
+    doc = f"id,name,geom\n1,Plot,{cell}\n"
+    (sp,) = detect(doc).spans
+    assert (sp.kind, doc[sp.start : sp.end]) == ("gml", cell)
+    assert parse_span(sp).geometry.equals(shapely.Point(0, 0))
+    cs = chunk_text(doc, ChunkConfig(budget=16))
+    assert_whole_in_one_chunk(cs.chunks, sp.start, sp.end, "gml in a json string in a csv cell")
 
 
 @pytest.mark.parametrize("doc,source", ESCAPED)

@@ -400,17 +400,19 @@ def _detect_each(
 def _string_at(
     text: str, at: int, style: Quoting | None, tokens: dict[str, _Tokens]
 ) -> tuple[int, int, Quoting] | None:
-    """The quoted string (start, end, style) holding offset ``at`` that holds an escape."""
+    """The quoted string (start, end, style) holding offset ``at`` that holds an escape; for a
+    tag (``style`` None) the wider of the two styles' strings, as the outer quoting is what the
+    text is (GML in a JSON string in a CSV cell: the JSON reading finds a piece of the cell)."""
+    best: tuple[int, int, Quoting] | None = None
     for how in (("json", "csv") if style is None else (style,)):
         got = tokens[how].around(at)
         if got is None:
             continue
         s, e = got
-        if how == "json" and text.find("\\", s + 1, e - 1) >= 0:
-            return s, e, "json"
-        if how == "csv" and text.find('""', s + 1, e - 1) >= 0:
-            return s, e, "csv"
-    return None
+        escape = "\\" if how == "json" else '""'
+        if text.find(escape, s + 1, e - 1) >= 0 and (best is None or e - s > best[1] - best[0]):
+            best = (s, e, how)
+    return best
 
 
 def _units_of(s: int, e: int, dec: Decoded, inner: list[tuple[Span, int]]) -> list[Span]:
