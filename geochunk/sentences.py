@@ -11,9 +11,10 @@ inference, applied to the candidate's neighbours only:
    Scripts without case (Devanagari, CJK) are untouched: the danda always ends a sentence.
 2. **Abbreviation type.** A full stop after a word that precedes a name or a number
    (:data:`PRENOMINAL`: ``Dr.``, ``Mr.``, ``St.``, ``Fig.``, ``No.``, ``e.g.``, ``cf.``, month
-   names) ends no sentence, whatever follows (``Dr. Sharma``, ``Fig. 3``). Abbreviations that
-   often end a sentence (``etc.``, ``Inc.``, ``a.m.``, ``U.S.``) are not listed: for them the
-   first test decides.
+   names) ends no sentence, whatever follows (``Dr. Sharma``, ``Fig. 3``); one that is also an
+   everyday word (:data:`WORDS_TOO`: ``the answer was no.``, ``modern art.``) only when written
+   with a capital or before a number. Abbreviations that often end a sentence (``etc.``,
+   ``Inc.``, ``a.m.``, ``U.S.``) are not listed: for them the first test decides.
    A lone lower-case letter is listed only where it is no unit (``c. 1901``, ``p. 4``, not the
    ``m.`` of ``1.5 m.``, which often ends a sentence).
 3. **Initials.** A single capital letter and a stop ends no sentence when an initial or a
@@ -38,7 +39,7 @@ from __future__ import annotations
 import re
 from typing import Iterable
 
-__all__ = ["PRENOMINAL", "keep_sentence_ends", "is_sentence_end"]
+__all__ = ["PRENOMINAL", "WORDS_TOO", "keep_sentence_ends", "is_sentence_end"]
 
 #: Abbreviations written before a name, a number or a reference, lower case, without the final
 #: stop: a full stop after one of these ends no sentence.
@@ -47,6 +48,11 @@ mr mrs ms mx dr prof rev hon fr sr gen col capt cpt lt sgt maj gov sen rep pres 
 st mt fig figs eq eqs no nos vol vols ch chap sec sect art para pp p cf e.g i.e viz vs
 approx ca c nr tel ref op est incl excl dept univ jan feb mar apr jun jul aug sep sept oct nov dec
 """.split())
+
+#: Listed abbreviations that are also everyday words (``the answer was no.``, ``modern art.``,
+#: ``a fig.``): one ends no sentence only when written with a capital (``No. 12``, ``Col.
+#: Hale``) or before a number (``fig. 3``, ``art. 5``).
+WORDS_TOO: frozenset[str] = frozenset("no art fig rep col gen op ref sec pres rev hon mar sen est".split())
 
 _CLOSERS = "\"'\u2019\u201d)]"
 _WORD_BEFORE = 24  # characters read back for the word before a stop (longer words are no abbreviation)
@@ -90,7 +96,10 @@ def is_sentence_end(text: str, p: int) -> bool:
         return True  # a word longer than every listed abbreviation (most sentence ends)
     word = _word_before(text, q - 1)
     if word in PRENOMINAL:
-        return False
+        if word not in WORDS_TOO or text[q - 1 - len(word)].isupper():
+            return False
+        if m is not None and m.group(1).isdigit():
+            return False
     if len(word) == 1 and word.isalpha() and text[q - 2].isupper():
         # an initial: with an initial or a listed abbreviation before it, or an initial after
         if q >= 4 and text[q - 3].isspace() and text[q - 4] == ".":

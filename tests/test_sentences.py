@@ -40,6 +40,11 @@ def test_the_issue_budgets_now_cut_at_the_sentence_end():
     ('"Stop!" he said. "Go!" She went.', ['he said.', '"Go!"']),
     ("Flooding began on 3 Jan. 2024 (built c. 1901). Next.", ["1901)."]),
     ("Ends etc. The next one.", ["etc."]),
+    # a listed abbreviation that is also a word ends a sentence in lower case before a word
+    # (before: "no." and "art." never did); written with a capital or before a number it is none
+    ("The answer was no. Then we left.", ["was no."]),
+    ("This is modern art. The museum agreed. See art. 5 and No. 12.", ["modern art.", "museum agreed."]),
+    ("He ate a fig. Col. Hale saw fig. 3 of Sec. 2. Done.", ["a fig.", "Sec. 2."]),
 ])
 def test_context_rules(text, ends):
     kept = keep_sentence_ends(text, sorted(_sentence_ends(text, 0, len(text))))
