@@ -387,3 +387,22 @@ def test_a_citygml_envelope_srsname_governs_the_buildings_after_it() -> None:
            "POINT (-1.5 52.1)\n")
     _, report = _report(gml)
     assert [f.epsg for f in report.frames] == [27700, 4326]
+
+
+def test_the_lookback_to_an_explicit_frame_is_linear(monkeypatch) -> None:
+    # each contradicted name walked back over every weak scope before it to find an explicit
+    # one: 4,000 state-plane sections over lon/lat points took 51 s (quadratic)
+    import geochunk.crs.resolve as resolve
+
+    calls = []
+    real = resolve.explicit
+    monkeypatch.setattr(resolve, "explicit", lambda d: calls.append(1) or real(d))
+    n = 300
+    names = ("New Jersey", "North Carolina", "South Carolina", "Puerto Rico")
+    text = "Positions in EPSG:4326.\n\n" + "".join(
+        f"Sites in {names[i % 4]} state plane coordinates.\n\nPOINT (-74.{i % 10} 40.1)\n\n"
+        for i in range(n))
+    _, report = _report(text)
+    assert len(report.frames) == n
+    assert all((f.epsg, f.source) == (4326, "explicit_code") for f in report.frames[1:])
+    assert len(calls) <= 4 * n  # a walk over the scopes before each point: ~n * n / 2

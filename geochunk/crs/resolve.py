@@ -902,9 +902,16 @@ class _ScopeContext:
         self.scope_decls = scope_decls
         self.starts = starts
         self.governed: dict[int, list[int]] = {n: [] for n in range(len(scope_decls))}
+        self._explicit: list[int] | None = None
 
     def decl(self, n: int) -> Declaration:
         return self.decls[self.scope_decls[n]]
+
+    def explicit_scopes(self) -> list[int]:
+        """The indices of the explicit scopes (:func:`explicit`), ascending; made once."""
+        if self._explicit is None:
+            self._explicit = [n for n in range(len(self.scope_decls)) if explicit(self.decl(n))]
+        return self._explicit
 
 
 def strength(decl: Declaration) -> int:
@@ -990,16 +997,12 @@ def _explicit_before(
     """(scope, frame, check) of the latest explicit scope before scope ``n`` (``n``
     excluded) whose frame these coordinates fit, looking back over at most
     :data:`_EXPLICIT_BACK` explicit scopes (a bound on the work per feature), else ``None``."""
-    tried = 0
-    for m in range(n - 1, -1, -1):
-        decl = ctx.decl(m)
-        if explicit(decl):
-            frame, chk = _evaluate(decl, xy, extra=notes)
-            if frame is not None and chk.status == "inside":
-                return m, frame, chk
-            tried += 1
-            if tried >= _EXPLICIT_BACK:
-                break
+    ex = ctx.explicit_scopes()  # jump to them: no walk over the weak scopes between
+    k = bisect.bisect_left(ex, n)
+    for m in reversed(ex[max(0, k - _EXPLICIT_BACK):k]):
+        frame, chk = _evaluate(ctx.decl(m), xy, extra=notes)
+        if frame is not None and chk.status == "inside":
+            return m, frame, chk
     return None
 
 
