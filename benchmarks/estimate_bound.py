@@ -53,6 +53,7 @@ HELD_OUT = {
               R + "django-5.2.8/docs_intro_overview.txt", R + "geojson-3.2.0/README.rst", R + "geomet-1.1.0/README.md"],
     "json": [R + "django-5.2.8/" + n for n in ("relatedapp_initial.json", "fixtures_regress_big-fixture.json",
                                                "fixtures_fixture1.json", "fixtures_fixture6.json")],
+    "capitals": [R + "moto-5.2.1/dynamodb_reserved_keywords.txt"],
 }
 SIZES = (64, 200, 600, 2000, 8000)
 

@@ -192,7 +192,7 @@ _CLASS_NAMES = ("lower", "upper", "digit", "space", "newline", "tab", "punct", "
                 "utf8-4", "unicode-space")
 _PAIR = np.array((
     (2, 5, 23, 11, 14, 27, 12, 58, 70, 82, 70),
-    (13, 6, 9, 0, 0, 38, 7, 62, 74, 86, 74),
+    (13, 6, 9, 12, 24, 38, 7, 62, 74, 86, 74),  # a capital before a space or newline: a token ends
     (28, 19, 4, 0, 27, 0, 7, 55, 67, 79, 67),
     (0, 0, 24, 1, 0, 40, 9, 64, 76, 88, 76),
     (15, 0, 4, 17, 0, 0, 0, 24, 36, 48, 36),

@@ -25,6 +25,9 @@ CLASSES = {
               "django-5.2.8/docs_intro_overview.txt", "geojson-3.2.0/README.rst", "geomet-1.1.0/README.md"],
     "json": ["django-5.2.8/relatedapp_initial.json", "django-5.2.8/fixtures_regress_big-fixture.json",
              "django-5.2.8/fixtures_fixture1.json", "django-5.2.8/fixtures_fixture6.json"],
+    # capital words one a line (1.03x under, every window of ~450 tokens, before the capital's
+    # pair with a newline or space cost a token)
+    "capitals": ["moto-5.2.1/dynamodb_reserved_keywords.txt"],
 }
 SIZES = (64, 200, 600, 2000, 8000)  # characters: chunks of ~16 to ~2,000 tokens
 
@@ -71,3 +74,17 @@ def test_estimate_stays_useful(real: dict, content: str) -> None:
         text = (REAL / path).read_text(encoding="utf-8")
         for counter in real.values():
             assert estimate_count(text) <= 2 * counter.count(text), (path, counter.name)
+
+
+@pytest.mark.parametrize("text", [
+    "\n".join(["US", "FR", "DE", "GB", "IT", "ES", "NL"] * 70) + "\n",  # ISO codes a line: was 4x under
+    "\n".join("ABCDEFGHIJKLMNOPQRSTUVWXYZ" * 20),  # one capital a line: 999 tokens, estimated 4
+    " ".join(["US", "FR", "DE", "GB"] * 120),  # codes between spaces: was 2x under
+    "code,name\n" + "\n".join(["US,FR", "DE,GB", "IT,ES"] * 100),  # a CSV of codes: 1.55x under
+    "I\n", "ER\n", "HAR\n",
+])
+def test_capitals_before_a_space_or_newline_are_not_free(real: dict, text: str) -> None:
+    """A capital letter's pair with the space or newline after it cost nothing: a line of
+    capitals (country codes, SQL keywords, enum values) was a fraction of a token."""
+    for counter in real.values():
+        assert estimate_count(text) >= counter.count(text), counter.name
