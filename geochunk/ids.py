@@ -14,6 +14,7 @@ unique by content, never by position (``feature_17`` would change on every re-ex
 from __future__ import annotations
 
 import hashlib
+from collections import Counter
 import json
 import re
 import sys
@@ -309,13 +310,27 @@ def source_ids(
     return out
 
 
+def _is_name_source(source: str) -> bool:
+    """Whether an id source (``attribute:Name``, ``record:title``) names a :data:`NAME_KEYS` key."""
+    _, sep, key = source.partition(":")
+    return bool(sep) and _key_kind(key)[0] in NAME_KEYS
+
+
 def unique_ids(
     spans: Sequence[Span], source_ids: Mapping[int, tuple[str, str]] | Sequence[tuple[str, str] | None]
 ) -> list[tuple[str, str]]:
     """``(id, id source)`` per span: the source's id (``source_ids``, by span index: a mapping,
     or a sequence as long as ``spans`` with ``None`` where the source gives none) or the
     :func:`content_id` (source ``hash``); an id seen before gets ``~`` and 8 characters of
-    the content hash, then ``.2``, ``.3``, ... if that is taken too."""
+    the content hash, then ``.2``, ``.3``, ... if that is taken too. A name (:data:`NAME_KEYS`)
+    that several features share is no id of any one of them: each gets the suffix, the first
+    too, so which of two "Park"s comes first (or a third added above) changes no feature's id.
+
+    >>> a = Span(0, 11, "wkt", "POINT", "POINT (1 2)")
+    >>> b = Span(20, 31, "wkt", "POINT", "POINT (3 4)")
+    >>> unique_ids([a, b], [("Park", "attribute:Name"), ("Park", "attribute:Name")])
+    [('Park~2f35f2ba', 'attribute:Name'), ('Park~ac0d6cdf', 'attribute:Name')]
+    """
     taken: set[str] = set()
     next_k: dict[str, int] = {}  # per suffix base, the next number to try (identical geometries
     out = []  # repeated 40,000 times must not probe .2, .3, ... from the start each time)
@@ -329,9 +344,12 @@ def unique_ids(
         return got
 
     given = source_ids.get if isinstance(source_ids, Mapping) else source_ids.__getitem__
-    for i, span in enumerate(spans):
-        fid, source = given(i) or (content(span), "hash")
-        if fid in taken:  # the same id twice: tell them apart by content, not by position
+    picked = [given(i) for i in range(len(spans))]
+    names = Counter(got[0] for got in picked if got is not None and _is_name_source(got[1]))
+    for span, got in zip(spans, picked):
+        fid, source = got or (content(span), "hash")
+        if fid in taken or (names.get(fid, 0) > 1 and _is_name_source(source)):
+            # the same id twice (or a shared name): tell them apart by content, not by position
             base = f"{fid}~{content(span).split(':')[1][:8]}"
             fid, k = base, next_k.get(base, 2)
             while fid in taken:

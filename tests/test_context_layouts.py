@@ -202,3 +202,30 @@ def test_a_geometry_in_a_markdown_table_row_takes_the_row(budget):
     for c in cs.chunks:
         if not c.features:
             assert "P-" not in c.text
+
+
+def test_a_shared_name_is_no_feature_s_bare_id():
+    """A name several features share gives each the name and its content hash, the first too:
+    adding another "Park" above (or reordering) changes no existing feature's id."""
+    from geochunk.model import ChunkConfig
+    from geochunk.pipeline import chunk_text
+
+    def ids(text: str) -> dict[str, str]:
+        return {text[f.start:f.end]: f.id for c in chunk_text(text, ChunkConfig(budget=256)).chunks
+                for f in c.features}
+
+    two = "POINT (1 1)\nName: Park\n\nPOINT (2 2)\nName: Park\n\nPOINT (3 3)\nName: Mill\n\n"
+    three = "POINT (9 9)\nName: Park\n\n" + two
+    swapped = "POINT (2 2)\nName: Park\n\nPOINT (1 1)\nName: Park\n\nPOINT (3 3)\nName: Mill\n\n"
+    a, b, c = ids(two), ids(three), ids(swapped)
+    assert set(a) == {"POINT (1 1)", "POINT (2 2)", "POINT (3 3)"}
+    assert a["POINT (1 1)"] != a["POINT (2 2)"]
+    assert a["POINT (1 1)"].startswith("Park~") and a["POINT (2 2)"].startswith("Park~")
+    assert a["POINT (3 3)"] == "Mill"  # a name used once is the id itself
+    for k in a:
+        assert a[k] == b[k] == c[k], (k, a[k], b[k], c[k])
+    rec = '{"name": "Main St", "geometry": {"type": "Point", "coordinates": [%d, %d]}}'
+    one = ids("[" + rec % (1, 1) + "]")
+    both = ids("[" + rec % (1, 1) + ", " + rec % (2, 2) + "]")
+    assert list(one.values()) == ["Main St"]
+    assert len(set(both.values())) == 2 and all(v.startswith("Main St~") for v in both.values())
