@@ -405,3 +405,10 @@ def test_adapters_carry_pages_and_sections(tmp_path):
     assert flat["source_pages"] == "2"
     html = chunk_file(write(tmp_path, "a.html", b"<h1>A</h1><h2>B, C</h2><p>POINT (1 2)</p>"), budget=16)
     assert chunk_metadata(html[-1], flat=True)["section_path"] == "A > B, C"
+
+
+def test_a_chunk_before_the_first_heading_has_no_section():
+    ex = extract(b"<p>Preamble POINT (1 2).</p><h1>A</h1><p>POINT (3 4)</p>", name="p.html")
+    assert ex.section_of(0, len(ex.text)) == ()
+    chunks = locate(chunk_text(ex.text, ChunkConfig(budget=16, unit="feature")).chunks, ex)
+    assert [c.section_path for c in chunks if c.features] == [(), ("A",)]

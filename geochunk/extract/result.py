@@ -11,7 +11,7 @@ page and section maps turn a chunk's ``[start, end)`` back into "page 14" or
 
 from __future__ import annotations
 
-from bisect import bisect_left, bisect_right
+from bisect import bisect_right
 from dataclasses import dataclass, field
 
 __all__ = ["Extracted"]
@@ -34,11 +34,11 @@ class Extracted:
     sections: tuple[tuple[int, int, tuple[str, ...]], ...] = ()
     notes: tuple[str, ...] = ()
     _page_ends: tuple[int, ...] = field(default=(), init=False, repr=False, compare=False)
-    _section_ends: tuple[int, ...] = field(default=(), init=False, repr=False, compare=False)
+    _section_starts: tuple[int, ...] = field(default=(), init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_page_ends", tuple(e for _, e, _ in self.pages))
-        object.__setattr__(self, "_section_ends", tuple(e for _, e, _ in self.sections))
+        object.__setattr__(self, "_section_starts", tuple(s for s, _, _ in self.sections))
 
     def pages_of(self, start: int, end: int) -> tuple[int, ...]:
         """The page numbers whose text overlaps ``[start, end)`` (``()`` for an empty range or
@@ -59,16 +59,13 @@ class Extracted:
         return tuple(out)
 
     def section_of(self, start: int, end: int) -> tuple[str, ...]:
-        """The heading path of the section where ``[start, end)`` begins (``()`` before the
-        first heading, or for a document without sections).
+        """The heading path of the section where ``[start, end)`` begins: the last section
+        that starts at or before ``start`` (the separator after a section is still under it);
+        ``()`` before the first heading, or for a document without sections.
 
-        >>> ex = Extracted("# A\\n\\nx", "html", sections=((0, 7, ("A",)),))
-        >>> ex.section_of(6, 7)
-        ('A',)
+        >>> ex = Extracted("intro\\n\\n# A\\n\\nx", "html", sections=((7, 13, ("A",)),))
+        >>> ex.section_of(12, 13), ex.section_of(0, 13)
+        (('A',), ())
         """
-        i = bisect_left(self._section_ends, start + 1)
-        if i < len(self.sections):
-            s, e, path = self.sections[i]
-            if s <= start < e or (s < end and start < e):
-                return path
-        return ()
+        i = bisect_right(self._section_starts, start) - 1
+        return self.sections[i][2] if i >= 0 else ()
