@@ -406,3 +406,17 @@ def test_the_lookback_to_an_explicit_frame_is_linear(monkeypatch) -> None:
     assert len(report.frames) == n
     assert all((f.epsg, f.source) == (4326, "explicit_code") for f in report.frames[1:])
     assert len(calls) <= 4 * n  # a walk over the scopes before each point: ~n * n / 2
+
+
+def test_a_numbered_point_in_prose_is_no_datum() -> None:
+    # "Point 58" (EPSG:4620) held a digit, so it was a frame's own name: "Survey point 58 is
+    # at the north gate" gave a point in Burkina Faso that datum, unflagged at 0.85
+    for line in ("Survey point 58 is at the north gate.", "Point 58 survey",
+                 "| 3 | Point 58 | ok |"):
+        assert _names(line + "\n") == [], line
+        _, report = _report(line + "\nPOINT (-1 12)\n")
+        assert report.declarations == () and report.frame_for(0).epsg == 4326, line
+    for line, how in (("Datum: Point 58", "keyed"), ("Coordinates in the Point 58 datum.",
+                                                     "context")):
+        found = [d for d in find_declarations(line + "\n") if d.form == "name"]
+        assert [(d.text, d.epsg, d.context) for d in found] == [("Point 58", 4620, how)], line

@@ -142,11 +142,22 @@ def _names_a_frame(key: str) -> bool:
     return any(part in letters for part in _KEY_PARTS)
 
 
+# the common nouns that are a frame's name with a number: "Point 58" is a West African
+# datum, and "survey point 58" a numbered point; such a name is place-like
+_NUMBERED_NOUNS = frozenset({"point"})
+
+
 def _frame_named(name: str) -> bool:
-    """Whether a name is a frame's own name by its words alone (see the module docstring)."""
+    """Whether a name is a frame's own name by its words alone (see the module docstring).
+
+    >>> _frame_named("WGS 84"), _frame_named("Puerto Rico"), _frame_named("Point 58")
+    (True, False, False)
+    """
+    words = _TOKEN.findall(name)
+    if len(words) == 1 and _fold(words[0]) in _NUMBERED_NOUNS and " / " not in name:
+        return False  # "point 58 on the map": a numbered point unless frame words say so
     if any(c.isdigit() for c in name) or " / " in name:
         return True
-    words = _TOKEN.findall(name)
     if len(words) <= 1:
         return True
     if any(_fold(w) in _FRAME_WORDS for w in words):
