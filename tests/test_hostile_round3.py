@@ -802,3 +802,33 @@ def test_a_large_self_crossing_outline_is_simplified_without_the_topology_simpli
     t = np.linspace(0, 2 * np.pi, 5000, endpoint=False)  # a valid ring keeps its topology
     assert display_shape(shapely.Polygon(np.column_stack([np.cos(t), np.sin(t)]))).simplified
     assert calls and all(calls)
+
+
+# ------------------------------------------------------------------------------------------------
+# review findings (rev-hostile): cases the first pass left open
+
+
+def test_a_raw_zigzag_outline_is_thinned_before_douglas_peucker(monkeypatch):
+    """Two interleaved zigzags of 20,000 vertices each cross too often to repair; plain
+    Douglas-Peucker is quadratic on a zigzag (22 CPU-s). Work counter: the vertices handed to
+    the simplifier stay within twice the display limit, whatever the outline's size."""
+    from geochunk.view.features import DEFAULT_DISPLAY_MAX_VERTICES
+
+    handed: list[int] = []
+    real = shapely.simplify
+
+    def spy(geom, tolerance, preserve_topology=True, **kw):
+        handed.append(int(shapely.get_num_coordinates(geom)))
+        return real(geom, tolerance, preserve_topology=preserve_topology, **kw)
+
+    monkeypatch.setattr(shapely, "simplify", spy)
+    n = 20_000
+    x = np.linspace(0, 10, n)
+    y = np.where(np.arange(n) % 2 == 0, 1.0, -1.0)
+    zigzag = shapely.Polygon(np.vstack([np.column_stack([x, y]), np.column_stack([x[::-1], -y[::-1]])]))
+    shown = display_shape(zigzag)
+    assert "raw outline" in shown.note and shown.simplified
+    assert handed and max(handed) <= 2 * DEFAULT_DISPLAY_MAX_VERTICES
+    b = shown.geometry.bounds  # still about the outline's extent (every k-th vertex, ends kept)
+    assert b[0] == pytest.approx(0, abs=0.01) and b[2] == pytest.approx(10, abs=0.01)
+
