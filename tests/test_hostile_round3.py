@@ -832,3 +832,19 @@ def test_a_raw_zigzag_outline_is_thinned_before_douglas_peucker(monkeypatch):
     b = shown.geometry.bounds  # still about the outline's extent (every k-th vertex, ends kept)
     assert b[0] == pytest.approx(0, abs=0.01) and b[2] == pytest.approx(10, abs=0.01)
 
+
+
+@pytest.mark.parametrize("drawn", [
+    {"type": "Point", "coordinates": ["a", "b"]},
+    {"type": "Point"},
+    {"type": "Point", "coordinates": [1]},
+    {"type": "Point", "coordinates": None},
+])
+def test_a_malformed_drawn_circle_is_one_line(drawn):
+    """Before: a ValueError / KeyError traceback (the browser sends it, so any client can)."""
+    with pytest.raises(ConfigError) as err:
+        Region.from_geojson(drawn, radius_m=100)
+    assert "\n" not in str(err.value)
+    with pytest.raises(ConfigError):
+        Region.from_geojson({"type": "Point", "coordinates": [0, 0]}, radius_m="x")
+

@@ -176,8 +176,12 @@ class Region:
         if kind == "Point":
             if radius_m is None:
                 raise ConfigError("a drawn point needs a radius (draw a circle)")
-            lon, lat = (float(v) for v in geometry["coordinates"][:2])
-            return cls.near(lon, lat, float(radius_m))
+            try:  # from the browser, so from any client: never a traceback
+                lon, lat = (float(v) for v in geometry["coordinates"][:2])
+                radius_m = float(radius_m)
+            except (KeyError, TypeError, ValueError, IndexError) as e:
+                raise ConfigError(f"the drawn circle is not valid GeoJSON: {e}") from None
+            return cls.near(lon, lat, radius_m)
         if kind not in ("Polygon", "MultiPolygon"):
             raise ConfigError(f"draw a rectangle, polygon or circle (got {kind or 'nothing'})")
         try:
