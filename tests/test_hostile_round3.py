@@ -848,3 +848,17 @@ def test_a_malformed_drawn_circle_is_one_line(drawn):
     with pytest.raises(ConfigError):
         Region.from_geojson({"type": "Point", "coordinates": [0, 0]}, radius_m="x")
 
+
+
+def test_cleaning_leftovers_leaves_another_targets_building_copy(tmp_path):
+    """A build into ``ix.duckdb`` cleaned ``.ix.duckdb.bak.<tmp>.building``: the running copy
+    of a build into ``ix.duckdb.bak`` (its name starts with the same prefix)."""
+    from geochunk.retrieve.store import clean_leftovers
+
+    mine = [".ix.duckdb.k2j4_x9a.building", ".ix.duckdb.k2j4_x9a.building.wal"]
+    other = [".ix.duckdb.bak.q1w2e3r4.building", ".ix.duckdb.bak.q1w2e3r4.building.wal",
+             "ix.duckdb", ".ix.duckdb.lock"]
+    for name in mine + other:
+        (tmp_path / name).write_bytes(b"x")
+    assert sorted(clean_leftovers(tmp_path / "ix.duckdb")) == sorted(mine)
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(other)

@@ -397,7 +397,11 @@ def clean_leftovers(target: str | os.PathLike[str]) -> list[str]:
     except OSError:
         return []
     for name in entries:
-        if name.startswith(prefix) and (name.endswith(".building") or name.endswith(".building.wal")):
+        stem = name[len(prefix):].removesuffix(".wal").removesuffix(".building")
+        # only this target's copies: mkstemp's one dotless name between prefix and suffix (the
+        # copy of a build into ``ix.duckdb.bak`` running now also starts with ``.ix.duckdb.``)
+        if (name.startswith(prefix) and (name.endswith(".building") or name.endswith(".building.wal"))
+                and stem and "." not in stem):
             try:
                 os.unlink(folder / name)
                 removed.append(name)
