@@ -30,7 +30,7 @@ if policy is None:
                "with the GEOCHUNK_CORPUS_ROOTS environment variable.")
 else:
     folder = st.text_input("…or a folder on the server", key=StateKeys.CORPUS_PATH,
-                           help=f"inside {policy.describe()}; files directly in it are read")
+                           help=f"inside {escape_markdown(policy.describe())}; files directly in it are read")
     if folder.strip():
         try:
             found, summary = services.corpus_folder_jobs(policy, folder)

@@ -36,7 +36,7 @@ else:
         st.sidebar.caption("Reading folders on the server is off; the operator can allow folders "
                            "with GEOCHUNK_CORPUS_ROOTS.")
     else:
-        folder = st.sidebar.text_input("Folder", key=K.FOLDER, help=f"inside {policy.describe()}")
+        folder = st.sidebar.text_input("Folder", key=K.FOLDER, help=f"inside {escape_markdown(policy.describe())}")
         collection = st.sidebar.text_input("Collection", "folder", key=K.COLLECTION)
         licence = st.sidebar.text_input("Licence", "unspecified", key=K.LICENCE)
         if folder.strip() and st.sidebar.button("Build the folder index", type="primary"):

@@ -551,10 +551,11 @@ def test_every_markdown_call_in_pages_and_ui_escapes_what_it_interpolates():
     import ast
 
     root = Path(__file__).resolve().parents[1]
-    md = {"title", "header", "subheader", "caption", "markdown", "info", "warning", "error",
+    md = {"title", "header", "subheader", "caption", "markdown", "info", "warning", "error", "metric",
           "success", "toast", "write", "progress"}
     # values that are numbers or made by geochunk itself (an error reference, an exception's class)
-    own = {"selected", "done", "total", "run.config.budget", "ref", "type(exc).__name__"}
+    own = {"selected", "done", "total", "run.config.budget", "ref", "type(exc).__name__",
+           "s.name", "s.chunks", "services.MAX_DOCUMENT_BYTES // 2 ** 20", "MAX_DOCUMENT_BYTES // 2 ** 20"}
 
     def escaped(v) -> bool:
         return isinstance(v, ast.Call) and getattr(v.func, "id", getattr(v.func, "attr", "")) in (
@@ -573,9 +574,13 @@ def test_every_markdown_call_in_pages_and_ui_escapes_what_it_interpolates():
     bad = []
     for f in [*root.joinpath("pages").glob("*.py"), *root.joinpath("geochunk", "ui").glob("*.py")]:
         for node in ast.walk(ast.parse(f.read_text(encoding="utf-8"))):
-            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in md):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)):
                 continue
-            for arg in [*node.args, *(k.value for k in node.keywords if k.arg == "text")]:
+            # a widget's help tooltip is Markdown too (images included), whatever the widget
+            shown = [k.value for k in node.keywords if k.arg == "help"]
+            if node.func.attr in md:
+                shown += [*node.args, *(k.value for k in node.keywords if k.arg in ("text", "label"))]
+            for arg in shown:
                 bad += [f"{f.name}:{p.lineno} {ast.unparse(p.value)}" for p in unescaped(arg)]
     assert bad == []
 

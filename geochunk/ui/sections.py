@@ -74,7 +74,7 @@ def summary(run: Run, cs: Any) -> None:
     cfg = cs.config
     c1, c2, c3, c4, c5, c6, c7 = st.columns(7)
     c1.metric("Characters", f"{len(a.text):,}")
-    c2.metric("Tokens", f"{a.total_tokens:,}", help=f"tokenizer: {a.tokenizer}")
+    c2.metric("Tokens", f"{a.total_tokens:,}", help=f"tokenizer: {escape_markdown(a.tokenizer)}")
     c3.metric("Features", f"{len(a.features):,}")
     c4.metric("Geometry density", f"{cs.density:.1%}")
     c5.metric("Chunks", f"{len(cs.chunks):,}", help=unit_shares_text(cs))
