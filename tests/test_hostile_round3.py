@@ -241,6 +241,9 @@ def _one_line_refusal(code: int, out: str, err: str) -> None:
     ("UPDATE collections SET licence = 'CC0-1.0', licence_forbids = NULL", "catalog is not the one"),
     ("UPDATE collections SET item_count = item_count + 5", "catalog is not the one"),
     ("UPDATE chunks SET collection = 'other' WHERE rid = 0", "holds"),
+    ("DELETE FROM chunks WHERE rid = 0", "rows but its catalog says"),  # rows deleted
+    ("DELETE FROM chunks", "holds 0 rows but its catalog says"),
+    ("UPDATE meta SET value = '99' WHERE key = 'index_format'", "written by a newer geochunk"),
     ("UPDATE meta SET value = '\"x\"' WHERE key = 'index_format'", "format is 'x'"),
 ])
 def test_a_tampered_index_is_refused_on_open_in_one_line(small_index, tmp_path, tamper, words):
