@@ -870,3 +870,21 @@ def test_cleaning_leftovers_leaves_another_targets_building_copy(tmp_path):
         (tmp_path / name).write_bytes(b"x")
     assert sorted(clean_leftovers(tmp_path / "ix.duckdb")) == sorted(mine)
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(other)
+
+
+def test_a_damaged_folder_index_the_app_built_is_built_again(tmp_path, monkeypatch):
+    """The samples index was rebuilt when damaged, but the app's folder index (the same cache
+    folder) was refused by every later build: the page showed its server path until someone
+    deleted the file."""
+    from geochunk.ui import retrieve as svc
+
+    monkeypatch.setenv("GEOCHUNK_CACHE", str(tmp_path))
+    texts = [("pond.md", POND), ("wood.md", WOOD)]
+    path, first = svc.build_folder_index(texts, collection="parish", licence="CC0-1.0")
+    assert first.rows > 0
+    for damage in (lambda p: p.write_bytes(p.read_bytes()[:4096]), lambda p: p.write_bytes(b"\0" * 8192)):
+        svc._open.clear()
+        damage(path)
+        again, report = svc.build_folder_index(texts, collection="parish", licence="CC0-1.0")
+        assert again == path and report.rows == first.rows
+        svc.get_index(path)  # whole again

@@ -138,6 +138,11 @@ def build_folder_index(
     for name, _ in texts:
         h.update(name.encode())
     path = cache_dir() / f"folder-{h.hexdigest()[:16]}.duckdb"
+    if path.exists():
+        try:
+            get_index(path)  # the app's own cache file: checked before a build adds to it
+        except GeochunkError:  # damaged: built afresh (a build would refuse it, every time)
+            discard_index(path)
     report = build_index([n for n, _ in texts], path, collection=collection, licence=licence,
                          texts=[t for _, t in texts], progress=progress)
     return path, report
