@@ -888,3 +888,18 @@ def test_a_damaged_folder_index_the_app_built_is_built_again(tmp_path, monkeypat
         again, report = svc.build_folder_index(texts, collection="parish", licence="CC0-1.0")
         assert again == path and report.rows == first.rows
         svc.get_index(path)  # whole again
+
+
+def test_a_non_utf8_question_through_the_api_is_one_line(small_index):
+    """The CLI refused it; query_index itself handed the lone surrogate to the tokenizer
+    (TypeError: TextEncodeInput must be Union[...])."""
+    from geochunk.retrieve import open_index, query_index
+
+    _, db = small_index
+    ix = open_index(db)
+    try:
+        with pytest.raises(ConfigError, match=r"not valid UTF-8 text: '\\udcffpond'$") as err:
+            query_index(ix, BAD_UTF8, Region.from_bbox(-4, 55, -3, 56))
+        assert "\n" not in str(err.value)
+    finally:
+        ix.close()

@@ -313,6 +313,12 @@ def query_index(
     """
     if not question or not question.strip():
         raise ConfigError("the question is empty")
+    try:  # a lone surrogate (bytes decoded with surrogateescape) reached the tokenizer: TypeError
+        question.encode("utf-8")
+    except UnicodeEncodeError:
+        from ..terminal import shown
+
+        raise ConfigError(f"the question is not valid UTF-8 text: '{shown(question)}'") from None
     if k < 1:
         raise ConfigError(f"k must be >= 1, got {k}")
     if decay not in DECAYS:
