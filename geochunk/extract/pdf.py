@@ -5,7 +5,8 @@ Each page's text layer is read with ``pypdf``; then, before the pages are joined
 * **Page furniture** is removed: a line at the top or bottom of a page (the first or last two
   lines) that repeats on at least half of the pages, compared with its digits masked (``Page 3
   of 9`` = ``Page 9 of 9``), and a bare page number there (``7``, ``- 7 -``, ``7 / 40``) that
-  follows the page order on three or more pages. A line made only of numbers and punctuation,
+  follows the page order on three or more pages (both pages of a two-page PDF), looked for
+  once the repeated lines are gone (a number under a running header). A line made only of numbers and punctuation,
   or holding a bracket and a digit, is never taken for a repeated header: that is what a
   coordinate list or a WKT line on every page looks like.
 * **Minus signs wrapped to the next line** inside an open geometry (``..., -`` then
@@ -133,31 +134,41 @@ def strip_furniture(pages: list[list[str]]) -> tuple[list[list[str]], Counter]:
     """
     if len(pages) < 2:
         return pages, Counter()
-    edges: list[list[tuple[str, int]]] = []  # per page: (position key, line index)
+    removed: Counter = Counter()
+    edges = [_edges(lines) for lines in pages]
     counts: Counter = Counter()
-    for lines in pages:
-        idx = [i for i, line in enumerate(lines) if line.strip()]
-        chosen = [(f"t{k}", i) for k, i in enumerate(idx[:_EDGE])]
-        chosen += [(f"b{k}", i) for k, i in enumerate(reversed(idx[-_EDGE:])) if i not in idx[:_EDGE]]
-        edges.append(chosen)
-        for pos, i in chosen:
+    for n, lines in enumerate(pages):
+        for pos, i in edges[n]:
             key = _mask(lines[i])
             if key is not None:
                 counts[(pos, key)] += 1
     need = max(2, (len(pages) + 1) // 2)
-    numbers = _page_number_lines(pages, edges)
-    removed: Counter = Counter()
     out = []
     for n, lines in enumerate(pages):
-        drop = set(numbers.get(n, ()))
+        drop = set()
         for pos, i in edges[n]:
             key = _mask(lines[i])
             if key is not None and counts[(pos, key)] >= need:
                 drop.add(i)
-        for i in sorted(drop):
-            removed[_mask(lines[i]) or lines[i].strip()] += 1
+                removed[key] += 1
         out.append([line for i, line in enumerate(lines) if i not in drop])
+    # page numbers are looked for once the repeated headers/footers are gone: a number printed
+    # under a running header is then the page's outermost line
+    edges = [_edges(lines) for lines in out]
+    numbers = _page_number_lines(out, edges)
+    for n, drop in numbers.items():
+        for i in drop:
+            removed[_mask(out[n][i]) or out[n][i].strip()] += 1
+        out[n] = [line for i, line in enumerate(out[n]) if i not in set(drop)]
     return out, removed
+
+
+def _edges(lines: list[str]) -> list[tuple[str, int]]:
+    """A page's edge lines: (position key, line index), ``t0`` the first non-blank line."""
+    idx = [i for i, line in enumerate(lines) if line.strip()]
+    chosen = [(f"t{k}", i) for k, i in enumerate(idx[:_EDGE])]
+    chosen += [(f"b{k}", i) for k, i in enumerate(reversed(idx[-_EDGE:])) if i not in idx[:_EDGE]]
+    return chosen
 
 
 def _mask(line: str) -> str | None:
@@ -175,8 +186,9 @@ def _mask(line: str) -> str | None:
 
 def _page_number_lines(pages: list[list[str]], edges: list[list[tuple[str, int]]]) -> dict[int, list[int]]:
     """Per page, the edge lines that are the page's number: a bare number whose difference from
-    the page's position is the same on at least half of the pages and on three or more (on
-    fewer, a coordinate alone on a line could match by chance)."""
+    the page's position is the same on at least half of the pages and on three or more; in a
+    two-page PDF, one such line on each page, numbered from 1, 2 or 3 (a coordinate alone on a
+    line could otherwise match by chance)."""
     found: dict[int, list[tuple[int, int]]] = {}
     offsets: Counter = Counter()
     for n, lines in enumerate(pages):
@@ -188,10 +200,13 @@ def _page_number_lines(pages: list[list[str]], edges: list[list[tuple[str, int]]
                 off = int(m.group(1)) - n
                 found.setdefault(n, []).append((i, off))
                 offsets[off] += 1
-    if not offsets or len(pages) < 3:  # two pages: a coordinate on its own line could match
+    if not offsets:
         return {}
     off, hits = offsets.most_common(1)[0]
-    if hits < max(3, (len(pages) + 1) // 2):
+    if len(pages) == 2:  # a coordinate alone on a line could match: both pages, numbered 1-3 on
+        if hits < 2 or not 0 <= off <= 2 or any(len(c) != 1 for c in found.values()):
+            return {}
+    elif hits < max(3, (len(pages) + 1) // 2):
         return {}
     return {n: [i for i, o in cands if o == off] for n, cands in found.items()}
 
