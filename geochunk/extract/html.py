@@ -11,7 +11,7 @@ The text reads like Markdown, which the chunker's heading and attribute rules al
 * ``<pre>`` keeps its text exactly, inside a fence (```` ```wkt ```` for ``class="language-wkt"``);
 * a table is one row a line: a two-column table as ``Key: value`` lines, a wider one as a
   Markdown table (``| a | b |``, a ``| --- |`` rule under a header row of ``<th>`` cells);
-* ``<script>``, ``<style>``, ``<template>``, ``<noscript>``, ``<svg>``, ``<head>`` and comments
+* ``<script>``, ``<style>``, ``<title>``, ``<template>``, ``<noscript>``, ``<svg>``, ``<head>`` and comments
   are dropped: their text is never read as the document's, and nothing in them is run.
 
 >>> ex = extract_html(b"<h1>Appendix B</h1><p>Parcel <b>LU-1</b></p><table><tr><th>Zone</th><td>R2</td></tr></table>", "a.html")
@@ -37,7 +37,9 @@ from .result import Extracted
 
 __all__ = ["extract_html", "decode_html"]
 
-_SKIP = frozenset({"script", "style", "template", "noscript", "svg", "head", "iframe", "object", "canvas"})
+_SKIP = frozenset({"script", "style", "title", "template", "noscript", "svg", "head", "iframe", "object", "canvas"})
+# what a <head> holds; any other start tag there begins the body (HTML lets "</head>" be left out)
+_HEAD_CONTENT = frozenset({"title", "meta", "link", "style", "script", "base", "noscript", "template"})
 _BLOCK = frozenset({
     "p", "div", "section", "article", "aside", "header", "footer", "nav", "main", "blockquote",
     "ul", "ol", "dl", "dd", "figure", "figcaption", "address", "form", "fieldset", "hr",
@@ -63,7 +65,8 @@ def decode_html(data: bytes, label: str) -> str:
     if m:
         enc = m.group(1).decode("ascii").lower()
         try:
-            codecs.lookup(enc)
+            if not getattr(codecs.lookup(enc), "_is_text_encoding", True):  # "zlib", "rot13": not a charset
+                enc = "utf-8"
         except LookupError:
             enc = "utf-8"
         if codecs.lookup(enc).name != "utf-8":
@@ -122,6 +125,7 @@ class _Extractor(HTMLParser):
         self.path: list[str] = []
         self.inline: list[str] = []
         self.skip = 0
+        self.in_head = False  # the skipped element is <head> (whose end tag is optional)
         self.pre = 0
         self.pre_lang = ""
         self.heading: int | None = None
@@ -160,12 +164,16 @@ class _Extractor(HTMLParser):
 
     # -- parser callbacks -------------------------------------------------------------------
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if self.skip == 1 and self.in_head and tag not in _HEAD_CONTENT:
+            self.skip = 0  # "</head>" may be left out: the body's first tag ends the head
+            self.in_head = False
         if self.skip:
             if tag in _SKIP:
                 self.skip += 1
             return
         if tag in _SKIP:
             self.skip = 1
+            self.in_head = tag == "head"
             return
         if tag == "br":
             self.inline.append("\n")
@@ -214,6 +222,7 @@ class _Extractor(HTMLParser):
         if self.skip:
             if tag in _SKIP:
                 self.skip -= 1
+                self.in_head = self.in_head and self.skip > 0
             return
         if tag in _HEADINGS and self.heading is not None:
             title = " ".join("".join(self.inline).split())
