@@ -19,7 +19,7 @@ from ..errors import InputError
 from .layout import Piece, join, table_lines
 from .result import Extracted
 
-__all__ = ["MAX_UNPACKED", "MAX_MEMBERS", "extract_docx", "check_archive"]
+__all__ = ["MAX_UNPACKED", "MAX_MEMBERS", "extract_docx", "check_archive", "inflate_checked"]
 
 #: Most bytes a .docx may inflate to, over all its members.
 MAX_UNPACKED = 256 * 1024 * 1024
@@ -64,9 +64,49 @@ def check_archive(data: bytes, label: str) -> None:
             )
 
 
+def inflate_checked(data: bytes, label: str) -> bytes:
+    """The archive again with every member stored uncompressed, inflated here a bounded piece
+    at a time: a member whose stream holds more than its directory entry declares (a zip bomb
+    that lies about its sizes) is refused once it passes the declared size, before it can fill
+    memory, so python-docx only ever reads bytes already counted.
+
+    >>> import io, zipfile
+    >>> buf = io.BytesIO()
+    >>> with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
+    ...     z.writestr("word/document.xml", "<w/>")
+    >>> zipfile.ZipFile(io.BytesIO(inflate_checked(buf.getvalue(), "a.docx"))).read("word/document.xml")
+    b'<w/>'
+    """
+    check_archive(data, label)
+    out = io.BytesIO()
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as zf, zipfile.ZipFile(out, "w", zipfile.ZIP_STORED) as dst:
+            for info in zf.infolist():
+                if info.is_dir():
+                    continue
+                parts, size = [], 0
+                with zf.open(info) as member:
+                    while True:
+                        piece = member.read(1 << 16)  # zipfile inflates at most this much per read
+                        if not piece:
+                            break
+                        size += len(piece)
+                        if size > info.file_size:  # zipfile stops at the declared size; belt and braces
+                            raise zipfile.BadZipFile(f"{info.filename!r} holds more than it declares")
+                        parts.append(piece)
+                dst.writestr(info.filename, b"".join(parts))
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, NotImplementedError, ValueError, OSError, EOFError,
+            RuntimeError) as exc:
+        raise InputError(
+            f"{label!r} is not a readable Word file: the ZIP archive is damaged ({exc}); "
+            "save it again from Word or LibreOffice"
+        ) from None
+    return out.getvalue()
+
+
 def extract_docx(data: bytes, label: str) -> Extracted:
     """The body text of a Word document, with its section paths."""
-    check_archive(data, label)
+    data = inflate_checked(data, label)
     try:
         import docx
         from docx.table import Table, _Cell
