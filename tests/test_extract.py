@@ -412,3 +412,93 @@ def test_a_chunk_before_the_first_heading_has_no_section():
     assert ex.section_of(0, len(ex.text)) == ()
     chunks = locate(chunk_text(ex.text, ChunkConfig(budget=16, unit="feature")).chunks, ex)
     assert [c.section_path for c in chunks if c.features] == [(), ("A",)]
+
+
+# -- review fixes ---------------------------------------------------------------------------
+def test_page_number_under_a_running_header_is_removed_inside_a_geometry():
+    """Plain-mode text often reads a page's header and its number first (the order a writer drew
+    them in): the number is then the second line, under the header, and must not join the
+    coordinates it falls between."""
+    ring_lines = ring(40)
+    ring_lines[0] = "POLYGON ((" + ring_lines[0]
+    thirds = [ring_lines[:14], ring_lines[14:27], ring_lines[27:]]
+    pages = ["\n".join(["ACME Appendix B", str(n + 1), *lines]) for n, lines in enumerate(thirds)]
+    ex = pages_to_text(pages)
+    assert "ACME" not in ex.text and "\n2\n" not in ex.text and "\n3\n" not in ex.text
+    assert "".join(ex.text.split()) == "".join("".join(ring_lines).split())
+    two = pages_to_text(["\n".join(["ACME Appendix B", "1", *ring_lines[:20]]),
+                         "\n".join(["ACME Appendix B", "2", *ring_lines[20:]])])
+    assert "".join(two.text.split()) == "".join("".join(ring_lines).split())
+    (span,) = geometries(two.text)
+    assert len(shapely.from_wkt(span.geometry_text).exterior.coords) == 41
+
+
+def test_generated_pdf_footer_drawn_first_stays_out_of_the_polygon():
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf, pagesize=A4)
+    width, height = A4
+    lines = ring(120)
+    body = ["POLYGON ((" + lines[0]] + lines[1:]
+    per = (len(body) + 1) // 2
+    for n in range(2):
+        c.drawString(72, height - 40, "ACME Environmental Ltd - Appendix B")
+        c.drawString(width / 2, 30, str(n + 1))  # drawn before the body: read before it
+        y = height - 80
+        for line in body[n * per:(n + 1) * per]:
+            c.drawString(72, y, line)
+            y -= 12
+        c.showPage()
+    c.save()
+    ex = extract(buf.getvalue(), name="two.pdf")
+    assert "".join(ex.text.split()) == "".join("".join(body).split())
+    (span,) = geometries(ex.text)
+    geom = shapely.from_wkt(span.geometry_text)
+    assert geom.is_valid and len(geom.exterior.coords) == 121
+    assert ex.pages_of(span.start, span.end) == (1, 2)
+
+
+def test_html_without_a_head_end_tag_keeps_its_body():
+    page = b"<html><head><meta charset=utf-8><title>POINT (9 9)</title><body><h1>Site</h1><p>POINT (1 2)</p>"
+    ex = extract(page, name="a.html")
+    assert ex.text == "# Site\n\nPOINT (1 2)"
+    ex = extract(b"<head><style>p{}</style><p>POINT (1 2)</p>", name="b.html")
+    assert ex.text == "POINT (1 2)"
+
+
+@pytest.mark.parametrize("charset", ["zlib", "rot13", "base64", "hex"])
+def test_html_charset_naming_a_non_text_codec_is_read_as_utf8(charset):
+    ex = extract(f'<meta charset="{charset}"><p>POINT (1 2)</p>'.encode(), name="a.html")
+    assert ex.text == "POINT (1 2)"
+
+
+def test_docx_lying_about_its_sizes_is_refused_without_inflating():
+    """A zip bomb that declares small sizes in its directory: the member is inflated a bounded
+    piece at a time and refused at the declared size, not read whole into memory."""
+    import struct
+    import tracemalloc
+
+    real = (REAL / "python-docx-1.2.0" / "par-known-styles.docx").read_bytes()
+    buf = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(real)) as zin, zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as zout:
+        for info in zin.infolist():
+            body = zin.read(info.filename)
+            zout.writestr(info.filename, body + b" " * (64 * 2**20) if info.filename == "word/document.xml" else body)
+    data = bytearray(buf.getvalue())
+    info = next(i for i in zipfile.ZipFile(io.BytesIO(bytes(data))).infolist() if i.filename == "word/document.xml")
+    struct.pack_into("<I", data, info.header_offset + 22, 5000)  # local header: uncompressed size
+    name = b"word/document.xml"
+    at = data.find(b"PK\x01\x02")
+    while at >= 0:
+        if data[at + 46:at + 46 + len(name)] == name:
+            struct.pack_into("<I", data, at + 24, 5000)  # central directory: uncompressed size
+        at = data.find(b"PK\x01\x02", at + 4)
+    tracemalloc.start()
+    try:
+        with pytest.raises(InputError, match="ZIP archive is damaged"):
+            extract(bytes(data), name="liar.docx")
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 16 * 2**20
+    # a sound file still reads
+    assert "".join(extract(real, name="ok.docx").text.split())
