@@ -903,3 +903,26 @@ def test_a_non_utf8_question_through_the_api_is_one_line(small_index):
         assert "\n" not in str(err.value)
     finally:
         ix.close()
+
+
+def test_a_drawn_region_with_too_many_vertices_is_refused_before_any_geos_work(monkeypatch) -> None:
+    """A valid spiky outline of 100k vertices cost 10 CPU-s in GEOS's validity check alone
+    (reviewer of #29): the vertex count is checked first, with one line."""
+    import math
+
+    from geochunk.errors import ConfigError
+    from geochunk.retrieve.region import MAX_DRAWN_VERTICES, Region
+
+    n = MAX_DRAWN_VERTICES + 1
+    ring = [[math.cos(2 * math.pi * k / n) * (1 + 0.3 * (k % 2)), math.sin(2 * math.pi * k / n) * (1 + 0.3 * (k % 2))]
+            for k in range(n)]
+    ring.append(ring[0])
+    from geochunk.retrieve import region as region_mod
+
+    calls = []
+    monkeypatch.setattr(region_mod, "_repaired", lambda *a: calls.append(a))
+    with pytest.raises(ConfigError, match=r"^the drawn shape has 20,002 vertices \(at most 20,000\)"):
+        Region.from_geojson({"type": "Polygon", "coordinates": [ring]})
+    assert calls == []
+    ok = ring[:: 2][: MAX_DRAWN_VERTICES - 1] + [ring[0]]
+    assert Region.from_geojson({"type": "Polygon", "coordinates": [ok]}).kind == "drawn"

@@ -37,6 +37,10 @@ from ..extent import bbox_center_lon, box_halves, union_bbox
 
 __all__ = ["HALF_CIRCUMFERENCE_M", "Region", "distances_m", "parse_floats"]
 
+#: Most vertices a drawn (or pasted) region may have: its validity check, repair and the
+#: distance to each vertex are paid on every query, and the browser sends any shape.
+MAX_DRAWN_VERTICES = 20_000
+
 #: the farthest two points of the WGS 84 ellipsoid can be apart (half a meridian): a larger
 #: radius is clamped to it, and a circle of this radius is the whole world
 HALF_CIRCUMFERENCE_M = 20_003_931.4586
@@ -190,6 +194,10 @@ class Region:
             raise ConfigError(f"the drawn shape is not valid GeoJSON: {e}") from None
         if not np.isfinite(shapely.get_coordinates(geom)).all():
             raise ConfigError("the drawn shape has coordinates that are not finite numbers")
+        n = int(shapely.get_num_coordinates(geom))
+        if n > MAX_DRAWN_VERTICES:  # GEOS's validity check alone grows past a second here
+            raise ConfigError(f"the drawn shape has {n:,} vertices (at most {MAX_DRAWN_VERTICES:,}); "
+                              "simplify it, or search by a box or a circle")
         if not geom.is_valid:
             geom = _repaired(geom, "the drawn shape")
         if not geom.is_empty:  # Leaflet gives 181° for a shape drawn across the antimeridian
