@@ -36,6 +36,7 @@ from .model import Span
 __all__ = ["Record", "find_records"]
 
 _DECODER = json.JSONDecoder()
+_NONBLANK = re.compile(r"[^ \t]")
 _STRUCT = re.compile(r'["{}\[\]]')
 _STRING = re.compile(r'"(?:[^"\\\n]++|\\.)*+"')  # one JSON string (no raw line break): linear
 _WORK = 8  # parse work allowed, in multiples of the text's length
@@ -87,6 +88,16 @@ class _Parses:
         self.text = text
         self.left = _WORK * max(len(text), 1)
         self.memo: dict[int, int | None] = {}
+        self.first: dict[int, int] = {}  # per line start, its first non-blank offset (read once)
+
+    def first_nonblank(self, ls: int, le: int) -> int:
+        """The first offset in ``[ls, le)`` that is no space or tab (``le`` if none): each line
+        is read once, however many geometries it holds."""
+        got = self.first.get(ls)
+        if got is None:
+            m = _NONBLANK.search(self.text, ls, le)
+            got = self.first[ls] = m.start() if m else le
+        return got
 
     def end(self, p: int) -> int | None:
         got = self.memo.get(p, -1)
@@ -112,9 +123,7 @@ def _container(text: str, span: Span, floor: int, parses: _Parses) -> tuple[int,
     ls = lines.start(span.start)
     while ls >= floor:
         le = lines.end(ls)
-        j = ls
-        while j < le and text[j] in " \t":
-            j += 1
+        j = parses.first_nonblank(ls, le)
         if j < le and text[j] in "[{" and j < span.start:
             end = parses.end(j)
             if end is not None and end >= span.end:

@@ -23,6 +23,7 @@ context (and the introducing paragraph and headings) a unit's range carries.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import FrozenInstanceError
 from typing import Any, Callable, Sequence
 
@@ -40,6 +41,7 @@ __all__ = ["Unit", "find_units", "unit_ranges"]
 
 _UNSEEN = object()
 _UNIT_FIELDS = ("spans", "core", "full", "ids", "attributes", "intro", "row", "kinds")
+_NONBLANK = re.compile(r"[^ \t]")  # (a newline is not blank: a search stops at its line)
 _MAX_SEEN = 4096  # distinct attribute lines remembered per document (bounds the memo)
 _MAX_LEAD = 200  # characters of non-geometry text on the geometry's line that may join it
 _SENTENCE_END = (". ", "! ", "? ", "\u0964 ", "\u0965 ", ".\t")  # (written out in _has_sentence_end)
@@ -476,6 +478,7 @@ def _csv_rows(
     columns with a value, as its row pairs. Only single geometries on their line, outside JSON
     records and FeatureCollections, with no attributes from their own encoding."""
     lines = lines_of(text)
+    first: dict[int, int] = {}  # line start -> its first non-blank offset (see _first_char)
     picked: list[int] = []
     values: list[tuple[int, int, str]] = []
     for gi, (idx, a, b) in enumerate(groups):
@@ -487,7 +490,7 @@ def _csv_rows(
         ls, le = lines.start(sp.start), lines.end(sp.end)
         if le - ls - (sp.end - sp.start) > 4096 or "," not in text[ls:sp.start] + text[sp.end:le]:
             continue
-        if _first_char(text, ls, sp.start) == "|":
+        if _first_char(text, ls, sp.start, first) == "|":
             continue  # a Markdown table row (_table_rows)
         cell = _csv_cell(text, sp, ls, le)
         if cell is None:
@@ -518,6 +521,7 @@ def _table_rows(
     found once: each row line remembers it, so a row walks up to the row above it only."""
     lines = lines_of(text)
     header_of: dict[int, tuple[int, int] | None] = {}  # row line start -> (header, rule) starts
+    first: dict[int, int] = {}  # line start -> its first non-blank offset (see _first_char)
     out: dict[int, tuple[tuple[str, str], ...]] = {}
     for gi, (idx, a, b) in enumerate(groups):
         if len(idx) != 1 or group_rec[gi] >= 0:
@@ -526,7 +530,7 @@ def _table_rows(
         if sp.collection is not None or sp.properties_json is not None or sp.feature_id is not None:
             continue
         ls = lines.start(sp.start)
-        if _first_char(text, ls, sp.start) != "|" or lines.start(sp.end) != ls:
+        if _first_char(text, ls, sp.start, first) != "|" or lines.start(sp.end) != ls:
             continue
         p, walked = ls, []
         found: tuple[int, int] | None = None
@@ -535,7 +539,7 @@ def _table_rows(
             if up in header_of:
                 found = header_of[up]
                 break
-            if _first_char(text, up, p) != "|":
+            if _first_char(text, up, p, first) != "|":
                 break
             walked.append(up)
             p = up
@@ -554,16 +558,22 @@ def _table_rows(
     return out
 
 
-def _first_char(text: str, a: int, b: int) -> str:
+def _first_char(text: str, a: int, b: int, memo: dict[int, int] | None = None) -> str:
     """The first character of ``text[a:b]`` that is not a space or tab ("" if none), read
-    without slicing (a line of many geometries is long).
+    without slicing (a line of many geometries is long). With ``memo`` (per document, keyed by
+    ``a``: the same ``a`` with any ``b``) a line's indentation is read once, however many
+    geometries on it ask.
 
     >>> _first_char("  | a |", 0, 7), _first_char("   ", 0, 3)
     ('|', '')
     """
-    while a < b and text[a] in " \t":
-        a += 1
-    return text[a] if a < b else ""
+    p = memo.get(a) if memo is not None else None
+    if p is None:
+        m = _NONBLANK.search(text, a)
+        p = m.start() if m else len(text)
+        if memo is not None:
+            memo[a] = p
+    return text[p] if p < b else ""
 
 
 _KINDS: dict[tuple[bool, bool, bool], tuple[str, ...]] = {}

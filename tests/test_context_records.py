@@ -174,3 +174,34 @@ def test_unclosed_brackets_do_not_make_the_search_quadratic(monkeypatch):
     text = "".join(f'[\n"x": "POINT ({k} 0)"\n' for k in range(3000))
     assert find_records(text, detect(text).spans) == []
     assert len(calls) <= 3000 and len(set(calls)) == len(calls)
+
+
+def test_a_long_indent_before_many_geometries_is_read_once(monkeypatch):
+    """One line of deep indentation and many geometries: the indentation is read once per line
+    (records' container search, the unit finder's table/CSV checks), not once per geometry,
+    which made 4x the points cost 15x the time."""
+    from geochunk import records as records_mod
+    from geochunk import units as units_mod
+    from geochunk.detect import detect
+
+    class Counting:
+        def __init__(self, real):
+            self.real, self.read = real, 0
+
+        def search(self, text, pos, *rest):
+            m = self.real.search(text, pos, *rest)
+            self.read += (m.start() if m else len(text)) - pos + 1  # the characters it looked at
+            return m
+
+    n = 300
+    text = " " * 4000 + "POINT (1 1), " * n + "\n" + "  | a | POINT (2 2) |\n"
+    det = detect(text)
+    assert len(det.spans) == n + 1
+    rec, uni = Counting(records_mod._NONBLANK), Counting(units_mod._NONBLANK)
+    monkeypatch.setattr(records_mod, "_NONBLANK", rec)
+    monkeypatch.setattr(units_mod, "_NONBLANK", uni)
+    got = units_mod.find_units(text, det)
+    assert len(got) == n + 1 and all(u.attributes == () for u in got)
+    assert records_mod.find_records(text, det.spans) == []
+    # each blank read about once (a few times at most), not once per geometry (n * 4000)
+    assert 0 < uni.read <= 3 * len(text) and rec.read <= 3 * len(text), (uni.read, rec.read, len(text))
