@@ -502,3 +502,31 @@ def test_docx_lying_about_its_sizes_is_refused_without_inflating():
     assert peak < 16 * 2**20
     # a sound file still reads
     assert "".join(extract(real, name="ok.docx").text.split())
+
+
+def test_index_results_say_the_page(tmp_path, capsys):
+    """A PDF indexed in a folder build: each row records its pages, and a query's results
+    show them (``p. 2``), in the text output and in --json."""
+    folder = tmp_path / "reports"
+    folder.mkdir()
+    pdf = make_pdf([["Wells of the survey.", "The artesian well at POINT (-3.19 55.95)."],
+                    ["The dry well at POINT (-3.25 55.90)."]])
+    (folder / "wells.pdf").write_bytes(pdf)
+    (folder / "notes.html").write_bytes(b"<h1>Notes</h1><h2>Gauges</h2><p>The gauge at POINT (-3.2 55.93).</p>")
+    db = str(tmp_path / "ix.duckdb")
+    assert main(["index", str(folder), "--db", db, "--collection", "r", "--embedder", "hashing",
+                 "--budget", "32"]) == 0
+    capsys.readouterr()
+    from geochunk.retrieve.store import connect
+
+    con = connect(db, read_only=True)
+    rows = con.execute("SELECT doc_id, source_pages, section_path FROM chunks ORDER BY rid").fetchall()
+    con.close()
+    assert {tuple(p) for d, p, _ in rows if d.endswith("wells.pdf") and p} == {(1,), (2,)}
+    assert [tuple(s) for d, _, s in rows if d.endswith("notes.html") and s] == [("Notes", "Gauges")]
+    assert main(["query", "--db", db, "dry well", "--bbox", "-3.3,55.8,-3.1,56.0"]) == 0
+    out = capsys.readouterr().out
+    assert "[p. 2]" in out and "[Notes > Gauges]" in out
+    assert main(["query", "--db", db, "dry well", "--bbox", "-3.3,55.8,-3.1,56.0", "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert [2] in [r["source_pages"] for r in doc["results"]]

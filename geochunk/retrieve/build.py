@@ -234,6 +234,8 @@ def _insert(con: Any, docs: Sequence[PreparedDocument], *, first_rid: int, colle
         "chunk_options": pa.array([x.options if x else None for x, _ in recipes], pa.string()),
         "recipe": pa.array([x.digest if x else None for x, _ in recipes], pa.string()),
         "source_path": pa.array([sp for _, sp in recipes], pa.string()),
+        "source_pages": pa.array([list(r.source_pages) or None for r in rows], pa.list_(pa.int32())),
+        "section_path": pa.array([list(r.section_path) or None for r in rows], pa.list_(pa.string())),
     })
     con.register("staging", table)
     try:
@@ -705,14 +707,15 @@ def _prepare_item(item: Any, *, embedder: str, config: ChunkConfig, recipe: Reci
     from ..source import document_digest
 
     doc_id, text, path, stored = item
+    extracted = None
     try:
         if text is None:  # a PDF, HTML or .docx report through extraction, the rest as UTF-8 text
-            text, _ = read_any(path)
+            text, extracted = read_any(path)
         sha = document_digest(text)
         if stored == (sha, recipe.digest):
             return _Unchanged(doc_id, sha)
         return prepare_document(doc_id, text, embedder=embedder, config=config, recipe=recipe,
-                                path=path)
+                                path=path, extracted=extracted)
     except GeochunkError as e:
         if not keep_going:
             raise

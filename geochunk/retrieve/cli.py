@@ -8,7 +8,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any, TextIO
+from typing import Any, Sequence, TextIO
 
 from ..errors import GeochunkError
 from ..terminal import shown
@@ -293,11 +293,22 @@ def format_result(res: Any) -> list[str]:
             f"{_num(r.distance_m, '9.0f'):>9} {r.proximity:5.2f}  {frame:<17} "
             f"{shown(r.collection)}@{shown(r.corpus_version)}  {shown(r.chunk_id)}"
             + ("  [no extent]" if r.lane == "no-extent" else "")
+            + (f"  [{_pages(r.source_pages)}]" if r.source_pages else "")
+            + (f"  [{shown(' > '.join(r.section_path))}]" if r.section_path else "")
             + ("".join(f"  [{shown(f)} also in {shown(c)}]" for f, c in r.also_in))
         )
     if not res.rows:
         lines.append("   (no results in the region)")
     return lines
+
+
+def _pages(pages: Sequence[int]) -> str:
+    """``p. 14`` or ``pp. 14-15`` (a chunk's pages are consecutive).
+
+    >>> _pages((14,)), _pages((14, 15, 16))
+    ('p. 14', 'pp. 14-16')
+    """
+    return f"p. {pages[0]}" if len(pages) == 1 else f"pp. {pages[0]}-{pages[-1]}"
 
 
 def main_for(command: str, args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None = None) -> int:

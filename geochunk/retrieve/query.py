@@ -39,7 +39,7 @@ from .lexical import Lexical
 from .region import Region, distances_m
 from .inmemory import FootprintCache
 from .search import Vectors, load_vectors, region_rids, scan_no_extent
-from .store import StoreError, check_consistency, connect, first_line, read_meta
+from .store import StoreError, check_consistency, connect, first_line, has_columns, read_meta
 
 __all__ = ["REGION_FILTERS", "ResultRow", "Staleness", "QueryResult", "Index", "open_index", "query_index"]
 
@@ -78,12 +78,17 @@ class ResultRow:
     footprint_wkt: str | None
     #: features this row shares with higher results: ``(feature id, chunk id of the higher one)``
     also_in: tuple[tuple[str, str], ...] = ()
+    #: where a PDF/HTML/DOCX chunk came from: 1-based pages, heading path (empty otherwise)
+    source_pages: tuple[int, ...] = ()
+    section_path: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)
         d["feature_ids"] = list(self.feature_ids)
         d["flags"] = list(self.flags)
         d["also_in"] = [list(p) for p in self.also_in]
+        d["source_pages"] = list(self.source_pages)
+        d["section_path"] = list(self.section_path)
         return d
 
 
@@ -437,6 +442,7 @@ def _query(ix: Index, con: Any, question: str, region: Region | None, k: int, pe
             frame_confidence=det["frame_confidence"], frame_flagged=bool(det["frame_flagged"]),
             feature_ids=tuple(det["feature_ids"]), flags=tuple(det["flags"]), text=det["text"],
             footprint_wkt=det["wkt"], also_in=also.get(r, ()),
+            source_pages=tuple(det.get("source_pages") or ()), section_path=tuple(det.get("section_path") or ()),
         ))
     return QueryResult(
         question=question, region=region, rows=tuple(rows), shortlist=tuple(sl),
@@ -512,8 +518,10 @@ def _details(ix: Index, con: Any, rids: Sequence[int]) -> dict[int, dict[str, An
     for r, p in zip(rids, pos):
         out[int(r)]["collection"] = ix.collection_names[ix.collection_code[p]]
     listed = ",".join(str(int(r)) for r in rids)  # integers only reach the SQL text
-    for rid, text, wkt in con.execute(
-        f"SELECT rid, text, ST_AsText(footprint) FROM chunks WHERE rid IN ({listed})"
+    where = ("source_pages, section_path" if has_columns(con, "source_pages", "section_path")
+             else "NULL, NULL")  # an index of format 2 or older: not recorded
+    for rid, text, wkt, pages, section in con.execute(
+        f"SELECT rid, text, ST_AsText(footprint), {where} FROM chunks WHERE rid IN ({listed})"
     ).fetchall():
-        out[int(rid)].update(text=text, wkt=wkt)
+        out[int(rid)].update(text=text, wkt=wkt, source_pages=pages, section_path=section)
     return out

@@ -74,6 +74,9 @@ class ChunkRow:
     #: the largest distance by which the footprint's simplified features exceed the true ones
     #: (None: every feature exact)
     footprint_tolerance_m: float | None = None
+    #: where an extracted report's chunk came from: PDF pages (1-based), HTML/DOCX headings
+    source_pages: tuple[int, ...] = ()
+    section_path: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -315,6 +318,8 @@ def rows_from_chunks(chunks: tuple[Chunk, ...], doc_sha256: str,
                 frame_flagged=bool(frame.flagged) if frame else False,
                 flags=tuple(c.flags),
                 footprint_tolerance_m=tol if placed else None,
+                source_pages=tuple(c.source_pages),
+                section_path=tuple(c.section_path),
             )
         )
     return tuple(rows)
@@ -330,22 +335,29 @@ def prepare_document(
     path: str | None = None,
     corpus_version: str = "1",
     recipe: Recipe | None = None,
+    extracted: Any = None,
 ) -> PreparedDocument:
-    """Chunk, check and embed one document; ``text=None`` reads ``path`` (default ``doc_id``).
+    """Chunk, check and embed one document; ``text=None`` reads ``path`` (default ``doc_id``;
+    a PDF, HTML or .docx file through :func:`geochunk.extract.read_any`).
 
     ``recipe`` (default: the one of ``config`` under ``corpus_version``) is recorded with the rows.
+    ``extracted`` (the :class:`~geochunk.extract.Extracted` that ``text`` came from) gives the
+    rows their pages and section paths.
     """
+    from ..extract import locate, read_any
+
     from ..pipeline import chunk_text
-    from ..source import document_digest, read_document
+    from ..source import document_digest
     from .embed import get_embedder
     from .lexical import readable_text
 
     if text is None:
         path = doc_id if path is None else path
-        text = read_document(path)
+        text, extracted = read_any(path)
     cfg = (config or ChunkConfig(budget=budget)).with_(doc_id=doc_id)
     sha = document_digest(text)
     cs = chunk_text(text, cfg)
-    rows = rows_from_chunks(cs.chunks, sha, cs.geometries)
+    chunks = cs.chunks if extracted is None else tuple(locate(cs.chunks, extracted))
+    rows = rows_from_chunks(chunks, sha, cs.geometries)
     emb = get_embedder(embedder).encode([readable_text(r.text) for r in rows])
     return PreparedDocument(doc_id, sha, rows, emb, recipe or recipe_for(cfg, corpus_version), path)

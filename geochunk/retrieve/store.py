@@ -64,7 +64,8 @@ RTREE_INDEX = "chunks_footprint_rtree"
 #: the layout of the tables this geochunk writes and reads (``meta.index_format``; absent = 1).
 #: Format 2 added :data:`PROVENANCE_COLUMNS` to ``chunks``; a format-1 file is read as it is and
 #: gains them (empty: "made before rows recorded what made them") on its next build (:func:`migrate`).
-INDEX_FORMAT = 2
+#: Format 3 added ``source_pages`` and ``section_path`` (where a PDF/HTML/DOCX chunk came from).
+INDEX_FORMAT = 3
 #: the columns format 2 added to ``chunks`` (name, type), in table order, after ``built_at``
 PROVENANCE_COLUMNS: tuple[tuple[str, str], ...] = (
     ("chunker_version", "VARCHAR"),
@@ -74,6 +75,8 @@ PROVENANCE_COLUMNS: tuple[tuple[str, str], ...] = (
     ("chunk_options", "VARCHAR"),
     ("recipe", "VARCHAR"),
     ("source_path", "VARCHAR"),
+    ("source_pages", "INTEGER[]"),  # format 3: a PDF chunk's 1-based pages
+    ("section_path", "VARCHAR[]"),  # format 3: an HTML/DOCX chunk's heading path
 )
 
 
