@@ -182,7 +182,12 @@ def _read_path(src: str | os.PathLike[str], max_bytes: int, name: str | None) ->
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
         with open(fd, "rb", closefd=True) as fh:
             _require_regular(os.fstat(fd), label)
-            data = fh.read(max_bytes + 1)  # capped: a file growing while it is read
+            # capped: a file growing while it is read. Asked for what fstat says is there (+1):
+            # read(n) allocates n bytes up front, and the default cap is 64 MiB
+            expected = min(max_bytes, os.fstat(fd).st_size)
+            data = fh.read(expected + 1)
+            if len(data) > expected:  # it grew since: read on, still under the cap
+                data += fh.read(max_bytes + 1 - len(data))
     except PermissionError:
         raise InputError(
             f"{label!r} cannot be read: permission denied; check the file's permissions"

@@ -66,12 +66,19 @@ def test_a_collector_that_was_off_stays_off(only_thread) -> None:
 
 
 def test_given_back_when_the_pipeline_raises(collector_on, only_thread, monkeypatch) -> None:
+    """A document's own error (too many geometries) propagates; a failing detector is caught
+    (the document is emitted whole, flagged): either way the collector is given back."""
+    from geochunk.errors import GeochunkError
+
+    with pytest.raises(GeochunkError, match="geometr"):
+        analyse(TEXT, tokenize_in="inline", max_features=1)
+    assert gc.isenabled()
+
     def boom(*args, **kwargs):
         raise RuntimeError("boom")
 
     monkeypatch.setattr(pipeline, "detect", boom)
-    with pytest.raises(RuntimeError):
-        analyse(TEXT, tokenize_in="inline")
+    assert "detection_failed" in chunk_text(TEXT, ChunkConfig(budget=64), tokenize_in="inline").chunks[0].flags
     assert gc.isenabled()
 
 
