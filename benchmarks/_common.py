@@ -1,10 +1,27 @@
-"""Timing helpers shared by the benchmark scripts (run as ``python benchmarks/bench_*.py``, so
-this folder is on ``sys.path``)."""
+"""Helpers shared by the benchmark scripts (run as ``python benchmarks/bench_*.py``, so this
+folder is on ``sys.path``): timing, and the one writer of ``RESULTS.md`` sections."""
 
 from __future__ import annotations
 
 import time
+from pathlib import Path
 from typing import Any, Callable
+
+RESULTS = Path(__file__).resolve().parent / "RESULTS.md"
+
+
+def write_results_section(name: str, lines: list[str], path: Path = RESULTS) -> None:
+    """Put ``lines`` in ``path`` between ``<!-- name:start -->`` and ``<!-- name:end -->``,
+    replacing that section where it stands, else appending it; other sections are kept."""
+    start, end = f"<!-- {name}:start -->", f"<!-- {name}:end -->"
+    block = "\n".join([start, *lines, end])
+    old = path.read_text(encoding="utf-8") if path.exists() else (
+        "# Benchmark results\n\nFigures written by the scripts in `benchmarks/`.\n")
+    if start in old and end in old:
+        new = old[: old.index(start)] + block + old[old.index(end) + len(end):]
+    else:
+        new = old.rstrip("\n") + "\n\n" + block + "\n"
+    path.write_text(new, encoding="utf-8")
 
 
 def once(fn: Callable[[], Any]) -> float:

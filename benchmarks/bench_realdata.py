@@ -762,14 +762,9 @@ def report(r: dict[str, Any]) -> list[str]:
 
 
 def write_section(lines: list[str]) -> None:
-    start, end = "<!-- bench_realdata:start -->", "<!-- bench_realdata:end -->"
-    body = "\n".join([start, *lines, end])
-    old = RESULTS.read_text(encoding="utf-8") if RESULTS.exists() else "# Benchmark results\n\nFigures written by the scripts in `benchmarks/`.\n"
-    if start in old and end in old:
-        new = old[: old.index(start)] + body + old[old.index(end) + len(end):]
-    else:
-        new = old.rstrip("\n") + "\n\n" + body + "\n"
-    RESULTS.write_text(new, encoding="utf-8")
+    from _common import write_results_section
+
+    write_results_section("bench_realdata", lines)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -141,14 +141,9 @@ def section(fitted: list, held: list, windows: int) -> list[str]:
 
 
 def write_section(lines: list[str]) -> None:
-    start, end = "<!-- estimate_bound:start -->", "<!-- estimate_bound:end -->"
-    block = "\n".join([start, *lines, end]) + "\n"
-    old = RESULTS.read_text(encoding="utf-8") if RESULTS.exists() else "# Benchmark results\n\n"
-    if start in old and end in old:
-        new = old[: old.index(start)] + block + old[old.index(end) + len(end) + 1 :]
-    else:
-        new = old.rstrip("\n") + "\n\n" + block
-    RESULTS.write_text(new, encoding="utf-8")
+    from _common import write_results_section
+
+    write_results_section("estimate_bound", lines)
 
 
 def main() -> None:

@@ -227,14 +227,9 @@ def section(after: dict[str, Any], before: dict[str, Any] | None, label: str) ->
 
 
 def write_section(lines: list[str]) -> None:
-    start, end = "<!-- layout_figures:start -->", "<!-- layout_figures:end -->"
-    block = "\n".join([start, *lines, end]) + "\n"
-    old = RESULTS.read_text(encoding="utf-8") if RESULTS.exists() else "# Benchmark results\n\n"
-    if start in old and end in old:
-        new = old[: old.index(start)] + block + old[old.index(end) + len(end) + 1 :]
-    else:
-        new = old.rstrip("\n") + "\n\n" + block
-    RESULTS.write_text(new, encoding="utf-8")
+    from _common import write_results_section
+
+    write_results_section("layout_figures", lines)
 
 
 def main() -> None:

@@ -30,7 +30,6 @@ import datetime
 import json
 import os
 import platform
-import re
 import sys
 import time
 from typing import Callable
@@ -216,12 +215,9 @@ def report() -> list[str]:
 
 
 def write(lines: list[str]) -> None:
-    text = open(RESULTS, encoding="utf-8").read() if os.path.exists(RESULTS) else "# Benchmark results\n"
-    block = "\n".join(lines) + "\n"
-    m = re.search(r"^## Sentence boundaries\n.*?(?=^## |\Z)", text, flags=re.M | re.S)
-    text = text[: m.start()] + block + "\n" + text[m.end() :] if m else text.rstrip("\n") + "\n\n" + block
-    with open(RESULTS, "w", encoding="utf-8") as fh:
-        fh.write(text.rstrip("\n") + "\n")
+    from _common import write_results_section
+
+    write_results_section("sentences", lines)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -21,7 +21,6 @@ import datetime
 import json
 import os
 import platform
-import re
 import subprocess
 import sys
 import unicodedata
@@ -120,12 +119,9 @@ def report(here: dict[str, Any], there: dict[str, Any] | None, tree: str | None)
 
 
 def write(lines: list[str]) -> None:
-    text = open(RESULTS, encoding="utf-8").read() if os.path.exists(RESULTS) else "# Benchmark results\n"
-    block = "\n".join(lines) + "\n"
-    m = re.search(r"^## Structure\n.*?(?=^## |\Z)", text, flags=re.M | re.S)
-    text = text[: m.start()] + block + "\n" + text[m.end() :] if m else text.rstrip("\n") + "\n\n" + block
-    with open(RESULTS, "w", encoding="utf-8") as fh:
-        fh.write(text.rstrip("\n") + "\n")
+    from _common import write_results_section
+
+    write_results_section("structure_figures", lines)
 
 
 def main(argv: list[str] | None = None) -> int:
