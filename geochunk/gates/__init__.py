@@ -57,7 +57,7 @@ from . import chunks as _chunks
 from . import spans as _spans
 from .report import GATES, Gate, GateReport
 
-__all__ = ["GATES", "Gate", "GateReport", "recounter", "validate"]
+__all__ = ["GATES", "Gate", "GateReport", "counter_named", "recounter", "validate"]
 
 
 def _recount(chunks: Sequence[Chunk], counter: TokenCounter | None) -> list[int | None]:
@@ -84,10 +84,18 @@ def recounter(chunks: Sequence[Chunk], encoding: Any = None) -> TokenCounter | N
     if encoding is not None:
         return get_counter(encoding)
     names = {c.tokenizer for c in chunks if isinstance(c.tokenizer, str)}
-    if len(names) != 1:
-        return None
-    name = names.pop()
-    if name.startswith("estimate(") and name.endswith(")"):
+    return counter_named(names.pop()) if len(names) == 1 else None
+
+
+def counter_named(name: Any) -> TokenCounter | None:
+    """The real counter a chunk's ``tokenizer`` name stands for, when it can be loaded here
+    (``cl100k_base`` / ``o200k_base``; ``estimate(<name>)`` gives the real ``<name>``), else
+    ``None``.
+
+    >>> counter_named("estimate(cl100k_base)").name, counter_named("callable:f")
+    ('cl100k_base', None)
+    """
+    if isinstance(name, str) and name.startswith("estimate(") and name.endswith(")"):
         name = name[len("estimate(") : -1]
     if name not in ENCODINGS:
         return None

@@ -26,7 +26,7 @@ from ..errors import InputError
 from ..model import Frame
 from ..source import document_digest, read_document
 from ..tokens import TokenCounter
-from . import validate
+from . import counter_named, validate
 from .report import GateReport
 from .stored import stored_chunks
 
@@ -198,19 +198,7 @@ def sample_index(con: Any, *, sample: int, counter: TokenCounter | None, budget:
 
 
 def _row_counter(rows: Sequence[dict[str, Any]]) -> TokenCounter | None:
-    from ..errors import ConfigError
-    from ..model import ENCODINGS
-    from ..tokens import get_counter
-
-    name = rows[0].get("row_tokenizer") if rows else None
-    if isinstance(name, str) and name.startswith("estimate(") and name.endswith(")"):
-        name = name[len("estimate("):-1]
-    if name not in ENCODINGS:
-        return None
-    try:
-        return get_counter(name)
-    except ConfigError:
-        return None
+    return counter_named(rows[0].get("row_tokenizer")) if rows else None
 
 
 def _row_budget(rows: Sequence[dict[str, Any]]) -> int | None:
