@@ -33,9 +33,9 @@ line: linear in the text.
 from __future__ import annotations
 
 import re
-import unicodedata
 
 from ..model import OGC_TYPES
+from .places import _fold  # the one folding rule for names (lower case, no accents)
 
 __all__ = ["DECLARING", "name_context", "wkt_keyword"]
 
@@ -84,14 +84,6 @@ _JSON_KEY = re.compile(r'"\s{0,2}:')  # a token that ends a JSON key: structure,
 _CELL = ",;\t|"
 _QUOTES = "\"'`*_ "
 _WKT_HEAD = re.compile(r"([A-Za-z]+)\s{0,4}(?:[ZM]{1,2}\s{0,4})?\(")
-
-
-def _fold(word: str) -> str:
-    word = word.lower()
-    if not word.isascii():
-        word = "".join(c for c in unicodedata.normalize("NFKD", word)
-                       if not unicodedata.combining(c))
-    return word
 
 
 def wkt_keyword(text: str, start: int, end: int) -> bool:
