@@ -24,6 +24,7 @@ from typing import Sequence
 import numpy as np
 
 from .lines import LineIndex, lines_of
+from .model import OGC_TYPES
 
 __all__ = [
     "PLAIN_LEVEL", "Heading", "HeadingPath", "find_headings", "heading_glue", "is_caption", "is_heading_line",
@@ -66,6 +67,9 @@ def _plain_heading(s: str) -> bool:
     s = s.strip()
     if not 3 <= len(s) <= 80 or s.endswith((".", ",", ";")) or "(" in s or "=" in s:
         return False
+    words = s.split()
+    if words[-1] == "EMPTY" and words[0].split(";")[-1] in OGC_TYPES:
+        return False  # 'POLYGON EMPTY' is a geometry (WKT's empty form), not a heading
     letters = list(filter(str.isalpha, s))  # (map/filter: no Python frame per character)
     return len(letters) >= 3 and all(map(str.isupper, letters)) and s.isascii()
 
