@@ -23,7 +23,6 @@ returned in ``Parsed.error``.
 from __future__ import annotations
 
 import threading
-from collections import OrderedDict
 
 import json
 import math
@@ -36,7 +35,9 @@ import shapely
 from shapely.errors import ShapelyError
 from shapely.geometry.base import BaseGeometry
 
+from .encodings import parse_encoded
 from .model import OGC_TYPES, Span
+from .parsed import MAX_NESTING, Parsed, drop_parsed, failed as _fail, forget_parsed, recall_parsed, remember, remember_many
 
 __all__ = [
     "MAX_NESTING",
@@ -58,36 +59,8 @@ __all__ = [
     "let_go",
 ]
 
-#: Deepest bracket nesting a geometry may have (deeper input is rejected, never recursed into).
-MAX_NESTING = 64
-
 #: Largest angle (radians) one segment of a densified arc may sweep: 64 segments per circle.
 ARC_STEP = math.pi / 32
-
-
-@dataclass(frozen=True, slots=True)
-class Parsed:
-    """The result of parsing one geometry.
-
-    ``geometry`` is a shapely geometry (None on failure or for a GeoJSON ``null`` geometry);
-    ``vertices`` counts the source coordinates; ``linearized`` is True when curves or surfaces were
-    approximated by linear geometry; ``error`` says why parsing failed (None when it did not);
-    ``dims`` is ``""``, ``"Z"``, ``"M"`` or ``"ZM"`` as read from the source coordinates.
-    """
-
-    geometry: BaseGeometry | None
-    vertices: int
-    linearized: bool = False
-    error: str | None = None
-    dims: str = ""
-
-    @property
-    def ok(self) -> bool:
-        return self.error is None
-
-
-def _fail(message: str) -> Parsed:
-    return Parsed(geometry=None, vertices=0, linearized=False, error=message)
 
 
 _PARSED_SLOTS = {name: Parsed.__dict__[name] for name in ("geometry", "vertices", "linearized", "error", "dims")}
@@ -1206,59 +1179,17 @@ def parse_span(span: Span) -> Parsed:
         return _fail(span.error or "geometry never closes")
     key = _cache_key(span)
     kind, text = key
-    hit = _PARSED.get(key)
+    hit = recall_parsed(key)
     if hit is not None:
-        _PARSED.move_to_end(key)
         return hit
     if kind == "wkt":
         parsed = parse_wkt(text)
     elif kind == "geojson":
         parsed = parse_geojson(text)
     else:  # hex (E)WKB, GML, KML
-        from .encodings import parse_encoded
-
         parsed = parse_encoded(kind, text)
     remember(kind, text, parsed)
     return parsed
-
-
-_PARSED: "OrderedDict[tuple[str, str], Parsed]" = OrderedDict()
-_PARSED_MAX = 4096
-_PARSED_MAX_CHARS = 8_000_000  # total geometry text the cache may hold (8-32 MB)
-_PARSED_CHARS = 0
-_PARSED_LOCK = threading.Lock()
-
-
-def remember(kind: str, geometry_text: str, parsed: Parsed) -> None:
-    """Keep a parse result so :func:`parse_span` does not parse the same text twice (the
-    detector parses every span to decide its status; the pipeline asks again). Bounded LRU:
-    at most ``_PARSED_MAX`` entries and ``_PARSED_MAX_CHARS`` characters of geometry text
-    (the oldest go first); the pipeline drops a document's entries once it has read them
-    (:func:`parse_spans`), so nothing of a document outlives its analysis."""
-    remember_many(kind, ((geometry_text, parsed),))
-
-
-def remember_many(kind: str, items: "Iterable[tuple[str, Parsed]]") -> None:
-    """:func:`remember` of every ``(geometry text, parse)``, under one hold of the lock."""
-    global _PARSED_CHARS
-    with _PARSED_LOCK:
-        for geometry_text, parsed in items:
-            key = (kind, geometry_text)
-            if key not in _PARSED:
-                _PARSED_CHARS += len(geometry_text)
-            _PARSED[key] = parsed
-            _PARSED.move_to_end(key)
-            while len(_PARSED) > _PARSED_MAX or (_PARSED_CHARS > _PARSED_MAX_CHARS and len(_PARSED) > 1):
-                (_, old), _ = _PARSED.popitem(last=False)
-                _PARSED_CHARS -= len(old)
-
-
-def forget_parsed() -> None:
-    """Empty the parse cache of :func:`remember`."""
-    global _PARSED_CHARS
-    with _PARSED_LOCK:
-        _PARSED.clear()
-        _PARSED_CHARS = 0
 
 
 def parse_spans(spans: Sequence[Span]) -> tuple[Parsed, ...]:
@@ -1269,7 +1200,6 @@ def parse_spans(spans: Sequence[Span]) -> tuple[Parsed, ...]:
     >>> [p.geometry.wkt for p in parse_spans([Span(0, 10, "wkt", "POINT", "POINT(1 2)")])]
     ['POINT (1 2)']
     """
-    global _PARSED_CHARS
     out = tuple(parse_span(s) for s in spans)
     for s, p in zip(spans, out):
         if isinstance(p, _CompactMultiPoint):
@@ -1277,13 +1207,7 @@ def parse_spans(spans: Sequence[Span]) -> tuple[Parsed, ...]:
     # the keys are made again, a span at a time (not kept from the parse: a list of them all
     # would hold every geometry text at once), and dropped only after every span is parsed
     # (equal geometries share an entry)
-    with _PARSED_LOCK:
-        for s in spans:
-            if s.status == "unclosed":
-                continue  # never parsed, never kept
-            key = _cache_key(s)
-            if _PARSED.pop(key, None) is not None:
-                _PARSED_CHARS -= len(key[1])
+    drop_parsed(_cache_key(s) for s in spans if s.status != "unclosed")  # unclosed: never parsed, never kept
     return out
 
 

@@ -676,15 +676,19 @@ def _check_encoding(encoding: Any) -> None:
         raise ConfigError(
             f"{what} {encoding!r}; valid values: {', '.join(ENCODINGS)}, {OTHER_TOKENIZERS}"
         )
-    from .tokens import TokenCounter  # lazy: tokens imports this module
-
-    if isinstance(encoding, TokenCounter) or callable(encoding):
+    if _is_counter(encoding) or callable(encoding):
         return
     if callable(getattr(encoding, "encode", None)):
         return
     raise ConfigError(
         f"unknown encoding {encoding!r}; valid values: {', '.join(ENCODINGS)}, {OTHER_TOKENIZERS}"
     )
+
+
+def _is_counter(obj: Any) -> bool:
+    """Whether ``obj`` is a :class:`geochunk.tokens.TokenCounter` (told by what it does: this
+    module sits below :mod:`geochunk.tokens`)."""
+    return callable(getattr(obj, "count", None)) and hasattr(obj, "max_token_bytes") and hasattr(obj, "index")
 
 
 @dataclass(frozen=True)

@@ -49,7 +49,7 @@ import numpy as np
 import shapely
 
 from .encodings import ENCODED_KINDS, holds_solid, is_whole
-from .encodings.layout import encoded_layout, quoted_layout
+from .encodings.layout import encoded_layout, quoted_layout, source_decimals
 from .errors import ConfigError
 from .geometry import held
 from .model import OVERSIZE_POLICIES, Flag, Generalization, Part, Span, check_budget, check_tolerance
@@ -605,38 +605,6 @@ def _hausdorff(a: Any, b: Any) -> float:
 
 # ------------------------------------------------------------------------------------------------
 # text in the source format
-
-
-# Linear patterns: no quantifier is followed by anything that can make it give characters back
-# except at the start of a number (the lookbehind keeps the last branch to number starts).
-_FRACTION = re.compile(r"\.(\d+)")
-_EXPONENT = re.compile(r"\d[eE][-+]?\d")
-_DECIMALS = re.compile(r"\.(\d+)(?:[eE]([-+]?\d+))?|(?<![\w.])\d+[eE]([-+]?\d+)")
-_DIGIT = re.compile(r"\d")
-
-
-def source_decimals(text: str) -> int | None:
-    """Most decimal places of any number written in ``text`` (exponents taken into account).
-
-    ``0`` for integers only, ``None`` when ``text`` holds no number at all.
-
-    >>> source_decimals("POINT (530000.25 180000)"), source_decimals("[1.5e-3, 2]")
-    (2, 4)
-    >>> source_decimals("POINT (1 2)"), source_decimals("POINT EMPTY") is None
-    (0, True)
-    """
-    if _EXPONENT.search(text) is None:  # the common case, all in C
-        fractions = _FRACTION.findall(text)
-        if fractions:
-            return max(map(len, fractions))
-        return 0 if _DIGIT.search(text) else None
-    best = 0
-    for frac, exp, int_exp in _DECIMALS.findall(text):
-        if frac:
-            best = max(best, len(frac) - (int(exp) if exp else 0))
-        else:
-            best = max(best, -int(int_exp))
-    return best
 
 
 def _number(v: float) -> str:

@@ -11,7 +11,7 @@ import tracemalloc
 
 from hypothesis import given, strategies as st
 
-from geochunk import detect as detect_mod, geometry, ids, period
+from geochunk import detect as detect_mod, geometry, ids, parsed, period
 from geochunk.encodings import xml
 from geochunk.model import ChunkConfig
 from geochunk.pipeline import chunk_text
@@ -39,22 +39,22 @@ def test_the_parse_cache_keeps_nothing_of_a_chunked_document() -> None:
     assert len(cs.chunks) > 10
     del cs, text
     gc.collect()
-    kept = sum(sys.getsizeof(key[1]) for key in list(geometry._PARSED) if key[1] in polygons)
+    kept = sum(sys.getsizeof(key[1]) for key in list(parsed._PARSED) if key[1] in polygons)
     assert kept == 0  # was ~2.2 MB (1600 entries)
 
 
 def test_the_parse_cache_is_bounded_by_characters(monkeypatch) -> None:
-    monkeypatch.setattr(geometry, "_PARSED_MAX_CHARS", 20_000)
-    geometry.forget_parsed()
+    monkeypatch.setattr(parsed, "_PARSED_MAX_CHARS", 20_000)
+    parsed.forget_parsed()
     try:
         for i in range(100):
             wkt = f"LINESTRING ({i} 0, " + ", ".join(f"{i}.{j} {j}" for j in range(100)) + ")"
-            geometry.remember("wkt", wkt, geometry.parse_wkt(wkt))
-        held = sum(len(key[1]) for key in geometry._PARSED)
-        assert 0 < held <= 20_000 and held == geometry._PARSED_CHARS
-        assert len(geometry._PARSED) < 100
+            parsed.remember("wkt", wkt, geometry.parse_wkt(wkt))
+        held = sum(len(key[1]) for key in parsed._PARSED)
+        assert 0 < held <= 20_000 and held == parsed._PARSED_CHARS
+        assert len(parsed._PARSED) < 100
     finally:
-        geometry.forget_parsed()
+        parsed.forget_parsed()
 
 
 def test_geojson_geometries_are_read_ahead_a_batch_of_characters_at_a_time(monkeypatch) -> None:

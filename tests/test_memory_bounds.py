@@ -136,10 +136,10 @@ def test_spans_read_their_geometry_text_from_the_document(appendix_x8: str) -> N
     # hold ~0.67 bytes a character; with a copy of every geometry text they held ~1.1. Measured
     # with the parse cache (what detect leaves there, ~0.86 in all, bounded by characters), and
     # once the pipeline has read the parse results (parse_spans drops the document's entries)
-    from geochunk import geometry
+    from geochunk import geometry, parsed
 
     detect(appendix_x8)  # warm (what a first detection keeps in other caches is not the spans')
-    geometry.forget_parsed()  # before measuring: the entries this detection makes are counted
+    parsed.forget_parsed()  # before measuring: the entries this detection makes are counted
     tracemalloc.start()
     try:
         found = detect(appendix_x8)
@@ -149,7 +149,7 @@ def test_spans_read_their_geometry_text_from_the_document(appendix_x8: str) -> N
     finally:
         tracemalloc.stop()
     assert held < 0.9 and after_analysis < 0.8
-    assert not geometry._PARSED
+    assert not parsed._PARSED
     wkt = [s for s in found.spans if s.kind == "wkt"]
     assert wkt and all(appendix_x8[s.end - len(s.geometry_text) : s.end] == s.geometry_text
                        and s.geometry_text.startswith(s.geom_type) for s in wkt)

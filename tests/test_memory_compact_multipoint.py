@@ -18,7 +18,7 @@ import numpy as np
 import pytest
 import shapely
 
-from geochunk import geometry
+from geochunk import geometry, parsed
 from geochunk.crs.validate import sample_xy
 from geochunk.model import ChunkConfig
 from geochunk.pipeline import chunk_text
@@ -156,11 +156,11 @@ def test_geojson_spans_read_their_geometry_text_from_the_document() -> None:
     (span,) = detect(text).spans
     assert hasattr(span, "_source") and span.geometry_text == text
     detect(text)
-    geometry.forget_parsed()
+    parsed.forget_parsed()
     tracemalloc.start()
     try:
         det = detect(text)
-        geometry.forget_parsed()  # the parse cache's keys (the pipeline drops them in parse_spans)
+        parsed.forget_parsed()  # the parse cache's keys (the pipeline drops them in parse_spans)
         held = tracemalloc.get_traced_memory()[0]
     finally:
         tracemalloc.stop()

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from ..geometry import Parsed
+from ..parsed import Parsed
 from ..model import Span
 from .wkb import find_wkb, parse_wkb
 

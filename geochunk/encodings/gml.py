@@ -40,7 +40,7 @@ import numpy as np
 import shapely
 from shapely.errors import ShapelyError
 
-from ..geometry import MAX_NESTING, Parsed
+from ..parsed import MAX_NESTING, Parsed
 from ..memo import KEPT_KEY_CHARS
 from .xmlsafe import XML_ERRORS, safe_parser
 

@@ -15,6 +15,7 @@ True
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -23,6 +24,39 @@ from .escaped import Quoting, decode, encode, quoted_extent
 from .wkb import write_wkb
 
 __all__ = ["EncodedLayout", "FeatureLayout", "QuotedLayout", "encoded_layout", "quoted_layout"]
+
+
+
+# Linear patterns: no quantifier is followed by anything that can make it give characters back
+# except at the start of a number (the lookbehind keeps the last branch to number starts).
+_FRACTION = re.compile(r"\.(\d+)")
+_EXPONENT = re.compile(r"\d[eE][-+]?\d")
+_DECIMALS = re.compile(r"\.(\d+)(?:[eE]([-+]?\d+))?|(?<![\w.])\d+[eE]([-+]?\d+)")
+_DIGIT = re.compile(r"\d")
+
+
+def source_decimals(text: str) -> int | None:
+    """Most decimal places of any number written in ``text`` (exponents taken into account).
+
+    ``0`` for integers only, ``None`` when ``text`` holds no number at all.
+
+    >>> source_decimals("POINT (530000.25 180000)"), source_decimals("[1.5e-3, 2]")
+    (2, 4)
+    >>> source_decimals("POINT (1 2)"), source_decimals("POINT EMPTY") is None
+    (0, True)
+    """
+    if _EXPONENT.search(text) is None:  # the common case, all in C
+        fractions = _FRACTION.findall(text)
+        if fractions:
+            return max(map(len, fractions))
+        return 0 if _DIGIT.search(text) else None
+    best = 0
+    for frac, exp, int_exp in _DECIMALS.findall(text):
+        if frac:
+            best = max(best, len(frac) - (int(exp) if exp else 0))
+        else:
+            best = max(best, -int(int_exp))
+    return best
 
 
 @dataclass(frozen=True)
@@ -52,7 +86,6 @@ def encoded_layout(unit_text: str, span_rel: tuple[int, int], span: Span) -> Enc
         like = span.geometry_text
         return EncodedLayout(before, after, lambda g, p: write_wkb(g, like), None)
     if span.kind in ("gml", "kml"):
-        from ..oversize import source_decimals
         from .gml import GML_GEOMETRIES, KML_GEOMETRIES, gml_writer, root_name
 
         if root_name(span.geometry_text) not in (GML_GEOMETRIES if span.kind == "gml" else KML_GEOMETRIES):
@@ -149,7 +182,6 @@ class FeatureLayout:
 def _feature_layout(before: str, after: str, kind: str, source: str) -> FeatureLayout | None:
     """The layout of a feature whose geometry is the collection of its geometry elements; None
     when one of them has no writer (a MultiSolid, a Tin) or the feature does not read."""
-    from ..oversize import source_decimals
     from .gml import GeometryError, KML_GEOMETRIES, feature_parts, gml_writer, xml_tree
     from .xmlsafe import XML_ERRORS
 

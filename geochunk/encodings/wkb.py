@@ -33,7 +33,7 @@ import numpy as np
 import shapely
 from shapely.errors import ShapelyError
 
-from ..geometry import MAX_NESTING, Parsed
+from ..parsed import MAX_NESTING, Parsed
 from ..model import Span
 from .rows import row_contexts
 
@@ -292,7 +292,7 @@ def find_wkb(text: str) -> list[Span]:
     >>> find_wkb("id,geom\\n7,0101000000000000000000F03F0000000000000040\\n")[0].geometry_text[:10]
     '0101000000'
     """
-    from ..geometry import remember_many
+    from ..parsed import remember_many
 
     found = []
     data = []

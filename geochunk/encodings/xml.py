@@ -35,7 +35,7 @@ from typing import Any, Callable
 
 import numpy as np
 
-from ..geometry import MAX_NESTING, remember
+from ..parsed import MAX_NESTING, remember
 from ..model import Span, compact_json
 from ..runs import back_over
 from .gml import (
