@@ -304,7 +304,8 @@ def test_licence_period_resolution_and_version_are_kept_when_left_off(tmp_path) 
     assert code == 0 and "collection: c version v3" in out, err
     cat = _rows(db, "SELECT licence, period_start, period_end, resolution_m, corpus_version FROM collections")
     assert cat == [("CC-BY-4.0", "2019", "2021", 10.0, "v3")]
-    assert _rows(db, "SELECT DISTINCT corpus_version, period_start FROM chunks") == [("v3", "2019")]
+    # rows carry their own period (none stated in these notes), not the collection's (issue #30)
+    assert _rows(db, "SELECT DISTINCT corpus_version, period_start FROM chunks") == [("v3", None)]
     # given again, a value changes
     assert _cli("index", str(tmp_path / "b.md"), "--db", str(db), "--collection", "c", "--embedder", EMB,
                 "--licence", "LicenseRef-NoAI")[0] == 0

@@ -43,7 +43,7 @@ import numpy as np
 
 from ..errors import ConfigError, GeochunkError, InputError
 from ..listing import DOCUMENT_SUFFIXES, list_documents
-from ..model import ChunkConfig
+from ..model import ChunkConfig, Flag
 from ..terminal import shown
 from .catalog import parse_period, refresh_catalog
 from .embed import EMBEDDERS, get_embedder
@@ -52,9 +52,9 @@ from .parallel import Progress, run_ordered
 from .provenance import Recipe, differences, recipe_for
 from .recall import RecallReport, measure_recall
 from .rows import IndexBuildError, PreparedDocument, prepare_document
-from .store import (INDEX_FORMAT, PROVENANCE_COLUMNS, RTREE_INDEX, StoreError, catalog_digest,
-                    check_consistency, clean_leftovers, connect, create_schema, has_columns, migrate,
-                    read_meta, write_meta)
+from .store import (FORMAT4_COLUMNS, INDEX_FORMAT, PROVENANCE_COLUMNS, RTREE_INDEX, StoreError,
+                    catalog_digest, check_consistency, clean_leftovers, connect, create_schema, has_columns,
+                    migrate, read_meta, record_build, write_meta)
 
 __all__ = ["BuildReport", "build_index", "write_prepared", "expand_paths", "document_id",
            "INDEXABLE_SUFFIXES", "Outcome"]
@@ -193,11 +193,11 @@ def expand_paths(paths: Sequence[str]) -> list[str]:
 _INSERT_COLUMNS = ("rid, chunk_id, doc_id, doc_sha256, chunk_index, feature_ids, collection, corpus_version, "
                    "text, embedding, footprint, has_extent, xmin, ymin, xmax, ymax, epsg, frame_confidence, "
                    "frame_flagged, period_start, period_end, flags, built_at, "
-                   + ", ".join(name for name, _ in PROVENANCE_COLUMNS))
+                   + ", ".join(name for name, _ in PROVENANCE_COLUMNS + FORMAT4_COLUMNS))
 
 
 def _insert(con: Any, docs: Sequence[PreparedDocument], *, first_rid: int, collection: str, version: str,
-            period: tuple[str | None, str | None], built_at: dt.datetime, dims: int) -> int:
+            built_at: dt.datetime, dims: int) -> int:
     import pyarrow as pa
 
     rows = [r for d in docs for r in d.rows]
@@ -236,6 +236,10 @@ def _insert(con: Any, docs: Sequence[PreparedDocument], *, first_rid: int, colle
         "source_path": pa.array([sp for _, sp in recipes], pa.string()),
         "source_pages": pa.array([list(r.source_pages) or None for r in rows], pa.list_(pa.int32())),
         "section_path": pa.array([list(r.section_path) or None for r in rows], pa.list_(pa.string())),
+        "period_start": pa.array([r.period_start for r in rows], pa.string()),  # the chunk's own
+        "period_end": pa.array([r.period_end for r in rows], pa.string()),
+        "period_source": pa.array([r.period_source for r in rows], pa.string()),
+        "period_confidence": pa.array([r.period_confidence for r in rows], pa.float64()),
     })
     con.register("staging", table)
     try:
@@ -246,9 +250,10 @@ def _insert(con: Any, docs: Sequence[PreparedDocument], *, first_rid: int, colle
                    embedding::FLOAT[{dims}],
                    CASE WHEN wkb IS NULL THEN NULL ELSE ST_GeomFromWKB(wkb) END,
                    has_extent, xmin, ymin, xmax, ymax, epsg, frame_confidence, frame_flagged,
-                   ?, ?, flags, ?, {", ".join(name for name, _ in PROVENANCE_COLUMNS)}
+                   period_start, period_end, flags, ?,
+                   {", ".join(name for name, _ in PROVENANCE_COLUMNS + FORMAT4_COLUMNS)}
             FROM staging ORDER BY rid""",
-            [collection, version, period[0], period[1], built_at],
+            [collection, version, built_at],
         )
     finally:
         con.unregister("staging")
@@ -609,7 +614,6 @@ def write_prepared(
                             [collection, delete])
             next_rid = con.execute("SELECT coalesce(max(rid) + 1, 0) FROM chunks").fetchone()[0]
             _insert(con, todo, first_rid=int(next_rid), collection=collection, version=version,
-                    period=period or (old_entry.period if old_entry else (None, None)),
                     built_at=built_at, dims=emb.dims)
             con.execute(f"CREATE INDEX {RTREE_INDEX} ON chunks USING RTREE (footprint)")
             con.execute("CREATE INDEX chunks_rid ON chunks (rid)")  # point lookups of result rows
@@ -617,6 +621,15 @@ def write_prepared(
             refresh_catalog(con, collection, version=version, licence=licence, period=period,
                             resolution_m=resolution_m, keep_resolution=True)
             report = _recall_gate(con, recall_queries)
+            written = [r for d in todo for r in d.rows]
+            record_build(  # the builds and recall_history tables: what `geochunk status` reads
+                con, built_at=built_at, collection=collection, corpus_version=version,
+                documents=documents if documents is not None else len(prepared) + len(unchanged) + len(failed),
+                indexed=len(added) + len(replaced), unchanged=len(same), failed=len(failed),
+                skipped=len(skipped), removed=len(removed), chunks_written=len(written),
+                oversized=sum(Flag.OVERSIZED in r.flags for r in written),
+                needs_fallback=sum(Flag.NEEDS_FALLBACK in r.flags for r in written),
+                seconds=time.perf_counter() - t0, recall=report)
             con.execute("DELETE FROM meta WHERE key = 'chunk_budget'")  # rows record their own
             write_meta(con, {
                 "index_format": INDEX_FORMAT,

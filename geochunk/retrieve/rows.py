@@ -77,6 +77,12 @@ class ChunkRow:
     #: where an extracted report's chunk came from: PDF pages (1-based), HTML/DOCX headings
     source_pages: tuple[int, ...] = ()
     section_path: tuple[str, ...] = ()
+    #: the chunk's own period (``Chunk.period``: its features' periods merged), where it was read
+    #: and how sure; all None when the chunk states none
+    period_start: str | None = None
+    period_end: str | None = None
+    period_source: str | None = None
+    period_confidence: float | None = None
 
 
 @dataclass(frozen=True)
@@ -320,6 +326,10 @@ def rows_from_chunks(chunks: tuple[Chunk, ...], doc_sha256: str,
                 footprint_tolerance_m=tol if placed else None,
                 source_pages=tuple(c.source_pages),
                 section_path=tuple(c.section_path),
+                period_start=c.period.start if c.period else None,
+                period_end=c.period.end if c.period else None,
+                period_source=c.period.source if c.period else None,
+                period_confidence=float(c.period.confidence) if c.period else None,
             )
         )
     return tuple(rows)

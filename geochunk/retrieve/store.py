@@ -14,6 +14,11 @@ Tables (one file per index):
 * ``meta``        key/value: embedding model, dimensions, build time, format, the build root.
 * ``lexical``     the BM25 index (bm25s arrays as ``.npy`` blobs).
 * ``recall``      the filtered-recall gate measured on this build.
+* ``builds``      one row per build that wrote the file (format 4): documents given, indexed,
+  unchanged, refused (failed), skipped, removed; chunks written and how many were oversized or
+  need a fallback; rows after it; seconds; whether the recall gate passed (:func:`record_build`).
+* ``recall_history`` every build's filtered recall at each selectivity (format 4; a format-3
+  file's last ``recall`` figures are kept as build 0 when it is upgraded).
 * ``validation_runs`` one row per ``geochunk validate --index`` run: the sampled documents, the
   oversize and fallback rates, the failed gates and where the next sample starts. Created on
   the first such run (:func:`ensure_validation_runs`), so indexes built before it keep working.
@@ -57,6 +62,14 @@ __all__ = [
     "ensure_validation_runs",
     "record_validation_run",
     "validation_runs",
+    "FORMAT4_COLUMNS",
+    "BuildRecord",
+    "RecallRecord",
+    "ensure_history",
+    "record_build",
+    "builds",
+    "recall_history",
+    "has_table",
 ]
 
 DUCKDB_VERSION = "1.5.5"
@@ -65,7 +78,11 @@ RTREE_INDEX = "chunks_footprint_rtree"
 #: Format 2 added :data:`PROVENANCE_COLUMNS` to ``chunks``; a format-1 file is read as it is and
 #: gains them (empty: "made before rows recorded what made them") on its next build (:func:`migrate`).
 #: Format 3 added ``source_pages`` and ``section_path`` (where a PDF/HTML/DOCX chunk came from).
-INDEX_FORMAT = 3
+#: Format 4 stores each chunk's **own** period (``period_start``/``period_end`` from the chunker,
+#: with :data:`FORMAT4_COLUMNS`: where it was read and how sure; before, every row carried its
+#: collection's period: migrated rows say ``period_source = 'collection'``) and adds the
+#: ``builds`` and ``recall_history`` tables (:func:`ensure_history`).
+INDEX_FORMAT = 4
 #: the columns format 2 added to ``chunks`` (name, type), in table order, after ``built_at``
 PROVENANCE_COLUMNS: tuple[tuple[str, str], ...] = (
     ("chunker_version", "VARCHAR"),
@@ -77,6 +94,14 @@ PROVENANCE_COLUMNS: tuple[tuple[str, str], ...] = (
     ("source_path", "VARCHAR"),
     ("source_pages", "INTEGER[]"),  # format 3: a PDF chunk's 1-based pages
     ("section_path", "VARCHAR[]"),  # format 3: an HTML/DOCX chunk's heading path
+)
+#: the columns format 4 added to ``chunks``, after :data:`PROVENANCE_COLUMNS`: where the chunk's
+#: own period was read (``Period.source``: ``attribute:Survey date``, ``document`` ...; NULL = the
+#: chunk states none; ``collection`` = a row written before format 4, holding its collection's
+#: period) and the chunker's confidence in it (0-1)
+FORMAT4_COLUMNS: tuple[tuple[str, str], ...] = (
+    ("period_source", "VARCHAR"),
+    ("period_confidence", "DOUBLE"),
 )
 
 
@@ -160,7 +185,7 @@ def create_schema(con: Any, dims: int) -> None:
             period_end VARCHAR,
             flags VARCHAR[] NOT NULL,
             built_at TIMESTAMP NOT NULL,
-            {", ".join(f"{name} {kind}" for name, kind in PROVENANCE_COLUMNS)}
+            {", ".join(f"{name} {kind}" for name, kind in PROVENANCE_COLUMNS + FORMAT4_COLUMNS)}
         )"""
     )
     con.execute(
@@ -191,6 +216,7 @@ def create_schema(con: Any, dims: int) -> None:
             recall_at_10 DOUBLE NOT NULL
         )"""
     )
+    ensure_history(con)
 
 
 def migrate(con: Any) -> list[str]:
@@ -205,12 +231,41 @@ def migrate(con: Any) -> list[str]:
     have = {r[0] for r in con.execute(
         "SELECT column_name FROM information_schema.columns WHERE table_name = 'chunks'").fetchall()}
     added = []
-    for name, kind in PROVENANCE_COLUMNS:
+    for name, kind in PROVENANCE_COLUMNS + FORMAT4_COLUMNS:
         if name not in have:
             con.execute(f"ALTER TABLE chunks ADD COLUMN {name} {kind}")
             added.append(name)
+    if "period_source" in added:  # rows written before format 4 carry their collection's period
+        con.execute("UPDATE chunks SET period_source = 'collection' "
+                    "WHERE period_start IS NOT NULL OR period_end IS NOT NULL")
+    had_history = has_table(con, "recall_history")
+    ensure_history(con)
+    if not had_history and has_table(con, "recall"):  # the last build's figures: build 0
+        at = _meta_time(con)
+        con.execute(
+            "INSERT INTO recall_history SELECT 0, ?, label, target_selectivity, selectivity, queries, "
+            "recall_at_10, NULL, NULL, NULL FROM recall", [at])
     write_meta(con, {"index_format": INDEX_FORMAT})
     return added
+
+
+def has_table(con: Any, name: str) -> bool:
+    """Whether the index has a table of this name (older formats lack the newer ones).
+
+    >>> has_table(connect(":memory:"), "builds")
+    False
+    """
+    return bool(con.execute(
+        "SELECT count(*) FROM information_schema.tables WHERE table_name = ?", [name]).fetchone()[0])
+
+
+def _meta_time(con: Any) -> datetime:
+    """The ``built_at`` recorded in ``meta`` (now when there is none or it does not parse)."""
+    try:
+        row = con.execute("SELECT value FROM meta WHERE key = 'built_at'").fetchone()
+        return datetime.fromisoformat(json.loads(row[0])) if row else datetime.now().replace(microsecond=0)
+    except (ValueError, TypeError):
+        return datetime.now().replace(microsecond=0)
 
 
 def has_columns(con: Any, *names: str) -> bool:
@@ -326,6 +381,182 @@ def record_validation_run(
                  list(failed_gates), int(next_start), bool(passed)])
     return ValidationRun(run, at, tuple(documents), int(chunks), float(oversize_rate), float(fallback_rate),
                          tuple(failed_gates), int(next_start), bool(passed))
+
+
+@dataclass(frozen=True)
+class BuildRecord:
+    """One build that wrote the index, as the ``builds`` table keeps it.
+
+    ``documents`` were given; of them ``failed`` were refused (read, chunked or checked and
+    found wanting) and ``skipped`` were not documents; ``chunks_written`` are the rows this
+    build wrote, ``oversized`` / ``needs_fallback`` how many of them carry those flags.
+    """
+
+    build: int
+    built_at: datetime
+    collection: str
+    corpus_version: str
+    documents: int
+    indexed: int
+    unchanged: int
+    failed: int
+    skipped: int
+    removed: int
+    chunks_written: int
+    oversized: int
+    needs_fallback: int
+    rows_total: int
+    seconds: float
+    recall_passed: bool
+
+    @property
+    def rejection_rate(self) -> float:
+        """Documents refused / documents given (0 when none were given).
+
+        >>> BuildRecord(1, datetime(2026, 1, 1), "c", "1", 8, 6, 0, 2, 0, 0, 10, 1, 0, 10, 0.5,
+        ...             True).rejection_rate
+        0.25
+        """
+        return self.failed / self.documents if self.documents else 0.0
+
+
+@dataclass(frozen=True)
+class RecallRecord:
+    """One build's filtered recall at one selectivity (``recall_history``; ``placed``, ``claimed``
+    and ``filters_agree`` are None for figures kept from a format-3 file)."""
+
+    build: int
+    built_at: datetime
+    label: str
+    target_selectivity: float | None
+    selectivity: float
+    queries: int
+    recall_at_10: float
+    placed: int | None
+    claimed: bool | None
+    filters_agree: bool | None
+
+
+_BUILD_COLUMNS = ("build, built_at, collection, corpus_version, documents, indexed, unchanged, failed, skipped, "
+                  "removed, chunks_written, oversized, needs_fallback, rows_total, seconds, recall_passed")
+_RECALL_COLUMNS = ("build, built_at, label, target_selectivity, selectivity, queries, recall_at_10, placed, "
+                   "claimed, filters_agree")
+
+
+def ensure_history(con: Any) -> None:
+    """Create the ``builds`` and ``recall_history`` tables if this index has none: additive."""
+    con.execute(
+        """
+        CREATE TABLE IF NOT EXISTS builds (
+            build INTEGER PRIMARY KEY,
+            built_at TIMESTAMP NOT NULL,
+            collection VARCHAR NOT NULL,
+            corpus_version VARCHAR NOT NULL,
+            documents INTEGER NOT NULL,
+            indexed INTEGER NOT NULL,
+            unchanged INTEGER NOT NULL,
+            failed INTEGER NOT NULL,
+            skipped INTEGER NOT NULL,
+            removed INTEGER NOT NULL,
+            chunks_written INTEGER NOT NULL,
+            oversized INTEGER NOT NULL,
+            needs_fallback INTEGER NOT NULL,
+            rows_total INTEGER NOT NULL,
+            seconds DOUBLE NOT NULL,
+            recall_passed BOOLEAN NOT NULL
+        )"""
+    )
+    con.execute(
+        """
+        CREATE TABLE IF NOT EXISTS recall_history (
+            build INTEGER NOT NULL,
+            built_at TIMESTAMP NOT NULL,
+            label VARCHAR NOT NULL,
+            target_selectivity DOUBLE,
+            selectivity DOUBLE NOT NULL,
+            queries INTEGER NOT NULL,
+            recall_at_10 DOUBLE NOT NULL,
+            placed INTEGER,
+            claimed BOOLEAN,
+            filters_agree BOOLEAN,
+            PRIMARY KEY (build, label)
+        )"""
+    )
+
+
+def record_build(
+    con: Any,
+    *,
+    built_at: datetime,
+    collection: str,
+    corpus_version: str,
+    documents: int,
+    indexed: int,
+    unchanged: int,
+    failed: int,
+    skipped: int,
+    removed: int,
+    chunks_written: int,
+    oversized: int,
+    needs_fallback: int,
+    seconds: float,
+    recall: Any = None,
+) -> BuildRecord:
+    """Append one build to ``builds`` and its recall figures (a :class:`~.recall.RecallReport`,
+    or None) to ``recall_history``; ``rows_total`` is counted here. Returns the build's record.
+
+    >>> con = connect(":memory:")
+    >>> create_schema(con, 4)
+    >>> b = record_build(con, built_at=datetime(2026, 12, 1), collection="c", corpus_version="1",
+    ...                  documents=3, indexed=2, unchanged=0, failed=1, skipped=0, removed=0,
+    ...                  chunks_written=5, oversized=1, needs_fallback=0, seconds=0.2)
+    >>> (b.build, round(b.rejection_rate, 3), [x.build for x in builds(con)])
+    (1, 0.333, [1])
+    """
+    ensure_history(con)
+    build = int(con.execute("SELECT coalesce(max(build) + 1, 1) FROM builds").fetchone()[0])
+    rows_total = int(con.execute("SELECT count(*) FROM chunks").fetchone()[0])
+    passed = bool(recall.passed) if recall is not None else True
+    rec = BuildRecord(build, built_at, collection, corpus_version, int(documents), int(indexed), int(unchanged),
+                      int(failed), int(skipped), int(removed), int(chunks_written), int(oversized),
+                      int(needs_fallback), rows_total, float(seconds), passed)
+    con.execute(f"INSERT INTO builds ({_BUILD_COLUMNS}) VALUES ({', '.join('?' * 16)})",
+                [rec.build, rec.built_at, rec.collection, rec.corpus_version, rec.documents, rec.indexed,
+                 rec.unchanged, rec.failed, rec.skipped, rec.removed, rec.chunks_written, rec.oversized,
+                 rec.needs_fallback, rec.rows_total, rec.seconds, rec.recall_passed])
+    for f in (recall.figures if recall is not None else ()):
+        con.execute(f"INSERT INTO recall_history ({_RECALL_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    [build, built_at, f.label, f.target_selectivity, f.selectivity, f.queries, f.recall_at_10,
+                     f.placed, f.claimed, f.filters_agree])
+    return rec
+
+
+def builds(con: Any) -> list[BuildRecord]:
+    """Every recorded build, oldest first (empty for an index of format 3 or older)."""
+    if not has_table(con, "builds"):
+        return []
+    return [BuildRecord(int(r[0]), r[1], r[2], r[3], *(int(x) for x in r[4:14]), float(r[14]), bool(r[15]))
+            for r in con.execute(f"SELECT {_BUILD_COLUMNS} FROM builds ORDER BY build").fetchall()]
+
+
+def recall_history(con: Any) -> list[RecallRecord]:
+    """Every build's recall figures, oldest build first, then by label's selectivity (the
+    unfiltered baseline first). An index of format 3 or older: its one ``recall`` table, as build 0.
+    """
+    order = " ORDER BY build, target_selectivity DESC NULLS FIRST"
+    if has_table(con, "recall_history"):
+        rows = con.execute(f"SELECT {_RECALL_COLUMNS} FROM recall_history{order}").fetchall()
+    elif has_table(con, "recall"):
+        at = _meta_time(con)
+        rows = [(0, at, *r, None, None, None) for r in con.execute(
+            "SELECT label, target_selectivity, selectivity, queries, recall_at_10 FROM recall "
+            "ORDER BY target_selectivity DESC NULLS FIRST").fetchall()]
+    else:
+        return []
+    return [RecallRecord(int(r[0]), r[1], str(r[2]), None if r[3] is None else float(r[3]), float(r[4]),
+                         int(r[5]), float(r[6]), None if r[7] is None else int(r[7]),
+                         None if r[8] is None else bool(r[8]), None if r[9] is None else bool(r[9]))
+            for r in rows]
 
 
 _CATALOG_COLUMNS = ("collection, corpus_version, licence, licence_forbids, resolution_m, period_start, "
