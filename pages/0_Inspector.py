@@ -28,7 +28,7 @@ st.subheader("Chunks")
 find_col, flag_col = st.columns([3, 1], vertical_alignment="bottom")
 find = find_col.text_input("Find a feature id", key=StateKeys.FIND, placeholder="e.g. LU-0042")
 flagged_only = flag_col.toggle("Flagged only", key=StateKeys.FLAGGED_ONLY)
-sections.chunk_table(cs, selected, find=find, flagged_only=flagged_only)
+sections.chunk_table(cs, selected, find=find, flagged_only=flagged_only, run=run)
 if selected is not None:
     st.markdown(f"**Chunk #{selected}**")
     sections.chunk_detail(cs, selected)

@@ -16,11 +16,12 @@ import streamlit as st
 
 from ..view.charts import compare_frame, sizes_chart, sweep_chart, tokens_chart
 from ..view.density import density_html, density_strategy
-from ..view.features import document_bounds, span_map_features
+from ..view.features import document_bounds, span_map_features, undrawn_features
 from ..view.frames import frames_text
 from ..view.highlight import CHUNK_CSS, chunk_html, escape_markdown
 from ..view.layers import chunk_layer, severed_layer
-from ..view.maps import base_map, chunk_legend_html, severed_legend_html, view_for_bbox
+from ..view.maps import (base_map, chunk_legend_html, severed_legend_html, undrawn_note_html,
+                         view_for_bbox)
 from ..view.reasons import flag_reasons
 from ..view.selection import Selection, chunk_from_tooltip, resolve
 from ..view.tables import (chunk_metadata, chunks_frame, corpus_frame, corpus_summary,
@@ -43,6 +44,7 @@ CHUNK_COLUMNS: dict[str, Any] = {
     "start": st.column_config.NumberColumn("start", width=60),
     "end": st.column_config.NumberColumn("end", width=60),
     "reason": st.column_config.TextColumn("reason", width=300),
+    "not drawn": st.column_config.TextColumn("not drawn", width=220),
     "decision": st.column_config.TextColumn("decision", width=90),
     "note": st.column_config.TextColumn("note", width=140),
     "reviewer": st.column_config.TextColumn("by", width=70),
@@ -187,14 +189,36 @@ def chunk_map(run: Run, cs: Any, selected: int | None, *, key: str = "inspector"
              local_assets=run.local_assets, center=center, zoom=zoom, on_click=clicked)
 
 
+def undrawn(run: Run, analysis: Any) -> dict[str, str]:
+    """Feature id -> why no map draws it (parse error, empty, no WGS 84 position), from the
+    document's display cache (what the map already drew costs nothing again)."""
+    cache = services.display_cache(analysis.digest, analysis.encoding, run.display_max_vertices)
+    return {u.feature_id: u.reason for u in undrawn_features(
+        analysis, display_max_vertices=run.display_max_vertices, cache=cache)}
+
+
 def _document_base(run: Run, analysis: Any, legend_html: str) -> folium.Map | None:
-    """The constant base map of a document (its bounds, the basemap, a legend); ``None``, with
-    a note on the page, when no geometry has a known position."""
+    """The constant base map of a document (its bounds, the basemap, a legend, a note naming
+    the features it cannot draw, also said under the map); ``None``, with a note on the page,
+    when no geometry has a known position."""
+    missing = undrawn(run, analysis)
+    if missing:
+        st.caption(escape_markdown(
+            f"{len(missing):,} of {len(analysis.features):,} features are not drawn: "
+            + "; ".join(f"{k} ({v})" for k, v in list(missing.items())[:8])
+            + (" …" if len(missing) > 8 else "") + " (the table's \"not drawn\" column lists them)."))
     bounds = document_bounds(analysis.features)
     if bounds is None:
         st.info("No geometry in this document has a known position: nothing to map.")
         return None
-    return base_map(bounds, run.basemap, local_assets=run.local_assets, legend_html=legend_html)
+    note = None
+    if missing:
+        from ..view.features import Undrawn
+
+        note = undrawn_note_html([Undrawn(k, v) for k, v in missing.items()],
+                                 len(analysis.features))
+    return base_map(bounds, run.basemap, local_assets=run.local_assets, legend_html=legend_html,
+                    note_html=note)
 
 
 def severed_map(run: Run, cs: Any, stats: Any) -> None:
@@ -243,10 +267,12 @@ def corpus_table(rows: Sequence[Any]) -> None:
 
 
 def chunk_table(cs: Any, selected: int | None, *, scope: str = "inspector",
-                find: str = "", flagged_only: bool = False) -> None:
+                find: str = "", flagged_only: bool = False, run: Run | None = None) -> None:
     """The chunk table, filtered by feature id (``find``) and to flagged chunks; its ticked row
-    is the shared selection (a click selects, and a choice elsewhere ticks the row)."""
-    frame = chunks_frame(cs.chunks, cs.config.budget)
+    is the shared selection (a click selects, and a choice elsewhere ticks the row). With
+    ``run``, a "not drawn" column names the features the map cannot draw, and why."""
+    frame = chunks_frame(cs.chunks, cs.config.budget,
+                         undrawn(run, cs.analysis) if run is not None else None)
     shown = frame[filter_rows(cs.chunks, find=find, flagged_only=flagged_only)]
     if find.strip() or flagged_only:
         st.caption(f"{len(shown):,} of {len(frame):,} chunks match.")

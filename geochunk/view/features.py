@@ -15,6 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterable, MutableMapping
 
+import re
+
 import numpy as np
 import shapely
 from shapely.geometry import box, mapping
@@ -31,6 +33,10 @@ __all__ = [
     "document_bounds",
     "chunk_map_features",
     "span_map_features",
+    "Undrawn",
+    "undrawn_features",
+    "is_extent_element",
+    "leaflet_safe",
 ]
 
 DEFAULT_DISPLAY_MAX_VERTICES = 2000
@@ -90,7 +96,7 @@ def _raw_outline(geom: Any) -> Any:
                 lines.append(shapely.linestrings(shapely.get_coordinates(part)))
         elif kind == 0:
             points.append(part)
-        elif kind == 7:  # a nested collection
+        elif kind in (4, 5, 6, 7):  # a multi-part geometry or collection inside a collection
             sub = _raw_outline(part)
             if not sub.is_empty:
                 lines.append(sub)
@@ -193,6 +199,7 @@ def display_shape(geom: Any, max_vertices: int = DEFAULT_DISPLAY_MAX_VERTICES) -
             geom, simplified = out, True
         except shapely.errors.GEOSException:  # pragma: no cover - drawn whole instead
             pass
+    geom = leaflet_safe(geom)
     try:
         snapped = shapely.set_precision(geom, _DISPLAY_GRID)
         if not snapped.is_empty or geom.is_empty:
@@ -200,6 +207,52 @@ def display_shape(geom: Any, max_vertices: int = DEFAULT_DISPLAY_MAX_VERTICES) -
     except shapely.errors.GEOSException:
         pass  # drawn at full precision
     return DisplayShape(geom, simplified, note)
+
+
+_SINGLE = frozenset({0, 1, 2, 3})  # point, line string, linear ring, polygon
+
+
+def leaflet_safe(geom: Any) -> Any:
+    """``geom`` with no collection or multi-point nested in a GeometryCollection (its parts
+    flattened, in order): Leaflet draws such a member as a layer group with no element, and
+    its tooltip's focus listeners then raise ``t.getElement is not a function`` on every
+    hover and click, so the map never selects anything (issue #31, the Malformed sample).
+
+    >>> from shapely import from_wkt
+    >>> leaflet_safe(from_wkt("GEOMETRYCOLLECTION (POINT (1 2), GEOMETRYCOLLECTION "
+    ...                       "(MULTIPOINT (3 4, 5 6), LINESTRING (0 0, 1 1)))")).wkt
+    'GEOMETRYCOLLECTION (POINT (1 2), POINT (3 4), POINT (5 6), LINESTRING (0 0, 1 1))'
+    """
+    if shapely.get_type_id(geom) != 7:
+        return geom
+    parts = list(shapely.get_parts(geom))
+    if all(shapely.get_type_id(p) in _SINGLE or shapely.get_type_id(p) in (5, 6) for p in parts):
+        return geom  # multi-lines and multi-polygons are single Leaflet paths
+    flat: list[Any] = []
+    stack = parts[::-1]
+    while stack:
+        p = stack.pop()
+        if shapely.get_type_id(p) in _SINGLE:
+            flat.append(p)
+        elif not p.is_empty:
+            stack.extend(list(shapely.get_parts(p))[::-1])
+    return shapely.geometrycollections(flat)
+
+
+_EXTENT_TAG = re.compile(r"<(?:[A-Za-z_][\w.\-]*+:)?+(?:Envelope|Box)[\s/>]")
+
+
+def is_extent_element(text: str, start: int) -> bool:
+    """Whether the feature starting at ``start`` is a GML ``Envelope``/``Box`` (e.g. a WFS
+    collection's ``boundedBy``): extent metadata, drawn as an outline under everything and
+    never taking a click, not a filled feature over the others.
+
+    >>> is_extent_element('<gml:Envelope srsName="x"><gml:lowerCorner>', 0)
+    True
+    >>> is_extent_element('<gml:Polygon>', 0)
+    False
+    """
+    return _EXTENT_TAG.match(text, start) is not None
 
 
 def _to_wgs84(geom: Any, frame: Frame | None) -> Any:
@@ -234,7 +287,10 @@ def _display(
         value: _Shown = (None, False, None, "")
     else:
         shape = display_shape(wgs, max_vertices)
-        value = (shape.geometry, shape.simplified, mapping(shape.geometry), shape.note)
+        if shape.geometry is None or shape.geometry.is_empty:  # nothing left to draw: said so
+            value = (None, False, None, shape.note or "nothing left to draw")
+        else:
+            value = (shape.geometry, shape.simplified, mapping(shape.geometry), shape.note)
     if cache is not None and key is not None:
         cache[key] = value
     return value
@@ -269,9 +325,12 @@ def chunk_map_features(
     """
     wanted = None if chunks is None else set(chunks)
     out: list[MapFeature] = []
+    text = chunk_set.analysis.text
 
     def add(key: Any, geom: Any, rec: Any, role: str, chunk: Any) -> None:
         shown, simple, gj, note = _display(geom, rec.frame, display_max_vertices, cache, key)
+        if role == "feature" and is_extent_element(text, rec.feature.start):
+            role = "extent"
         if shown is not None:
             out.append(MapFeature(shown, role, rec.feature.id, chunk.index, chunk.token_count,
                                   chunk.flags, simple, geojson=gj, note=note))
@@ -315,6 +374,58 @@ def span_map_features(
         if shown is None:
             continue
         role = "severed" if i in cut else "intact"
+        if is_extent_element(analysis.text, feat.start):
+            role = "extent"
         out.append(MapFeature(shown, role, feat.id, simplified=simple, label=splitter,
                               geojson=gj, note=note))
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class Undrawn:
+    """A feature of the document that no map draws, and why (plain text, not escaped)."""
+
+    feature_id: str
+    reason: str
+
+
+def undrawn_features(
+    analysis: Any,
+    *,
+    display_max_vertices: int = DEFAULT_DISPLAY_MAX_VERTICES,
+    cache: MutableMapping[Any, Any] | None = None,
+) -> tuple[Undrawn, ...]:
+    """The features of an analysed document that cannot be drawn, each with its reason: its
+    geometry did not parse (the parser's message), is empty, has no position in WGS 84 (the
+    frame's problem) or could not be projected. Uses the same display cache as the maps, so it
+    costs nothing the map did not already pay.
+
+    >>> from geochunk.pipeline import analyse
+    >>> a = analyse("A POINT (1 2) and a POLYGON ((0 0, 1 1)) and POINT (3", doc_id="d")
+    >>> [u.reason.split(":")[0] for u in undrawn_features(a)]
+    ['not parsed', 'not parsed']
+    """
+    out: list[Undrawn] = []
+    for i, (feat, parsed) in enumerate(zip(analysis.features, analysis.parsed)):
+        geom = parsed.geometry
+        if geom is None:
+            why = " ".join(str(parsed.error or "no geometry").split())
+            out.append(Undrawn(feat.id, f"not parsed: {why}"))
+            continue
+        if geom.is_empty:
+            out.append(Undrawn(feat.id, "empty geometry: nothing to draw"))
+            continue
+        frame = analysis.frames.frame_for(i)
+        shown, _, _, note = _display(geom, frame, display_max_vertices, cache, (feat.start, feat.end))
+        if shown is not None:
+            continue
+        if note:
+            why = f"nothing left to draw after display repair ({note})"
+        elif feat.bbox_wgs84 is None:
+            from ..extent import extent_note
+
+            why = extent_note([feat], feat.bbox, None, frame, False) or "no WGS 84 position"
+        else:
+            why = "the geometry could not be projected to WGS 84 for display"
+        out.append(Undrawn(feat.id, f"no position on the map: {why}"))
     return tuple(out)

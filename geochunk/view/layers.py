@@ -47,7 +47,16 @@ def _shown(f: MapFeature, what: str) -> str:
         f"; {html.escape(f.note)}" if f.note else "")
 
 
+#: A GML Envelope/Box (extent metadata): a thin dashed outline, no fill, under everything.
+EXTENT_STYLE: dict[str, Any] = {"color": ORIGINAL_GREY, "weight": 1, "dashArray": "2 5",
+                                "fill": False, "opacity": 0.8}
+#: Roles drawn in the collection under the features that takes no pointer events.
+PASSIVE_ROLES = frozenset({"bbox", "extent"})
+
+
 def _chunk_style(f: MapFeature, selected: int | None) -> dict[str, Any]:
+    if f.role == "extent":
+        return dict(EXTENT_STYLE)
     color = chunk_color(f.chunk if f.chunk is not None else 0)
     is_sel = selected is not None and f.chunk == selected
     dim = selected is not None and not is_sel
@@ -72,6 +81,8 @@ def _chunk_style(f: MapFeature, selected: int | None) -> dict[str, Any]:
 
 
 def _severed_style(f: MapFeature) -> dict[str, Any]:
+    if f.role == "extent":
+        return dict(EXTENT_STYLE)
     bad = f.role == "severed"
     c = TROUBLE_RED if bad else INTACT_GREY
     return {"color": c, "fillColor": c, "weight": 2 if bad else 1,
@@ -158,8 +169,8 @@ def _layer(
     props_of: Callable[[MapFeature], dict[str, Any]],
     style_of: Callable[[MapFeature], dict[str, Any]],
 ) -> folium.FeatureGroup:
-    """One FeatureGroup: chunk bboxes (if any) in a collection that takes no pointer events,
-    drawn first, then everything else on top with tooltips."""
+    """One FeatureGroup: chunk bboxes and extent envelopes (if any) in a collection that takes
+    no pointer events, drawn first, then everything else on top with tooltips."""
     styles: list[dict[str, Any]] = []
     index: dict[str, int] = {}
     boxes: list[dict[str, Any]] = []
@@ -175,7 +186,7 @@ def _layer(
         props = props_of(f)
         props["s"] = index[key]
         feature = {"type": "Feature", "id": str(i), "geometry": _geojson(f), "properties": props}
-        (boxes if f.role == "bbox" else out).append(feature)
+        (boxes if f.role in PASSIVE_ROLES else out).append(feature)
     fg = folium.FeatureGroup(name=name)
     if boxes:
         data = {"type": "FeatureCollection", "features": boxes}

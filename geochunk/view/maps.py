@@ -17,7 +17,9 @@ Layers are built in :mod:`geochunk.view.layers`, display geometries in
 
 from __future__ import annotations
 
+import html
 import math
+from typing import Any, Sequence
 
 import folium
 from branca.element import MacroElement
@@ -38,6 +40,7 @@ __all__ = [
     "base_map",
     "chunk_legend_html",
     "severed_legend_html",
+    "undrawn_note_html",
 ]
 
 LEAFLET_JS_URL = "/app/static/vendor/leaflet/leaflet.js"
@@ -113,6 +116,51 @@ class _Legend(_Control):
     def __init__(self, html_text: str) -> None:
         super().__init__()
         self.html = html_text
+
+
+class _Note(_Control):
+    """A small always-visible note in the map's top-right corner (e.g. the features that are
+    not drawn); its HTML is built escaped by :func:`undrawn_note_html`."""
+
+    _template = Template(
+        """
+        {% macro script(this, kwargs) %}
+        var {{ this.get_name() }} = L.control({position: "topright"});
+        {{ this.get_name() }}.onAdd = function () {
+            var div = L.DomUtil.create("details", "gc-map-note");
+            div.style.cssText = "background:rgba(255,248,225,0.95);padding:3px 8px;"
+                + "font:12px/1.4 sans-serif;border-radius:4px;box-shadow:0 0 4px #888;"
+                + "max-width:340px;max-height:220px;overflow:auto;";
+            div.innerHTML = {{ this.html|tojson }};
+            L.DomEvent.disableClickPropagation(div);
+            L.DomEvent.disableScrollPropagation(div);
+            return div;
+        };
+        {{ this.get_name() }}.addTo({{ this._parent.get_name() }});
+        {% endmacro %}
+        """
+    )
+
+    def __init__(self, html_text: str) -> None:
+        super().__init__()
+        self.html = html_text
+
+
+def undrawn_note_html(undrawn: "Sequence[Any]", total: int) -> str:
+    """The map's note on features it cannot draw: a count always visible, each feature id and
+    reason on opening it (document strings escaped).
+
+    >>> from geochunk.view.features import Undrawn
+    >>> h = undrawn_note_html([Undrawn("<b>x</b>", "not parsed: bad")], 3)
+    >>> "1 of 3 features not drawn" in h, "&lt;b&gt;x&lt;/b&gt;" in h, "<b>x" in h
+    (True, True, False)
+    """
+    from .safe import printable
+
+    rows = "".join(f"<li><code>{html.escape(printable(u.feature_id))}</code>: "
+                   f"{html.escape(printable(u.reason))}</li>" for u in undrawn)
+    return (f"<summary style='cursor:pointer'>⚠ {len(undrawn):,} of {total:,} features not drawn"
+            f"</summary><ul style='margin:2px 0 0 14px;padding:0'>{rows}</ul>")
 
 
 class _MousePosition(_Control):
@@ -225,6 +273,8 @@ def chunk_legend_html(display_max_vertices: int = DEFAULT_DISPLAY_MAX_VERTICES) 
             _swatch(f"border:3px dashed {FALLBACK_BLACK}", "needs fallback (still over budget)"),
             _swatch(f"border:1px dashed {ORIGINAL_GREY}",
                     "original outline of a generalized feature"),
+            _swatch(f"border:1px dotted {ORIGINAL_GREY}",
+                    "GML Envelope/Box: extent metadata, outline only"),
             f"<div style='color:#555;max-width:240px'>Geometries over {display_max_vertices:,} "
             "vertices are simplified for display only; chunk text is unchanged.</div>",
         ]
@@ -249,10 +299,11 @@ def base_map(
     local_assets: bool = True,
     legend_html: str | None = None,
     graticule: bool | None = None,
+    note_html: str | None = None,
 ) -> folium.Map:
     """A map fitted to ``(west, south, east, north)`` with no layers but the basemap, a
     mouse-position readout, a collapsible legend and (by default when there is no basemap) a
-    WGS 84 graticule.
+    WGS 84 graticule; ``note_html`` (already escaped) is shown in the top-right corner.
 
     ``basemap`` is a key of :data:`BASEMAPS`; ``"none"`` works offline. ``local_assets`` loads
     Leaflet from the app's static folder, otherwise from a CDN (online use only). Only Leaflet
@@ -284,6 +335,8 @@ def base_map(
         m.fit_bounds([[s, w], [n, e]])
     if legend_html:
         _Legend(legend_html).add_to(m)
+    if note_html:  # e.g. the features it cannot draw (undrawn_note_html)
+        _Note(note_html).add_to(m)
     _MousePosition().add_to(m)
     if graticule if graticule is not None else basemap == "none":
         _Graticule().add_to(m)

@@ -58,8 +58,11 @@ def chunk_key(chunk: Chunk) -> str:
     return chunk_identity(chunk)
 
 
-def chunks_frame(chunks: Sequence[Chunk], budget: int) -> pd.DataFrame:
-    """One row per chunk: index, tokens, features, unit, text kind, flags, ids and offsets."""
+def chunks_frame(chunks: Sequence[Chunk], budget: int,
+                 undrawn: Mapping[str, str] | None = None) -> pd.DataFrame:
+    """One row per chunk: index, tokens, features, unit, text kind, flags, ids and offsets;
+    with ``undrawn`` (feature id -> why the map cannot draw it), a "not drawn" column naming
+    the chunk's features the map leaves out, and why."""
     rows = [
         {
             "chunk": c.index,
@@ -77,6 +80,11 @@ def chunks_frame(chunks: Sequence[Chunk], budget: int) -> pd.DataFrame:
     ]
     columns = ["chunk", "tokens", "features", "unit", "kind", "flags", "over budget",
                "feature ids", "start", "end"]
+    if undrawn:
+        for row, c in zip(rows, chunks):
+            row["not drawn"] = "; ".join(dict.fromkeys(
+                f"{printable(f.id)}: {printable(undrawn[f.id])}" for f in c.features if f.id in undrawn))
+        columns.insert(columns.index("feature ids") + 1, "not drawn")
     return pd.DataFrame(rows, columns=columns)
 
 
