@@ -141,7 +141,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="largest input read (bytes, or with a K/M/G suffix; default 64M)")
     from .retrieve.cli import add_subcommands as retrieval_subcommands
 
-    retrieval_subcommands(sub, formatter_class=_Help)  # index, query
+    retrieval_subcommands(sub, formatter_class=_Help)  # index, query, status
     return p
 
 
@@ -314,7 +314,7 @@ def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None, err: T
         args = parser.parse_args(argv)
     except SystemExit as e:  # argparse already printed the message
         return int(e.code or 0)
-    if args.command in ("index", "query"):
+    if args.command in ("index", "query", "status"):
         from .retrieve.cli import main_for
 
         return main_for(args.command, args, out, err)

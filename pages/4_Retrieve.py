@@ -58,6 +58,7 @@ try:  # the app's own samples index, if damaged, is built again; any other says 
 except GeochunkError as exc:
     st.error(escape_markdown(str(exc)))
     st.stop()
+svc.status_section(ix)
 
 # -- the question and the region -------------------------------------------------------------
 question = st.text_input("Question", "allotment gardens and community growing", key=K.QUESTION)

@@ -1,6 +1,8 @@
-"""``geochunk index`` and ``geochunk query``: registered on the main parser by :mod:`geochunk.cli`.
+"""``geochunk index``, ``geochunk query`` and ``geochunk status``: registered on the main parser
+by :mod:`geochunk.cli`.
 
-Exit codes: 0 ok; 1 the build or query failed (one clear line on stderr); 2 bad options.
+Exit codes: 0 ok; 1 the build or query failed, or the index cannot be read (one clear line on
+stderr); 2 bad options; 3 (``status``) a threshold was crossed.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from ..terminal import shown
 from .embed import EMBEDDERS
 from .fuse import DECAYS
 
-__all__ = ["add_subcommands", "join_negative_values", "run_index", "run_query", "format_result"]
+__all__ = ["add_subcommands", "join_negative_values", "run_index", "run_query", "run_status", "format_result"]
 
 
 def add_subcommands(sub: Any, formatter_class: Any = argparse.ArgumentDefaultsHelpFormatter) -> None:
@@ -70,6 +72,21 @@ def add_subcommands(sub: Any, formatter_class: Any = argparse.ArgumentDefaultsHe
     q.add_argument("--half-life", type=float, default=None, help="metres (default: half the region radius)")
     q.add_argument("--proximity-weight", type=float, default=0.3, help="0..1 share of proximity in the final score")
     q.add_argument("--json", action="store_true", help="JSON for programs")
+
+    st = sub.add_parser("status", help="an index's age, catalog, recall history and build rates; "
+                        "exit 3 when a threshold is crossed (for cron or CI)", **fmt)
+    st.add_argument("--db", required=True, help="the index file")
+    st.add_argument("--max-index-age", default=None, metavar="AGE",
+                    help="fail when the last build is older (seconds, or 90m, 36h, 7d, 2w)")
+    st.add_argument("--max-catalog-age", default=None, metavar="AGE",
+                    help="fail when a collection's catalog row was refreshed longer ago")
+    st.add_argument("--max-recall-drop", type=float, default=None, metavar="SHARE",
+                    help="fail when the last build's recall@10 at some selectivity is more than this "
+                    "(0-1) below the best earlier build's")
+    st.add_argument("--max-rejection-rate", type=float, default=None, metavar="SHARE",
+                    help="fail when the last build refused more than this share (0-1) of its documents")
+    st.add_argument("--builds", type=int, default=5, help="how many of the last builds to show")
+    st.add_argument("--json", action="store_true", help="JSON for programs")
 
 
 _COORD_OPTIONS = ("--bbox", "--near")
@@ -311,8 +328,37 @@ def _pages(pages: Sequence[int]) -> str:
     return f"p. {pages[0]}" if len(pages) == 1 else f"pp. {pages[0]}-{pages[-1]}"
 
 
+def run_status(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """``geochunk status``: the report on ``out``; exit 3 when a threshold is crossed."""
+    from .status import EXIT_THRESHOLD, index_status, parse_age
+
+    try:
+        status = index_status(
+            args.db,
+            max_index_age_s=None if args.max_index_age is None else parse_age(args.max_index_age),
+            max_catalog_age_s=None if args.max_catalog_age is None else parse_age(args.max_catalog_age),
+            max_recall_drop=args.max_recall_drop, max_rejection_rate=args.max_rejection_rate,
+            last_builds=args.builds,
+        )
+    except GeochunkError as e:
+        return _report(e, err)
+    if args.json:
+        json.dump(status.to_dict(), out, ensure_ascii=False, default=str)
+        out.write("\n")
+    else:
+        for line in status.lines():
+            print(line, file=out)
+    if not status.ok:
+        crossed = [c.name for c in status.checks if c.crossed]
+        print(f"geochunk: {shown(args.db)}: threshold crossed: {', '.join(crossed)}", file=err)
+        return EXIT_THRESHOLD
+    return 0
+
+
 def main_for(command: str, args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None = None) -> int:
     """Dispatch for :mod:`geochunk.cli`."""
     out = out or sys.stdout
     err = err or sys.stderr
+    if command == "status":
+        return run_status(args, out, err)
     return run_index(args, out, err) if command == "index" else run_query(args, out, err)

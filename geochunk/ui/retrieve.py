@@ -20,6 +20,7 @@ import streamlit as st
 from streamlit_folium import st_folium
 
 from ..errors import GeochunkError
+from ..view.highlight import escape_markdown
 from ..extent import union_bbox
 from ..retrieve import Index, QueryResult, Region, build_index, open_index, query_index
 from ..retrieve.build import BuildReport
@@ -50,6 +51,8 @@ __all__ = [
     "results_frame",
     "shortlist_frame",
     "staleness_lines",
+    "index_status",
+    "status_section",
 ]
 
 #: Samples indexed by default: ``malformed`` is left out because its geometries are broken by
@@ -193,6 +196,37 @@ def run_query(ix: Index, question: str, region: Region, **options: Any) -> Query
     """:func:`geochunk.retrieve.query_index` under the shared connection's lock."""
     with _LOCK:
         return query_index(ix, question, region, **options)
+
+
+def index_status(ix: Index) -> Any:
+    """The open index's :class:`~geochunk.retrieve.status.IndexStatus` (what ``geochunk status``
+    prints), read on its own cursor under the shared connection's lock."""
+    from ..retrieve.status import status_of
+
+    with _LOCK, ix.cursor() as con:
+        return status_of(con, ix.path)
+
+
+def status_section(ix: Index) -> None:
+    """The Retrieve page's "Index status" section: what ``geochunk status`` prints — index age,
+    catalog refresh ages, corpus versions, the oversize/fallback shares, the last builds'
+    rejection rates and the recall history — as text (nothing rendered as Markdown)."""
+    try:
+        status = index_status(ix)
+    except GeochunkError as exc:
+        st.warning(f"index status unavailable: {escape_markdown(str(exc))}")
+        return
+    rate = status.rejection_rate
+    with st.expander(f"Index status: built {_ago(status.index_age_s)} ago, "
+                     f"{status.rows} rows, refused "
+                     f"{'-' if rate is None else f'{rate:.0%}'} of the last builds' documents"):
+        st.text("\n".join(status.lines()))
+
+
+def _ago(seconds: float | None) -> str:
+    from ..retrieve.status import _age
+
+    return "?" if seconds is None else _age(seconds)
 
 
 def index_bounds(ix: Index) -> tuple[float, float, float, float] | None:
