@@ -52,8 +52,8 @@ from .parallel import Progress, run_ordered
 from .provenance import Recipe, differences, recipe_for
 from .recall import RecallReport, measure_recall
 from .rows import IndexBuildError, PreparedDocument, prepare_document
-from .store import (FORMAT4_COLUMNS, INDEX_FORMAT, PROVENANCE_COLUMNS, RTREE_INDEX, StoreError,
-                    catalog_digest, check_consistency, clean_leftovers, connect, create_schema, has_columns,
+from .store import (FORMAT4_COLUMNS, FORMAT5_COLUMNS, INDEX_FORMAT, PROVENANCE_COLUMNS, RTREE_INDEX,
+                    StoreError, catalog_digest, check_consistency, clean_leftovers, connect, create_schema, has_columns,
                     migrate, read_meta, record_build, write_meta)
 
 __all__ = ["BuildReport", "build_index", "write_prepared", "expand_paths", "document_id",
@@ -193,7 +193,7 @@ def expand_paths(paths: Sequence[str]) -> list[str]:
 _INSERT_COLUMNS = ("rid, chunk_id, doc_id, doc_sha256, chunk_index, feature_ids, collection, corpus_version, "
                    "text, embedding, footprint, has_extent, xmin, ymin, xmax, ymax, epsg, frame_confidence, "
                    "frame_flagged, period_start, period_end, flags, built_at, "
-                   + ", ".join(name for name, _ in PROVENANCE_COLUMNS + FORMAT4_COLUMNS))
+                   + ", ".join(name for name, _ in PROVENANCE_COLUMNS + FORMAT4_COLUMNS + FORMAT5_COLUMNS))
 
 
 def _insert(con: Any, docs: Sequence[PreparedDocument], *, first_rid: int, collection: str, version: str,
@@ -240,6 +240,9 @@ def _insert(con: Any, docs: Sequence[PreparedDocument], *, first_rid: int, colle
         "period_end": pa.array([r.period_end for r in rows], pa.string()),
         "period_source": pa.array([r.period_source for r in rows], pa.string()),
         "period_confidence": pa.array([r.period_confidence for r in rows], pa.float64()),
+        "char_start": pa.array([r.char_start for r in rows], pa.int32()),
+        "char_end": pa.array([r.char_end for r in rows], pa.int32()),
+        "frame_source": pa.array([r.frame_source for r in rows], pa.string()),
     })
     con.register("staging", table)
     try:
@@ -251,7 +254,7 @@ def _insert(con: Any, docs: Sequence[PreparedDocument], *, first_rid: int, colle
                    CASE WHEN wkb IS NULL THEN NULL ELSE ST_GeomFromWKB(wkb) END,
                    has_extent, xmin, ymin, xmax, ymax, epsg, frame_confidence, frame_flagged,
                    period_start, period_end, flags, ?,
-                   {", ".join(name for name, _ in PROVENANCE_COLUMNS + FORMAT4_COLUMNS)}
+                   {", ".join(name for name, _ in PROVENANCE_COLUMNS + FORMAT4_COLUMNS + FORMAT5_COLUMNS)}
             FROM staging ORDER BY rid""",
             [collection, version, built_at],
         )

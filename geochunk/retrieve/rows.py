@@ -83,6 +83,11 @@ class ChunkRow:
     period_end: str | None = None
     period_source: str | None = None
     period_confidence: float | None = None
+    #: the chunk's ``str`` offsets in its document (end exclusive), for citations
+    char_start: int | None = None
+    char_end: int | None = None
+    #: what a placed chunk's frame rests on (``Frame.source``; ``"fallback"``: nothing)
+    frame_source: str | None = None
 
 
 @dataclass(frozen=True)
@@ -330,6 +335,9 @@ def rows_from_chunks(chunks: tuple[Chunk, ...], doc_sha256: str,
                 period_end=c.period.end if c.period else None,
                 period_source=c.period.source if c.period else None,
                 period_confidence=float(c.period.confidence) if c.period else None,
+                char_start=c.start,
+                char_end=c.end,
+                frame_source=frame.source if frame else None,
             )
         )
     return tuple(rows)

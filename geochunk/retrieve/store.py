@@ -63,6 +63,7 @@ __all__ = [
     "record_validation_run",
     "validation_runs",
     "FORMAT4_COLUMNS",
+    "FORMAT5_COLUMNS",
     "BuildRecord",
     "RecallRecord",
     "ensure_history",
@@ -82,7 +83,9 @@ RTREE_INDEX = "chunks_footprint_rtree"
 #: with :data:`FORMAT4_COLUMNS`: where it was read and how sure; before, every row carried its
 #: collection's period: migrated rows say ``period_source = 'collection'``) and adds the
 #: ``builds`` and ``recall_history`` tables (:func:`ensure_history`).
-INDEX_FORMAT = 4
+#: Format 5 adds :data:`FORMAT5_COLUMNS`: the chunk's offsets in its document (for citations) and
+#: what its frame rests on (a ``"fallback"`` frame supports no claim about where).
+INDEX_FORMAT = 5
 #: the columns format 2 added to ``chunks`` (name, type), in table order, after ``built_at``
 PROVENANCE_COLUMNS: tuple[tuple[str, str], ...] = (
     ("chunker_version", "VARCHAR"),
@@ -102,6 +105,12 @@ PROVENANCE_COLUMNS: tuple[tuple[str, str], ...] = (
 FORMAT4_COLUMNS: tuple[tuple[str, str], ...] = (
     ("period_source", "VARCHAR"),
     ("period_confidence", "DOUBLE"),
+)
+#: the columns format 5 added to ``chunks``, after :data:`FORMAT4_COLUMNS`
+FORMAT5_COLUMNS: tuple[tuple[str, str], ...] = (
+    ("char_start", "INTEGER"),  # the chunk's str offsets in its document (end exclusive)
+    ("char_end", "INTEGER"),
+    ("frame_source", "VARCHAR"),  # Frame.source of a placed chunk's frame
 )
 
 
@@ -185,7 +194,7 @@ def create_schema(con: Any, dims: int) -> None:
             period_end VARCHAR,
             flags VARCHAR[] NOT NULL,
             built_at TIMESTAMP NOT NULL,
-            {", ".join(f"{name} {kind}" for name, kind in PROVENANCE_COLUMNS + FORMAT4_COLUMNS)}
+            {", ".join(f"{name} {kind}" for name, kind in PROVENANCE_COLUMNS + FORMAT4_COLUMNS + FORMAT5_COLUMNS)}
         )"""
     )
     con.execute(
@@ -231,7 +240,7 @@ def migrate(con: Any) -> list[str]:
     have = {r[0] for r in con.execute(
         "SELECT column_name FROM information_schema.columns WHERE table_name = 'chunks'").fetchall()}
     added = []
-    for name, kind in PROVENANCE_COLUMNS + FORMAT4_COLUMNS:
+    for name, kind in PROVENANCE_COLUMNS + FORMAT4_COLUMNS + FORMAT5_COLUMNS:
         if name not in have:
             con.execute(f"ALTER TABLE chunks ADD COLUMN {name} {kind}")
             added.append(name)
