@@ -114,6 +114,10 @@ class Shortlisted:
     in_region: int
     item_count: int
     reason: str
+    #: what qualifies an answer drawn from this collection (coarser than the question, stale,
+    #: sparse coverage, licence unknown ...), each a short sentence; the answer context prints
+    #: them with every passage of the collection (:mod:`.answer`)
+    caveats: tuple[str, ...] = ()
 
 
 def refresh_catalog(

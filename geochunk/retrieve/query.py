@@ -11,7 +11,10 @@ Stages, each doing one job:
 3. **Dense + lexical fused on rank** — the top candidates by cosine and by BM25 (bm25s), both
    inside the region and the shortlisted collections, fused with reciprocal rank fusion.
 4. **Proximity** — metres on the ellipsoid from the region's anchor to each footprint, decayed
-   (exponential half-life by default, or linear); blended into the final score.
+   (exponential half-life by default, or linear); blended into the final score. Only a frame
+   that supports a ``measurement`` claim (:mod:`.claims`: confidence >= 0.8, not flagged) has a
+   distance: a flagged or weaker frame, or the fallback, gets ``distance_m`` None and proximity
+   0 (its coordinates place it in the region, but do not measure how far it is).
 
 Chunks without an extent are never dropped silently: the answer says how many the region filter
 skipped, and ``include_no_extent=True`` searches them as a separate lane (no distance, proximity
@@ -33,6 +36,7 @@ import numpy as np
 
 from ..errors import ConfigError, GeochunkError
 from .catalog import CatalogEntry, Shortlisted, parse_period, read_catalog, shortlist
+from .claims import NONE, ClaimPolicy, grade_frame
 from .embed import embedder_for_model_id
 from .fuse import DECAYS, RRF_K, final_score, fusion_weights, proximity, ranks, rrf, top_order
 from .lexical import Lexical
@@ -48,7 +52,9 @@ REGION_FILTERS: tuple[str, ...] = ("memory", "rtree")
 #: the small columns of a result row, held in memory (Arrow) by an open index; the text and the
 #: footprint's WKT are read from the file for the top k only
 ROW_META: tuple[str, ...] = ("chunk_id", "doc_id", "corpus_version", "epsg", "frame_confidence",
-                             "frame_flagged", "feature_ids", "flags")
+                             "frame_flagged", "feature_ids", "flags", "frame_source")
+#: ROW_META columns an older index lacks (read as NULL), with their type
+_LATER_META = {"frame_source": "VARCHAR"}
 
 
 @dataclass(frozen=True)
@@ -81,6 +87,14 @@ class ResultRow:
     #: where a PDF/HTML/DOCX chunk came from: 1-based pages, heading path (empty otherwise)
     source_pages: tuple[int, ...] = ()
     section_path: tuple[str, ...] = ()
+    #: what the frame lets an answer claim about where (:mod:`.claims`) and why; a grade below
+    #: ``measurement`` has no ``distance_m`` and no proximity
+    claim: str = NONE
+    claim_reason: str = ""
+    #: the chunk's ``str`` offsets in its document (None: an index of format 3 or older)
+    char_start: int | None = None
+    char_end: int | None = None
+    frame_source: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)
@@ -208,7 +222,9 @@ def open_index(path: str | os.PathLike[str]) -> Index:
         cat = read_catalog(con)
         res = con.execute("SELECT rid, collection, ST_AsWKB(footprint) AS wkb FROM chunks ORDER BY rid").fetchnumpy()
         vectors = load_vectors(con)
-        row_meta = con.execute(f"SELECT {', '.join(ROW_META)} FROM chunks ORDER BY rid").arrow()
+        have = {c for c in _LATER_META if has_columns(con, c)}
+        cols = [c if c not in _LATER_META or c in have else f"NULL::{_LATER_META[c]} AS {c}" for c in ROW_META]
+        row_meta = con.execute(f"SELECT {', '.join(cols)} FROM chunks ORDER BY rid").arrow()
         if hasattr(row_meta, "read_all"):  # a RecordBatchReader in some duckdb versions
             row_meta = row_meta.read_all()
         rids = np.asarray(res["rid"], dtype=np.int64)
@@ -295,6 +311,7 @@ def query_index(
     now: dt.datetime | None = None,
     region_filter: str = "memory",
     dedupe: bool = True,
+    claims: ClaimPolicy | None = None,
 ) -> QueryResult:
     """Run the four stages on an open index. ``half_life_m`` defaults to half the region radius.
 
@@ -303,6 +320,10 @@ def query_index(
     (:func:`.fuse.fusion_weights`, shown in ``QueryResult.fusion``). With ``dedupe`` (default)
     a result whose features all appear in a higher result (chunks overlap) is left out, and one
     that holds others too keeps its place and lists the repeated ones in ``also_in``.
+
+    ``claims`` sets the confidence a frame needs for a ``measurement`` claim (:mod:`.claims`):
+    a result whose frame falls short gets no distance and no proximity (``claim`` and
+    ``claim_reason`` say why).
 
     ``region_filter`` picks how stage 2 finds the rows in the region: ``"memory"`` (default: the
     footprint boxes cached by :func:`open_index`, exact GEOS tests at the border only) or
@@ -340,13 +361,13 @@ def query_index(
         raise ConfigError(f"unknown collection(s) {', '.join(unknown)}; the index has: {', '.join(sorted(known))}")
     with ix.cursor() as con:
         return _query(ix, con, question, region, k, per, collections, include_no_extent, decay, half,
-                      proximity_weight, candidates, now, region_filter, dedupe)
+                      proximity_weight, candidates, now, region_filter, dedupe, claims or ClaimPolicy())
 
 
 def _query(ix: Index, con: Any, question: str, region: Region | None, k: int, per: Any,
            collections: Sequence[str], include_no_extent: bool, decay: str, half: float,
            proximity_weight: float, candidates: int, now: dt.datetime | None, region_filter: str,
-           dedupe: bool) -> QueryResult:
+           dedupe: bool, policy: ClaimPolicy) -> QueryResult:
     t = {}
     t0 = time.perf_counter()
     qvec = ix.embedder.encode([question])[0]
@@ -408,11 +429,16 @@ def _query(ix: Index, con: Any, question: str, region: Region | None, k: int, pe
     no_ext = set(ix.rids[no_ext_pos].tolist())
     lane = {r: ("no-extent" if r in no_ext else "region") for r in fused}
 
-    # 4. proximity within the survivors, in metres
+    # 4. proximity within the survivors, in metres: only where the frame measures
     t0 = time.perf_counter()
     cand = sorted(fused)
-    cand_geoms = ix.footprints[ix.positions(np.asarray(cand, dtype=np.int64))] if cand else []
-    placed = [(r, g) for r, g in zip(cand, cand_geoms) if g is not None]
+    cand_pos = ix.positions(np.asarray(cand, dtype=np.int64))
+    cand_geoms = ix.footprints[cand_pos] if cand else []
+    frames = ix.row_meta.take(cand_pos).select(
+        ["epsg", "frame_confidence", "frame_flagged", "frame_source"]).to_pylist() if cand else []
+    claim = {r: grade_frame(f["epsg"], f["frame_confidence"], bool(f["frame_flagged"]), f["frame_source"], policy)
+             for r, f in zip(cand, frames)}
+    placed = [(r, g) for r, g in zip(cand, cand_geoms) if g is not None and claim[r].measured]
     dist = ({} if region is None else
             dict(zip((r for r, _ in placed), distances_m(region.anchor, [g for _, g in placed]))))
     scored = []
@@ -443,6 +469,8 @@ def _query(ix: Index, con: Any, question: str, region: Region | None, k: int, pe
             feature_ids=tuple(det["feature_ids"]), flags=tuple(det["flags"]), text=det["text"],
             footprint_wkt=det["wkt"], also_in=also.get(r, ()),
             source_pages=tuple(det.get("source_pages") or ()), section_path=tuple(det.get("section_path") or ()),
+            claim=claim[r].grade, claim_reason=claim[r].reason, char_start=det.get("char_start"),
+            char_end=det.get("char_end"), frame_source=det["frame_source"],
         ))
     return QueryResult(
         question=question, region=region, rows=tuple(rows), shortlist=tuple(sl),
@@ -520,8 +548,10 @@ def _details(ix: Index, con: Any, rids: Sequence[int]) -> dict[int, dict[str, An
     listed = ",".join(str(int(r)) for r in rids)  # integers only reach the SQL text
     where = ("source_pages, section_path" if has_columns(con, "source_pages", "section_path")
              else "NULL, NULL")  # an index of format 2 or older: not recorded
-    for rid, text, wkt, pages, section in con.execute(
+    where += ", char_start, char_end" if has_columns(con, "char_start", "char_end") else ", NULL, NULL"  # format 3
+    for rid, text, wkt, pages, section, start, end in con.execute(
         f"SELECT rid, text, ST_AsText(footprint), {where} FROM chunks WHERE rid IN ({listed})"
     ).fetchall():
-        out[int(rid)].update(text=text, wkt=wkt, source_pages=pages, section_path=section)
+        out[int(rid)].update(text=text, wkt=wkt, source_pages=pages, section_path=section,
+                             char_start=start, char_end=end)
     return out
