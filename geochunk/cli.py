@@ -113,6 +113,16 @@ def build_parser() -> argparse.ArgumentParser:
     common(c)
     c.add_argument("--format", choices=("jsonl", "geojson"), default="jsonl", help="output format")
     c.add_argument("--out", default=None, help="write here instead of stdout")
+    c.add_argument("--workers", type=int, default=1,
+                   help="chunk on a Dask LocalCluster of N worker processes (output identical to 1; "
+                   "see docs/scale.md)")
+    c.add_argument("--scheduler", default=None, metavar="ADDRESS",
+                   help="chunk on the running Dask cluster at tcp://HOST:PORT")
+    c.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                   help="progress bar with counts on stderr (default: when stderr is a terminal)")
+    c.add_argument("--report", action=argparse.BooleanOptionalAction, default=None,
+                   help="the per-document report (chunked, failed, skipped, with reasons) on stderr "
+                   "at the end (default: with --out, --workers or --scheduler)")
     i = sub.add_parser("inspect", help="density, strategy and reason, frames, feature count", **fmt)
     common(i)
     v = sub.add_parser("validate", help="run the validation gates; exit 1 on failure", **fmt,
@@ -233,9 +243,10 @@ def _read_any(path: str, max_bytes: int | None) -> tuple[str, Any]:
     return read_any(path, max_bytes=max_bytes)
 
 
-def _paths(paths: Sequence[str], err: TextIO) -> Iterator[str]:
+def _paths(paths: Sequence[str], err: TextIO, skipped: list[tuple[str, str]] | None = None) -> Iterator[str]:
     """The paths as given, a folder expanded to its documents (the one list of document types,
-    :mod:`geochunk.listing`); each file left out of a folder is one line on ``err``."""
+    :mod:`geochunk.listing`); each file left out of a folder is one line on ``err`` (and a
+    ``(path, why)`` pair in ``skipped``, when given)."""
     from .listing import list_documents
 
     for path in paths:
@@ -243,8 +254,10 @@ def _paths(paths: Sequence[str], err: TextIO) -> Iterator[str]:
             yield path
             continue
         listing = list_documents([path])
-        for skipped, why in listing.skipped:
-            print(f"geochunk: skipped {skipped}: {why}", file=err)
+        for left, why in listing.skipped:
+            print(f"geochunk: skipped {left}: {why}", file=err)
+            if skipped is not None:
+                skipped.append((left, why))
         yield from (f.given for f in listing.files)
 
 
@@ -260,40 +273,28 @@ def _documents(args: argparse.Namespace, err: TextIO) -> Iterator[tuple[str, str
         yield doc_id, text, extracted
 
 
-def _chunk_sets(args: argparse.Namespace, err: TextIO) -> Iterator[tuple[str, str, Any]]:
-    """``(doc_id, text, chunk_set)`` for every readable document; errors go to ``err``."""
-    from . import pipeline
+def _one_shot(args: argparse.Namespace) -> dict[str, str]:
+    """One document: a tokenizer worker started now could not be warm in time for it (unless
+    $GEOCHUNK_TOKENIZE_IN says otherwise); several: a large one warms it for the next ones."""
     from .tokenworker import ENV_VAR
 
-    # one document: a tokenizer worker started now could not be warm in time for it (unless
-    # $GEOCHUNK_TOKENIZE_IN says otherwise); several: a large one warms it for the next ones
-    one_shot = {"tokenize_in": "inline"} if len(args.paths) == 1 and not os.path.isdir(args.paths[0]) and not os.environ.get(ENV_VAR, "").strip() else {}
+    one = len(args.paths) == 1 and not os.path.isdir(args.paths[0]) and not os.environ.get(ENV_VAR, "").strip()
+    return {"tokenize_in": "inline"} if one else {}
+
+
+def _chunk_sets(args: argparse.Namespace, err: TextIO) -> Iterator[tuple[str, str, Any]]:
+    """``(doc_id, text, chunk_set)`` for every readable document; errors go to ``err``."""
+    from .batch import chunk_one
+
+    one_shot = _one_shot(args)
     for doc_id, text, extracted in _documents(args, err):
-        try:
-            chunk_set = pipeline.chunk_text(text, _config(args, doc_id), **one_shot)
-            if extracted is not None:
-                from dataclasses import replace
-
-                from .extract import locate
-
-                chunk_set = replace(chunk_set, chunks=tuple(locate(chunk_set.chunks, extracted)))
-        except GeochunkError as e:
-            print(f"geochunk: {doc_id}: {e}", file=err)
+        chunk_set, messages, why = chunk_one(doc_id, text, extracted, _config(args, doc_id),
+                                             one_shot.get("tokenize_in"))
+        for line in messages:
+            print(line, file=err)
+        if chunk_set is None:
             args._failed = True
             continue
-        except Exception as e:  # noqa: BLE001 - reported, and the run goes on
-            # a bug must not cost the other documents of the run: one line, carry on
-            print(f"geochunk: {doc_id}: internal error ({type(e).__name__}: {e}); "
-                  "please report it with the document", file=err)
-            args._failed = True
-            continue
-        if chunk_set.analysis.token_outage is not None:
-            n = sum("token_estimate" in c.flags for c in chunk_set.chunks)
-            print(f"geochunk: {doc_id}: warning: {chunk_set.analysis.token_outage}; {n} chunk(s) "
-                  "counted by the estimate (flag token_estimate; --strict-tokens fails instead)", file=err)
-        if chunk_set.analysis.detection_error is not None:
-            print(f"geochunk: {doc_id}: warning: detection failed ({chunk_set.analysis.detection_error}); "
-                  "the document is one chunk, uncut (flag detection_failed)", file=err)
         yield doc_id, text, chunk_set
 
 
@@ -474,9 +475,22 @@ def corpus_line(sets: Sequence[Any]) -> str:
 
 
 def _chunk(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    """``geochunk chunk``: JSON Lines or GeoJSON to stdout or, through :class:`_Output`, a file."""
-    from .export import json_text, to_geojson, to_jsonl
+    """``geochunk chunk``: JSON Lines or GeoJSON to stdout or, through :class:`_Output`, a file;
+    in this process or on Dask workers (:mod:`geochunk.batch`: the same output, in order)."""
+    from .batch import CorpusReport, chunk_corpus
+    from .export import json_text, to_geojson
 
+    if args.workers < 1:
+        print(f"geochunk: error: --workers must be at least 1, got {args.workers}", file=err)
+        return 2
+    if args.scheduler is not None:
+        from .retrieve.parallel import scheduler_address
+
+        try:
+            scheduler_address(args.scheduler)
+        except ConfigError as e:
+            print(f"geochunk: error: {e}", file=err)
+            return 2
     target = None
     if args.out:
         try:
@@ -487,19 +501,65 @@ def _chunk(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             return 2
     else:
         sink = out
+    skipped: list[tuple[str, str]] = []
+    items: list[tuple[str, str | None, str | None]] = []
+    failed: list[tuple[str, str]] = []
+    chunked: list[str] = []
+    n_chunks = 0
+    for path in _paths(args.paths, err, skipped):
+        if path != "-":
+            items.append((path, path, None))
+            continue
+        try:
+            items.append((args.doc_id, None, _read(path, args.max_bytes)))
+        except InputError as e:
+            print(f"geochunk: {e}", file=err)
+            failed.append((args.doc_id, str(e)))
+            args._failed = True
+    parallel = args.workers > 1 or bool(args.scheduler)
+    tty = bool(getattr(err, "isatty", lambda: False)())
+    show = args.progress if args.progress is not None else tty
+    say = lambda line: print(line, file=err)  # noqa: E731
+    progress, outcome, close = None, None, lambda: None
+    if show and items:
+        from .retrieve.cli import _progress_bar
+
+        progress, outcome, close, say = _progress_bar(err, desc="chunking", kinds=("chunked", "failed"),
+                                                      with_write=True)
     try:
         collected = []
-        for _, _, cs in _chunk_sets(args, err):
+        for res in chunk_corpus(items, _config(args, "check"), workers=args.workers,
+                                scheduler=args.scheduler, max_bytes=args.max_bytes,
+                                as_lines=args.format == "jsonl",
+                                progress=progress, outcome=outcome, **_one_shot(args)):
+            for line in res.messages:
+                say(line)
+            if res.status != "chunked":
+                failed.append((res.doc_id, res.reason or "failed"))
+                args._failed = True
+                continue
+            chunked.append(res.doc_id)
             if args.format == "jsonl":
-                for line in to_jsonl(cs.chunks):
+                n_chunks += len(res.lines)
+                for line in res.lines:
                     sink.write(line + "\n")
             else:
-                collected.extend(cs.chunks)
+                n_chunks += len(res.chunks)
+                collected.extend(res.chunks)
+        close()
         if args.format == "geojson":
             sink.write(json_text(to_geojson(collected)) + "\n")
         if target:
             target.commit()
+    except GeochunkError as e:  # a scheduler that cannot be reached: one line, nothing written
+        close()
+        if isinstance(e, ConfigError):
+            print(f"geochunk: error: {e}", file=err)
+            return 2
+        print(f"geochunk: {e}", file=err)
+        return 1
     except OSError as e:
+        close()
         if target is None:
             raise  # stdout: BrokenPipeError is handled by run()
         kept = ("the output is incomplete" if target.direct
@@ -507,8 +567,13 @@ def _chunk(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         print(f"geochunk: error: cannot write --out {args.out!r}: {e.strerror or e}; {kept}", file=err)
         return 1
     finally:
+        close()
         if target:
             target.discard()
+    report = args.report if args.report is not None else bool(args.out) or parallel
+    if report:
+        for line in CorpusReport(tuple(chunked), n_chunks, tuple(failed), tuple(skipped)).lines():
+            print(line, file=err)
     return 1 if args._failed else 0
 
 

@@ -29,6 +29,7 @@ and neither loses the other's documents (the last ``os.replace`` used to win).
 from __future__ import annotations
 
 import contextlib
+import functools
 from collections import Counter
 import datetime as dt
 import os
@@ -51,6 +52,7 @@ from .lexical import Lexical
 from .parallel import Progress, run_ordered
 from .provenance import Recipe, differences, recipe_for
 from .recall import RecallReport, measure_recall
+from .rows import warm_prepare  # a worker's one-time loads (issue #33)
 from .rows import IndexBuildError, PreparedDocument, prepare_document
 from .store import (FORMAT4_COLUMNS, FORMAT5_COLUMNS, INDEX_FORMAT, PROVENANCE_COLUMNS, RTREE_INDEX,
                     StoreError, catalog_digest, check_consistency, clean_leftovers, connect, create_schema, has_columns,
@@ -474,8 +476,9 @@ def build_index(
 
     results = run_ordered(
         _prepare_item, items, workers=workers, scheduler=scheduler, progress=progress,
-        labels=ids, on_result=on_result, embedder=embedder, config=config, recipe=recipe,
-        keep_going=keep_going,
+        labels=ids, on_result=on_result, sizes=[_item_size(item) for item in items],
+        warm=functools.partial(warm_prepare, config.encoding, embedder),
+        embedder=embedder, config=config, recipe=recipe, keep_going=keep_going,
     )
     prepared = [r for r in results if isinstance(r, PreparedDocument)]
     unchanged = tuple(r.doc_id for r in results if isinstance(r, _Unchanged))
@@ -713,6 +716,17 @@ def _recall_gate(con: Any, queries: int) -> RecallReport:
             "most 5 points below unfiltered)"
         )
     return report
+
+
+def _item_size(item: Any) -> int:
+    """A task item's size in bytes, for batching (its text's length, else its file's size)."""
+    _, text, path, _ = item
+    if text is not None:
+        return len(text)
+    try:
+        return os.path.getsize(path)
+    except OSError:
+        return 0
 
 
 def _prepare_item(item: Any, *, embedder: str, config: ChunkConfig, recipe: Recipe, keep_going: bool) -> Any:

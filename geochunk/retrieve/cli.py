@@ -111,8 +111,11 @@ def join_negative_values(argv: list[str]) -> list[str]:
     return out
 
 
-def _progress_bar(err: TextIO) -> tuple[Any, Any, Any]:
-    """``(progress, outcome, close)`` callbacks drawing a tqdm bar with the counts so far."""
+def _progress_bar(err: TextIO, *, desc: str = "indexing",
+                  kinds: Sequence[str] = ("indexed", "unchanged", "failed"), with_write: bool = False) -> Any:
+    """``(progress, outcome, close)`` callbacks drawing a tqdm bar with the counts so far (of
+    each status in ``kinds``); with ``with_write`` a fourth, ``write(line)``, printing a line
+    above the bar."""
     from tqdm import tqdm
 
     bar: dict[str, Any] = {}
@@ -123,9 +126,9 @@ def _progress_bar(err: TextIO) -> tuple[Any, Any, Any]:
 
     def update(done: int, total: int, label: str) -> None:
         if "b" not in bar:
-            bar["b"] = tqdm(total=total, unit="doc", file=err, desc="indexing", leave=True)
+            bar["b"] = tqdm(total=total, unit="doc", file=err, desc=desc, leave=True)
         b = bar["b"]
-        tally = ", ".join(f"{counts[k]} {k}" for k in ("indexed", "unchanged", "failed") if counts.get(k))
+        tally = ", ".join(f"{counts[k]} {k}" for k in kinds if counts.get(k))
         b.set_postfix_str(f"{tally}; {label[-30:]}" if tally else label[-40:], refresh=False)
         b.update(done - b.n)
         if done >= total:
@@ -135,7 +138,13 @@ def _progress_bar(err: TextIO) -> tuple[Any, Any, Any]:
         if "b" in bar:
             bar["b"].close()
 
-    return update, outcome, close
+    def write(line: str) -> None:
+        if "b" in bar and not bar["b"].disable:
+            bar["b"].write(line, file=err)
+        else:
+            print(line, file=err)
+
+    return (update, outcome, close, write) if with_write else (update, outcome, close)
 
 
 def _report(e: GeochunkError, err: TextIO) -> int:

@@ -18,7 +18,7 @@ from typing import Any, Callable, Iterator, Sequence, TypeVar
 
 from ..errors import ConfigError, GeochunkError
 
-__all__ = ["run_ordered", "Progress"]
+__all__ = ["run_ordered", "stream_ordered", "batches", "Progress"]
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -40,7 +40,10 @@ def _dask_client(workers: int, scheduler: str | None) -> tuple[Any, Any]:
             threads_per_worker=1,
             processes=True,
             host="127.0.0.1",
-            dashboard_address=None,
+            # the scheduler's HTTP server always starts (health routes): on a free local port,
+            # without the dashboard (a taken 8787 printed a warning on every run)
+            dashboard_address="127.0.0.1:0",
+            scheduler_kwargs={"dashboard": False},
             silence_logs=40,
         )
     return Client(cluster), cluster
@@ -112,6 +115,162 @@ def _plain_main() -> Iterator[None]:
             sys.modules["__main__"] = saved
 
 
+#: a batch of consecutive documents holds at most this many bytes (a larger document is alone) ...
+BATCH_BYTES = 256 * 1024
+#: ... and at most this many documents: one task is tens to hundreds of milliseconds of work,
+#: so the scheduler's few milliseconds a task and the results' transfer stay small beside it
+BATCH_ITEMS = 32
+#: batches a worker has queued or running at once; with the ones waiting to be written in
+#: order, the memory of a run is bounded by a few batches a worker, never the corpus
+WINDOW_PER_WORKER = 3
+
+
+def batches(sizes: Sequence[int], *, most_bytes: int = BATCH_BYTES, most_items: int = BATCH_ITEMS) -> list[range]:
+    """Consecutive runs of items (input order kept) of at most ``most_bytes`` together and at most
+    ``most_items`` items; an item larger than ``most_bytes`` is a batch of its own.
+
+    >>> batches([10, 10, 10, 100, 5, 5], most_bytes=25)
+    [range(0, 2), range(2, 3), range(3, 4), range(4, 6)]
+    >>> batches([1] * 5, most_items=2)
+    [range(0, 2), range(2, 4), range(4, 5)]
+    """
+    out: list[range] = []
+    lo, held = 0, 0
+    for i, size in enumerate(sizes):
+        size = max(0, int(size))
+        if i > lo and (held + size > most_bytes or i - lo >= most_items):
+            out.append(range(lo, i))
+            lo, held = i, 0
+        held += size
+    if lo < len(sizes):
+        out.append(range(lo, len(sizes)))
+    return out
+
+
+def _run_batch(func: Callable[..., Any], batch: Sequence[Any], kwargs: dict[str, Any]) -> list[Any]:
+    """One task: ``func`` over a batch of items, in order (runs on a worker)."""
+    return [func(item, **kwargs) for item in batch]
+
+
+def _peak_rss_mb() -> float:
+    """This process's peak resident memory in MB (Linux reports KB, macOS bytes)."""
+    import resource
+
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return peak / (1024 * 1024) if sys.platform == "darwin" else peak / 1024
+
+
+def stream_ordered(
+    func: Callable[..., R],
+    items: Sequence[Any],
+    *,
+    workers: int = 1,
+    scheduler: str | None = None,
+    sizes: Sequence[int] | None = None,
+    warm: Callable[[], Any] | None = None,
+    progress: Progress | None = None,
+    labels: Sequence[str] | None = None,
+    on_result: Callable[[int, Any], None] | None = None,
+    peaks: Callable[[dict[str, float]], None] | None = None,
+    **kwargs: Any,
+) -> Iterator[tuple[int, R]]:
+    """``(i, func(items[i], **kwargs))`` for every item, **in input order**, as soon as each is
+    ready and all before it have been yielded; on Dask workers with ``workers > 1`` or a
+    ``scheduler``.
+
+    On workers, consecutive items are sent in batches (:func:`batches` of ``sizes``, the items'
+    sizes in bytes; without them, :data:`BATCH_ITEMS` a batch), at most
+    :data:`WINDOW_PER_WORKER` batches a worker are queued at once, and the next are sent as
+    earlier ones are consumed: results stream to the caller and the corpus is never held.
+    ``warm()`` (picklable: a module function or a ``functools.partial`` of one) runs once in
+    each worker when it starts (a Dask worker plugin) or once here for an
+    in-process run, before the first item. ``on_result(i, result)`` and ``progress(done, total,
+    label)`` are called as each item finishes, in the order they finish. ``peaks(mapping)``
+    receives each worker's peak memory in MB (``"this process"`` for an in-process run) when
+    the run ends. The first exception raised by ``func`` is re-raised here and the remaining
+    tasks are cancelled.
+
+    >>> list(stream_ordered(len, ["a", "bb"]))
+    [(0, 1), (1, 2)]
+    """
+    if workers < 1:
+        raise ConfigError(f"workers must be >= 1, got {workers}")
+    labels = list(labels) if labels is not None else [str(x) for x in items]
+    total = len(items)
+    if workers == 1 and not scheduler:
+        if warm is not None and total:
+            warm()
+        for i, item in enumerate(items):
+            result = func(item, **kwargs)
+            if on_result:
+                on_result(i, result)
+            if progress:
+                progress(i + 1, total, labels[i])
+            yield i, result
+        if peaks is not None:
+            peaks({"this process": _peak_rss_mb()})
+        return
+    if not total:
+        return
+
+    from dask.distributed import as_completed
+
+    client, cluster = _dask_client(workers, scheduler)
+    try:
+        if warm is not None:
+            from ._warmplugin import WarmPlugin
+
+            client.register_plugin(WarmPlugin(warm), name=WarmPlugin.name)
+        n_workers = max(1, len(client.scheduler_info().get("workers", {})) or workers)
+        groups = batches(sizes if sizes is not None else [0] * total,
+                         most_bytes=BATCH_BYTES if sizes is not None else 1 << 62)
+        window = WINDOW_PER_WORKER * n_workers
+        live: dict[str, tuple[int, Any]] = {}  # key -> (batch, future)
+        ready: dict[int, list[Any]] = {}
+        sent = yielded = done = 0
+        pending = as_completed()
+
+        def send() -> None:
+            nonlocal sent
+            while sent < len(groups) and sent - yielded < window:
+                g = groups[sent]
+                fut = client.submit(_run_batch, func, [items[j] for j in g], kwargs, pure=False)
+                live[fut.key] = (sent, fut)
+                pending.add(fut)
+                sent += 1
+
+        send()
+        try:
+            while yielded < len(groups):
+                while yielded not in ready:
+                    fut = next(pending)
+                    b, _ = live.pop(fut.key)
+                    results = fut.result()  # re-raises the task's exception here
+                    del fut
+                    ready[b] = results
+                    for j, res in zip(groups[b], results):
+                        done += 1
+                        if on_result:
+                            on_result(j, res)
+                        if progress:
+                            progress(done, total, labels[j])
+                results = ready.pop(yielded)
+                first = groups[yielded].start
+                yielded += 1
+                send()
+                for k, res in enumerate(results):
+                    yield first + k, res
+        except BaseException:
+            client.cancel([f for _, f in live.values()])
+            raise
+        if peaks is not None:
+            peaks({str(w): float(mb) for w, mb in client.run(_peak_rss_mb).items()})
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
+
+
 def run_ordered(
     func: Callable[..., R],
     items: Sequence[Any],
@@ -121,50 +280,19 @@ def run_ordered(
     progress: Progress | None = None,
     labels: Sequence[str] | None = None,
     on_result: Callable[[int, Any], None] | None = None,
+    sizes: Sequence[int] | None = None,
+    warm: Callable[[], Any] | None = None,
     **kwargs: Any,
 ) -> list[R]:
-    """``[func(item, **kwargs) for item in items]``, possibly on Dask workers, in input order.
+    """``[func(item, **kwargs) for item in items]``, possibly on Dask workers, in input order
+    (:func:`stream_ordered` collected into a list).
 
     ``on_result(i, result)`` is called as each item finishes (before ``progress``), in the order
     they finish. The first exception raised by ``func`` is re-raised here (remaining tasks are
     cancelled).
     """
-    if workers < 1:
-        raise ConfigError(f"workers must be >= 1, got {workers}")
-    labels = list(labels) if labels is not None else [str(x) for x in items]
-    total = len(items)
-    if workers == 1 and not scheduler:
-        out = []
-        for i, item in enumerate(items):
-            out.append(func(item, **kwargs))
-            if on_result:
-                on_result(i, out[-1])
-            if progress:
-                progress(i + 1, total, labels[i])
-        return out
-
-    from dask.distributed import as_completed
-
-    client, cluster = _dask_client(workers, scheduler)
-    try:
-        futures = [client.submit(func, item, pure=False, **kwargs) for item in items]
-        where = {f.key: i for i, f in enumerate(futures)}
-        results: list[Any] = [None] * total
-        done = 0
-        try:
-            for fut in as_completed(futures):
-                i = where[fut.key]
-                results[i] = fut.result()  # re-raises the task's exception here
-                done += 1
-                if on_result:
-                    on_result(i, results[i])
-                if progress:
-                    progress(done, total, labels[i])
-        except BaseException:
-            client.cancel(futures)
-            raise
-        return results
-    finally:
-        client.close()
-        if cluster is not None:
-            cluster.close()
+    out: list[Any] = [None] * len(items)
+    for i, result in stream_ordered(func, items, workers=workers, scheduler=scheduler, progress=progress,
+                                    labels=labels, on_result=on_result, sizes=sizes, warm=warm, **kwargs):
+        out[i] = result
+    return out

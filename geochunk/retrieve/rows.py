@@ -42,7 +42,7 @@ from ..model import Chunk, ChunkConfig, Flag
 from .provenance import Recipe, recipe_for
 
 __all__ = ["IndexBuildError", "ChunkRow", "PreparedDocument", "prepare_document", "footprint",
-           "footprint_and_tolerance", "split_at_180", "cover", "FOOTPRINT_VERTICES"]
+           "footprint_and_tolerance", "split_at_180", "cover", "FOOTPRINT_VERTICES", "warm_prepare"]
 
 #: a feature's geometry of more vertices than this is stored simplified (and grown to cover it)
 FOOTPRINT_VERTICES = 4096
@@ -379,3 +379,22 @@ def prepare_document(
     rows = rows_from_chunks(chunks, sha, cs.geometries)
     emb = get_embedder(embedder).encode([readable_text(r.text) for r in rows])
     return PreparedDocument(doc_id, sha, rows, emb, recipe or recipe_for(cfg, corpus_version), path)
+
+
+def warm_prepare(encoding: Any = "cl100k_base", embedder: str = "static") -> str:
+    """A worker's one-time loads for :func:`prepare_document`: the chunker's
+    (:func:`geochunk.warm.warm_process`) and the embedding model, loaded and run once; returns
+    the embedder's name (a failure is left for the first document to report).
+
+    >>> warm_prepare("cl100k_base", "hashing")
+    'hashing'
+    """
+    from ..warm import warm_process
+    from .embed import get_embedder
+
+    warm_process(encoding)
+    try:
+        get_embedder(embedder).encode(["a warm-up sentence near Edinburgh"])
+    except Exception:  # noqa: BLE001 - the first document reports it, with its name
+        pass
+    return embedder
