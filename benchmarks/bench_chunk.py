@@ -84,13 +84,18 @@ Run: python benchmarks/bench_chunk.py [--repeat N] [--memory-copies 70] [--quick
 6. ``--compare TREE``: first-run CPU time per document (and ÷ one encode) of this checkout and
    of the checkout TREE, each in its own process, alternating rounds so that load falls on both
    alike; prints before (TREE) / after (this) and stops.
-7. Structure-aware splitters on the same documents (``--splitters-only`` prints just this): the
-   issue's yardstick for the ≤ 2× row is "faster than every structure-aware splitter we compared".
-   LangChain's ``RecursiveCharacterTextSplitter`` and LlamaIndex's ``SentenceSplitter``, both at
-   the same budget in the same tiktoken encoding (``chunk_overlap=0``; the encoding passed in, so
-   nothing downloads), CPU time, least of ``--repeat``; MB/s, their time ÷ geochunk's first run
-   (> 1: geochunk is faster) and the geometries each severs (a chunk edge strictly inside a
-   detected span). Skipped with a line if a package is missing (they are dev extras).
+7. Peer splitters on distinct documents (``--splitters-only`` prints just this; issue #33):
+   LangChain's ``RecursiveCharacterTextSplitter``, LlamaIndex's ``SentenceSplitter``, Chonkie's
+   ``TokenChunker`` and ``RecursiveChunker``, semchunk and text-splitter
+   (``semantic-text-splitter``), all at the same budget in the same tiktoken encoding (passed
+   in, or text-splitter's bundled cl100k: nothing downloads), no overlap. Each bundled sample's
+   generator is run with ``max(2, --repeat)`` seeds of its own, and every splitter (geochunk's
+   first run too) splits each of those distinct texts once: repeated copies of one document
+   would flatter a splitter that caches token counts. CPU time; MB/s over the kind's documents,
+   their time ÷ geochunk's (> 1: geochunk is faster) and the geometries each severs over them
+   (a chunk edge strictly inside a detected span, :func:`geochunk.baselines.severed`). A peer
+   that is not installed is skipped with a line (``pip install -r requirements-bench.txt``;
+   never needed by the library or the tests).
 Targets (issue #13): startup < 1 s; first run ≤ 2× encode; memory ≤ 8× input; 16× ≤ 17× time.
 The test-suite row is measured by running the suite (`python -m pytest -q --durations=25`).
 """
@@ -107,6 +112,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from typing import Any
 
 # Sections 1-4 and --compare tokenize in this process (CPU times stay comparable with older
 # checkouts, and no worker's CPU hides off the books); section 5 sets tokenize_in per call.
@@ -416,47 +422,119 @@ def _piece_ranges(text: str, pieces: list[str]) -> list[tuple[int, int]]:
     return list(zip(starts, starts[1:] + [len(text)]))
 
 
-def splitter_rows(docs: list[tuple[str, str]], repeat: int, cfg: ChunkConfig, encode) -> dict[str, float] | None:
-    """Print section 7: LangChain's and LlamaIndex's structure-aware splitters against geochunk's
-    first run on ``docs``; return ``name -> least splitter time ÷ geochunk time`` (``None`` when
-    a package is missing)."""
-    try:
-        import warnings
+def _starts_ranges(text: str, starts: list[int]) -> list[tuple[int, int]]:
+    """Contiguous ranges with an edge at each chunk's start offset (splitters that give offsets)."""
+    edges = sorted({0, *(s for s in starts if 0 < s < len(text))})
+    return list(zip(edges, edges[1:] + [len(text)]))
 
+
+def _peers(cfg: ChunkConfig, encode) -> dict[str, Any]:
+    """``name -> split(text) -> [(start, end), ...]`` for every peer splitter installed, at the
+    budget in the same tiktoken encoding (given in, so nothing downloads), no overlap; a line for
+    each peer that is not installed (``pip install -r requirements-bench.txt``)."""
+    import warnings
+
+    length = lambda s: len(encode(s))  # noqa: E731
+    peers: dict[str, Any] = {}
+    missing = []
+    try:
         from langchain_text_splitters import RecursiveCharacterTextSplitter
+
+        lc = RecursiveCharacterTextSplitter(chunk_size=cfg.budget, chunk_overlap=0, length_function=length)
+        peers["langchain"] = lambda t: _piece_ranges(t, lc.split_text(t))
+    except ImportError:
+        missing.append("langchain (langchain-text-splitters)")
+    try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             from llama_index.core.node_parser import SentenceSplitter
-    except ImportError as exc:
-        print(f"\nsplitters: skipped ({exc.name} is not installed; pip install -r requirements-dev.txt)")
-        return None
+        li = SentenceSplitter(chunk_size=cfg.budget, chunk_overlap=0, tokenizer=encode)
+        peers["llamaindex"] = lambda t: _piece_ranges(t, li.split_text(t))
+    except ImportError:
+        missing.append("llamaindex (llama-index-core)")
+    counter = get_counter(cfg.encoding)
+    enc = counter.tiktoken_encoding
+    try:
+        from chonkie import RecursiveChunker, TokenChunker
+
+        ct = TokenChunker(tokenizer=enc, chunk_size=cfg.budget, chunk_overlap=0)
+        cr = RecursiveChunker(tokenizer=enc, chunk_size=cfg.budget)
+        peers["chonkie-token"] = lambda t: _starts_ranges(t, [c.start_index for c in ct.chunk(t)])
+        peers["chonkie-recursive"] = lambda t: _starts_ranges(t, [c.start_index for c in cr.chunk(t)])
+    except ImportError:
+        missing.append("chonkie")
+    try:
+        import semchunk
+
+        sc = semchunk.chunkerify(length, cfg.budget)
+        peers["semchunk"] = lambda t: _starts_ranges(t, [a for a, _ in sc(t, offsets=True)[1]])
+    except ImportError:
+        missing.append("semchunk")
+    try:
+        from semantic_text_splitter import TextSplitter
+
+        ts = TextSplitter.from_tiktoken_model("gpt-3.5-turbo" if cfg.encoding == "cl100k_base" else "gpt-4o",
+                                              cfg.budget)
+        peers["text-splitter"] = lambda t: _starts_ranges(t, [a for a, _ in ts.chunk_indices(t)])
+    except ImportError:
+        missing.append("text-splitter (semantic-text-splitter)")
+    for name in missing:
+        print(f"splitters: {name} skipped: not installed (pip install -r requirements-bench.txt)")
+    return peers
+
+
+def _distinct_docs(quick: bool, variants: int) -> list[tuple[str, list[str]]]:
+    """``(kind, texts)``: each bundled sample's generator run with ``variants`` seeds of its own
+    (full size, distinct bytes): no splitter meets the same text twice, so none is flattered by
+    a cache of token counts (semchunk memoizes its counter; repeated copies hit it)."""
+    sys.path.insert(0, os.path.dirname(__file__))
+    from scale_corpus import variant
+
+    kinds = [s.name for s in list_samples()]
+    if quick:
+        kinds = [k for k in kinds if k not in ("boundary_40k",)]
+    return [(k, [variant(k, f"splitters:{k}:{i}") for i in range(variants)]) for k in kinds]
+
+
+def splitter_rows(docs: list[tuple[str, list[str]]], cfg: ChunkConfig, encode) -> dict[str, float] | None:
+    """Print section 7: every peer splitter installed against geochunk's first run, on distinct
+    documents (each text split once by each); return ``kind -> fastest peer's time ÷ geochunk's``
+    (``None`` when no peer is installed)."""
     from geochunk.baselines import severed
 
-    length = lambda s: len(encode(s))  # noqa: E731
-    splitters = {
-        "langchain": RecursiveCharacterTextSplitter(chunk_size=cfg.budget, chunk_overlap=0, length_function=length),
-        "llamaindex": SentenceSplitter(chunk_size=cfg.budget, chunk_overlap=0, tokenizer=encode),
-    }
-    print(f"\nstructure-aware splitters, budget {cfg.budget}, CPU ms (least of {repeat}); MB/s; "
-          f"their time / geochunk's; geometries severed")
-    print(f"{'document':<20}{'chars':>9}{'geochunk':>10}{'MB/s':>6}{'sev':>4}"
-          + "".join(f"{n:>12}{'MB/s':>6}{'x gc':>6}{'sev':>5}" for n in splitters))
+    peers = _peers(cfg, encode)
+    if not peers:
+        return None
+    analyse("POINT (1 2)")  # the process's one-time loads are not a document's
+    for split in peers.values():
+        split("warm up the splitter: POINT (1 2)\n\nA paragraph.")
+    n_var = len(docs[0][1]) if docs else 0
+    print(f"\nsplitters, budget {cfg.budget}, {n_var} distinct documents a kind (each split once); "
+          "MB/s of CPU time; x gc = their time / geochunk's; sev = geometries severed, all documents")
+    print(f"{'document':<20}{'MB':>6}{'geochunk':>10}{'sev':>5}" + "".join(f"{n:>19}{'x gc':>6}{'sev':>5}" for n in peers))
     out = {}
-    for name, text in docs:
-        analysis = analyse(text)
-        assemble(analysis, cfg)
-        t_gc = _cpu_best(lambda: assemble(analyse(text), cfg), repeat)
-        gc_ranges = [(c.start, c.end) for c in assemble(analysis, cfg).chunks]
-        mb = len(text.encode("utf-8")) / 1e6
-        row = f"{name:<20}{len(text):>9}{t_gc*1e3:>10.1f}{mb/t_gc:>6.1f}{len(severed(gc_ranges, analysis.detection)):>4}"
+    for kind, texts in docs:
+        mb = sum(len(t.encode("utf-8")) for t in texts) / 1e6
+        analyses, t_gc, sev_gc = [], 0.0, 0
+        for text in texts:
+            t = time.process_time()
+            a = analyse(text)
+            chunks = assemble(a, cfg).chunks
+            t_gc += time.process_time() - t
+            analyses.append(a)
+            sev_gc += len(severed([(c.start, c.end) for c in chunks], a.detection))
+        row = f"{kind:<20}{mb:>6.2f}{mb / t_gc:>10.1f}{sev_gc:>5}"
         ratios = []
-        for split in splitters.values():
-            split.split_text(text)
-            t = _cpu_best(lambda: split.split_text(text), repeat)
-            sev = len(severed(_piece_ranges(text, split.split_text(text)), analysis.detection))
-            ratios.append(t / t_gc)
-            row += f"{t*1e3:>12.1f}{mb/t:>6.1f}{t/t_gc:>6.1f}{sev:>5}"
-        out[name] = min(ratios)
+        for split in peers.values():
+            t_peer, sev = 0.0, 0
+            for text, a in zip(texts, analyses):
+                t = time.process_time()
+                ranges = split(text)
+                t_peer += time.process_time() - t
+                sev += len(severed(ranges, a.detection))
+            ratios.append(t_peer / t_gc)
+            row += f"{mb / t_peer:>19.1f}{t_peer / t_gc:>6.1f}{sev:>5}"
+        out[kind] = min(ratios)
         print(row)
     return out
 
@@ -508,7 +586,7 @@ def main() -> None:
         worker_rows(_worker_docs(args.quick), args.repeat, cfg, encode)
         return
     if args.splitters_only:
-        splitter_rows(_worker_docs(args.quick), args.repeat, cfg, encode)
+        splitter_rows(_distinct_docs(args.quick, max(2, args.repeat)), cfg, encode)
         return
 
     t_cmd, t_bare = startup(max(3, args.repeat))
@@ -556,7 +634,7 @@ def main() -> None:
     mem = memory_rows(base, 8 if args.quick else args.memory_copies, args.budget, dense=not args.quick)
     wrows = worker_rows(_worker_docs(args.quick), args.repeat, cfg, encode)
     big = {n: r for n, r in wrows.items() if len(dict(_worker_docs(args.quick))[n]) >= 100_000}
-    vs = splitter_rows(_worker_docs(args.quick), args.repeat, cfg, encode)
+    vs = splitter_rows(_distinct_docs(args.quick, max(2, args.repeat)), cfg, encode)
 
     worst = max(ratios, key=ratios.get)
     print("\nissue #13, measured in this run:")
@@ -569,8 +647,8 @@ def main() -> None:
               f"{max(r[1] for r in big.values()):.1f}x (wall clock, one run; CPU in section 5)")
     if vs:
         slow = min(vs, key=vs.get)
-        print(f"  vs LangChain/LlamaIndex     geochunk faster on {sum(r > 1 for r in vs.values())}/{len(vs)} documents "
-              f"(the faster of the two takes {min(vs.values()):.1f}x - {max(vs.values()):.1f}x geochunk's time; "
+        print(f"  vs the peer splitters       geochunk faster on {sum(r > 1 for r in vs.values())}/{len(vs)} documents "
+              f"(the fastest peer takes {min(vs.values()):.1f}x - {max(vs.values()):.1f}x geochunk's time; "
               f"furthest behind on {slow})")
     print(f"  peak memory / input         " + ", ".join(f"{n} {r:.1f}x" for n, _, r in mem) + "   target <= 8x")
     print(f"  16x the document            {growth:.1f}x the time   target <= 17x")

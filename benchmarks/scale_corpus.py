@@ -110,6 +110,20 @@ def generated(n: int, seed: int = 33) -> Iterator[tuple[str, str]]:
         yield f"{stem}/{stem}_{i:05d}.{ext}", text
 
 
+def variant(kind: str, seed: str) -> str:
+    """One bundled sample's generator (``kind``: its name, with or without the extension) run
+    with ``seed`` at its full size: the same kind of document, distinct bytes.
+
+    >>> variant("malformed", "a") != variant("malformed", "b")
+    True
+    """
+    from tools.samples import make_samples
+
+    name = next(n for n in make_samples._BUILDERS if n == kind or n.rsplit(".", 1)[0] == kind)
+    with _seeded(seed, {}, (0.0, 0.0)):
+        return make_samples._BUILDERS[name]()
+
+
 def real_files() -> list[Path]:
     """The real documents under ``tests/real_data`` that geochunk reads, each once."""
     from geochunk.listing import list_documents
