@@ -77,10 +77,16 @@ def child(spec: dict) -> dict:
         peaks.update({f"worker {i + 1}": mb for i, mb in enumerate(client.run(_peak_rss_mb).values())})
         client.close()
         cluster.close()
+    import resource
+
+    # CPU of this process and of the worker processes (reaped when the cluster closed): the work
+    # done, whatever the load; seconds ÷ CPU shows how much of the wall clock was waiting
+    cpu = sum(getattr(resource.getrusage(who), f) for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN)
+              for f in ("ru_utime", "ru_stime"))
     return {
         "workers": workers, "documents": rep.documents, "indexed": len(rep.added) + len(rep.replaced),
         "failed": len(rep.failed), "rows": rep.rows, "seconds": seconds, "cluster_s": t_cluster,
-        "prepared_s": (first_write[0] - t0) if first_write else None, "peaks_mb": peaks,
+        "prepared_s": (first_write[0] - t0) if first_write else None, "peaks_mb": peaks, "cpu_s": cpu,
     }
 
 
@@ -115,7 +121,7 @@ def _row(r: dict, base: dict | None) -> str:
     peaks = ", ".join(f"{k} {v:.0f}" for k, v in r["peaks_mb"].items())
     prep = f"{r['prepared_s']:.0f}" if r.get("prepared_s") else "-"
     return (f"| {r['workers']} | {r['documents']} | {r['rows']} | {r['seconds']:.1f} | {prep} | "
-            f"{r['cluster_s']:.1f} | {r['documents'] / r['seconds']:.1f} | {r['rows'] / r['seconds']:.0f} | "
+            f"{r['cluster_s']:.1f} | {r['cpu_s']:.0f} | {r['documents'] / r['seconds']:.1f} | {r['rows'] / r['seconds']:.0f} | "
             f"{speed} | {peaks} | {r['load_before']} → {r['load_after']} |")
 
 
@@ -183,7 +189,7 @@ def main() -> None:
     elapsed = time.perf_counter() - t_all
     shutil.rmtree(tmp, ignore_errors=True)
 
-    head = ("| workers | documents | chunks | seconds | chunk+embed s | cluster start s | documents/s | "
+    head = ("| workers | documents | chunks | seconds | chunk+embed s | cluster start s | CPU s | documents/s | "
             "chunks/s | speed-up | peak MB | load average before → after |")
     lines = [
         "## Corpus scale: index builds on 1, 2 and N workers (issue #33)",
@@ -196,7 +202,8 @@ def main() -> None:
         "1 worker = the in-process loop; 2 and N = a Dask LocalCluster started inside the timed span, "
         "each worker warmed once, batches by size. chunk+embed s: when the last document was prepared "
         "(the rest is the write, R-tree, BM25 and recall gate in the writing process). Peak MB: each "
-        "worker's peak RSS, and the writing process's (for 1 worker it does everything).",
+        "worker's peak RSS, and the writing process's (for 1 worker it does everything). CPU s: "
+        "user + system of the build's process and its workers (the work done, whatever the load).",
         "",
         f"Speed-up runs: {len(subset)} documents spread evenly over the corpus.",
         "",

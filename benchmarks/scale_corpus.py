@@ -162,7 +162,14 @@ def write_corpus(out: Path, n_docs: int, *, seed: int = 33, with_real: bool = Tr
             if hashlib.sha256(data).hexdigest() in seen:  # the same file shipped by two packages
                 continue
             put(f"real/{src.relative_to(REAL_DATA).as_posix()}", data, "real file")
+    from geochunk.source import document_digest
+
+    texts: dict[str, str] = {}
     for rel, text in generated(n_docs - len(files), seed):
+        digest = document_digest(text)  # the index's identity of a text, not only its bytes
+        if digest in texts:
+            raise RuntimeError(f"{rel} has the same document digest as {texts[digest]}")
+        texts[digest] = rel
         put(rel, text.encode("utf-8"), rel.split("/", 1)[0])
     return CorpusInfo(tuple(files), total, dict(sorted(kinds.items(), key=lambda kv: -kv[1])),
                       time.perf_counter() - t0)

@@ -133,3 +133,23 @@ def test_two_dask_workers_write_what_one_process_writes(corpus: Path, tmp_path: 
 def test_corpus_report_lines() -> None:
     rep = CorpusReport(chunked=("a",), chunks=2, skipped=tuple((f"s{i}", "hidden file") for i in range(3)))
     assert rep.lines(limit=2)[-1] == "  ... and 1 more"
+
+
+def test_scale_corpus_is_distinct_and_mixed(tmp_path: Path) -> None:
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).parents[1] / "benchmarks"))
+    from scale_corpus import write_corpus
+
+    from geochunk.samples import load_sample
+
+    info = write_corpus(tmp_path / "c", 40, with_real=False)
+    assert len(info.files) == 40 and len(info.kinds) >= 5
+    datas = [p.read_bytes() for p in info.files]
+    assert len(set(datas)) == 40
+    bundled = {load_sample(s).encode("utf-8") for s in ("sparse_prose", "encodings_report", "malformed")}
+    assert not bundled & set(datas)  # their own seeds: not the bundled samples again
+    # the generators are put back: the bundled samples still regenerate byte for byte
+    from tools.samples.make_samples import build_all
+
+    assert build_all()["malformed.txt"].encode("utf-8") == load_sample("malformed").encode("utf-8")
