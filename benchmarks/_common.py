@@ -3,22 +3,32 @@ folder is on ``sys.path``): timing, and the one writer of ``RESULTS.md`` section
 
 from __future__ import annotations
 
+import os
 import time
 from pathlib import Path
 from typing import Any, Callable
 
-RESULTS = Path(__file__).resolve().parent / "RESULTS.md"
+#: the results file; ``$GEOCHUNK_BENCH_RESULTS`` names another (``python -m benchmarks.report --out``)
+RESULTS = Path(os.environ.get("GEOCHUNK_BENCH_RESULTS") or Path(__file__).resolve().parent / "RESULTS.md")
 
 
-def write_results_section(name: str, lines: list[str], path: Path = RESULTS) -> None:
+_TITLE = "# Benchmark results\n\nFigures written by the scripts in `benchmarks/` (`python -m benchmarks.report` runs them all).\n"
+
+
+def write_results_section(name: str, lines: list[str], path: Path = RESULTS, *, at_top: bool = False) -> None:
     """Put ``lines`` in ``path`` between ``<!-- name:start -->`` and ``<!-- name:end -->``,
-    replacing that section where it stands, else appending it; other sections are kept."""
+    replacing that section where it stands, else appending it (``at_top``: placing it first,
+    under the title); other sections are kept."""
     start, end = f"<!-- {name}:start -->", f"<!-- {name}:end -->"
     block = "\n".join([start, *lines, end])
-    old = path.read_text(encoding="utf-8") if path.exists() else (
-        "# Benchmark results\n\nFigures written by the scripts in `benchmarks/`.\n")
+    old = path.read_text(encoding="utf-8") if path.exists() else _TITLE
     if start in old and end in old:
         new = old[: old.index(start)] + block + old[old.index(end) + len(end):]
+    elif at_top:
+        first = old.find("<!-- ")
+        head, rest = (old, "") if first < 0 else (old[:first], old[first:])
+        new = head.rstrip("\n") + "\n\n" + block + "\n\n" + rest.lstrip("\n")
+        new = new.rstrip("\n") + "\n"
     else:
         new = old.rstrip("\n") + "\n\n" + block + "\n"
     path.write_text(new, encoding="utf-8")

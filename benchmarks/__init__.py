@@ -1,0 +1,2 @@
+"""Benchmark scripts (run each as ``python benchmarks/<script>``, or all through
+``python -m benchmarks.report``)."""
