@@ -21,7 +21,7 @@ from geochunk.model import ChunkConfig
 from geochunk.pipeline import chunk_text
 from geochunk.retrieve.build import build_index
 from geochunk.retrieve.claims import ClaimPolicy
-from geochunk.retrieve.fuse import fusion_weights, rrf, standout
+from geochunk.retrieve.fuse import distance_ranks, fusion_weights, rrf, standout
 from geochunk.retrieve.lexical import Lexical, document_tokens, readable_text, tokenize
 from geochunk.retrieve.query import _dedupe, open_index, query_index, resolve_feature
 from geochunk.retrieve.region import Region, distances_m
@@ -205,6 +205,36 @@ def test_fusion_weights_follow_what_each_ranking_says() -> None:
     assert standout(flat) == 0.0 and standout(peaked) == 1.0
     fused = rrf({"a": 1, "b": 2}, {"b": 1, "a": 2}, weights=(w.lexical, w.dense))
     assert max(fused, key=fused.get) == "a"  # the ranking that stands out decides
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.dictionaries(st.integers(0, 40), st.sampled_from([0.0, 1.0, 2.5, 10.0, 1e6]), max_size=12))
+def test_distance_ranks_put_the_nearest_first_and_ties_together(dist) -> None:
+    ranks = distance_ranks(dist)
+    assert set(ranks) == set(dist)
+    for a in dist:
+        assert ranks[a] == 1 + sum(1 for b in dist if dist[b] < dist[a])  # competition ranks
+
+
+def test_distance_is_the_third_ranking_with_a_region(django_ix) -> None:
+    # "zip code" says nothing of which zip code: with a circle the nearest ranks first
+    region = Region.near(-95.363151, 29.763374, 80_000)  # downtown Houston, inside zip 77002
+    res = query_index(django_ix, "zip code", region, k=10)
+    assert res.fusion["distance"] == 1.0 and res.rows
+    placed = [r for r in res.rows if r.distance_rank is not None]
+    assert placed and res.rows[0].distance_rank == 1
+    assert all(r.distance_m is not None and r.proximity > 0 for r in placed)
+    assert min(r.distance_m for r in placed) == res.rows[0].distance_m
+    flat = query_index(django_ix, "zip code", region, k=10, proximity_weight=0.0)
+    assert flat.fusion["distance"] == 0.0  # the distance ranking is shown but weighs nothing
+    assert all(r.distance_m is not None and r.distance_rank for r in flat.rows if r.lane == "region")
+    text = [(r.fused, r.chunk_id) for r in flat.rows]
+    assert text == sorted(text, key=lambda x: -x[0])
+    unranked = query_index(django_ix, "zip code", None, k=5)
+    assert unranked.fusion["distance"] == 0.0 and all(r.distance_rank is None for r in unranked.rows)
+    for bad in (-0.5, float("nan"), float("inf")):
+        with pytest.raises(ConfigError, match="proximity weight"):
+            query_index(django_ix, "zip code", region, proximity_weight=bad)
 
 
 def test_region_none_searches_every_chunk(django_ix) -> None:

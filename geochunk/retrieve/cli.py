@@ -70,7 +70,8 @@ def add_subcommands(sub: Any, formatter_class: Any = argparse.ArgumentDefaultsHe
     q.add_argument("--include-no-extent", action="store_true", help="also search chunks with no extent")
     q.add_argument("--decay", default="exponential", help=f"one of {', '.join(DECAYS)}")
     q.add_argument("--half-life", type=float, default=None, help="metres (default: half the region radius)")
-    q.add_argument("--proximity-weight", type=float, default=0.3, help="0..1 share of proximity in the final score")
+    q.add_argument("--proximity-weight", type=float, default=1.0,
+                   help="weight of the distance ranking in the fusion (the text rankings weigh 0..1 each; 0 = none)")
     q.add_argument("--json", action="store_true", help="JSON for programs")
 
     st = sub.add_parser("status", help="an index's age, catalog, recall history and build rates; "

@@ -10,8 +10,10 @@ Stages, each doing one job:
    computed for the survivors only, from the index's vectors held in memory (:mod:`.search`).
 3. **Dense + lexical fused on rank** — the top candidates by cosine and by BM25 (bm25s), both
    inside the region and the shortlisted collections, fused with reciprocal rank fusion.
-4. **Proximity** — metres on the ellipsoid from the region's anchor to each footprint, decayed
-   (exponential half-life by default, or linear); blended into the final score. Only a frame
+4. **Proximity** — metres on the ellipsoid from the region's anchor to each candidate's nearest
+   feature, decayed (exponential half-life by default, or linear) into the shown ``proximity``;
+   with a region the candidates nearest the anchor make a third ranking, fused with the other two
+   (weight ``proximity_weight``, 1 by default; a row of proximity 0 is not in it). Only a frame
    that supports a ``measurement`` claim (:mod:`.claims`: confidence >= 0.8, not flagged) has a
    distance: a flagged or weaker frame, or the fallback, gets ``distance_m`` None and proximity
    0 (its coordinates place it in the region, but do not measure how far it is).
@@ -24,6 +26,7 @@ skipped, and ``include_no_extent=True`` searches them as a separate lane (no dis
 from __future__ import annotations
 
 import contextlib
+import math
 import datetime as dt
 import functools
 import os
@@ -44,6 +47,7 @@ from .region import Region, distances_m
 from .inmemory import FootprintCache
 from .search import Vectors, load_vectors, region_rids, scan_no_extent
 from .store import StoreError, check_consistency, connect, first_line, has_columns, read_meta
+from .fuse import DISTANCE_WEIGHT, Weights, distance_ranks
 
 __all__ = ["REGION_FILTERS", "ResultRow", "Staleness", "QueryResult", "Index", "open_index", "query_index"]
 
@@ -95,6 +99,9 @@ class ResultRow:
     char_start: int | None = None
     char_end: int | None = None
     frame_source: str | None = None
+    #: the row's place in the distance ranking (nearest first; None without a region, without a
+    #: distance or at proximity 0)
+    distance_rank: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)
@@ -306,7 +313,7 @@ def query_index(
     include_no_extent: bool = False,
     decay: str = "exponential",
     half_life_m: float | None = None,
-    proximity_weight: float = 0.3,
+    proximity_weight: float = DISTANCE_WEIGHT,
     candidates: int = 100,
     now: dt.datetime | None = None,
     region_filter: str = "memory",
@@ -317,7 +324,10 @@ def query_index(
 
     ``region=None`` searches every chunk (placed or not) with no distance and no proximity.
     The two rankings are fused by weighted RRF, the weights chosen for the question
-    (:func:`.fuse.fusion_weights`, shown in ``QueryResult.fusion``). With ``dedupe`` (default)
+    (:func:`.fuse.fusion_weights`, shown in ``QueryResult.fusion``); with a region the distance
+    ranking (nearest first, :func:`.fuse.distance_ranks`) is a third, of weight
+    ``proximity_weight`` (0: distance is shown but does not rank). ``final`` is the fused score
+    over the best possible one. With ``dedupe`` (default)
     a result whose features all appear in a higher result (chunks overlap) is left out, and one
     that holds others too keeps its place and lists the repeated ones in ``also_in``.
 
@@ -351,6 +361,8 @@ def query_index(
         raise ConfigError(f"unknown decay {decay!r}; valid values: {', '.join(DECAYS)}")
     if region_filter not in REGION_FILTERS:
         raise ConfigError(f"unknown region filter {region_filter!r}; valid values: {', '.join(REGION_FILTERS)}")
+    if not (isinstance(proximity_weight, (int, float)) and math.isfinite(proximity_weight) and proximity_weight >= 0):
+        raise ConfigError(f"the proximity weight must be a finite number >= 0, got {proximity_weight!r}")
     radius = region.radius_m if region is not None else 2.0e7
     half = float(half_life_m) if half_life_m is not None else max(radius / 2.0, 1.0)
     proximity(0.0, half_life_m=half, decay=decay)  # validates
@@ -419,19 +431,18 @@ def _query(ix: Index, con: Any, question: str, region: Region | None, k: int, pe
     lex_order = rids[hit[top_order(bm[hit], rids[hit], candidates)]].tolist()
     dense_rank, lex_rank = ranks(dense_order), ranks(lex_order)
     weights = fusion_weights(ix.lexical.known_codes(question) if len(hit) else [], len(hit), bm, sem)
-    fused = rrf(dense_rank, lex_rank, k=RRF_K, weights=(weights.dense, weights.lexical))
-    best_fused = (weights.dense + weights.lexical) / (RRF_K + 1)
+    cand = sorted(set(dense_order) | set(lex_order))
     t["lexical+fuse"] = (time.perf_counter() - t0) * 1e3
 
     def at(values: np.ndarray, r: int) -> float:
         return float(values[np.searchsorted(rids, r)])
 
     no_ext = set(ix.rids[no_ext_pos].tolist())
-    lane = {r: ("no-extent" if r in no_ext else "region") for r in fused}
+    lane = {r: ("no-extent" if r in no_ext else "region") for r in cand}
 
-    # 4. proximity within the survivors, in metres: only where the frame measures
+    # 4. proximity within the candidates, in metres: only where the frame measures; with a
+    # region, distance is the third ranking
     t0 = time.perf_counter()
-    cand = sorted(fused)
     cand_pos = ix.positions(np.asarray(cand, dtype=np.int64))
     cand_geoms = ix.footprints[cand_pos] if cand else []
     frames = ix.row_meta.take(cand_pos).select(
@@ -441,12 +452,15 @@ def _query(ix: Index, con: Any, question: str, region: Region | None, k: int, pe
     placed = [(r, g) for r, g in zip(cand, cand_geoms) if g is not None and claim[r].measured]
     dist = ({} if region is None else
             dict(zip((r for r, _ in placed), distances_m(region.anchor, [g for _, g in placed]))))
-    scored = []
-    for r in cand:
-        d = dist.get(r)
-        prox = proximity(d, half_life_m=half, decay=decay) if lane[r] == "region" and region is not None else 0.0
-        w = proximity_weight if region is not None else 0.0
-        scored.append((final_score(fused[r], prox, weight=w, best=best_fused), r, d, prox))
+    prox = {r: (proximity(dist.get(r), half_life_m=half, decay=decay)
+                if lane[r] == "region" and region is not None else 0.0) for r in cand}
+    geo_rank = distance_ranks({r: dist[r] for r in cand if r in dist and prox[r] > 0})
+    if region is not None and geo_rank and proximity_weight > 0:
+        weights = Weights(weights.lexical, weights.dense, weights.reason + f"; distance {proximity_weight:g}",
+                          round(float(proximity_weight), 3))
+    fused = rrf(dense_rank, lex_rank, geo_rank, k=RRF_K, weights=(weights.dense, weights.lexical, weights.distance))
+    best_fused = (weights.dense + weights.lexical + weights.distance) / (RRF_K + 1)
+    scored = [(final_score(fused[r], best=best_fused), r, dist.get(r), prox[r]) for r in cand]
     scored.sort(key=lambda x: (-x[0], x[1]))
     t["proximity"] = (time.perf_counter() - t0) * 1e3
 
@@ -463,7 +477,7 @@ def _query(ix: Index, con: Any, question: str, region: Region | None, k: int, pe
         rows.append(ResultRow(
             rank=i + 1, chunk_id=det["chunk_id"], doc_id=det["doc_id"], collection=det["collection"],
             corpus_version=det["corpus_version"], lane=lane[r], semantic=at(sem, r),
-            dense_rank=dense_rank.get(r), bm25=at(bm, r), bm25_rank=lex_rank.get(r),
+            dense_rank=dense_rank.get(r), bm25=at(bm, r), bm25_rank=lex_rank.get(r), distance_rank=geo_rank.get(r),
             fused=fused[r], distance_m=d, proximity=prox, final=final, epsg=det["epsg"],
             frame_confidence=det["frame_confidence"], frame_flagged=bool(det["frame_flagged"]),
             feature_ids=tuple(det["feature_ids"]), flags=tuple(det["flags"]), text=det["text"],
