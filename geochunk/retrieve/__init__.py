@@ -9,7 +9,8 @@ hashing embedders), ``rows`` (document -> checked rows), ``parallel`` (Dask or i
 ``lexical`` (bm25s), ``inmemory`` (the region filter queries run), ``search`` (the R-tree SQL
 path and the vectors), ``recall`` (the gate), ``catalog``
 (collections and the shortlist), ``region`` (regions and metres), ``fuse`` (RRF and decay),
-``build``, ``query`` and ``cli``.
+``build``, ``query``, ``claims`` (what a frame lets an answer claim), ``answer`` (the cited,
+caveated context for an LLM: :func:`answer_context`) and ``cli``.
 """
 
 from __future__ import annotations
@@ -20,6 +21,11 @@ from typing import Any
 # public name -> defining module, imported on first use (PEP 562): `geochunk chunk` registers the
 # index/query subcommands without loading DuckDB, bm25s or the embedders
 _LAZY: dict[str, str] = {
+    "AnswerContext": "answer",
+    "Citation": "answer",
+    "Passage": "answer",
+    "answer_context": "answer",
+    "ClaimPolicy": "claims",
     "BuildReport": "build",
     "build_index": "build",
     "CatalogEntry": "catalog",
@@ -48,7 +54,12 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = [
+    "AnswerContext",
     "BuildReport",
+    "Citation",
+    "ClaimPolicy",
+    "Passage",
+    "answer_context",
     "CatalogEntry",
     "EMBEDDERS",
     "Index",

@@ -72,6 +72,16 @@ def add_subcommands(sub: Any, formatter_class: Any = argparse.ArgumentDefaultsHe
     q.add_argument("--half-life", type=float, default=None, help="metres (default: half the region radius)")
     q.add_argument("--proximity-weight", type=float, default=1.0,
                    help="weight of the distance ranking in the fusion (the text rankings weigh 0..1 each; 0 = none)")
+    q.add_argument("--measurement-confidence", type=float, default=0.8,
+                   help="least confidence of an unflagged frame whose distances count as measured "
+                   "(below it: no distance, no proximity)")
+    q.add_argument("--descriptive-confidence", type=float, default=0.1,
+                   help="below this frame confidence nothing may be claimed about where")
+    q.add_argument("--context", action="store_true",
+                   help="print the answer context: the top results as a cited, caveated block for an LLM")
+    q.add_argument("--context-budget", type=int, default=2048, help="tokens the --context block may use")
+    q.add_argument("--context-encoding", default="cl100k_base",
+                   help="tokenizer the --context budget is counted in (cl100k_base, o200k_base or a tokenizer.json path)")
     q.add_argument("--json", action="store_true", help="JSON for programs")
 
     st = sub.add_parser("status", help="an index's age, catalog, recall history and build rates; "
@@ -236,6 +246,7 @@ def _bbox_region(text: str, crs: int | None) -> Any:
 
 def run_query(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from ..errors import ConfigError
+    from .claims import ClaimPolicy
     from .query import open_index, query_index, resolve_feature
     from .region import Region, parse_floats
 
@@ -268,11 +279,24 @@ def run_query(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             ix, args.question, region, k=args.k, period=args.period, collections=args.collection,
             include_no_extent=args.include_no_extent, decay=args.decay, half_life_m=args.half_life,
             proximity_weight=args.proximity_weight,
+            claims=ClaimPolicy(measurement_at=args.measurement_confidence,
+                               descriptive_at=args.descriptive_confidence),
         )
+        if args.context:
+            from .answer import answer_context
+
+            ctx = answer_context(res, budget=args.context_budget, encoding=args.context_encoding)
     except GeochunkError as e:
         return _report(e, err)
     finally:
         ix.close()
+    if args.context:
+        if args.json:
+            json.dump(ctx.to_dict(), out, ensure_ascii=False, default=str)
+            out.write("\n")
+        else:
+            out.write(ctx.text())
+        return 0
     if args.json:
         json.dump(res.to_dict(), out, ensure_ascii=False, default=str)
         out.write("\n")

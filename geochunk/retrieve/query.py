@@ -148,6 +148,8 @@ class QueryResult:
     fusion: dict[str, Any] = field(default_factory=dict)
     #: results left out because every feature they hold is in a higher result (overlap)
     deduplicated: int = 0
+    #: the index's catalog rows (licence, resolution, period, refresh) the answer context cites
+    catalog: tuple[CatalogEntry, ...] = field(default=(), repr=False)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -493,6 +495,7 @@ def _query(ix: Index, con: Any, question: str, region: Region | None, k: int, pe
         no_extent_total=no_ext_total, no_extent_searched=include_no_extent, decay=decay,
         half_life_m=half, timings_ms={k_: round(v, 2) for k_, v in t.items()},
         no_extent_lane=len(no_ext_pos), fusion=weights.to_dict(), deduplicated=dropped,
+        catalog=tuple(ix.catalog),
         work={
             "filter": region_filter, "rows": len(ix.rids),
             "index_leaves_hit": None if rwork is None else rwork.leaves_hit,
