@@ -4,7 +4,9 @@
 and ``split_documents`` return one ``Document`` per chunk with the input document's metadata plus
 :func:`geochunk.integrations.chunk_metadata` (plain JSON values; chunk keys win on a clash).
 ``page_content`` is exactly ``chunk.text`` (whitespace kept, so offsets stay exact) and
-``start_index`` is ``chunk.start`` when ``add_start_index=True``.
+``start_index`` is ``chunk.start`` when ``add_start_index=True``. :class:`GeochunkRetriever` is a
+``BaseRetriever`` over a geochunk index: the passages of the answer context with their citations
+and caveats as metadata.
 
 >>> from geochunk.integrations.langchain import GeochunkTextSplitter
 >>> splitter = GeochunkTextSplitter(budget=32)
@@ -19,8 +21,11 @@ import copy
 from typing import Any, Iterable
 
 try:
+    from langchain_core.callbacks import CallbackManagerForRetrieverRun
     from langchain_core.documents import Document
+    from langchain_core.retrievers import BaseRetriever
     from langchain_text_splitters import TextSplitter
+    from pydantic import ConfigDict
 except ImportError as exc:  # pragma: no cover - the optional extra is not installed
     raise ImportError(
         "geochunk.integrations.langchain needs langchain-text-splitters: "
@@ -33,7 +38,7 @@ from ..integrations import chunk_metadata
 from ..model import Chunk
 from ..tokens import _is_hf_tokenizer, callable_counter, get_counter
 
-__all__ = ["GeochunkTextSplitter"]
+__all__ = ["GeochunkTextSplitter", "GeochunkRetriever"]
 
 
 def _langchain_sizes(kwargs: dict[str, Any]) -> dict[str, Any]:
@@ -143,3 +148,39 @@ class GeochunkTextSplitter(TextSplitter):
     def split_documents(self, documents: Iterable[Document]) -> list[Document]:
         docs = list(documents)
         return self.create_documents([d.page_content for d in docs], [d.metadata for d in docs])
+
+
+class GeochunkRetriever(BaseRetriever):
+    """A LangChain retriever over a geochunk index: one ``Document`` per passage of the answer
+    context (:func:`geochunk.retrieve.answer_context`), best first.
+
+    ``page_content`` is the passage text; ``metadata`` is :meth:`Passage.metadata` (citation,
+    ``claim`` and ``claim_reason``, ``distance_m`` — None unless the frame measures — and the
+    ``distance`` in words, ``caveats``, ``also_in``). ``index`` is an open index
+    (:func:`geochunk.retrieve.open_index`; the caller closes it), ``region`` a
+    :class:`geochunk.retrieve.Region` or None (everywhere), ``budget`` the token budget of the
+    passages together, ``query_options`` any further :func:`~geochunk.retrieve.query_index`
+    keyword (``period``, ``collections``, ``claims`` ...). :meth:`context` returns the whole
+    :class:`~geochunk.retrieve.AnswerContext` (its ``.text()`` is the prompt-ready block).
+    """
+
+    model_config = ConfigDict(arbitrary_types_allowed=True)
+
+    index: Any
+    region: Any = None
+    k: int = 10
+    budget: int = 2048
+    encoding: str = "cl100k_base"
+    query_options: dict = {}
+
+    def context(self, query: str) -> Any:
+        """The answer context for ``query``."""
+        from ..retrieve.answer import answer_context
+        from ..retrieve.query import query_index
+
+        res = query_index(self.index, query, self.region, k=self.k, **self.query_options)
+        return answer_context(res, budget=self.budget, encoding=self.encoding)
+
+    def _get_relevant_documents(self, query: str, *, run_manager: CallbackManagerForRetrieverRun) -> list[Document]:
+        return [Document(page_content=p.text, metadata=p.metadata(), id=p.citation.chunk_id)
+                for p in self.context(query).passages]

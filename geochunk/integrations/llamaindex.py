@@ -5,7 +5,9 @@
 ``str`` offsets into the source document, also when the same text occurs twice), the source
 document's metadata plus :func:`geochunk.integrations.chunk_metadata`, and the usual SOURCE /
 PREVIOUS / NEXT relationships. The geochunk keys are excluded from the embedded and LLM text, so
-what is embedded is the chunk text that fits the budget.
+what is embedded is the chunk text that fits the budget. :class:`GeochunkRetriever` is a
+``BaseRetriever`` over a geochunk index: the passages of the answer context with their citations
+and caveats as metadata.
 
 >>> from llama_index.core import Document
 >>> from geochunk.integrations.llamaindex import GeochunkNodeParser
@@ -22,7 +24,9 @@ from typing import Any, Dict, List, Sequence
 try:
     from llama_index.core.node_parser import NodeParser
     from llama_index.core.node_parser.node_utils import default_id_func
-    from llama_index.core.schema import BaseNode, Document, MetadataMode, NodeRelationship, TextNode
+    from llama_index.core.retrievers import BaseRetriever
+    from llama_index.core.schema import (BaseNode, Document, MetadataMode, NodeRelationship, NodeWithScore,
+                                         QueryBundle, TextNode)
     from llama_index.core.bridge.pydantic import Field, PrivateAttr
 except ImportError as exc:  # pragma: no cover - the optional extra is not installed
     raise ImportError(
@@ -33,7 +37,7 @@ from ..api import make_config
 from ..integrations import FLAT_METADATA_KEYS, METADATA_KEYS, chunk_metadata
 from ..tokens import get_counter
 
-__all__ = ["GeochunkNodeParser"]
+__all__ = ["GeochunkNodeParser", "GeochunkRetriever"]
 
 
 class GeochunkNodeParser(NodeParser):
@@ -106,3 +110,42 @@ class GeochunkNodeParser(NodeParser):
             if n.node_id in exact:
                 n.start_char_idx, n.end_char_idx = exact[n.node_id]
         return nodes
+
+
+class GeochunkRetriever(BaseRetriever):
+    """A LlamaIndex retriever over a geochunk index: one ``NodeWithScore`` per passage of the
+    answer context (:func:`geochunk.retrieve.answer_context`), best first, scored by the query's
+    final score.
+
+    Each node is a ``TextNode`` with the passage text, ``id_`` the chunk id, the citation's
+    offsets as ``start_char_idx``/``end_char_idx`` and :meth:`Passage.metadata` as metadata
+    (citation, ``claim``, ``distance_m`` — None unless the frame measures — ``caveats`` ...),
+    kept out of the embedded and LLM text. ``index`` is an open index (the caller closes it);
+    ``region``, ``k``, ``budget``, ``encoding`` and ``query_options`` are as for
+    :func:`geochunk.retrieve.query_index` and :func:`~geochunk.retrieve.answer_context`.
+    """
+
+    def __init__(self, index: Any, region: Any = None, *, k: int = 10, budget: int = 2048,
+                 encoding: str = "cl100k_base", query_options: Dict[str, Any] | None = None,
+                 **kwargs: Any) -> None:
+        self.index, self.region, self.k, self.budget, self.encoding = index, region, k, budget, encoding
+        self.query_options = dict(query_options or {})
+        super().__init__(**kwargs)
+
+    def context(self, query: str) -> Any:
+        """The answer context for ``query``."""
+        from ..retrieve.answer import answer_context
+        from ..retrieve.query import query_index
+
+        res = query_index(self.index, query, self.region, k=self.k, **self.query_options)
+        return answer_context(res, budget=self.budget, encoding=self.encoding)
+
+    def _retrieve(self, query_bundle: QueryBundle) -> List[NodeWithScore]:
+        out = []
+        for p in self.context(query_bundle.query_str).passages:
+            meta = p.metadata()
+            node = TextNode(id_=p.citation.chunk_id, text=p.text, metadata=meta,
+                            start_char_idx=p.citation.start, end_char_idx=p.citation.end,
+                            excluded_embed_metadata_keys=list(meta), excluded_llm_metadata_keys=list(meta))
+            out.append(NodeWithScore(node=node, score=p.score))
+        return out
