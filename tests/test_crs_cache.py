@@ -86,6 +86,25 @@ def _chunk_cli(doc: Path, cache_dir: Path) -> tuple[dict, str]:
     return json.loads(out.stdout.splitlines()[0])["crs"], out.stderr
 
 
+def _seed_all_but_grid_areas(folder: Path) -> None:
+    """``folder`` made, holding a copy of this process's other cache files where there are any
+    (the tokenizer's ranks, the gazetteer, the frame-name index): the command then builds only
+    the grid areas, the file under test (~1.6 CPU-s less)."""
+    import shutil
+
+    folder.mkdir()
+    own = cache.cache_dir()
+    if own is None or not own.is_dir():
+        return
+    for f in own.iterdir():
+        if f.name.startswith("grid-areas") or f.is_symlink():
+            continue
+        if f.is_dir():
+            shutil.copytree(f, folder / f.name, symlinks=False)
+        elif f.is_file():
+            shutil.copy2(f, folder / f.name)
+
+
 @pytest.mark.slow
 def test_grid_areas_rebuilt_over_a_corrupt_cache_file(tmp_path: Path, monkeypatch) -> None:
     """A corrupt cached grid-areas file (a crash mid-copy, a full disk) is rebuilt and replaced
@@ -94,7 +113,7 @@ def test_grid_areas_rebuilt_over_a_corrupt_cache_file(tmp_path: Path, monkeypatc
     doc = tmp_path / "rd.md"
     doc.write_text(_RD_DOC, encoding="utf-8")
     folder = tmp_path / "cache"
-    folder.mkdir()
+    _seed_all_but_grid_areas(folder)
     stale = folder / f"grid-areas-2-{cache.proj_db_key()}.bin"
     stale.write_bytes(b"geochunk-arrays\n" + b"\x40" + b"\0" * 7 + b'{"format": 1, "arr')
     frame, err = _chunk_cli(doc, folder)
