@@ -94,7 +94,7 @@ if region is not None and question.strip():
 # -- the answer --------------------------------------------------------------------------------
 left, right = st.columns([3, 2])
 with left:
-    drawn = svc.answer_map(ix, result, key=K.MAP)
+    drawn = svc.answer_map(ix, result, key=K.MAP, region=region)
     if mode == "Draw on the map" and drawn and drawn != st.session_state.get(K.DRAWN):
         st.session_state[K.DRAWN] = drawn
         st.rerun()
@@ -108,4 +108,9 @@ with right:
         st.dataframe(svc.shortlist_frame(result), hide_index=True, width="stretch")
 if result is not None:
     st.subheader(f"Results in {escape_markdown(result.region.description)}")
-    st.dataframe(svc.results_frame(result), hide_index=True, width="stretch")
+    if result.rows:
+        st.html(svc.results_html(result, question))
+    else:
+        st.info("No chunk in the region matches the question.")
+    with st.expander("Every score component", expanded=False):
+        st.dataframe(svc.results_frame(result), hide_index=True, width="stretch")

@@ -22,14 +22,16 @@ from streamlit_folium import st_folium
 from ..errors import GeochunkError
 from ..view.highlight import escape_markdown
 from ..extent import union_bbox
+from ..model import CHUNKER_VERSION
+from ..retrieve.store import INDEX_FORMAT
 from ..retrieve import Index, QueryResult, Region, build_index, open_index, query_index
 from ..retrieve.build import BuildReport
 from ..retrieve.embed import get_embedder
 from ..retrieve.fuse import DECAYS
 from ..retrieve.region import parse_floats
 from ..samples import list_samples, sample_path
-from ..view.retrieve import (drawn_geometry, result_layer, results_frame, retrieve_map,
-                             shortlist_frame, staleness_lines)
+from ..view.retrieve import (drawn_geometry, result_layer, results_frame, results_html,
+                             retrieve_map, shortlist_frame, staleness_lines)
 from .static import copy_assets
 
 __all__ = [
@@ -49,6 +51,7 @@ __all__ = [
     "drawn_region",
     "answer_map",
     "results_frame",
+    "results_html",
     "shortlist_frame",
     "staleness_lines",
     "index_status",
@@ -107,8 +110,11 @@ def cache_dir() -> Path:
 
 
 def samples_index_path(names: Sequence[str], embedder: str = "static") -> Path:
-    """The cache file for an index of these samples with this model (changes when either does)."""
+    """The cache file for an index of these samples with this model, index format and chunker
+    (changes when any does: an index an older geochunk built is never reused, e.g. one whose
+    documents were named by their server path)."""
     h = hashlib.sha256(get_embedder(embedder).model_id.encode())
+    h.update(f"format {INDEX_FORMAT}; chunker {CHUNKER_VERSION}; ids under the samples folder".encode())
     for n in sorted(names):
         h.update(n.encode())
         h.update(hashlib.sha256(sample_path(n).read_bytes()).digest())
@@ -127,8 +133,10 @@ def build_samples_index(
         except GeochunkError:  # a damaged cache file: built again below (it was reused forever)
             discard_index(path)
     paths = [str(sample_path(n)) for n in names]
+    # identities are the samples' file names (under their folder), never a server path
+    root = os.path.dirname(paths[0]) if paths else None
     report = build_index(paths, path, collection="samples", version="bundled", licence="CC0-1.0",
-                         progress=progress)
+                         progress=progress, root=root)
     return path, report
 
 
@@ -254,11 +262,14 @@ def drawn_region(drawn: tuple[dict[str, Any], float | None]) -> Region:
     return Region.from_geojson(geom, radius_m=radius)
 
 
-def answer_map(ix: Index, result: QueryResult | None, *, key: str,
+def answer_map(ix: Index, result: QueryResult | None, *, key: str, region: Region | None = None,
                height: int = 480) -> tuple[dict[str, Any], float | None] | None:
-    """The Retrieve map (the index's extent, the draw tools, the results as a swappable layer);
-    returns the last shape drawn on it as ``(geometry, radius_m)``, or None."""
-    value = st_folium(retrieve_map(None, index_bounds(ix)), key=key, height=height,
-                      use_container_width=True, feature_group_to_add=result_layer(result),
+    """The Retrieve map: framed on the searched region (before and after the query; the
+    index's extent when there is none yet), the draw tools, the region and each result's
+    features as a swappable layer; returns the last shape drawn on it as
+    ``(geometry, radius_m)``, or None."""
+    value = st_folium(retrieve_map(result, index_bounds(ix), region=region), key=key,
+                      height=height, use_container_width=True,
+                      feature_group_to_add=result_layer(result, region),
                       returned_objects=["last_active_drawing"])
     return drawn_geometry(value)

@@ -56,26 +56,39 @@ def sizes_frame(stats: Sequence[Any]) -> pd.DataFrame:
 
 
 def sizes_chart(stats: Sequence[Any], budget: int, *, height: int = 200) -> Any:
-    """Histograms of chunk sizes, one column per splitter, with the budget as a rule."""
+    """Histograms of chunk sizes, one panel per splitter, with the budget as a rule; each panel
+    bins its own sizes on its own x and y scales (one oversized chunk of 400,000 tokens beside
+    chunks of 800 used to squeeze every other panel into one bar), each still reaching the
+    budget.
+
+    >>> from geochunk.baselines import SplitStats
+    >>> spec = sizes_chart([SplitStats("a", 8, (), (7, 9), ()), SplitStats("b", 8, (), (90,), ())],
+    ...                    8).to_dict(validate=False)
+    >>> [p["title"] for p in spec["hconcat"]]
+    ['a', 'b']
+    """
     import altair as alt
 
     data = sizes_frame(stats)
-    hist = (
-        alt.Chart()
-        .mark_bar()
-        .encode(
-            x=alt.X("tokens:Q", bin=alt.Bin(maxbins=30), title="tokens per chunk"),
+    panels = []
+    for s in stats:
+        part = data[data["splitter"] == s.name]
+        hist = alt.Chart(part).mark_bar().encode(
+            x=alt.X("tokens:Q", bin=alt.Bin(maxbins=30, extent=_extent(part["tokens"], budget)),
+                    title="tokens per chunk"),
             y=alt.Y("count():Q", title="chunks"),
         )
-    )
-    rule = alt.Chart().mark_rule(color=TROUBLE_RED, strokeDash=[6, 4]).encode(
-        x=alt.datum(budget)
-    )
-    return (
-        alt.layer(hist, rule, data=data)
-        .properties(width=220, height=height)
-        .facet(column=alt.Column("splitter:N", sort=[s.name for s in stats], title=None))
-    )
+        rule = alt.Chart(part).mark_rule(color=TROUBLE_RED, strokeDash=[6, 4]).encode(
+            x=alt.datum(budget))
+        panels.append(alt.layer(hist, rule, title=s.name).properties(width=220, height=height))
+    return alt.hconcat(*panels) if panels else alt.Chart(data).mark_bar()
+
+
+def _extent(tokens: Any, budget: int) -> list[float]:
+    """A panel's bin extent: its sizes and the budget (so the budget rule is always inside)."""
+    hi = max([budget, *(int(t) for t in tokens)])
+    lo = min([budget, *(int(t) for t in tokens)])
+    return [float(min(0, lo)), float(hi + max(1, hi // 100))]
 
 
 def compare_frame(stats: Sequence[Any]) -> pd.DataFrame:

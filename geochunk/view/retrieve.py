@@ -13,7 +13,7 @@ drawn dashed red and marked "flagged" in the table.
 from __future__ import annotations
 
 import html
-from typing import Any
+from typing import Any, Sequence
 
 import folium
 import pandas as pd
@@ -33,6 +33,10 @@ __all__ = [
     "retrieve_map",
     "draw_control",
     "result_layer",
+    "query_terms",
+    "snippet_html",
+    "results_html",
+    "RESULTS_CSS",
 ]
 
 LEAFLET_DRAW_JS_URL = "/app/static/vendor/leaflet-draw/leaflet.draw.js"
@@ -45,6 +49,115 @@ SNIPPET = 160
 def _snippet(text: str, n: int = SNIPPET) -> str:
     t = " ".join(printable(text).split())
     return t if len(t) <= n else t[: n - 1] + "…"
+
+
+def query_terms(question: str) -> frozenset[str]:
+    """The words of a question as the BM25 lane reads them (folded, plurals folded, stop words
+    dropped): what a result's snippet marks.
+
+    >>> sorted(query_terms("Which allotment gardens are in Leith?"))
+    ['allotment', 'garden', 'leith']
+    """
+    from ..retrieve.lexical import tokenize
+
+    return frozenset(tokenize(question))
+
+
+def _marks(text: str, terms: frozenset[str]) -> list[tuple[int, int]]:
+    """``(start, end)`` of every word or code of ``text`` that reads as one of ``terms``."""
+    from ..retrieve.lexical import _RUN, _WORD, _fold, singular
+
+    out: list[tuple[int, int]] = []
+    for m in _RUN.finditer(text):
+        if _fold(m.group()) in terms and not m.group().isalnum():  # a code: LU-0042
+            out.append(m.span())
+            continue
+        for w in _WORD.finditer(m.group()):
+            folded = _fold(w.group())
+            if folded in terms or singular(folded) in terms:
+                out.append((m.start() + w.start(), m.start() + w.end()))
+    return out
+
+
+def snippet_html(text: str, question: str, width: int = 280) -> str:
+    """The part of a chunk's readable text (coordinates left out) with the most of the
+    question's words, about ``width`` characters, as escaped HTML with the words marked
+    (``<mark>``); a document's text never becomes markup.
+
+    >>> snippet_html("Plot 7 <b>allotment</b>: POINT (1 2) community gardens", "allotment gardens")
+    'Plot 7 &lt;b&gt;<mark>allotment</mark>&lt;/b&gt;: POINT community <mark>gardens</mark>'
+    """
+    from ..retrieve.lexical import readable_text
+
+    flat = " ".join(printable(readable_text(text)).split())
+    marks = _marks(flat, query_terms(question))
+    lo, hi = 0, min(len(flat), width)
+    if marks:  # the window of ``width`` characters holding the most marks (two pointers)
+        best, j = (0, 0), 0
+        for i, (a, _) in enumerate(marks):
+            while j < len(marks) and marks[j][1] - a <= width:
+                j += 1
+            if j - i > best[1] - best[0]:
+                best = (i, j)
+        first, last = marks[best[0]][0], marks[best[1] - 1][1]
+        lo = max(0, first - (width - (last - first)) // 3)
+        if lo:  # start at a word
+            space = flat.rfind(" ", 0, lo + 1)
+            lo = space + 1 if space >= 0 and lo - space < 20 else lo
+        hi = min(len(flat), max(last, lo + width))
+        if hi < len(flat):
+            space = flat.find(" ", hi)
+            hi = space if 0 <= space - hi < 20 else hi
+    out, at = [], lo
+    for a, b in marks:
+        if a < lo or b > hi:
+            continue
+        out.append(html.escape(flat[at:a]) + "<mark>" + html.escape(flat[a:b]) + "</mark>")
+        at = b
+    out.append(html.escape(flat[at:hi]))
+    return ("… " if lo else "") + "".join(out) + (" …" if hi < len(flat) else "")
+
+
+#: Styles for :func:`results_html` (rendered with it).
+RESULTS_CSS = """<style>
+.gc-results { margin: 0; padding: 0; list-style: none; font-size: 0.9rem; }
+.gc-results li { border-left: 3px solid #2da44e; padding: 0.2rem 0.6rem; margin: 0 0 0.6rem 0; }
+.gc-results li.gc-flagged { border-left-color: #cf222e; }
+.gc-results .gc-head { font-weight: 600; }
+.gc-results .gc-meta { color: #57606a; font-size: 0.8rem; }
+.gc-results mark { background: #fff3b0; padding: 0 1px; }
+.gc-results .gc-snip { overflow-wrap: anywhere; }
+</style>"""
+
+
+def results_html(result: Any, question: str) -> str:
+    """Each result as its rank, document chunk, scores and a snippet with the question's words
+    marked (everything from a document escaped).
+
+    >>> from types import SimpleNamespace as N
+    >>> r = N(rank=1, chunk_id="a<b>.md#3", final=0.9, semantic=0.5, bm25_rank=1, distance_m=12.0,
+    ...       epsg=4326, frame_confidence=1.0, frame_flagged=False, lane="region",
+    ...       text="Orchard and <i>allotment</i> plots", feature_ids=("P-1",), footprint_wkt=None)
+    >>> h = results_html(N(rows=[r]), "allotment")
+    >>> "a&lt;b&gt;.md#3" in h, "<mark>allotment</mark>" in h, "<i>" in h
+    (True, True, False)
+    """
+    items = []
+    for r in result.rows:
+        dist = "—" if r.distance_m is None else f"{r.distance_m:,.0f} m"
+        ids = ", ".join(printable(i) for i in (r.feature_ids or ())[:4])
+        more = len(r.feature_ids or ()) - 4
+        ids += f" +{more}" if more > 0 else ""
+        drawn = "on the map" if r.footprint_wkt else "no extent: not on the map"
+        meta = (f"final {r.final:.3f} · semantic {r.semantic:.3f} · bm25 rank "
+                f"{r.bm25_rank if r.bm25_rank is not None else '—'} · {dist} · {_frame(r)} · "
+                f"{r.lane} lane · {drawn}" + (f" · features: {ids}" if ids else ""))
+        cls = ' class="gc-flagged"' if r.frame_flagged else ""
+        items.append(
+            f"<li{cls}><div class='gc-head'>#{r.rank} · {html.escape(printable(r.chunk_id))}</div>"
+            f"<div class='gc-meta'>{html.escape(meta)}</div>"
+            f"<div class='gc-snip'>{snippet_html(r.text, question)}</div></li>")
+    return RESULTS_CSS + "<ol class='gc-results'>" + "".join(items) + "</ol>"
 
 
 def _frame(r: Any) -> str:
@@ -130,45 +243,89 @@ def draw_control(local_assets: bool = True) -> Draw:
     return d
 
 
-def result_layer(result: Any) -> folium.FeatureGroup:
-    """The searched region (blue outline) and the results' footprints (green; flagged dashed red)."""
+def _region_of(result: Any, region: Any) -> Any:
+    return result.region if result is not None else region
+
+
+def result_layer(result: Any, region: Any = None) -> folium.FeatureGroup:
+    """The searched region (blue outline, under everything, no click) and each result's
+    features (green, flagged frames dashed red; a tooltip with rank, chunk, frame and score).
+    ``region`` is drawn when there is no result yet (a box typed, a shape drawn).
+
+    >>> from geochunk.retrieve import Region
+    >>> from geochunk.view.layers import layer_data
+    >>> [f["properties"]["role"] for f in layer_data(result_layer(None, Region.from_bbox(0, 50, 1, 51)))["features"]]
+    ['region']
+    """
     import shapely
     from shapely.geometry import mapping
 
+    from .features import leaflet_safe
+    from .layers import _FeatureCollectionLayer
+
     fg = folium.FeatureGroup(name="retrieval")
-    if result is None:
-        return fg
-    folium.GeoJson(
-        mapping(shapely.from_wkt(result.region.wkt)),
-        style_function=lambda _: {"color": REGION_BLUE, "weight": 2, "fill": False, "interactive": False},
-    ).add_to(fg)
+    reg = _region_of(result, region)
+    styles = [
+        {"color": REGION_BLUE, "weight": 2, "fill": False, "dashArray": "6 4"},
+        {"color": RESULT_GREEN, "fillColor": RESULT_GREEN, "weight": 2, "fillOpacity": 0.35},
+        {"color": TROUBLE_RED, "fillColor": TROUBLE_RED, "weight": 2, "fillOpacity": 0.3,
+         "dashArray": "6 4"},
+    ]
+    fields = ["rank", "chunk", "features", "frame", "final"]
+    if reg is not None:
+        region_fc = {"type": "FeatureCollection", "features": [{
+            "type": "Feature", "geometry": mapping(shapely.from_wkt(reg.wkt)),
+            "properties": {"s": 0, "role": "region"}}]}
+        _FeatureCollectionLayer(region_fc, styles, fields, interactive=False).add_to(fg)
     feats = []
-    for r in result.rows:
+    for r in [] if result is None else result.rows:
         if not r.footprint_wkt:
             continue
+        geom = shapely.from_wkt(r.footprint_wkt)
+        if geom.is_empty:
+            continue
+        # a marker at the footprint's centre keeps a result visible (and hoverable) at the
+        # region's scale, where a parcel is smaller than a pixel
+        try:
+            mark = shapely.point_on_surface(shapely.make_valid(geom))
+        except shapely.errors.GEOSException:
+            mark = shapely.centroid(geom)
+        geom = leaflet_safe(shapely.GeometryCollection([*shapely.get_parts(geom), mark]))
+        ids = [printable(i) for i in (r.feature_ids or ())]
         feats.append({
             "type": "Feature",
-            "geometry": mapping(shapely.from_wkt(r.footprint_wkt)),
+            "geometry": mapping(geom),
             "properties": {
+                "s": 2 if r.frame_flagged else 1,
+                "role": "result",
                 "rank": r.rank,
                 "chunk": html.escape(printable(r.chunk_id)),
+                "features": html.escape(", ".join(ids[:5]) + (" …" if len(ids) > 5 else "")),
                 "frame": html.escape(_frame(r)),
                 "final": round(r.final, 3),
-                "flagged": bool(r.frame_flagged),
             },
         })
-    if feats:
-        folium.GeoJson(
-            {"type": "FeatureCollection", "features": feats},
-            style_function=lambda f: {
-                "color": TROUBLE_RED if f["properties"]["flagged"] else RESULT_GREEN,
-                "dashArray": "6 4" if f["properties"]["flagged"] else None,
-                "weight": 3, "fillOpacity": 0.25,
-            },
-            marker=folium.CircleMarker(radius=6),
-            tooltip=folium.GeoJsonTooltip(fields=["rank", "chunk", "frame", "final"]),
-        ).add_to(fg)
+    if feats:  # the best result last, so it is drawn on top
+        feats.sort(key=lambda f: -f["properties"]["rank"])
+        _FeatureCollectionLayer({"type": "FeatureCollection", "features": feats}, styles,
+                                fields).add_to(fg)
     return fg
+
+
+def region_bounds(region: Any) -> tuple[float, float, float, float] | None:
+    """The WGS 84 box a map shows for a search region (a region across 180° narrowly, not round
+    the globe), or None.
+
+    >>> from geochunk.retrieve import Region
+    >>> region_bounds(Region.from_bbox(-3.25, 55.92, -3.15, 55.97))
+    (-3.25, 55.92, -3.15, 55.97)
+    """
+    if region is None:
+        return None
+    import shapely
+
+    parts = shapely.get_parts(shapely.from_wkt(region.wkt))
+    return union_bbox([tuple(p.bounds) for p in parts], lon=True)
 
 
 def retrieve_map(
@@ -177,14 +334,13 @@ def retrieve_map(
     *,
     basemap: str = "none",
     local_assets: bool = True,
+    region: Any = None,
 ) -> folium.Map:
-    """The base map fitted to the index (or the region), with the draw tool."""
-    if result is not None:  # a region across 180° is fitted narrowly, not round the globe
-        import shapely
-
-        parts = shapely.get_parts(shapely.from_wkt(result.region.wkt))
-        bounds_wgs84 = union_bbox([tuple(p.bounds) for p in parts], lon=True)
-    m = base_map(bounds_wgs84, basemap, local_assets=local_assets)
+    """The base map with the draw tool, framed on the searched region (the result's, else
+    ``region``: a box typed or a shape drawn before any question), else on ``bounds_wgs84``
+    (the index)."""
+    framed = region_bounds(_region_of(result, region))
+    m = base_map(framed or bounds_wgs84, basemap, local_assets=local_assets)
     draw_control(local_assets).add_to(m)
     return m
 
