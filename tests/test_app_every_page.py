@@ -11,6 +11,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from apptest_helpers import map_args
+from test_app_retrieve_read import page_output
 
 from geochunk.samples import list_samples
 from geochunk.ui.navigation import discover_pages, leave_v1_mode
@@ -35,7 +36,29 @@ def _assert_clean(at: AppTest, where: str) -> None:
     assert not at.exception, (where, at.exception)
     for text in _texts(at):
         assert "Traceback" not in text and "unexpected error" not in text, (where, text)
-        assert "site-packages" not in text and str(APP_DIR) not in text, (where, text)
+    # no server path anywhere the page sends: texts, HTML, tables, map scripts and tooltips
+    out = page_output(at)
+    for path in (str(APP_DIR), "site-packages"):
+        at_ = out.find(path)
+        assert at_ < 0, (where, out[max(0, at_ - 200):at_ + 100])
+
+
+@pytest.fixture(scope="module")
+def samples_index(tmp_path_factory: pytest.TempPathFactory):
+    """The Retrieve page's bundled-samples index (built once, in a cache of its own)."""
+    import os
+
+    from geochunk.ui import retrieve as svc
+
+    old = os.environ.get("GEOCHUNK_CACHE")
+    os.environ["GEOCHUNK_CACHE"] = str(tmp_path_factory.mktemp("every_page_cache"))
+    try:
+        yield svc.build_samples_index(list(svc.DEFAULT_SAMPLES))[0]
+    finally:
+        if old is None:
+            os.environ.pop("GEOCHUNK_CACHE", None)
+        else:
+            os.environ["GEOCHUNK_CACHE"] = old
 
 
 def test_a_page_run_directly_in_v1_mode_hands_over_to_the_router() -> None:
@@ -61,8 +84,12 @@ def test_the_pages_are_discovered_with_the_inspector_first() -> None:
 
 
 @pytest.mark.parametrize("document", [s.name for s in list_samples()] + ["invalid geometries"])
-def test_every_page_on_every_document(app_dir: Path, document: str) -> None:
+def test_every_page_on_every_document(app_dir: Path, document: str, samples_index: Path) -> None:
+    from geochunk.ui.retrieve import RetrieveKeys
+
     at = AppTest.from_file(str(app_dir / "app.py"), default_timeout=120)
+    at.session_state[RetrieveKeys.INDEX_PATH] = str(samples_index)  # Retrieve shows results
+    at.session_state[RetrieveKeys.REGION_MODE] = "Box"
     at.run()
     if document == "invalid geometries":
         at.radio(key=StateKeys.SOURCE).set_value("Paste").run()
@@ -74,6 +101,8 @@ def test_every_page_on_every_document(app_dir: Path, document: str) -> None:
     for page in PAGES:
         at.switch_page(page).run()
         _assert_clean(at, page)
+        if page.endswith("Retrieve.py"):  # results were shown and checked
+            assert any("gc-results" in h.proto.body for h in at.get("html")), page
     if document == "invalid geometries":
         at.switch_page("pages/0_Inspector.py").run()
         shown = "".join(a["feature_group"] for a in map_args(at))
