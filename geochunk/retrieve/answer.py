@@ -66,7 +66,7 @@ FLAG_CAVEATS: tuple[tuple[str, str], ...] = (
     ("crs_mixed", "its features are in different frames"),
     ("unparseable_span", "it holds geometry text that does not parse"),
     ("unclosed_geometry", "it holds geometry text that never closes"),
-    ("no_extent", "its geometry could not be placed (no extent)"),
+    ("no_extent", "some of its geometry could not be placed (no extent)"),
     ("token_estimate", "its token count is an estimate"),
 )
 
