@@ -262,3 +262,31 @@ def test_cli_context(built) -> None:
     err = io.StringIO()
     rc = main(["query", "x", "--db", str(db), "--measurement-confidence", "2"], out=io.StringIO(), err=err)
     assert rc == 2 and "measurement_at must be a number in [0, 1]" in err.getvalue()
+
+
+def test_budget_property(ix) -> None:
+    """Any budget the header fits: the block is within it (real counts), the passages are whole
+    results in rank order, each result is accounted for once, and a larger budget keeps the
+    passages that came before the first one left out."""
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    res = query_index(ix, "allotment raised beds compost pond", Region.near(-3.19, 55.95, 3000), k=8, now=NOW)
+    texts = {r.rank: r.text for r in res.rows}
+
+    @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+    @given(st.integers(min_value=600, max_value=9000), st.integers(min_value=0, max_value=2000))
+    def check(budget: int, more: int) -> None:
+        ctx = answer_context(res, budget=budget)
+        assert ctx.tokens == _tokens(ctx.text()) <= budget
+        ranks = [p.rank for p in ctx.passages]
+        assert ranks == sorted(ranks) and all(p.text == texts[p.rank] for p in ctx.passages)
+        assert sorted(ranks + [x.rank for x in ctx.left_out]) == sorted(texts)
+        assert [p.number for p in ctx.passages] == list(range(1, len(ranks) + 1))
+        # a larger budget keeps every passage ranked before the first one this budget left out
+        bigger = answer_context(res, budget=budget + more)
+        assert bigger.tokens <= budget + more
+        first_out = min((x.rank for x in ctx.left_out if x.why == "budget"), default=max(texts) + 1)
+        assert {r for r in ranks if r < first_out} <= {p.rank for p in bigger.passages}
+
+    check()

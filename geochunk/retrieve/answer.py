@@ -192,20 +192,19 @@ def licence_verdict(entry: Any) -> tuple[str, str]:
     >>> licence_verdict(e("LicenseRef-NoAI"))[0], licence_verdict(e("unspecified"))[0]
     ('excluded', 'unknown')
     """
-    status = getattr(entry, "licence_status", None)
-    if status in ("allowed", "excluded", "unknown"):
-        return status, str(getattr(entry, "licence_reason", "") or "")
+    if entry.licence_forbids:
+        return "excluded", f"forbids {entry.licence_forbids}"
+    status = getattr(entry, "licence_status", None)  # the catalog's reading, when it has one
+    reason = str(getattr(entry, "licence_reason", "") or "")
+    if status in ("allowed", "excluded") or (status == "unknown" and reason):
+        return status, reason
     try:
         from .licence import read_licence  # the catalog's licence reader, when installed
     except ImportError:
         read_licence = None
     if read_licence is not None:
         v = read_licence(entry.licence)
-        if entry.licence_forbids and v.status != "excluded":
-            return "excluded", f"forbids {entry.licence_forbids}"
         return v.status, v.reason
-    if entry.licence_forbids:
-        return "excluded", f"forbids {entry.licence_forbids}"
     if entry.licence.strip().lower() in ("", "unspecified", "unknown", "noassertion", "none"):
         return "unknown", "no licence declared"
     return "allowed", "no restriction found in its name"
@@ -264,6 +263,8 @@ def _answer_caveats(res: Any, licences: dict[str, tuple[str, str]], stale_after_
                 out.append(f"collection {shown(s.collection)} not searched: {shown(s.reason)}")
             continue
         status, why = licences.get(s.collection, ("unknown", "not in the catalog"))
+        if status == "excluded":  # never searched, but say so if a shortlist let it through
+            why = f"{why}; its results are withheld"
         lic = f"licence verdict: {status}" + (f" ({shown(why)})" if why else "")
         if status == "unknown":
             lic += "; check its terms before quoting"
