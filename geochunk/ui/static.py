@@ -23,6 +23,8 @@ __all__ = [
 
 LEAFLET_FILES: tuple[str, ...] = ("leaflet.js", "leaflet.css")
 VENDOR_SUBDIR = Path("static") / "vendor" / "leaflet"
+OUTLINE_FILES: tuple[str, ...] = ("world_outlines.json",)
+OUTLINES_SUBDIR = Path("static") / "vendor" / "geochunk"  # served at OUTLINES_URL
 
 
 def leaflet_source_dir() -> Path:
@@ -53,9 +55,10 @@ def _copy(src: Path, dst: Path) -> None:
 
 
 def ensure_leaflet_assets(app_dir: str | os.PathLike[str]) -> Path:
-    """Copy leaflet.js, leaflet.css and images/ into ``<app_dir>/static/vendor/leaflet``.
+    """Copy leaflet.js, leaflet.css and images/ into ``<app_dir>/static/vendor/leaflet``, and
+    the map's country outlines (``geochunk/view/data``) into ``static/vendor/geochunk``.
 
-    Cheap when already done (a few ``stat`` calls). Returns the destination folder.
+    Cheap when already done (a few ``stat`` calls). Returns the Leaflet folder.
 
     >>> import tempfile
     >>> with tempfile.TemporaryDirectory() as d:
@@ -63,6 +66,8 @@ def ensure_leaflet_assets(app_dir: str | os.PathLike[str]) -> Path:
     ...     sorted(p.name for p in out.iterdir())
     ['images', 'leaflet.css', 'leaflet.js']
     """
+    data = Path(__file__).resolve().parents[1] / "view" / "data"
+    copy_assets(data, OUTLINE_FILES, Path(app_dir) / OUTLINES_SUBDIR)
     return copy_assets(leaflet_source_dir(), LEAFLET_FILES, Path(app_dir) / VENDOR_SUBDIR)
 
 

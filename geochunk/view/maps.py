@@ -35,6 +35,7 @@ __all__ = [
     "LEAFLET_CSS_URL",
     "LEAFLET_CDN_JS",
     "LEAFLET_CDN_CSS",
+    "OUTLINES_URL",
     "BASEMAPS",
     "view_for_bbox",
     "base_map",
@@ -47,6 +48,9 @@ LEAFLET_JS_URL = "/app/static/vendor/leaflet/leaflet.js"
 LEAFLET_CSS_URL = "/app/static/vendor/leaflet/leaflet.css"
 LEAFLET_CDN_JS = "https://cdn.jsdelivr.net/npm/leaflet@1.9.3/dist/leaflet.js"
 LEAFLET_CDN_CSS = "https://cdn.jsdelivr.net/npm/leaflet@1.9.3/dist/leaflet.css"
+#: Country outlines for orientation with no basemap (Natural Earth 1:110m, public domain:
+#: ``geochunk/view/data/``), served from the app's static folder like Leaflet.
+OUTLINES_URL = "/app/static/vendor/geochunk/world_outlines.json"
 
 #: Basemap choices: label -> folium ``tiles`` value (``None``: no tiles, works offline).
 BASEMAPS: dict[str, str | None] = {
@@ -251,6 +255,36 @@ class _Graticule(_Control):
     )
 
 
+class _Outlines(_Control):
+    """Country outlines (fetched once from the app's static folder, so the map's own script
+    stays small) on a pane under the graticule and the features, never in the mouse's way:
+    with no basemap they show which coast or country the features are on."""
+
+    _template = Template(
+        """
+        {% macro script(this, kwargs) %}
+        (function (map) {
+            var pane = map.createPane("gcOutlines");
+            pane.style.zIndex = 340;
+            pane.style.pointerEvents = "none";
+            fetch({{ this.url|tojson }}).then(function (r) { return r.ok ? r.json() : null; })
+                .then(function (data) {
+                    if (!data) { return; }
+                    L.geoJSON(data, {pane: "gcOutlines", interactive: false,
+                        style: {color: "#6b7f94", weight: 1.2, opacity: 0.9, fill: false}})
+                        .addTo(map);
+                    map.getContainer().dataset.gcOutlines = "drawn";
+                }).catch(function () {});
+        })({{ this._parent.get_name() }});
+        {% endmacro %}
+        """
+    )
+
+    def __init__(self, url: str) -> None:
+        super().__init__()
+        self.url = url
+
+
 def _swatch(style: str, label: str) -> str:
     return (
         f'<div><span style="display:inline-block;width:22px;height:11px;margin-right:5px;'
@@ -300,10 +334,12 @@ def base_map(
     legend_html: str | None = None,
     graticule: bool | None = None,
     note_html: str | None = None,
+    outlines: bool | None = None,
 ) -> folium.Map:
-    """A map fitted to ``(west, south, east, north)`` with no layers but the basemap, a
-    mouse-position readout, a collapsible legend and (by default when there is no basemap) a
-    WGS 84 graticule; ``note_html`` (already escaped) is shown in the top-right corner.
+    """A map fitted to ``(west, south, east, north)`` (padded, so no edge feature is cut) with
+    no layers but the basemap, a mouse-position readout, a collapsible legend and (by default
+    when there is no basemap) a WGS 84 graticule and country outlines (:data:`OUTLINES_URL`);
+    ``note_html`` (already escaped) is shown in the top-right corner.
 
     ``basemap`` is a key of :data:`BASEMAPS`; ``"none"`` works offline. ``local_assets`` loads
     Leaflet from the app's static folder, otherwise from a CDN (online use only). Only Leaflet
@@ -321,6 +357,7 @@ def base_map(
         tiles=BASEMAPS[basemap],
         prefer_canvas=True,
         control_scale=True,
+        zoom_snap=0.25,  # the padded fit below need not drop a whole zoom level
     )
     if local_assets:
         js, css = LEAFLET_JS_URL, LEAFLET_CSS_URL
@@ -332,12 +369,14 @@ def base_map(
         w, s, e, n = bounds_wgs84
         e = w + lon_width(w, e)  # across 180° Leaflet takes an east edge past 180 (not the globe)
         m.location = [(s + n) / 2, bbox_center_lon(bounds_wgs84)]
-        m.fit_bounds([[s, w], [n, e]])
+        m.fit_bounds([[s, w], [n, e]], padding=(16, 16))
     if legend_html:
         _Legend(legend_html).add_to(m)
     if note_html:  # e.g. the features it cannot draw (undrawn_note_html)
         _Note(note_html).add_to(m)
     _MousePosition().add_to(m)
+    if outlines if outlines is not None else basemap == "none":
+        _Outlines(OUTLINES_URL).add_to(m)
     if graticule if graticule is not None else basemap == "none":
         _Graticule().add_to(m)
     return m
