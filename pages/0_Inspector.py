@@ -6,7 +6,7 @@ default basemap is "none". Widgets and layout only; the work is in ``geochunk``.
 
 import streamlit as st
 
-from geochunk.ui import escape_markdown, sections, widgets
+from geochunk.ui import document, escape_markdown, sections, widgets
 from geochunk.ui.state import StateKeys
 
 widgets.setup_page("Inspector")
@@ -22,7 +22,11 @@ selected, moved = sections.selected_chunk(cs)
 sections.chunk_picker(cs, selected)
 if moved:
     st.info(moved)
-sections.chunk_map(run, cs, selected, bboxes=run.bboxes)
+color_by, layers = sections.map_controls(cs)
+sections.chunk_map(run, cs, selected, bboxes=run.bboxes, color_by=color_by, layers=layers)
+
+st.subheader("Document")
+document.document_view(cs, selected)
 
 st.subheader("Chunks")
 find_col, flag_col = st.columns([3, 1], vertical_alignment="bottom")

@@ -37,3 +37,15 @@ def picker(at: AppTest, prefix: str = "gc_chunk-inspector-"):
     """The chunk picker of the current chunk set (its key changes with the chunk set)."""
     [box] = [s for s in at.selectbox if s.key and s.key.startswith(prefix)]
     return box
+
+
+def review_table(at: AppTest):
+    """The Review page's decisions table (an escaped HTML table) as a DataFrame with the
+    columns of ``view.tables.review_frame`` (``reviewer``, ``decided at``); empty cells ''."""
+    from io import StringIO
+
+    import pandas as pd
+
+    [body] = [h.proto.body for h in at.get("html") if 'class="gc-review"' in h.proto.body]
+    [frame] = pd.read_html(StringIO(body), flavor="lxml", keep_default_na=False)
+    return frame.rename(columns={"by": "reviewer", "when (UTC)": "decided at"})

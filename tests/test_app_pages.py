@@ -6,7 +6,7 @@ from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 
-from apptest_helpers import map_args, metric, open_app, picker
+from apptest_helpers import review_table, map_args, metric, open_app, picker
 
 from geochunk.samples import list_samples
 from geochunk.ui import services
@@ -19,7 +19,7 @@ def test_review_lists_flagged_chunks_with_reasons_and_records_decisions(app_dir:
     at = open_app(app_dir, "pages/1_Review.py", "boundary_40k")
     flagged, total = metric(at, "Flagged chunks").split(" of ")
     assert int(flagged) >= 1
-    table = at.dataframe[0].value
+    table = review_table(at)
     assert len(table) == int(flagged)
     assert table["reason"].str.contains("over the 800-token budget").any()
     assert set(table["decision"]) == {"undecided"}
@@ -38,14 +38,14 @@ def test_review_lists_flagged_chunks_with_reasons_and_records_decisions(app_dir:
     [save] = [b for b in at.button if b.label == "Save decision"]
     save.click().run()
     assert not at.exception
-    assert at.dataframe[0].value.iloc[0]["decision"] == "needs work"
-    assert at.dataframe[0].value.iloc[0]["reviewer"] == "ana"
+    assert review_table(at).iloc[0]["decision"] == "needs work"
+    assert review_table(at).iloc[0]["reviewer"] == "ana"
     assert picker(at, "gc_chunk-review-").options[1].endswith(" · needs work")
 
     # a new browser tab (a new session) and a server restart: the decision is still there
     services._review_store.clear()
     fresh = open_app(app_dir, "pages/1_Review.py", "boundary_40k")
-    row = fresh.dataframe[0].value.iloc[0]
+    row = review_table(fresh).iloc[0]
     assert (row["decision"], row["note"], row["reviewer"]) == (
         "needs work", "boundary too big; try generalize", "ana")
     assert row["decided at"].endswith("+00:00")
@@ -53,7 +53,7 @@ def test_review_lists_flagged_chunks_with_reasons_and_records_decisions(app_dir:
 
 def test_review_next_flagged_steps_through_flagged_chunks(app_dir: Path) -> None:
     at = open_app(app_dir, "pages/1_Review.py", "malformed")
-    flagged = list(at.dataframe[0].value["chunk"])
+    flagged = list(review_table(at)["chunk"])
     assert len(flagged) >= 2
     seen = []
     for _ in range(len(flagged) + 1):
@@ -66,7 +66,7 @@ def test_a_decision_survives_a_rechunk_that_keeps_the_chunk(app_dir: Path, _revi
     from geochunk.reviews import ReviewStore
 
     at = open_app(app_dir, "pages/1_Review.py", "boundary_40k")
-    table = at.dataframe[0].value
+    table = review_table(at)
     picker(at, "gc_chunk-review-").set_value(int(table.iloc[0]["chunk"])).run()
     [save] = [b for b in at.button if b.label == "Save decision"]
     [status] = [r for r in at.radio if r.key.startswith(StateKeys.REVIEW_STATUS)]
@@ -74,7 +74,7 @@ def test_a_decision_survives_a_rechunk_that_keeps_the_chunk(app_dir: Path, _revi
     save.click().run()
     [(digest, stored)] = [(k, v) for k, v in _all(ReviewStore(_review_db)).items()]
     at.slider(key=StateKeys.BUDGET).set_value(768).run()  # the 40k boundary stays one chunk
-    assert "accepted" in set(at.dataframe[0].value["decision"])
+    assert "accepted" in set(review_table(at)["decision"])
     assert stored.status == "accepted"
 
 

@@ -552,10 +552,10 @@ IMAGE_NAME = "![t](http://203.0.113.9/p.png)"
 def test_a_reviewer_name_is_escaped_on_the_review_page(app_dir, _review_db):
     """Before: the name went to st.caption unescaped: every other reviewer's browser fetched
     http://203.0.113.9/p.png (stored Markdown injection, and the offline promise broken)."""
-    from apptest_helpers import open_app, picker
+    from apptest_helpers import open_app, picker, review_table
 
     at = open_app(app_dir, "pages/1_Review.py", "boundary_40k")
-    first = int(at.dataframe[0].value.iloc[0]["chunk"])
+    first = int(review_table(at).iloc[0]["chunk"])
     picker(at, "gc_chunk-review-").set_value(first).run()
     at.text_input(key="gc_reviewer").set_value(IMAGE_NAME)
     [save] = [b for b in at.button if b.label == "Save decision"]

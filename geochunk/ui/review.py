@@ -12,8 +12,9 @@ import streamlit as st
 
 from ..view.highlight import escape_markdown
 from ..view.reasons import needs_review
-from ..view.tables import DECISION_STATUSES, Decision, chunk_key, decisions_csv, review_frame
-from .sections import CHUNK_COLUMNS
+from ..view.tables import (DECISION_STATUSES, REVIEW_TABLE_CSS, Decision, chunk_key,
+                           decisions_csv, review_frame, review_table_html)
+
 
 __all__ = ["DECISION_STATUSES", "Decision", "chunk_key", "decided_caption", "flagged_chunks",
            "decisions_table"]
@@ -39,8 +40,8 @@ def decided_caption(decision: Decision) -> str:
 def decisions_table(cs: Any, decisions: Mapping[str, Decision], doc_name: str) -> None:
     """The flagged chunks with their decisions, and the decisions as a CSV download."""
     table = review_frame(cs.chunks, cs.config.budget, decisions)
-    st.dataframe(table.drop(columns=["key"]), hide_index=True, width="stretch", height=260,
-                 column_config=CHUNK_COLUMNS)
+    # an HTML table: reasons and notes wrap, so every cell is read whole at 1400 px
+    st.html(REVIEW_TABLE_CSS + review_table_html(table))
     st.download_button(
         "Export decisions (CSV)",
         decisions_csv(cs.chunks, cs.config.budget, decisions, doc_id=doc_name),

@@ -22,11 +22,13 @@ from ..view.highlight import CHUNK_CSS, chunk_html, escape_markdown
 from ..view.layers import chunk_layer, severed_layer
 from ..view.maps import (base_map, chunk_legend_html, severed_legend_html, undrawn_note_html,
                          view_for_bbox)
-from ..view.reasons import flag_reasons
+from ..view.reasons import flag_reasons, needs_review
 from ..view.selection import Selection, chunk_from_tooltip, resolve
+from ..view.styling import color_by_options, color_scale, feature_values
 from ..view.tables import (chunk_metadata, chunks_frame, corpus_frame, corpus_summary,
-                           filter_rows, safe_csv, unit_shares_text)
+                           filter_rows, flagged_rows_styled, safe_csv, unit_shares_text)
 from . import services
+from .components import scroll_table
 from .render import show_map
 from .state import StateKeys
 from .widgets import Run
@@ -38,9 +40,9 @@ CHUNK_COLUMNS: dict[str, Any] = {
     "features": st.column_config.NumberColumn("features", width=62),
     "unit": st.column_config.TextColumn("unit", width=62),
     "kind": st.column_config.TextColumn("kind", width=70),
-    "flags": st.column_config.TextColumn("flags", width=190),
+    "flags": st.column_config.TextColumn("flags", width=170),
     "over budget": st.column_config.CheckboxColumn("over", width=44),
-    "feature ids": st.column_config.TextColumn("feature ids", width=250),
+    "feature ids": st.column_config.TextColumn("feature ids", width=236),
     "start": st.column_config.NumberColumn("start", width=60),
     "end": st.column_config.NumberColumn("end", width=60),
     "reason": st.column_config.TextColumn("reason", width=300),
@@ -56,6 +58,8 @@ __all__ = [
     "selected_chunk",
     "select_chunk",
     "chunk_label",
+    "LAYERS",
+    "map_controls",
     "chunk_map",
     "severed_map",
     "compare_table",
@@ -74,7 +78,9 @@ def summary(run: Run, cs: Any) -> None:
     """Characters, tokens, features, density with its bands, strategy and why, frame."""
     a = cs.analysis
     cfg = cs.config
-    c1, c2, c3, c4, c5, c6, c7 = st.columns(7)
+    # two rows of wide metrics: "1,030,264" is never clipped at 1400 px
+    c1, c2, c3, c4 = st.columns(4)
+    c5, c6, c7, _ = st.columns(4)
     c1.metric("Characters", f"{len(a.text):,}")
     c2.metric("Tokens", f"{a.total_tokens:,}", help=f"tokenizer: {escape_markdown(a.tokenizer)}")
     c3.metric("Features", f"{len(a.features):,}")
@@ -163,18 +169,52 @@ def chunk_picker(cs: Any, selected: int | None, *, scope: str = "inspector",
     return None if value in (None, _NONE) else int(value)
 
 
+LAYERS: tuple[str, ...] = ("features", "chunk bboxes", "severed by fixed-size")
+
+
+def map_controls(cs: Any) -> tuple[str, tuple[str, ...]]:
+    """"Colour by" (chunk, tokens, flag, unit, geometry type or any attribute) and the layer
+    toggles (features, chunk bboxes, geometries a fixed-size splitter severs) of a chunk map."""
+    options = color_by_options(cs.analysis.features)
+    if st.session_state.get(StateKeys.COLOR_BY) not in options:
+        st.session_state[StateKeys.COLOR_BY] = "chunk"
+    left, right = st.columns([2, 3], vertical_alignment="bottom")
+    by = left.selectbox("Colour features by", options, key=StateKeys.COLOR_BY,
+                        help="chunk: each chunk its own colour; numbers in five quantile "
+                        "classes; anything else a colour per value")
+    shown = right.pills("Layers", LAYERS, selection_mode="multi", key=StateKeys.LAYERS,
+                        help="severed: what a naive fixed-size token splitter at this budget "
+                        "would cut (the Compare page has the numbers)")
+    return by, tuple(shown or ())
+
+
 def chunk_map(run: Run, cs: Any, selected: int | None, *, key: str = "inspector",
               only: Iterable[int] | None = None, scope: str = "inspector",
-              bboxes: str = "selected") -> None:
-    """The chunk map: a constant base map for the document and the swappable chunk layer.
+              bboxes: str = "selected", color_by: str = "chunk",
+              layers: Sequence[str] = LAYERS[:2]) -> None:
+    """The chunk map: a constant base map for the document and the swappable chunk layer,
+    styled by ``color_by`` (a legend under the map) with the ``layers`` shown.
     Clicking a feature selects its chunk (in ``scope``)."""
     a = cs.analysis
     base = _document_base(run, a, chunk_legend_html(run.display_max_vertices))
     if base is None:
         return
     cache = services.display_cache(a.digest, a.encoding, run.display_max_vertices)
+    color_of = None
+    scale = None
+    if color_by != "chunk":
+        scale = color_scale(feature_values(cs, color_by), color_by)
+        color_of = lambda f: scale.color((f.chunk, f.feature_id))  # noqa: E731
+    extra: tuple[Any, ...] = ()
+    if LAYERS[2] in layers:
+        fixed = services.get_comparison(cs)[0]
+        extra = tuple(f for f in span_map_features(
+            a, fixed.severed, splitter=fixed.name, display_max_vertices=run.display_max_vertices,
+            cache=cache) if f.role == "severed")
     layer = chunk_layer(cs, selected=selected, display_max_vertices=run.display_max_vertices,
-                        cache=cache, chunks=only, bboxes=bboxes)
+                        cache=cache, chunks=only,
+                        bboxes=bboxes if LAYERS[1] in layers else "none",
+                        features=LAYERS[0] in layers, color_of=color_of, extra=extra)
     center = zoom = None
     if selected is not None and cs.chunks[selected].bbox_wgs84 is not None:
         center, zoom = view_for_bbox(cs.chunks[selected].bbox_wgs84)
@@ -187,6 +227,11 @@ def chunk_map(run: Run, cs: Any, selected: int | None, *, key: str = "inspector"
 
     show_map(base, layer, key=f"{key}-{a.digest[:16]}", basemap=run.basemap,
              local_assets=run.local_assets, center=center, zoom=zoom, on_click=clicked)
+    if scale is not None:
+        st.html(scale.legend_html())
+    if LAYERS[2] in layers:
+        st.caption(f"Red: {len(extra):,} geometries a fixed-size token splitter at "
+                   f"{cs.config.budget:,} tokens would cut.")
 
 
 def undrawn(run: Run, analysis: Any) -> dict[str, str]:
@@ -273,7 +318,9 @@ def chunk_table(cs: Any, selected: int | None, *, scope: str = "inspector",
     ``run``, a "not drawn" column names the features the map cannot draw, and why."""
     frame = chunks_frame(cs.chunks, cs.config.budget,
                          undrawn(run, cs.analysis) if run is not None else None)
-    shown = frame[filter_rows(cs.chunks, find=find, flagged_only=flagged_only)]
+    keep = filter_rows(cs.chunks, find=find, flagged_only=flagged_only)
+    shown = frame[keep]
+    flagged = [needs_review(c) for c, k in zip(cs.chunks, keep) if k]
     if find.strip() or flagged_only:
         st.caption(f"{len(shown):,} of {len(frame):,} chunks match.")
     rows = list(shown["chunk"])
@@ -287,8 +334,10 @@ def chunk_table(cs: Any, selected: int | None, *, scope: str = "inspector",
         picked = st.session_state[key]["selection"]["rows"]
         select_chunk(cs, int(rows[picked[0]]) if picked else None, scope)
 
-    st.dataframe(shown, hide_index=True, width="stretch", height=300, on_select=on_select,
+    st.dataframe(flagged_rows_styled(shown, flagged), hide_index=True, width="stretch",
+                 height=300, on_select=on_select,
                  selection_mode="single-row", key=key, column_config=CHUNK_COLUMNS)
+    scroll_table(key, ticked[0] if ticked else None)  # the table follows the selection
     vega_chart(tokens_chart(frame, cs.config.budget))
 
 

@@ -48,10 +48,15 @@ class StateKeys:
     # page widgets
     CHUNK = "gc_chunk"  # prefix of the chunk picker's key (one picker per chunk set)
     CHUNK_TABLE = "gc_chunk_table"  # prefix of the chunk table's key
+    TABLE_SCROLL = "gc_table_scroll"  # prefix of the key of what scrolls a table to its row
     FIND = "gc_find"  # feature id search in the chunk table
     FLAGGED_ONLY = "gc_flagged_only"
     BBOXES = "gc_bboxes"  # which chunk bboxes the map draws
+    COLOR_BY = "gc_color_by"  # what the chunk map's features are coloured by
+    LAYERS = "gc_layers"  # which of the chunk map's layers are shown
     SWEEP = "gc_sweep"  # show the budget sweep
+    DOC_VIEW = "gc_doc_view"  # prefix of the document view's key
+    DOC_WINDOW = "gc_doc_window"  # {digest: (window start, selected chunk's start)}
     MAX_AREA_CHANGE = "gc_max_area_change"
     REVIEWER = "gc_reviewer"
     REVIEW_STATUS = "gc_review_status"
@@ -82,6 +87,8 @@ class StateKeys:
         REWRAP,
         BASEMAP,
         BBOXES,
+        COLOR_BY,
+        LAYERS,
         SWEEP,
         DISPLAY_MAX_VERTICES,
         CDN_LEAFLET,

@@ -56,6 +56,8 @@ DEFAULTS: dict[str, Any] = {
     StateKeys.DISPLAY_MAX_VERTICES: DEFAULT_DISPLAY_MAX_VERTICES,
     StateKeys.CDN_LEAFLET: False,
     StateKeys.BBOXES: "selected",
+    StateKeys.COLOR_BY: "chunk",
+    StateKeys.LAYERS: ["features", "chunk bboxes"],
     StateKeys.SWEEP: True,
     StateKeys.MAX_AREA_CHANGE: 20,
 }

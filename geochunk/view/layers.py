@@ -54,10 +54,13 @@ EXTENT_STYLE: dict[str, Any] = {"color": ORIGINAL_GREY, "weight": 1, "dashArray"
 PASSIVE_ROLES = frozenset({"bbox", "extent"})
 
 
-def _chunk_style(f: MapFeature, selected: int | None) -> dict[str, Any]:
+def _chunk_style(f: MapFeature, selected: int | None,
+                 color_of: Callable[[MapFeature], str] | None = None) -> dict[str, Any]:
     if f.role == "extent":
         return dict(EXTENT_STYLE)
     color = chunk_color(f.chunk if f.chunk is not None else 0)
+    if color_of is not None and f.role == "feature":
+        color = color_of(f)  # style by value (view.styling); flags keep their outlines
     is_sel = selected is not None and f.chunk == selected
     dim = selected is not None and not is_sel
     if f.role == "bbox":
@@ -217,9 +220,11 @@ def layer_data(layer: folium.FeatureGroup) -> dict[str, Any] | None:
 
 
 def features_layer(
-    features: Sequence[MapFeature], *, selected: int | None = None, name: str = "chunks"
+    features: Sequence[MapFeature], *, selected: int | None = None, name: str = "chunks",
+    color_of: Callable[[MapFeature], str] | None = None,
 ) -> folium.FeatureGroup:
-    """One FeatureGroup holding a single GeoJSON FeatureCollection with a tooltip.
+    """One FeatureGroup holding a single GeoJSON FeatureCollection with a tooltip; features
+    are filled with their chunk's colour, or ``color_of(feature)`` (style by value).
 
     Tooltip values are HTML-escaped here (Leaflet sets tooltip content as HTML).
     """
@@ -234,7 +239,8 @@ def features_layer(
             "role": f.role,
         }
 
-    return _layer(features, name, _TOOLTIP_FIELDS, props, lambda f: _chunk_style(f, selected))
+    return _layer(features, name, _TOOLTIP_FIELDS, props,
+                  lambda f: _chunk_style(f, selected, color_of))
 
 
 BBOX_MODES: tuple[str, ...] = ("selected", "all", "none")
@@ -248,11 +254,17 @@ def chunk_layer(
     cache: MutableMapping[Any, Any] | None = None,
     chunks: Iterable[int] | None = None,
     bboxes: str = "selected",
+    features: bool = True,
+    color_of: Callable[[MapFeature], str] | None = None,
+    extra: Sequence[MapFeature] = (),
 ) -> folium.FeatureGroup:
     """The chunk layer of a pipeline ``ChunkSet`` (see :func:`chunk_map_features`).
 
     ``bboxes``: draw the chunk bbox of the ``"selected"`` chunk only (default: legible at 100+
     chunks), of ``"all"`` chunks, or ``"none"``. Bboxes never take the mouse from features.
+    ``features=False`` leaves the features (and original outlines) out; ``color_of`` styles
+    them by value; ``extra`` (e.g. ``role="severed"`` features of a naive splitter) is drawn
+    on top in the same layer, with the severed style and tooltip.
     """
     if bboxes not in BBOX_MODES:
         raise ConfigError(f"unknown bboxes {bboxes!r}; valid values: {', '.join(BBOX_MODES)}")
@@ -262,7 +274,13 @@ def chunk_layer(
     if bboxes != "all":
         feats = tuple(f for f in feats
                       if f.role != "bbox" or (bboxes == "selected" and f.chunk == selected))
-    return features_layer(feats, selected=selected)
+    if not features:
+        feats = tuple(f for f in feats if f.role in PASSIVE_ROLES)  # boxes and extents
+    layer = features_layer(feats, selected=selected, color_of=color_of)
+    if extra:
+        for child in list(severed_layer(extra)._children.values()):
+            layer.add_child(child)
+    return layer
 
 
 def severed_layer(features: Sequence[MapFeature], *, name: str = "severed") -> folium.FeatureGroup:

@@ -11,10 +11,13 @@ True
 
 from __future__ import annotations
 
+from typing import Sequence
+
 from ..model import Chunk, Flag
 from .safe import printable
 
-__all__ = ["REVIEW_FLAGS", "needs_review", "flag_reasons", "review_flags", "feature_ids_text"]
+__all__ = ["REVIEW_FLAGS", "needs_review", "flag_reasons", "review_flags", "feature_ids_text",
+           "fitted", "fitted_ids"]
 
 #: Flags that put a chunk on the Review page (``rewrapped`` and ``linearized`` are informative).
 REVIEW_FLAGS: tuple[str, ...] = (
@@ -83,6 +86,40 @@ def feature_ids_text(chunk: Chunk, limit: int = 3, more_mark: str = " ") -> str:
     ids = [printable(f.id) for f in chunk.features[:limit]]
     more = len(chunk.features) - limit
     return ", ".join(ids) + (f"{more_mark}(+{more})" if more > 0 else "")
+
+
+def fitted(items: Sequence[str], max_chars: int) -> str:
+    """The first ``items`` that fit in ``max_chars`` characters joined by ", " (at least one,
+    cut with "…" if alone too long), and how many more: a table cell read whole, not clipped.
+
+    >>> fitted(["oversized", "crs_flagged", "grapheme_cut"], 28)
+    'oversized, crs_flagged (+1)'
+    """
+    shown: list[str] = []
+    for i, name in enumerate(items):
+        more = len(items) - i - 1
+        tail = f" (+{more})" if more else ""
+        if shown and len(", ".join([*shown, name])) + len(tail) > max_chars:
+            break
+        shown.append(name)
+    more = len(items) - len(shown)
+    text = ", ".join(shown)
+    if len(text) > max_chars:  # one long item: its start, marked
+        text = text[: max(1, max_chars - 1)] + "…"
+    return text + (f" (+{more})" if more else "")
+
+
+def fitted_ids(chunk: Chunk, max_chars: int = 34) -> str:
+    """The chunk's feature ids that fit in ``max_chars`` characters (:func:`fitted`); all of
+    them are in the chunk's detail.
+
+    >>> from geochunk.model import Chunk, ChunkFeature
+    >>> c = Chunk("d", 0, 0, 1, 0, "x", 1, "t", "feature", "feature", features=tuple(
+    ...     ChunkFeature(f"LU-000{i}", "hash", "wkt", "POINT", 0, 1, 1) for i in range(5)))
+    >>> fitted_ids(c), fitted_ids(c, 8)
+    ('LU-0000, LU-0001, LU-0002 (+2)', 'LU-0000 (+4)')
+    """
+    return fitted([printable(f.id) for f in chunk.features], max_chars)
 
 
 def _reason(flag: str, chunk: Chunk, budget: int) -> str:

@@ -10,6 +10,7 @@ These are plain functions of chunks (no Streamlit), so they are unit-tested dire
 
 from __future__ import annotations
 
+import html
 import io
 import math
 from dataclasses import asdict, dataclass
@@ -19,7 +20,7 @@ import pandas as pd
 
 from ..model import Chunk
 from .density import density_strategy
-from .reasons import feature_ids_text, flag_reasons, needs_review, review_flags
+from .reasons import feature_ids_text, fitted, fitted_ids, flag_reasons, needs_review, review_flags
 from .safe import printable, printable_tree
 from .selection import chunk_identity
 from ..reviews import STATUSES, Decision
@@ -31,6 +32,10 @@ __all__ = [
     "chunk_key",
     "chunk_metadata",
     "chunks_frame",
+    "FLAGGED_ROW",
+    "flagged_rows_styled",
+    "REVIEW_TABLE_CSS",
+    "review_table_html",
     "filter_rows",
     "review_frame",
     "decisions_csv",
@@ -70,9 +75,9 @@ def chunks_frame(chunks: Sequence[Chunk], budget: int,
             "features": len(c.features),
             "unit": c.unit,
             "kind": c.text_kind,
-            "flags": ", ".join(c.flags),
+            "flags": fitted(c.flags, 24),
             "over budget": c.token_count > budget,
-            "feature ids": feature_ids_text(c, 5, " … "),
+            "feature ids": fitted_ids(c),
             "start": c.start,
             "end": c.end,
         }
@@ -313,3 +318,71 @@ def corpus_frame(rows: Sequence[CorpusRow]) -> pd.DataFrame:
     """
     columns = list(CorpusRow.__dataclass_fields__)
     return pd.DataFrame([asdict(r) for r in rows], columns=columns)
+
+
+#: The background of a flagged chunk's row in the app's tables (a pale red: trouble).
+FLAGGED_ROW = "background-color: #fde2e1"
+
+
+def flagged_rows_styled(frame: pd.DataFrame, flagged: Sequence[bool]) -> Any:
+    """``frame`` as a pandas ``Styler`` whose flagged rows (``flagged``, one per row) have the
+    :data:`FLAGGED_ROW` background.
+
+    >>> styled = flagged_rows_styled(pd.DataFrame({"chunk": [0, 1]}), [False, True])
+    >>> styled._compute().ctx[(1, 0)]
+    [('background-color', '#fde2e1')]
+    """
+    marks = list(flagged)
+
+    def row_style(row: pd.Series) -> list[str]:
+        return [FLAGGED_ROW if marks[row.name] else ""] * len(row)
+
+    return frame.reset_index(drop=True).style.apply(row_style, axis=1)
+
+
+#: Styles of :func:`review_table_html` (fixed text).
+REVIEW_TABLE_CSS = """<style>
+.gc-review-box { max-height: 24rem; overflow-y: auto; border: 1px solid #ddd; border-radius: 4px; }
+table.gc-review { width: 100%; table-layout: fixed; border-collapse: collapse; font-size: 0.82rem; line-height: 1.35; }
+table.gc-review th { position: sticky; top: 0; background: #f5f5f5; text-align: left;
+  font-weight: 600; padding: 4px 6px; border-bottom: 1px solid #ccc; font-size: 0.78rem; }
+table.gc-review td { padding: 4px 6px; border-bottom: 1px solid #eee; vertical-align: top;
+  overflow-wrap: break-word; }
+table.gc-review td.num { text-align: right; white-space: nowrap; }
+table.gc-review tr.undecided td { background: #fde2e1; }
+table.gc-review tr.accepted td { background: #e3f4e1; }
+table.gc-review tr.needs-work td { background: #fff1cc; }
+</style>"""
+
+_REVIEW_HEADS = {"chunk": "chunk", "tokens": "tokens", "flags": "flags", "reason": "reason",
+                 "feature ids": "feature ids", "decision": "decision", "note": "note",
+                 "reviewer": "by", "decided at": "when (UTC)"}
+_REVIEW_WIDTHS = {"chunk": "6%", "tokens": "6%", "flags": "13%", "reason": "27%",
+                  "feature ids": "12%", "decision": "9%", "note": "11%", "reviewer": "6%",
+                  "decided at": "10%"}
+
+
+def review_table_html(frame: pd.DataFrame) -> str:
+    """:func:`review_frame` as an HTML table whose long text wraps (read whole at 1400 px, no
+    sideways scrolling), rows tinted by decision; every cell escaped.
+
+    >>> t = review_table_html(pd.DataFrame([{"chunk": 1, "tokens": 9, "flags": "oversized",
+    ...     "reason": "<b>", "feature ids": "a", "decision": "undecided", "note": "",
+    ...     "reviewer": "", "decided at": "", "key": "k"}]))
+    >>> "&lt;b&gt;" in t, '<tr class="undecided">' in t
+    (True, True)
+    """
+    cols = [c for c in _REVIEW_HEADS if c in frame.columns]
+    head = "".join(f'<th style="width:{_REVIEW_WIDTHS[c]}">{_REVIEW_HEADS[c]}</th>' for c in cols)
+    rows = []
+    for rec in frame.to_dict("records"):
+        decision = str(rec.get("decision", ""))
+        cells = []
+        for c in cols:
+            v = rec[c]
+            text = "" if v is None or (isinstance(v, float) and math.isnan(v)) else str(v)
+            cls = ' class="num"' if c in ("chunk", "tokens") else ""
+            cells.append(f"<td{cls}>{html.escape(printable(text))}</td>")
+        rows.append(f'<tr class="{html.escape(decision.replace(" ", "-"))}">{"".join(cells)}</tr>')
+    return (f'<div class="gc-review-box"><table class="gc-review"><thead><tr>{head}</tr></thead>'
+            f'<tbody>{"".join(rows)}</tbody></table></div>')
