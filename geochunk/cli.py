@@ -113,7 +113,7 @@ def build_parser() -> argparse.ArgumentParser:
     common(c)
     c.add_argument("--format", choices=("jsonl", "geojson"), default="jsonl", help="output format")
     c.add_argument("--out", default=None, help="write here instead of stdout")
-    c.add_argument("--workers", type=int, default=1,
+    c.add_argument("--workers", type=int, default=1, metavar="N",
                    help="chunk on a Dask LocalCluster of N worker processes (output identical to 1; "
                    "see docs/scale.md)")
     c.add_argument("--scheduler", default=None, metavar="ADDRESS",

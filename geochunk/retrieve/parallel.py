@@ -221,7 +221,7 @@ def stream_ordered(
             from ._warmplugin import WarmPlugin
 
             client.register_plugin(WarmPlugin(warm), name=WarmPlugin.name)
-        n_workers = max(1, len(client.scheduler_info().get("workers", {})) or workers)
+        n_workers = max(1, sum(client.nthreads().values()) or workers)  # task slots of the cluster
         groups = batches(sizes if sizes is not None else [0] * total,
                          most_bytes=BATCH_BYTES if sizes is not None else 1 << 62)
         window = WINDOW_PER_WORKER * n_workers
