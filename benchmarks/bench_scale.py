@@ -217,7 +217,9 @@ def main() -> None:
             verdict = f" ({'under' if full['seconds'] < 600 else 'over'} the 10-minute target for 10,000 documents)"
         else:
             verdict = (f"; at this rate 10,000 documents would take about "
-                       f"{full['seconds'] / full['documents'] * 10_000 / 60:.0f} minutes (target: 10)")
+                       f"{full['seconds'] / full['documents'] * 10_000 / 60:.0f} minutes (target: 10), "
+                       f"and their CPU time about {full['cpu_s'] / full['documents'] * 10_000 / 60:.0f} "
+                       "CPU-minutes (one core's time when it is not shared)")
         failed = (f"{full['failed']} document(s) failed and were reported ({', '.join(full['failed_names'])}"
                   f"{', ...' if full['failed'] > 3 else ''})" if full["failed"] else "no document failed")
         lines += ["", f"Full build: all {full['documents']} documents on {n_w} (the fastest of the runs above), "
