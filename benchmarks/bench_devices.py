@@ -118,6 +118,8 @@ def _peak_of(off: list[str], task: str, args: list[str], env_extra: dict[str, st
     return got
 
 
+ALL = "gc,tokenworker,fastpaths,letgo"
+
 #: the small folder indexed: six bundled samples (211 kB; three of 25k characters or more, which
 #: ``auto`` hands to the tokenizer worker once it is warm)
 FOLDER = ("mixed_report", "sparse_prose", "sql_dump", "wfs_getfeature", "placemarks", "postgis_copy")
@@ -188,7 +190,7 @@ def _fmt(measure: str, v: float) -> str:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rounds", type=int, default=4, help="on/off pairs per workload (alternating order)")
-    ap.add_argument("--devices", default="gc,tokenworker,fastpaths,letgo")
+    ap.add_argument("--devices", default=ALL)
     ap.add_argument("--quick", action="store_true", help="two rounds, smaller memory documents")
     ap.add_argument("--no-write", action="store_true", help="print only; leave RESULTS.md alone")
     args = ap.parse_args()
@@ -226,10 +228,12 @@ def main() -> None:
                           f"{statistics.median(off_w):>7.2f} s  off/on {statistics.median(wr):.3f} "
                           f"(rounds {min(wr):.3f}-{max(wr):.3f})", flush=True)
     load1 = os.getloadavg()
+    which = "" if args.devices == ALL else f": {args.devices.replace(',', ', ')}"
     lines = [
-        "## What each speed or memory device buys (`bench_devices.py`)",
+        f"## What each speed or memory device buys (`bench_devices.py`){which}",
         "",
-        f"`python benchmarks/bench_devices.py{' --quick' if args.quick else ''}`, {date.today().isoformat()}, "
+        f"`python benchmarks/bench_devices.py{' --quick' if args.quick else ''}"
+        f"{'' if args.devices == ALL else ' --devices ' + args.devices}{' --rounds %d' % rounds if not args.quick else ''}`, {date.today().isoformat()}, "
         f"{platform.machine()} ({os.cpu_count()} CPUs, load {load0[0]:.1f} at the start, {load1[0]:.1f} at the end), "
         f"Python {platform.python_version()}; {rounds} alternating on/off rounds a row, each a fresh process. "
         "off/on > 1: the device saves that share (the median of the rounds' ratios; the range is the noise). "
@@ -244,10 +248,12 @@ def main() -> None:
     lines += ["", "Target (issue #34): a device that buys less than 10% (off/on < 1.10) on every "
               "workload, outside its noise, is a candidate for removal."]
     print("\n".join(lines))
-    if not args.no_write:
+    if not args.no_write:  # one section per set of devices measured together
         from _common import write_results_section
 
-        write_results_section("bench_devices", lines)
+        devices = args.devices.split(",")
+        everything = devices == ALL.split(",")
+        write_results_section("bench_devices" if everything else "bench_devices_" + "_".join(devices), lines)
 
 
 if __name__ == "__main__":
