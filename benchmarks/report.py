@@ -73,7 +73,7 @@ AREAS: tuple[Area, ...] = (
     Area("bench_realdata", "Real-data retrieval (`bench_realdata.py`)", "bench_realdata.py", (), ("--quick",),
          "geochunk's hit rate against the baselines on real documents (see the section)", writes=True),
     Area("bench_scale", "Corpus scale: index builds on 1, 2 and N workers (issue #33)", "bench_scale.py", (),
-         ("--quick",), "documents/s and the speed-up over 1 worker (see the section)", writes=True),
+         ("--docs", "40", "--speedup-docs", "20", "--no-full"), "documents/s and the speed-up over 1 worker (see the section)", writes=True),
     Area("bench_incremental", "Incremental index updates", "bench_incremental.py", (), ("--quick",),
          "see the section"),
     Area("bench_devices", "What each speed or memory device buys (`bench_devices.py`)", "bench_devices.py", (),
