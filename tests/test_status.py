@@ -18,7 +18,7 @@ from geochunk.errors import ConfigError
 from geochunk.model import ChunkConfig
 from geochunk.retrieve import build_index
 from geochunk.retrieve.status import EXIT_THRESHOLD, index_status, parse_age
-from geochunk.retrieve.store import FORMAT4_COLUMNS, RTREE_INDEX, connect
+from geochunk.retrieve.store import FORMAT4_COLUMNS, INDEX_FORMAT, RTREE_INDEX, connect
 
 CFG = ChunkConfig(budget=64)
 EMB = "hashing"
@@ -57,7 +57,7 @@ def _copy(src: Path, tmp_path: Path) -> Path:
 def test_status_reports_ages_versions_history_and_rates(two_builds: Path) -> None:
     code, out, err = _cli("status", "--db", str(two_builds))
     assert code == 0, err
-    assert "format 4" in out and "parks@1: 2 items" in out and "licence CC-BY-4.0" in out
+    assert f"format {INDEX_FORMAT}" in out and "parks@1: 2 items" in out and "licence CC-BY-4.0" in out
     assert "oversized 0.00%, needs fallback 0.00%" in out
     # the rejection rate of the last builds: 1 refused of 1 + 3 given
     assert "documents refused 25.00% of those given" in out

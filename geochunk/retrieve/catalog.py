@@ -1,52 +1,96 @@
-"""The collection catalog and the shortlist: which collections are worth searching, and why.
+"""The collection catalog and the shortlist: which collections are fit to search, and why.
 
 One catalog row per collection: computed WGS 84 extent, period, declared resolution, licence,
-item count (and how many items have no extent), refresh time. The shortlist scores each
-collection for a query by **coverage = the number of its items inside the region** (not its box),
-checks the period, and excludes a collection whose licence forbids retrieval, giving the reason
-for every decision.
+item count (and how many items have no extent), refresh time. The shortlist judges each
+collection for a query:
+
+* **coverage** = the number of its items inside the region (each feature's own footprint, not
+  the collection's box) — the score; a collection with none is not searched, one with fewer than
+  ``sparse_below`` gets the caveat "sparse coverage";
+* **period** — the collection's period is the coarse first pass (no overlap: not searched);
+  chunks are then filtered by their own periods (:mod:`.query`);
+* **resolution** — with ``max_resolution_m`` (or a question scale, :func:`scale_resolution`) a
+  collection coarser than that is still searched but carries the caveat "coarser than the
+  question needs" (and is ranked after the fit ones); one that declares none says so;
+* **licence** — read by :func:`.licence.read_licence` into allowed / excluded / unknown: an
+  excluded one is never searched (nor its no-extent lane), an unknown one carries a caveat;
+* **staleness** — a catalog row refreshed longer ago than ``stale_after_s`` carries "stale".
+
+Every entry has a ``reason`` and a tuple of ``caveats`` (short sentences an answer repeats:
+:mod:`.answer` reads them).
 
 >>> licence_forbids("CC-BY-4.0") is None, licence_forbids("LicenseRef-NoAI")
-(True, 'retrieval/AI use (NoAI)')
+(True, 'no AI use')
 >>> periods_overlap(("2019", "2021"), ("2020", "2020")), periods_overlap(("2019", "2019"), ("2021", None))
 (True, False)
 """
 
 from __future__ import annotations
 
+import datetime as dt
+import math
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
 from ..errors import ConfigError
+from .licence import LicenceVerdict, read_licence
 
 __all__ = [
     "CatalogEntry",
     "Shortlisted",
+    "COARSER",
     "licence_forbids",
     "parse_period",
+    "parse_scale",
+    "scale_resolution",
     "periods_overlap",
     "refresh_catalog",
     "read_catalog",
     "shortlist",
 ]
 
-#: Markers in a licence name that forbid use for retrieval / AI (case-insensitive), and why.
-FORBIDDING_MARKERS: tuple[tuple[str, str], ...] = (
-    ("noai", "retrieval/AI use (NoAI)"),
-    ("no-ai", "retrieval/AI use (NoAI)"),
-    ("notdm", "text and data mining (NoTDM)"),
-    ("no-tdm", "text and data mining (NoTDM)"),
-    ("no-retrieval", "retrieval"),
-)
+#: the caveat of a collection coarser than the question needs
+COARSER = "coarser than the question needs"
+#: a collection with fewer items than this in the region carries "sparse coverage"
+SPARSE_BELOW = 3
+#: a catalog row refreshed longer ago than this (seconds) carries "stale"
+STALE_AFTER_S = 90 * 86400.0
+#: the smallest detail a map shows at its scale: 0.5 mm on the map
+MAP_DETAIL_M = 0.0005
 
 
 def licence_forbids(licence: str) -> str | None:
-    """What the licence forbids for our use, or None when it does not forbid retrieval."""
-    low = licence.lower()
-    for marker, what in FORBIDDING_MARKERS:
-        if marker in low:
-            return what
-    return None
+    """Why the licence excludes the collection from retrieval, or None when it does not
+    (:func:`.licence.read_licence` says allowed or unknown)."""
+    v = read_licence(licence)
+    return v.reason if v.excluded else None
+
+
+def parse_scale(text: str) -> float:
+    """A map scale ``"1:10000"``, ``"1:10,000"`` or ``"10000"`` -> its denominator.
+
+    >>> parse_scale("1:25,000"), parse_scale("50000")
+    (25000.0, 50000.0)
+    """
+    t = str(text).strip().replace(",", "").replace("_", "").replace(" ", "")
+    if t.startswith("1:"):
+        t = t[2:]
+    try:
+        v = float(t)
+    except ValueError:
+        v = math.nan
+    if not math.isfinite(v) or v < 1:
+        raise ConfigError(f"a scale must look like 1:10000, got {text!r}")
+    return v
+
+
+def scale_resolution(scale: str | float) -> float:
+    """The resolution (metres) a question at this map scale needs: 0.5 mm on the map.
+
+    >>> scale_resolution("1:10000"), scale_resolution(1_000_000)
+    (5.0, 500.0)
+    """
+    return (parse_scale(scale) if isinstance(scale, str) else float(scale)) * MAP_DETAIL_M
 
 
 def parse_period(text: str | None) -> tuple[str | None, str | None]:
@@ -102,11 +146,16 @@ class CatalogEntry:
     item_count: int
     no_extent_count: int
     refreshed_at: Any  # datetime
+    #: the licence read (:func:`.licence.read_licence`): "allowed", "excluded" or "unknown", and why
+    licence_status: str = "unknown"
+    licence_reason: str = ""
 
 
 @dataclass(frozen=True)
 class Shortlisted:
-    """A collection's score for one query and the reason; ``included`` says whether it is searched."""
+    """A collection's score for one query and the reason; ``included`` says whether it is
+    searched. ``caveats`` are short sentences an answer built from it must repeat ("coarser
+    than the question needs", "stale", "sparse coverage", the licence's terms)."""
 
     collection: str
     included: bool
@@ -118,6 +167,9 @@ class Shortlisted:
     #: sparse coverage, licence unknown ...), each a short sentence; the answer context prints
     #: them with every passage of the collection (:mod:`.answer`)
     caveats: tuple[str, ...] = ()
+    licence_status: str = "unknown"  # allowed / excluded / unknown (:func:`.licence.read_licence`)
+    resolution_m: float | None = None  # the collection's declared resolution
+    corpus_version: str = ""
 
 
 def refresh_catalog(
@@ -170,7 +222,9 @@ def read_catalog(con: Any) -> list[CatalogEntry]:
     out = []
     for r in rows:
         ext = None if r[7] is None else (r[7], r[8], r[9], r[10])
-        out.append(CatalogEntry(r[0], r[1], r[2], r[3], r[4], (r[5], r[6]), ext, int(r[11]), int(r[12]), r[13]))
+        v = read_licence(r[2])  # read again: an older index stored the old marker test's answer
+        out.append(CatalogEntry(r[0], r[1], r[2], v.reason if v.excluded else None, r[4], (r[5], r[6]), ext,
+                                int(r[11]), int(r[12]), r[13], v.status, v.reason))
     return out
 
 
@@ -180,37 +234,82 @@ def shortlist(
     *,
     period: tuple[str | None, str | None] = (None, None),
     only: Sequence[str] = (),
+    max_resolution_m: float | None = None,
+    now: dt.datetime | None = None,
+    stale_after_s: float | None = STALE_AFTER_S,
+    sparse_below: int = SPARSE_BELOW,
 ) -> list[Shortlisted]:
-    """Score every collection for a query; included ones first, by items in the region.
+    """Score every collection for a query: included ones first (fit before coarser than the
+    question needs), then by items in the region; each with its reason and caveats.
 
-    >>> e = lambda name, lic: CatalogEntry(name, "v1", lic, licence_forbids(lic), None, (None, None),
-    ...                                    (0, 0, 1, 1), 10, 0, None)
-    >>> for s in shortlist([e("open", "CC-BY-4.0"), e("closed", "LicenseRef-NoAI")], {"open": 4, "closed": 9}):
-    ...     print(s.collection, s.included, s.score, s.reason)
-    open True 4.0 4 of 10 items in the region; licence CC-BY-4.0
-    closed False 0.0 excluded: licence LicenseRef-NoAI forbids retrieval/AI use (NoAI)
+    >>> e = lambda name, lic, res=None: CatalogEntry(name, "v1", lic, licence_forbids(lic), res, (None, None),
+    ...                                              (0, 0, 1, 1), 10, 0, None, read_licence(lic).status)
+    >>> cat = [e("open", "CC-BY-4.0", 1.0), e("coarse", "OGL-UK-3.0", 250.0), e("closed", "LicenseRef-NoAI"),
+    ...        e("mystery", "Dual License")]
+    >>> for s in shortlist(cat, {"open": 4, "coarse": 9, "closed": 9, "mystery": 2}, max_resolution_m=10):
+    ...     print(s.collection, s.included, s.score, "|", s.reason, "|", "; ".join(s.caveats))
+    open True 4.0 | 4 of 10 items in the region; licence CC-BY-4.0; resolution 1 m <= 10 m | 
+    mystery True 2.0 | 2 of 10 items in the region; licence Dual License; resolution not declared | sparse coverage: 2 items in the region; licence unknown: not an SPDX expression or a licence this geochunk recognises; resolution not declared
+    coarse True 9.0 | 9 of 10 items in the region; licence OGL-UK-3.0; resolution 250 m > 10 m | coarser than the question needs (250 m; the question needs <= 10 m)
+    closed False 0.0 | excluded: licence LicenseRef-NoAI: no AI use | 
     """
+    if max_resolution_m is not None and not (math.isfinite(max_resolution_m) and max_resolution_m > 0):
+        raise ConfigError(f"max_resolution_m must be a positive number of metres, got {max_resolution_m}")
     out = []
     for c in catalog:
         n = int(in_region.get(c.collection, 0))
+        lic = read_licence(c.licence)
+        common = {"licence_status": lic.status, "resolution_m": c.resolution_m, "corpus_version": c.corpus_version}
         if only and c.collection not in only:
-            out.append(Shortlisted(c.collection, False, 0.0, n, c.item_count, "excluded: not asked for"))
-        elif c.licence_forbids:
+            out.append(Shortlisted(c.collection, False, 0.0, n, c.item_count, "excluded: not asked for", **common))
+            continue
+        if lic.excluded:
             out.append(Shortlisted(c.collection, False, 0.0, n, c.item_count,
-                                   f"excluded: licence {c.licence} forbids {c.licence_forbids}"))
-        elif not periods_overlap(c.period, period):
+                                   f"excluded: licence {c.licence}: {lic.reason}", **common))
+            continue
+        if not periods_overlap(c.period, period):
             out.append(Shortlisted(c.collection, False, 0.0, n, c.item_count,
-                                   f"excluded: period {_fmt(c.period)} does not overlap {_fmt(period)}"))
-        elif n == 0:
+                                   f"excluded: period {_fmt(c.period)} does not overlap {_fmt(period)}", **common))
+            continue
+        if n == 0:
             out.append(Shortlisted(c.collection, False, 0.0, 0, c.item_count,
-                                   f"no items in the region (of {c.item_count})"))
-        else:
-            why = f"{n} of {c.item_count} items in the region; licence {c.licence}"
-            if period != (None, None):
-                why += f"; period {_fmt(c.period)} overlaps {_fmt(period)}"
-            out.append(Shortlisted(c.collection, True, float(n), n, c.item_count, why))
-    out.sort(key=lambda s: (not s.included, -s.score, s.collection))
+                                   f"no items in the region (of {c.item_count})", **common))
+            continue
+        why = [f"{n} of {c.item_count} items in the region", f"licence {c.licence}"]
+        caveats = []
+        if n < sparse_below:
+            caveats.append(f"sparse coverage: {n} item{'s' if n != 1 else ''} in the region")
+        if lic.status == "unknown":
+            caveats.append(f"licence unknown: {lic.reason}")
+        elif "share-alike" in lic.reason:
+            caveats.append(f"licence {c.licence}: share-alike terms apply to what is redistributed")
+        if period != (None, None):
+            why.append(f"period {_fmt(c.period)} overlaps {_fmt(period)}")
+            if c.period == (None, None):
+                caveats.append("period not declared for the collection: only chunks stating their own are checked")
+        if max_resolution_m is not None:
+            if c.resolution_m is None:
+                why.append("resolution not declared")
+                caveats.append("resolution not declared")
+            elif c.resolution_m > max_resolution_m:
+                why.append(f"resolution {c.resolution_m:g} m > {max_resolution_m:g} m")
+                caveats.append(f"{COARSER} ({c.resolution_m:g} m; the question needs <= {max_resolution_m:g} m)")
+            else:
+                why.append(f"resolution {c.resolution_m:g} m <= {max_resolution_m:g} m")
+        age = _age_s(c.refreshed_at, now)
+        if stale_after_s is not None and age is not None and age > stale_after_s:
+            caveats.append(f"stale: catalog refreshed {age / 86400:.0f} days ago")
+        out.append(Shortlisted(c.collection, True, float(n), n, c.item_count, "; ".join(why), tuple(caveats),
+                               **common))
+    out.sort(key=lambda s: (not s.included, any(x.startswith(COARSER) for x in s.caveats), -s.score, s.collection))
     return out
+
+
+def _age_s(when: Any, now: dt.datetime | None) -> float | None:
+    if not isinstance(when, dt.datetime):
+        return None
+    now = now or dt.datetime.now(dt.timezone.utc).replace(tzinfo=None)
+    return max(0.0, (now - when).total_seconds())
 
 
 def _fmt(p: tuple[str | None, str | None]) -> str:

@@ -32,8 +32,9 @@ def add_subcommands(sub: Any, formatter_class: Any = argparse.ArgumentDefaultsHe
     ix.add_argument("--version", default=None,
                     help="corpus version label (default: the stored one, else 1; a new label re-chunks)")
     ix.add_argument("--licence", default=None,
-                    help="licence of the collection (a 'NoAI'/'NoTDM' licence excludes it from queries; "
-                    "default: the stored one, else unspecified)")
+                    help="licence of the collection: an SPDX expression (MIT OR Apache-2.0, CC-BY-NC-4.0) "
+                    "or words; read as allowed / excluded (no AI, no reuse, all rights reserved, "
+                    "non-commercial: never searched) / unknown (default: the stored one, else unspecified)")
     ix.add_argument("--period", default=None,
                     help="period covered, START/END (ISO, '..' open; default: the stored one, else open)")
     ix.add_argument("--resolution", type=float, default=None,
@@ -65,7 +66,16 @@ def add_subcommands(sub: Any, formatter_class: Any = argparse.ArgumentDefaultsHe
     q.add_argument("--crs", type=int, default=None, help="EPSG code of --bbox (default: 4326, WGS 84 degrees)")
     q.add_argument("--radius", type=float, default=None, help="metres (required with --near)")
     q.add_argument("--k", type=int, default=10, help="results to return")
-    q.add_argument("--period", default=None, help="START/END: only collections overlapping it")
+    q.add_argument("--period", default=None,
+                   help="START/END: only collections overlapping it, then only chunks whose own period "
+                   "overlaps it (chunks stating none stay)")
+    fine = q.add_mutually_exclusive_group()
+    fine.add_argument("--max-resolution-m", type=float, default=None, metavar="M",
+                      help="the finest detail the question needs, metres: a collection declaring a coarser "
+                      "resolution is searched with the caveat 'coarser than the question needs'")
+    fine.add_argument("--scale", default=None, metavar="1:N",
+                      help="the question's map scale (1:10000 needs 5 m: 0.5 mm on the map), instead of "
+                      "--max-resolution-m")
     q.add_argument("--collection", action="append", default=[], help="only these collections (repeat)")
     q.add_argument("--include-no-extent", action="store_true", help="also search chunks with no extent")
     q.add_argument("--decay", default="exponential", help=f"one of {', '.join(DECAYS)}")
@@ -247,6 +257,7 @@ def _bbox_region(text: str, crs: int | None) -> Any:
 def run_query(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from ..errors import ConfigError
     from .claims import ClaimPolicy
+    from .catalog import scale_resolution
     from .query import open_index, query_index, resolve_feature
     from .region import Region, parse_floats
 
@@ -281,6 +292,7 @@ def run_query(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             proximity_weight=args.proximity_weight,
             claims=ClaimPolicy(measurement_at=args.measurement_confidence,
                                descriptive_at=args.descriptive_confidence),
+            max_resolution_m=args.max_resolution_m if args.scale is None else scale_resolution(args.scale),
         )
         if args.context:
             from .answer import answer_context
@@ -331,7 +343,9 @@ def format_result(res: Any) -> list[str]:
         "collections:",
     ]
     for s in res.shortlist:
-        lines.append(f"  {'+' if s.included else '-'} {shown(s.collection)}: {shown(s.reason)}")
+        lines.append(f"  {'+' if s.included else '-'} {shown(s.collection)}: score {s.score:g}; {shown(s.reason)}")
+        for c in getattr(s, "caveats", ()):
+            lines.append(f"      caveat: {shown(c)}")
     head = f"{'#':>2} {'final':>6} {'sem':>6} {'dense#':>6} {'bm25#':>5} {'fused':>7} {'dist_m':>9} {'prox':>5}  frame{'':<12} collection  chunk"
     lines.append(head)
     for r in res.rows:

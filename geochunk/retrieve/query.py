@@ -38,7 +38,7 @@ from typing import Any, Iterator, Sequence
 import numpy as np
 
 from ..errors import ConfigError, GeochunkError
-from .catalog import CatalogEntry, Shortlisted, parse_period, read_catalog, shortlist
+from .catalog import STALE_AFTER_S, CatalogEntry, Shortlisted, parse_period, read_catalog, shortlist
 from .claims import NONE, ClaimPolicy, grade_frame
 from .embed import embedder_for_model_id
 from .fuse import DECAYS, RRF_K, final_score, fusion_weights, proximity, ranks, rrf, top_order
@@ -56,9 +56,10 @@ REGION_FILTERS: tuple[str, ...] = ("memory", "rtree")
 #: the small columns of a result row, held in memory (Arrow) by an open index; the text and the
 #: footprint's WKT are read from the file for the top k only
 ROW_META: tuple[str, ...] = ("chunk_id", "doc_id", "corpus_version", "epsg", "frame_confidence",
-                             "frame_flagged", "feature_ids", "flags", "frame_source")
+                             "frame_flagged", "feature_ids", "flags", "frame_source",
+                             "period_start", "period_end", "period_source")
 #: ROW_META columns an older index lacks (read as NULL), with their type
-_LATER_META = {"frame_source": "VARCHAR"}
+_LATER_META = {"frame_source": "VARCHAR", "period_source": "VARCHAR"}
 
 
 @dataclass(frozen=True)
@@ -102,6 +103,12 @@ class ResultRow:
     #: the row's place in the distance ranking (nearest first; None without a region, without a
     #: distance or at proximity 0)
     distance_rank: int | None = None
+    #: the chunk's own period (ISO start/end, None = open) and where it was read
+    #: (``attribute:Survey date``, ``document`` ...; ``collection`` on rows of an index of format
+    #: 3 or older, whose rows carry their collection's period); all None when it states none
+    period_start: str | None = None
+    period_end: str | None = None
+    period_source: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)
@@ -197,6 +204,9 @@ class Index:
     vectors: Vectors
     regions: FootprintCache
     row_meta: Any  # pyarrow Table, rid order: the small columns a result row shows (ROW_META)
+    #: each row's own period as sortable keys (start: "" when open; end: "9999" when open, else
+    #: the ISO end + U+FFFF, so "2020" covers all of 2020): the chunk-level period filter
+    period_keys: tuple[np.ndarray, np.ndarray] | None = None
 
     def close(self) -> None:
         self.con.close()
@@ -255,7 +265,25 @@ def open_index(path: str | os.PathLike[str]) -> Index:
     names, codes = np.unique(np.asarray(res["collection"], dtype=object).astype(str), return_inverse=True)
     regions = FootprintCache.from_footprints(foot)
     return Index(str(path), con, meta, emb, lex, cat, rids, codes.astype(np.int32), tuple(str(x) for x in names),
-                 foot, vectors.in_order(regions.spatial_order()), regions, row_meta)
+                 foot, vectors.in_order(regions.spatial_order()), regions, row_meta, _period_keys(row_meta))
+
+
+def _period_keys(row_meta: Any) -> tuple[np.ndarray, np.ndarray]:
+    """The rows' own periods as sortable key arrays (see ``Index.period_keys``)."""
+    starts = row_meta.column("period_start").to_pylist()
+    ends = row_meta.column("period_end").to_pylist()
+    return (np.asarray(["" if v is None else v for v in starts], dtype=str),
+            np.asarray(["9999" if v is None else v + "\uffff" for v in ends], dtype=str))
+
+
+def _period_mask(ix: Index, pos: np.ndarray, per: tuple[str | None, str | None]) -> np.ndarray:
+    """Which rows at ``pos`` may answer for ``per``: those whose own period overlaps it, and
+    those that state none (their collection's period passed the shortlist)."""
+    if per == (None, None) or ix.period_keys is None or not len(pos):
+        return np.ones(len(pos), bool)
+    lo, hi = per[0] or "", "9999" if per[1] is None else per[1] + "\uffff"
+    starts, ends = ix.period_keys
+    return (starts[pos] <= hi) & (ends[pos] >= lo)
 
 
 def _staleness(ix: Index, now: dt.datetime) -> Staleness:
@@ -321,6 +349,8 @@ def query_index(
     region_filter: str = "memory",
     dedupe: bool = True,
     claims: ClaimPolicy | None = None,
+    max_resolution_m: float | None = None,
+    stale_after_s: float | None = STALE_AFTER_S,
 ) -> QueryResult:
     """Run the four stages on an open index. ``half_life_m`` defaults to half the region radius.
 
@@ -332,6 +362,14 @@ def query_index(
     over the best possible one. With ``dedupe`` (default)
     a result whose features all appear in a higher result (chunks overlap) is left out, and one
     that holds others too keeps its place and lists the repeated ones in ``also_in``.
+
+    ``period`` (``START/END``) is checked twice: a collection whose period does not overlap it
+    is not searched (the shortlist), then every chunk that states its own period (the chunker's,
+    from its features' dates) must overlap it; chunks that state none stay, under their
+    collection's period (``work["period_filtered"]`` counts the chunks left out).
+    ``max_resolution_m`` (the finest detail the question needs) gives a collection declaring a
+    coarser resolution the caveat "coarser than the question needs" (still searched);
+    ``stale_after_s`` is the catalog age that makes a collection "stale" (see :func:`.catalog.shortlist`).
 
     ``claims`` sets the confidence a frame needs for a ``measurement`` claim (:mod:`.claims`):
     a result whose frame falls short gets no distance and no proximity (``claim`` and
@@ -375,13 +413,14 @@ def query_index(
         raise ConfigError(f"unknown collection(s) {', '.join(unknown)}; the index has: {', '.join(sorted(known))}")
     with ix.cursor() as con:
         return _query(ix, con, question, region, k, per, collections, include_no_extent, decay, half,
-                      proximity_weight, candidates, now, region_filter, dedupe, claims or ClaimPolicy())
+                      proximity_weight, candidates, now, region_filter, dedupe, claims or ClaimPolicy(),
+                      {"max_resolution_m": max_resolution_m, "stale_after_s": stale_after_s})
 
 
 def _query(ix: Index, con: Any, question: str, region: Region | None, k: int, per: Any,
            collections: Sequence[str], include_no_extent: bool, decay: str, half: float,
            proximity_weight: float, candidates: int, now: dt.datetime | None, region_filter: str,
-           dedupe: bool, policy: ClaimPolicy) -> QueryResult:
+           dedupe: bool, policy: ClaimPolicy, fitness: dict[str, Any]) -> QueryResult:
     t = {}
     t0 = time.perf_counter()
     qvec = ix.embedder.encode([question])[0]
@@ -403,20 +442,27 @@ def _query(ix: Index, con: Any, question: str, region: Region | None, k: int, pe
     codes = ix.collection_code[pos]
     counts = np.bincount(codes, minlength=len(ix.collection_names))
     in_region = {ix.collection_names[i]: int(c) for i, c in enumerate(counts) if c}
-    sl = shortlist(ix.catalog, in_region, period=per, only=tuple(collections))
+    sl = shortlist(ix.catalog, in_region, period=per, only=tuple(collections), now=now, **fitness)
     allowed = [i for i, name in enumerate(ix.collection_names) if any(s.included and s.collection == name for s in sl)]
     if len(allowed) < len(ix.collection_names):
         keep = np.isin(codes, allowed)
         pos, sem = pos[keep], sem[keep]
+    keep = _period_mask(ix, pos, per)  # then each chunk's own period
+    period_filtered = int(len(keep) - keep.sum())
+    pos, sem = pos[keep], sem[keep]
     no_ext_pos = np.zeros(0, dtype=np.int64)
 
     no_ext_total = int(sum(c.no_extent_count for c in ix.catalog))
     if include_no_extent:
         npos = _no_extent_positions(ix, con, region_filter)
+        # the collections the shortlist searches, or would but for no placed items in the region
         ok = [i for i, name in enumerate(ix.collection_names)
-              if any(c.collection == name and not c.licence_forbids and (not collections or name in collections)
-                     for c in ix.catalog)]
+              if any(s.collection == name and (s.included or s.reason.startswith("no items in the region"))
+                     for s in sl)]
         no_ext_pos = npos[np.isin(ix.collection_code[npos], ok)]
+        keep = _period_mask(ix, no_ext_pos, per)
+        period_filtered += int(len(keep) - keep.sum())
+        no_ext_pos = no_ext_pos[keep]
         pos = np.concatenate([pos, no_ext_pos])
         sem = np.concatenate([sem, ix.vectors.scores_at(no_ext_pos, qvec)])
         multiplied += ix.vectors.multiplied(no_ext_pos)
@@ -487,6 +533,8 @@ def _query(ix: Index, con: Any, question: str, region: Region | None, k: int, pe
             source_pages=tuple(det.get("source_pages") or ()), section_path=tuple(det.get("section_path") or ()),
             claim=claim[r].grade, claim_reason=claim[r].reason, char_start=det.get("char_start"),
             char_end=det.get("char_end"), frame_source=det["frame_source"],
+            period_start=det["period_start"], period_end=det["period_end"],
+            period_source=det["period_source"] or ("collection" if det["period_start"] or det["period_end"] else None),
         ))
     return QueryResult(
         question=question, region=region, rows=tuple(rows), shortlist=tuple(sl),
@@ -502,7 +550,7 @@ def _query(ix: Index, con: Any, question: str, region: Region | None, k: int, pe
             "footprints_examined": None if rwork is None else rwork.examined,
             "exact_tests": None if rwork is None else rwork.exact_tests,
             "in_region": int(sum(in_region.values())), "vectors_multiplied": int(multiplied),
-            "vectors_ranked": len(rids),
+            "vectors_ranked": len(rids), "period_filtered": period_filtered,
         },
     )
 

@@ -161,7 +161,9 @@ class IndexStatus:
             by_build: dict[int, dict[str, RecallRecord]] = {}
             for r in self.recall:
                 by_build.setdefault(r.build, {})[r.label] = r
-            for build, figs in by_build.items():
+            shown_builds = list(by_build)[-max(len(self.builds), 1):] if self.builds else list(by_build)
+            for build in shown_builds:
+                figs = by_build[build]
                 cells = []
                 for lbl in labels:
                     f = figs.get(lbl)

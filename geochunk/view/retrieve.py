@@ -195,13 +195,15 @@ def results_frame(result: Any) -> pd.DataFrame:
 
 
 def shortlist_frame(result: Any) -> pd.DataFrame:
-    """The collection shortlist: searched or not, score, items in the region, the reason."""
-    cols = ["collection", "searched", "score", "in region", "items", "reason"]
+    """The collection shortlist: searched or not, score, items in the region, the reason and the
+    caveats (coarser than the question needs, stale, sparse coverage, licence)."""
+    cols = ["collection", "searched", "score", "in region", "items", "reason", "caveats"]
     if result is None:
         return pd.DataFrame(columns=cols)
     return pd.DataFrame([{
         "collection": printable(s.collection), "searched": s.included, "score": s.score,
         "in region": s.in_region, "items": s.item_count, "reason": printable(s.reason),
+        "caveats": "; ".join(printable(c) for c in getattr(s, "caveats", ())),
     } for s in result.shortlist], columns=cols)
 
 
