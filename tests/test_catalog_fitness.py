@@ -234,3 +234,11 @@ def test_chunks_are_filtered_by_their_own_period(index: Path) -> None:
     s = next(x for x in outside.shortlist if x.collection == "surveys")
     assert not s.included and "does not overlap" in s.reason
     assert all(r.collection != "surveys" for r in outside.rows)
+
+
+def test_index_says_what_queries_will_make_of_the_licence(tmp_path: Path) -> None:
+    (tmp_path / "nc.md").write_text(NC, encoding="utf-8")
+    code, out, err = _cli("index", str(tmp_path / "nc.md"), "--db", str(tmp_path / "nc.duckdb"), "--collection",
+                          "research", "--embedder", EMB, "--budget", "32", "--licence", "CC BY-NC 4.0")
+    assert code == 0, err
+    assert "licence:    CC BY-NC 4.0: excluded (non-commercial only); queries will not search this collection" in out

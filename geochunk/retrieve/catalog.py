@@ -146,9 +146,19 @@ class CatalogEntry:
     item_count: int
     no_extent_count: int
     refreshed_at: Any  # datetime
-    #: the licence read (:func:`.licence.read_licence`): "allowed", "excluded" or "unknown", and why
-    licence_status: str = "unknown"
+    #: the licence read (:func:`.licence.read_licence`): "allowed", "excluded" or "unknown", and
+    #: why (read from ``licence`` when left empty; a ``licence_forbids`` given always excludes)
+    licence_status: str = ""
     licence_reason: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.licence_status:
+            v = read_licence(self.licence)
+            status, reason = v.status, v.reason
+            if self.licence_forbids and status != "excluded":
+                status, reason = "excluded", str(self.licence_forbids)
+            object.__setattr__(self, "licence_status", status)
+            object.__setattr__(self, "licence_reason", reason)
 
 
 @dataclass(frozen=True)

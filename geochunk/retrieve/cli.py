@@ -230,6 +230,13 @@ def run_index(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     close()
     for line in report.lines():  # names from outside (collection, files) printed escaped
         print(shown(line), file=out)
+    if args.licence is not None:  # what queries will make of it (geochunk/retrieve/licence.py)
+        from .licence import read_licence
+
+        v = read_licence(args.licence)
+        then = {"excluded": "queries will not search this collection", "unknown": "searched with a caveat",
+                "allowed": "searched"}[v.status]
+        print(shown(f"licence:    {args.licence}: {v.status} ({v.reason}); {then}"), file=out)
     if not report.ok:
         print(f"geochunk: {len(report.failed)} document(s) failed (listed above); the others were indexed",
               file=err)
