@@ -1,6 +1,6 @@
 """Index a corpus of distinct documents on 1, 2 and N workers (issue #33).
 
-    python benchmarks/bench_scale.py                 # 10,000 documents; speed-up on 2,000 of them
+    python benchmarks/bench_scale.py                 # 10,000 documents; speed-up on 1,500 of them
     python benchmarks/bench_scale.py --quick         # 600 documents; speed-up on 300
     python benchmarks/bench_scale.py --docs 4000 --speedup-docs 1000 --no-write
 
@@ -146,13 +146,13 @@ def _machine() -> str:
 def main() -> None:
     ap = argparse.ArgumentParser(description="Index a corpus of distinct documents on 1, 2 and N workers.")
     ap.add_argument("--docs", type=int, default=10_000, help="documents in the corpus (the full build)")
-    ap.add_argument("--speedup-docs", type=int, default=2_000, help="documents of the 1/2/N speed-up runs")
+    ap.add_argument("--speedup-docs", type=int, default=1_500, help="documents of the 1/2/N speed-up runs")
     ap.add_argument("--workers-n", type=int, default=os.cpu_count() or 2, help="N (default: the CPU count)")
     ap.add_argument("--budget", type=int, default=512)
     ap.add_argument("--quick", action="store_true", help="600 documents, speed-up on 300")
     ap.add_argument("--no-full", action="store_true", help="only the speed-up runs")
     ap.add_argument("--no-write", action="store_true", help="print only; leave RESULTS.md alone")
-    ap.add_argument("--corpus", type=Path, default=None, help="write (or reuse) the corpus here")
+    ap.add_argument("--corpus", type=Path, default=None, help="write the corpus here and keep it (default: a temporary folder)")
     ap.add_argument("--child", default=None, help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.child:
