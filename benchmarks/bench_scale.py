@@ -194,7 +194,7 @@ def main() -> None:
     lines = [
         "## Corpus scale: index builds on 1, 2 and N workers (issue #33)",
         "",
-        f"`python benchmarks/bench_scale.py{' --quick' if args.quick else ''}` at "
+        f"`python benchmarks/bench_scale.py{''.join(' ' + a for a in sys.argv[1:])}` at "
         f"{dt.datetime.now(dt.timezone.utc):%Y-%m-%d %H:%M} UTC on {_machine()}. Corpus: "
         f"{len(files)} distinct documents ({info.bytes / 1e6:.1f} MB; "
         + ", ".join(f"{k} {v}" for k, v in info.kinds.items())
@@ -234,6 +234,10 @@ def main() -> None:
         note = (f" The load average was up to {loaded:.0f} on {cpus} CPUs: other processes held the cores, "
                 "so the second worker had no core of its own and the wall-clock figures are not the "
                 "machine's; the CPU seconds show the work done.") if loaded > cpus else ""
+        if len(subset) < 1000:
+            note += (f" {len(subset)} documents are too few for workers to pay off: the cluster's start and "
+                     "each worker's warm-up are more than the work they share (docs/scale.md); the "
+                     "target is for the default run's 1,500.")
         lines += ["", f"2 workers over 1: {s:.2f}x (target 1.6x).{note}"]
     lines += ["", f"The whole script took {elapsed / 60:.1f} minutes."]
     print("\n".join(lines))

@@ -7,7 +7,7 @@ run with a seed of its own and smaller feature counts drawn from that seed (a co
 small and a few large files, as a folder of survey reports, exports and notes is); the
 land-use appendix's grid also moves by a seeded offset. The real files under
 ``tests/real_data`` (written by others; PDF, HTML, .docx, GML, KML, GeoJSON, text) are added
-once each. No two documents have the same digest (checked: a duplicate is a generator bug and
+once each (at most a tenth of the corpus: a small corpus takes a spread of them). No two documents have the same digest (checked: a duplicate is a generator bug and
 stops the run), so no cache of an earlier document flatters the build.
 
 Kinds and shares (of the generated documents): field-trip notes 22%, the encodings report
@@ -133,9 +133,9 @@ def real_files() -> list[Path]:
 
 
 def write_corpus(out: Path, n_docs: int, *, seed: int = 33, with_real: bool = True) -> CorpusInfo:
-    """Write ``n_docs`` distinct documents under ``out`` (the real files first, under
-    ``real/``, then generated ones to make up the number); raises ``RuntimeError`` on a
-    repeated digest."""
+    """Write ``n_docs`` distinct documents under ``out`` (real files first, under ``real/``: at
+    most a tenth of the corpus, all of them from ten times their number up; then generated
+    ones to make up the number); raises ``RuntimeError`` on a repeated digest."""
     t0 = time.perf_counter()
     out.mkdir(parents=True, exist_ok=True)
     seen: dict[str, str] = {}
@@ -157,7 +157,10 @@ def write_corpus(out: Path, n_docs: int, *, seed: int = 33, with_real: bool = Tr
         total += len(data)
 
     if with_real:
-        for src in real_files()[:n_docs]:
+        real = real_files()
+        # at most a tenth of the corpus (all of them from 10 x their number up), spread over the list
+        n_real = min(len(real), max(1, n_docs // 10))
+        for src in [real[i * len(real) // n_real] for i in range(n_real)]:
             data = src.read_bytes()
             if hashlib.sha256(data).hexdigest() in seen:  # the same file shipped by two packages
                 continue
