@@ -145,6 +145,7 @@ def _documents(work: Path, quick: bool) -> dict[str, Path]:
     (work / "features.json").write_text(many_features_geojson(5_000 if quick else 20_000), encoding="utf-8")
     (work / "multipoint.json").write_text(dense_geojson(50_000 if quick else 200_000), encoding="utf-8")
     docs["features"] = work / "features.json"
+    docs["sizes"] = ("5k", "50k") if quick else ("20k", "200k")  # type: ignore[assignment]
     docs["multipoint"] = work / "multipoint.json"
     return docs
 
@@ -159,11 +160,12 @@ def _workloads(device: str, docs: dict[str, Path], work: Path) -> list[tuple[str
         return [("`geochunk index` small folder", "cpu", "chunk", index),
                 ("`geochunk chunk` 4 large documents", "cpu", "chunk", ["chunk", str(docs["big folder"])])]
     if device == "letgo":
-        return [("`geochunk chunk` 20k GeoJSON features: peak RSS", "peak", "chunk", ["chunk", str(docs["features"])]),
-                ("analysis of 20k GeoJSON features: held RSS", "held", "held", [str(docs["features"])]),
-                ("`geochunk chunk` 200k-point MultiPoint: peak RSS", "peak", "chunk", ["chunk", str(docs["multipoint"])]),
-                ("analysis of 200k-point MultiPoint: held RSS", "held", "held", [str(docs["multipoint"])]),
-                ("`geochunk chunk` 20k GeoJSON features: CPU", "cpu", "chunk", ["chunk", str(docs["features"])])]
+        nf, npts = docs["sizes"]  # type: ignore[misc]
+        return [(f"`geochunk chunk` {nf} GeoJSON features: peak RSS", "peak", "chunk", ["chunk", str(docs["features"])]),
+                (f"analysis of {nf} GeoJSON features: held RSS", "held", "held", [str(docs["features"])]),
+                (f"`geochunk chunk` {npts}-point MultiPoint: peak RSS", "peak", "chunk", ["chunk", str(docs["multipoint"])]),
+                (f"analysis of {npts}-point MultiPoint: held RSS", "held", "held", [str(docs["multipoint"])]),
+                (f"`geochunk chunk` {nf} GeoJSON features: CPU", "cpu", "chunk", ["chunk", str(docs["features"])])]
     return [("`geochunk chunk` 10 kB", "cpu", "chunk", chunk10),
             ("`geochunk chunk` 1 MB", "cpu", "chunk", chunk1m),
             ("`geochunk index` small folder", "cpu", "chunk", index)]
