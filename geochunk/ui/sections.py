@@ -46,7 +46,7 @@ CHUNK_COLUMNS: dict[str, Any] = {
     "start": st.column_config.NumberColumn("start", width=60),
     "end": st.column_config.NumberColumn("end", width=60),
     "reason": st.column_config.TextColumn("reason", width=300),
-    "not drawn": st.column_config.TextColumn("not drawn", width=220),
+    "not drawn": st.column_config.TextColumn("not drawn", width=130),
     "decision": st.column_config.TextColumn("decision", width=90),
     "note": st.column_config.TextColumn("note", width=140),
     "reviewer": st.column_config.TextColumn("by", width=70),
@@ -334,8 +334,11 @@ def chunk_table(cs: Any, selected: int | None, *, scope: str = "inspector",
         picked = st.session_state[key]["selection"]["rows"]
         select_chunk(cs, int(rows[picked[0]]) if picked else None, scope)
 
+    # with a "not drawn" column the offsets (also in the chunk's metadata) make room for it,
+    # so the table still fits 1400 px without scrolling sideways
+    order = [c for c in shown.columns if "not drawn" not in shown.columns or c not in ("start", "end")]
     st.dataframe(flagged_rows_styled(shown, flagged), hide_index=True, width="stretch",
-                 height=300, on_select=on_select,
+                 height=300, on_select=on_select, column_order=order,
                  selection_mode="single-row", key=key, column_config=CHUNK_COLUMNS)
     scroll_table(key, ticked[0] if ticked else None)  # the table follows the selection
     vega_chart(tokens_chart(frame, cs.config.budget))
