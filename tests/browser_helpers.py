@@ -353,3 +353,144 @@ def go_to_page(drv, title: str) -> None:
             link.click()
             return
     raise AssertionError(f"no page {title!r} in the sidebar")
+
+
+# The document view (an st.components.v2 component in a shadow root on the page itself).
+_DOC_ROOT = """
+const host = document.querySelector('[class*="st-key-gc_doc_view"]');
+if (!host) { return null; }
+let root = null;
+host.querySelectorAll('*').forEach(x => { if (x.shadowRoot) { root = x.shadowRoot; } });
+root = root || host;
+"""
+
+
+def doc_view(drv) -> dict | None:
+    """What the document view shows: its chunk ranges, the selected chunk, its text length."""
+    return drv.execute_script(_DOC_ROOT + """
+const box = root.querySelector('.gc-doc');
+if (!box) { return null; }
+const sel = root.querySelector('.gc-sel');
+return {ranges: root.querySelectorAll('[data-c]').length, chars: box.textContent.length,
+        selected: sel ? Number(sel.dataset.c) : null, scrollTop: box.scrollTop,
+        geometry: root.querySelectorAll('mark.gc-dg').length, text: box.textContent.slice(0, 200)};
+""")
+
+
+def doc_view_click(drv, chunk: int) -> None:
+    """Click the start of ``chunk``'s range in the document view (its ``#N`` tag, part of the
+    range: a long chunk's box is taller than the view), as a reader would."""
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    el = drv.execute_script(_DOC_ROOT + """
+const range = root.querySelector('[data-c="' + arguments[0] + '"]');
+const el = range && (range.querySelector('.gc-cut') || range);
+if (el) { el.scrollIntoView({block: 'center'}); }
+return el;""", chunk)
+    assert el is not None, f"no range of chunk {chunk} in the document view"
+    time.sleep(0.2)
+    ActionChains(drv).move_to_element(el).click().perform()
+
+
+def table_scroll(drv, key: str) -> dict:
+    """The scroll state of a keyed ``st.dataframe`` and which data rows it shows ticked."""
+    return drv.execute_script("""
+const t = document.querySelector('.st-key-' + arguments[0]);
+const s = t && t.querySelector('.dvn-scroller');
+const ticked = t ? Array.from(t.querySelectorAll('tr[aria-selected="true"]'))
+    .map(r => Number(r.getAttribute('aria-rowindex')) - 2) : [];
+return s ? {top: s.scrollTop, height: s.clientHeight, scrollWidth: s.scrollWidth,
+            clientWidth: s.clientWidth, ticked: ticked} : null;""", key)
+
+
+def clipped_metrics(drv) -> list[str]:
+    """Metric values whose text does not fit their box (DOM: scrollWidth > clientWidth)."""
+    return drv.execute_script("""
+return Array.from(document.querySelectorAll('[data-testid="stMetricValue"]')).filter(m => {
+  const boxes = [m, ...m.querySelectorAll('*')];
+  return boxes.some(b => b.scrollWidth > b.clientWidth + 1);
+}).map(m => m.textContent);""")
+
+
+def clipped_cells(drv, widths: dict[str, int]) -> list[str]:
+    """Cells of every table on the page whose text is wider than its column: each rendered
+    cell's text of a data grid measured in the grid's font (one line per ~35 px row), against
+    the column's configured width (``widths``: header -> px; a stretched grid only widens it);
+    any grid or HTML table that scrolls sideways; any HTML table cell whose scrollWidth
+    exceeds its clientWidth."""
+    return drv.execute_script("""
+const widths = arguments[0], out = [];
+const ctx = document.createElement('canvas').getContext('2d');
+document.querySelectorAll('[data-testid="stDataFrame"]').forEach(t => {
+  const s = t.querySelector('.dvn-scroller');
+  if (s && s.scrollWidth > s.clientWidth + 1) { out.push('table scrolls sideways: ' + s.scrollWidth + ' > ' + s.clientWidth); }
+  const heads = Array.from(t.querySelectorAll('thead th')).map(h => h.textContent.trim());
+  const row = t.querySelector('tbody tr');
+  const lines = row ? Math.max(1, Math.floor((row.getBoundingClientRect().height || 35) / 22)) : 1;
+  const font = getComputedStyle(t).fontFamily || 'sans-serif';
+  ctx.font = '14px ' + font;
+  t.querySelectorAll('tbody tr').forEach(r => r.querySelectorAll('td').forEach(td => {
+    const k = Number(td.getAttribute('aria-colindex')) - 1, head = heads[k];
+    const w = widths[head];
+    if (!w) { return; }
+    const text = td.textContent;
+    const need = ctx.measureText(text).width + 17;
+    if (need > w * lines) { out.push(head + ': ' + text + ' (' + Math.round(need) + ' > ' + w * lines + ' px)'); }
+  }));
+});
+document.querySelectorAll('table.gc-review, .gc-review-box').forEach(t => {
+  if (t.scrollWidth > t.clientWidth + 1) { out.push('HTML table scrolls sideways'); }
+  t.querySelectorAll('td, th').forEach(td => {
+    if (td.scrollWidth > td.clientWidth + 1) { out.push('HTML cell clipped: ' + td.textContent); }
+  });
+});
+return out;""", widths)
+
+
+_MAP_STYLE = """
+const fg = window.feature_group[window.feature_group.length - 1];
+const fills = new Set(), roles = {};
+fg.eachLayer(g => g.eachLayer && g.eachLayer(l => {
+  const role = l.feature && l.feature.properties.role;
+  roles[role] = (roles[role] || 0) + 1;
+  if (role === 'feature' && l.options) { fills.add(l.options.fillColor); }
+}));
+return {fills: Array.from(fills).sort(), roles: roles,
+        outlines: map.getContainer().dataset.gcOutlines || null};
+"""
+
+
+def map_style(drv) -> dict:
+    """The fill colours of the map's features and how many layers each role has."""
+    frame = _map_frame(drv)
+    drv.switch_to.frame(frame)
+    try:
+        return drv.execute_script(_MAP_STYLE)
+    finally:
+        drv.switch_to.default_content()
+
+
+def choose_in(drv, label: str, option: str) -> None:
+    """Choose ``option`` in the main area's selectbox labelled ``label``."""
+    from selenium.webdriver.common.by import By
+
+    for box in drv.find_elements(By.CSS_SELECTOR, '[data-testid="stMain"] [data-testid="stSelectbox"]'):
+        if box.find_element(By.CSS_SELECTOR, "label").text.strip() == label:
+            drv.execute_script("arguments[0].scrollIntoView({block: 'center'});", box)
+            box.click()
+            for o in wait_for(drv, '[role="listbox"] [role="option"]'):
+                if o.text.strip() == option:
+                    o.click()
+                    return
+    raise AssertionError(f"no option {option!r} in {label!r}")
+
+
+def toggle_pill(drv, text: str) -> None:
+    """Click the pill (a toggle button) reading ``text``."""
+    from selenium.webdriver.common.by import By
+
+    for b in drv.find_elements(By.CSS_SELECTOR, '[data-testid="stMain"] [data-testid="stButtonGroup"] button'):
+        if b.text.strip() == text:
+            b.click()
+            return
+    raise AssertionError(f"no pill {text!r}")

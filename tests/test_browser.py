@@ -3,9 +3,12 @@
 Starts ``streamlit run app.py`` on a free port and, as a reviewer would: loads samples, moves
 the budget, hovers a feature and reads its tooltip (not the chunk bbox's), clicks a feature and
 sees its table row ticked, checks that the picker's label follows a budget change, opens the
-invalid-geometry document, and saves a review decision that survives a page reload. Saves a
-screenshot to ``artifacts/browser.png`` and prints the timings (``benchmarks/bench_browser.py``
-measures them properly).
+invalid-geometry document, and saves a review decision that survives a page reload. At 1400 px:
+clicks a chunk's text in the document view and sees it selected and the table scrolled to its
+row, finds no clipped metric or table cell, sees the 1 MB sample's document view show one
+window, colours the map by an attribute and toggles its layers. Saves screenshots to
+``artifacts/`` (``GEOCHUNK_UPDATE_SCREENSHOT=1`` copies them to ``docs/``, which docs/app.md
+uses) and prints the timings (``benchmarks/bench_browser.py`` measures them properly).
 
 Skips when chromium/chromedriver are missing, unless ``CI`` is set: then it fails (CI installs
 them: ``apt-get install chromium chromium-driver``); the skip reason is always listed.
@@ -23,11 +26,17 @@ import pytest
 
 from browser_helpers import (
     chrome,
+    choose_in,
     choose_sample,
     click_here,
+    clipped_cells,
+    clipped_metrics,
+    doc_view,
+    doc_view_click,
     go_to_page,
     hover_feature,
     idle,
+    map_style,
     metric,
     move_budget,
     picker_label,
@@ -36,12 +45,38 @@ from browser_helpers import (
     selected_rows,
     table_cells,
     table_rows,
+    table_scroll,
+    toggle_pill,
     wait_for,
     wait_map,
     wait_until,
 )
 
 INVALID = Path(__file__).parent / "data" / "invalid_geometries.md"
+DOCS_IMG = Path(__file__).resolve().parents[1] / "docs" / "img"
+
+
+def _widths() -> dict[str, int]:
+    """Column header -> configured width (px) of the chunk table's text and number columns
+    (a checkbox column shows no text)."""
+    from geochunk.ui.sections import CHUNK_COLUMNS
+
+    return {c["label"]: c["width"] for c in CHUNK_COLUMNS.values()
+            if isinstance(c.get("width"), int)
+            and c.get("type_config", {}).get("type") in ("text", "number")}
+
+
+def _shot(drv, out: Path, name: str, element=None) -> None:
+    """A screenshot in ``artifacts/``, copied to ``docs/img/`` (which docs/app.md uses) when
+    ``GEOCHUNK_UPDATE_SCREENSHOT`` is set."""
+    if element is not None:
+        drv.execute_script("arguments[0].scrollIntoView({block: 'start'});", element)
+        time.sleep(0.5)
+    drv.save_screenshot(str(out / name))
+    assert (out / name).stat().st_size > 10_000
+    if os.environ.get("GEOCHUNK_UPDATE_SCREENSHOT"):
+        DOCS_IMG.mkdir(exist_ok=True)
+        shutil.copyfile(out / name, DOCS_IMG / name)
 
 
 @pytest.fixture()
@@ -83,6 +118,7 @@ def _paste(drv, text: str) -> None:
 def test_app_in_a_real_browser(app_url: str, driver, app_dir: Path) -> None:
     from selenium.webdriver.common.by import By
 
+    driver.set_window_size(1400, 2200)  # the width analysts read at: nothing may be clipped
     t0 = time.perf_counter()
     driver.get(app_url)
     idle(driver)
@@ -102,6 +138,10 @@ def test_app_in_a_real_browser(app_url: str, driver, app_dir: Path) -> None:
     # a review decision survives a page reload (the URL keeps the sample)
     choose_sample(driver, "boundary_40k")
     idle(driver)
+    # the 1 MB document: its document view shows one window, not the whole text
+    big = wait_until(lambda: (v := doc_view(driver)) and v["text"].startswith("#0LOWER WANDLE") and v)
+    assert big["chars"] < 130_000 and big["ranges"] >= 1
+    assert clipped_metrics(driver) == []  # "1,030,260" whole
     go_to_page(driver, "Review")
     idle(driver)
     [nxt] = wait_until(lambda: [b for b in driver.find_elements(
@@ -120,8 +160,9 @@ def test_app_in_a_real_browser(app_url: str, driver, app_dir: Path) -> None:
     wait_until(lambda: "accepted" in picker_label(driver))
     driver.refresh()
     idle(driver)
-    wait_until(lambda: any("checked in the browser" in "".join(table_cells(driver, r))
-                           for r in range(min(table_rows(driver) - 1, 20))))
+    wait_until(lambda: "checked in the browser" in driver.find_element(
+        By.CSS_SELECTOR, "table.gc-review").text)
+    assert clipped_cells(driver, _widths()) == []  # flags, reason, note, by, when read whole
     go_to_page(driver, "Inspector")
     idle(driver)
     choose_sample(driver, "land_use_appendix")
@@ -163,6 +204,40 @@ def test_app_in_a_real_browser(app_url: str, driver, app_dir: Path) -> None:
     assert (out / "browser.png").stat().st_size > 10_000
     if os.environ.get("GEOCHUNK_UPDATE_SCREENSHOT"):
         shutil.copyfile(out / "browser.png", app_dir / "docs" / "screenshot.png")
+
+    # the document view: a click on a chunk's text selects it everywhere, and the table
+    # scrolls to its row; no metric or table cell is clipped at 1400 px
+    target = int(metric(driver, "Chunks").replace(",", "")) // 2
+    doc_view_click(driver, target)
+    wait_until(lambda: picker_label(driver).startswith(f"#{target} · "))
+    wait_until(lambda: doc_view(driver)["selected"] == target)
+    scrolled = wait_until(lambda: (t := table_scroll(driver, "gc_chunk_table-inspector"))
+                          and t["top"] > 0 and t["ticked"] == [target] and t)
+    assert scrolled["scrollWidth"] <= scrolled["clientWidth"] + 1
+    assert clipped_metrics(driver) == []
+    assert clipped_cells(driver, _widths()) == []
+    heading = [h for h in driver.find_elements(By.CSS_SELECTOR, "h3") if h.text == "Document"]
+    _shot(driver, out, "document-view.png", heading[0] if heading else None)
+
+    # style by value and the layer toggles change the map
+    before = map_style(driver)
+    choose_in(driver, "Colour features by", "attribute: Land use")
+    idle(driver)
+    styled = wait_until(lambda: (s := map_style(driver))["fills"] != before["fills"] and s)
+    assert 2 <= len(styled["fills"]) <= 12
+    assert any("Land use" in e.text for e in driver.find_elements(
+        By.CSS_SELECTOR, '[data-testid="stHtml"]'))  # the legend under the map
+    toggle_pill(driver, "severed by fixed-size")
+    idle(driver)
+    wait_until(lambda: map_style(driver)["roles"].get("severed", 0) > 0)
+    heading = [h for h in driver.find_elements(By.CSS_SELECTOR, "h3") if h.text == "Map"]
+    _shot(driver, out, "style-by-value.png", heading[0] if heading else None)
+    toggle_pill(driver, "features")
+    idle(driver)
+    wait_until(lambda: map_style(driver)["roles"].get("feature", 0) == 0)
+    toggle_pill(driver, "features")
+    idle(driver)
+    assert map_style(driver)["outlines"] == "drawn"  # country outlines under the features
 
     # the invalid-geometry document: drawn, with the repair said in the tooltip, no error
     _paste(driver, INVALID.read_text(encoding="utf-8"))
