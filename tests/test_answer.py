@@ -290,3 +290,15 @@ def test_budget_property(ix) -> None:
         assert {r for r in ranks if r < first_out} <= {p.rank for p in bigger.passages}
 
     check()
+
+
+def test_document_control_characters_are_escaped_in_the_block(ix) -> None:
+    res = query_index(ix, "allotment raised beds", Region.near(-3.19, 55.95, 3000), k=2, now=NOW)
+    hostile = dataclasses.replace(res.rows[0], text="Plot 4\r\n\x1b[2J\x1b]0;owned\x07 POINT (1 2)\u2028end\r\n",
+                                  doc_id="evil\x1b[31m.md")
+    ctx = answer_context(dataclasses.replace(res, rows=(hostile,)), budget=4000)
+    text = ctx.text()
+    assert "\x1b" not in text and "\x07" not in text and "\r" not in text and "\u2028" not in text
+    assert "Plot 4\n\\x1b[2J\\x1b]0;owned\\x07 POINT (1 2)\\u2028end\n```" in text
+    assert "evil\\x1b[31m.md" in text
+    assert ctx.passages[0].text == hostile.text  # the structured form stays exact

@@ -17,7 +17,8 @@ What the block holds, in this order:
   chunk, offsets, feature ids, pages or section), the claim its frame supports with the reason,
   the distance — a number only for a ``measurement`` frame, else "distance not established" —
   the passage's own caveats (simplified geometry, one part of a multipart, mixed frames, ...),
-  then its text in a fence no line of the text can close.
+  then its text (control characters escaped: :func:`block_text`) in a fence no line of the
+  text can close.
 
 Rules:
 
@@ -45,7 +46,7 @@ from ..terminal import shown
 from .claims import DESCRIPTIVE, MEASUREMENT, NONE
 
 __all__ = ["DEFAULT_BUDGET", "Citation", "Passage", "LeftOut", "AnswerContext", "answer_context",
-           "fence_for", "licence_verdict"]
+           "fence_for", "block_text", "licence_verdict"]
 
 #: the default token budget of the whole block (``--context-budget``)
 DEFAULT_BUDGET = 2048
@@ -181,6 +182,21 @@ def fence_for(text: str) -> str:
     return "`" * max(3, longest + 1)
 
 
+def block_text(text: str) -> str:
+    """A passage's text as the block shows it: line ends as ``\\n`` (CRLF and CR too, one
+    trailing line end dropped), every other control character escaped
+    (:func:`geochunk.terminal.shown`), so a document cannot move the cursor of a terminal that
+    prints the block or hide text from a reader; :attr:`Passage.text` stays exact.
+
+    >>> block_text("Site A\\r\\nPOINT (1 2)\\x1b[2J\\n")
+    'Site A\\nPOINT (1 2)\\\\x1b[2J'
+    """
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    if len(lines) > 1 and lines[-1] == "":
+        lines.pop()
+    return "\n".join(shown(line) for line in lines)
+
+
 def licence_verdict(entry: Any) -> tuple[str, str]:
     """``(status, reason)`` of a catalog entry's licence: ``allowed``, ``excluded`` or ``unknown``.
 
@@ -310,9 +326,10 @@ def _render(question: str, region: str, caveats: Sequence[str], passages: Sequen
         notes = list(p.caveats) + [f"feature {shown(f)} also in [{n}]" for f, n in p.also_in]
         if notes:
             lines.append("caveats: " + "; ".join(shown(c) for c in notes))
-        fence = fence_for(p.text)
+        body = block_text(p.text)
+        fence = fence_for(body)
         lines.append(fence + "text")
-        lines.append(p.text if not p.text.endswith("\n") else p.text[:-1])
+        lines.append(body)
         lines.append(fence)
     return "\n".join(lines) + "\n"
 
