@@ -104,6 +104,9 @@ def test_flagged_frame_is_descriptive_with_no_distance(ix) -> None:
     start = block.index(f"[{p.number}] ")
     assert "claim: descriptive" in block[start:] and "distance: distance not established" in block[start:]
     assert "its features are in different frames" in p.caveats  # the chunk's crs_mixed flag
+    # the chunk's own period travels in its citation (the report's survey date)
+    assert (p.citation.period_start, p.citation.period_end) == (row.period_start, row.period_end) != (None, None)
+    assert f"period {row.period_start}/{row.period_end} ({row.period_source})" in p.citation.label()
 
 
 def test_fallback_frame_is_none(ix) -> None:

@@ -78,6 +78,9 @@ class Citation:
 
     >>> Citation("parks", "v2", "edinburgh.md", "edinburgh.md#3", ("W-7",), 120, 480).label()
     'parks@v2 · edinburgh.md · chars 120-480 · features W-7'
+    >>> Citation("parks", "v2", "e.md", "e.md#3", (), 0, 9, period_start="2019-05", period_end="2019-05",
+    ...          period_source="attribute:Survey date").label()
+    'parks@v2 · e.md · chars 0-9 · period 2019-05/2019-05 (attribute:Survey date)'
     """
 
     collection: str
@@ -89,6 +92,11 @@ class Citation:
     end: int | None
     source_pages: tuple[int, ...] = ()
     section_path: tuple[str, ...] = ()
+    #: the time the chunk describes (its own, from the chunker; ``period_source`` says where it
+    #: was read, ``"collection"`` for a row that holds its collection's period); None: not stated
+    period_start: str | None = None
+    period_end: str | None = None
+    period_source: str | None = None
 
     def label(self) -> str:
         """The citation on one line (names from outside escaped)."""
@@ -100,6 +108,9 @@ class Citation:
             parts.append(f"p. {p[0]}" if len(p) == 1 else f"pp. {p[0]}-{p[-1]}")
         if self.section_path:
             parts.append("section " + shown(" > ".join(self.section_path)))
+        if self.period_start is not None or self.period_end is not None:
+            when = f"{shown(self.period_start or '..')}/{shown(self.period_end or '..')}"
+            parts.append(f"period {when}" + (f" ({shown(self.period_source)})" if self.period_source else ""))
         if self.feature_ids:
             shown_ids = ", ".join(shown(f) for f in self.feature_ids[:8])
             more = len(self.feature_ids) - 8
@@ -132,6 +143,7 @@ class Passage:
             "collection": c.collection, "version": c.version, "doc_id": c.doc_id, "chunk_id": c.chunk_id,
             "feature_ids": list(c.feature_ids), "start": c.start, "end": c.end,
             "source_pages": list(c.source_pages), "section_path": list(c.section_path),
+            "period_start": c.period_start, "period_end": c.period_end, "period_source": c.period_source,
             "citation": c.label(), "claim": self.grade, "claim_reason": self.reason,
             "distance_m": self.distance_m, "distance": self.distance, "caveats": list(self.caveats),
             "also_in": [[f, n] for f, n in self.also_in],
@@ -286,7 +298,8 @@ def _answer_caveats(res: Any, licences: dict[str, tuple[str, str]], stale_after_
             lic += "; check its terms before quoting"
         note = f"collection {shown(s.collection)}: {shown(s.reason)}; {lic}"
         for c in s.caveats:
-            note += f"; {shown(c)}"
+            if not (status == "unknown" and c.startswith("licence unknown")):  # said just before
+                note += f"; {shown(c)}"
         out.append(note)
     if res.deduplicated:
         out.append(f"{res.deduplicated} result(s) left out by the query: their features are in higher results")
@@ -406,7 +419,8 @@ def answer_context(result: Any, budget: int = DEFAULT_BUDGET, *, encoding: Any =
             number=len(kept) + 1, rank=row.rank, text=row.text,
             citation=Citation(row.collection, row.corpus_version, row.doc_id, row.chunk_id,
                               tuple(row.feature_ids), row.char_start, row.char_end,
-                              tuple(row.source_pages), tuple(row.section_path)),
+                              tuple(row.source_pages), tuple(row.section_path),
+                              row.period_start, row.period_end, row.period_source),
             grade=row.claim, reason=row.claim_reason or "", distance_m=dist_m, distance=dist_words,
             score=float(row.final), caveats=_row_caveats(row),
             also_in=tuple((f[1], seen[f]) for f in repeated),
