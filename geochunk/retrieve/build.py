@@ -1,4 +1,4 @@
-"""Build or update an index file: chunk + embed in parallel, write once, prove recall, swap.
+"""Build or update an index file: chunk + embed in parallel, write what changed, prove recall.
 
 1. The paths are listed (:func:`geochunk.listing.list_documents`: folders expanded to every
    document type geochunk reads, the other files reported as skipped with the reason). A
@@ -12,18 +12,25 @@
    and embedded (:func:`.rows.prepare_document`) in this process or on Dask workers. A document
    that fails is reported with its reason and, with ``keep_going`` (the default when a folder
    is given), the build goes on without it.
-3. Everything is written into a **new file** beside the target (a copy of it when updating): a
-   replaced document's rows are deleted and its new rows inserted; with ``prune``, the rows of
-   documents of the collection whose file is gone are deleted; nothing else changes.
-4. The R-tree on ``footprint`` and the BM25 index are rebuilt, the catalog row refreshed (a
-   licence, period, resolution or version left out keeps the stored one).
-5. The filtered-recall gate runs on the new file (:mod:`.recall`); if it fails, or anything above
-   raised, the new file is deleted and the old index is untouched.
-6. The new file replaces the target with one atomic ``os.replace``.
+3. What changed is written. Into an index of this format, **in place, in one DuckDB
+   transaction** committed with a checkpoint (a ``kill -9`` leaves the file before or after it,
+   never between): a replaced document's rows and their BM25 postings are deleted, the new rows
+   and their postings inserted, the R-tree and the ``rid`` index updated row by row; with
+   ``prune``, the rows of documents of the collection whose file is gone are deleted; nothing
+   else changes. A first build, or an index of an older format (copied first and brought up to
+   this one), is written into a **new file** beside the target, swapped in with one atomic
+   ``os.replace`` at the end (its R-tree made after the rows are loaded).
+4. The catalog row is refreshed (a licence, period, resolution or version left out keeps the
+   stored one).
+5. The filtered-recall gate runs (:mod:`.recall`) on the rows written plus a fixed sample of the
+   rest (every row for a new file); if it fails, or anything above raised, the transaction is
+   rolled back (or the new file deleted) and the old index is untouched.
+6. Commit (or swap in). ``BuildReport.work`` counts what was written, tokenized and checked.
 
-Steps 3-6 run under an exclusive lock on ``.<db>.lock`` beside the target, and the documents
-already indexed are read again under it: two builds into the same file run one after the other
-and neither loses the other's documents (the last ``os.replace`` used to win).
+Documents may be streamed in (:func:`write_prepared` takes any iterable): they are written in
+batches as they arrive. Steps 3-6 run under an exclusive lock on ``.<db>.lock`` beside the
+target, and the documents already indexed are read again under it: two builds into the same file
+run one after the other and neither loses the other's documents.
 """
 
 from __future__ import annotations
@@ -38,7 +45,7 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path, PurePath, PurePosixPath
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 import numpy as np
 
@@ -48,8 +55,9 @@ from ..model import ChunkConfig, Flag
 from ..terminal import shown
 from .catalog import parse_period, refresh_catalog
 from .embed import EMBEDDERS, get_embedder
-from .lexical import Lexical
+from .lexical import ANALYZER
 from .parallel import Progress, run_ordered
+from .postings import PostingsWork, delete_postings, rebuild_postings, write_postings
 from .provenance import Recipe, differences, recipe_for
 from .recall import RecallReport, measure_recall
 from .rows import warm_prepare  # a worker's one-time loads (issue #33)
@@ -95,6 +103,9 @@ class BuildReport:
     failed: tuple[tuple[str, str], ...] = ()
     gone: tuple[str, ...] = ()
     cleaned: tuple[str, ...] = ()  # leftovers of an interrupted build, deleted by this one
+    #: what the write did (rows written/deleted, postings, gate rows and queries, file copied):
+    #: the counters that show an incremental build's cost follows the change
+    work: dict[str, int] = field(default_factory=dict)
 
     @property
     def ok(self) -> bool:
@@ -263,17 +274,6 @@ def _insert(con: Any, docs: Sequence[PreparedDocument], *, first_rid: int, colle
     finally:
         con.unregister("staging")
     return first_rid + len(rows)
-
-
-def _rebuild_lexical(con: Any) -> None:
-    res = con.execute("SELECT rid, text, doc_id FROM chunks ORDER BY rid").fetchnumpy()
-    # each chunk's words plus its document's file name (an export named nc_counties.csv says
-    # what each of its rows is)
-    titles = [PurePosixPath(str(d).replace("\\", "/")).stem for d in res["doc_id"]]
-    lx = Lexical.build(list(res["text"]), res["rid"], titles)
-    con.execute("DELETE FROM lexical")
-    for name, blob in lx.to_blobs().items():
-        con.execute("INSERT INTO lexical VALUES (?, ?)", [name, blob])
 
 
 @dataclass(frozen=True)
@@ -493,8 +493,14 @@ def build_index(
     )
 
 
+#: documents written per batch of a streamed build (their old rows deleted, then theirs inserted)
+BATCH_DOCUMENTS = 256
+#: rows per batch (a batch ends at whichever limit comes first)
+BATCH_ROWS = 20_000
+
+
 def write_prepared(
-    prepared: Sequence[PreparedDocument],
+    prepared: Iterable[PreparedDocument],
     target: Path,
     emb: Any,
     existing: Any = None,
@@ -516,146 +522,319 @@ def write_prepared(
     doc_root: str | None = None,
     documents: int | None = None,
     record_root: bool = False,
+    failures: Callable[[], Sequence[tuple[str, str]]] | None = None,
 ) -> BuildReport:
     """Steps 3-6 of a build for documents already chunked and embedded (also used by benchmarks).
 
-    The documents already in ``target`` are read under the build lock (``existing`` is ignored:
-    another build may have landed since anything was read before). ``unchanged``, ``failed`` and
-    ``skipped`` are carried into the report; ``seen`` are the identities of this build (``prune``
-    keeps them); ``legacy`` maps a document to the stored documents read from the same file under
-    another identity (format-1 rows, another root, a ``doc_id``): they are replaced by it.
-    ``doc_root`` is recorded when the index has none, or always with ``record_root`` (a
-    ``--root`` given: later builds take identities under it).
+    ``prepared`` may be a stream (any iterable: a generator fed by workers): documents are taken
+    in batches of :data:`BATCH_DOCUMENTS` / :data:`BATCH_ROWS` and written as they come, so the
+    corpus is never held in memory; each batch first deletes the stored rows of the documents it
+    replaces. The documents already in ``target`` are read under the build lock (``existing``
+    is ignored: another build may have landed since anything was read before). ``unchanged``,
+    ``failed`` and ``skipped`` are carried into the report (``failures``, when given, is called
+    after the stream is consumed for the failures found while it ran); ``seen`` are the
+    identities of this build (``prune`` keeps them); ``legacy`` maps a document to the stored
+    documents read from the same file under another identity (format-1 rows, another root, a
+    ``doc_id``): they are replaced by it. ``doc_root`` is recorded when the index has none, or
+    always with ``record_root`` (a ``--root`` given: later builds take identities under it).
+
+    How it is written (see the module docstring): into the file itself in one transaction when
+    the index exists in this format, else into a new file swapped in at the end.
     """
     t0 = time.perf_counter() if started is None else started
     target = Path(target)
     legacy = legacy or {}
-    seen = seen | {d.doc_id for d in prepared} | set(unchanged)
     target.parent.mkdir(parents=True, exist_ok=True)
     with _build_lock(target):
-        cleaned = tuple(clean_leftovers(target))  # a killed build's copy and WAL: no build runs now
+        cleaned = tuple(clean_leftovers(target))  # an older build's copy and WAL: no build runs now
         stored, meta, catalog = _read_existing(target, emb.model_id)
         mine = {d: s for (c, d), s in stored.items() if c == collection}
-        added, replaced, why, same = [], [], [], list(unchanged)
-        todo = []
-        for d in prepared:
-            old = mine.get(d.doc_id)
-            if old is None and d.doc_id in legacy:
-                added_from = legacy[d.doc_id]
-                replaced.append(d.doc_id)
-                was = [mine[o] for o in added_from if o in mine]
-                reason = ("made before rows recorded what made them" if any(w.recipe is None for w in was)
-                          else "the same file under another identity")
-                why.append((d.doc_id, f"{reason} (was {', '.join(added_from)})"))
-                todo.append(d)
-            elif old is None:
-                added.append(d.doc_id)
-                todo.append(d)
-            elif old.same(d.doc_sha256, d.recipe):
-                same.append(d.doc_id)
-            else:
-                replaced.append(d.doc_id)
-                reason = "content changed" if old.doc_sha256 != d.doc_sha256 else ""
-                if d.recipe is not None:
-                    more = differences(old.recipe, d.recipe)
-                    reason = "; ".join(x for x in (reason, more) if x)
-                why.append((d.doc_id, reason or "rebuilt"))
-                todo.append(d)
-        removed: list[tuple[str, str]] = []
-        gone: list[str] = []
-        for d, s in sorted(mine.items()):
-            if d in seen or any(d in olds for olds in legacy.values()):
-                continue
-            source = s.source_path or (None if texts_given else _legacy_source(d))
-            if texts_given and s.source_path is None:
-                reason = "not among the documents of this build"
-            elif source is None or not os.path.isfile(source):
-                reason = f"file {s.source_path or d} is gone"
-            else:
-                continue
-            if prune:
-                removed.append((d, reason + " (--prune)"))
-            elif not texts_given:
-                gone.append(d)
-        delete = [d.doc_id for d in todo if d.doc_id in mine] + [o for olds in legacy.values() for o in olds] \
-            + [d for d, _ in removed]
-        old_entry = next((c for c in catalog if c.collection == collection), None)
-        catalog_same = old_entry is not None and (licence is None or licence == old_entry.licence) \
-            and (period is None or tuple(period) == tuple(old_entry.period)) \
-            and (resolution_m is None or resolution_m == old_entry.resolution_m) \
-            and version == old_entry.corpus_version
         fmt = meta.get("index_format", 1)
-        if not todo and not delete and catalog_same and fmt == INDEX_FORMAT:
-            # nothing to write: the file is left as it is (not even rewritten)
-            con = connect(target, read_only=True)
-            try:
-                n_rows, n_noext = con.execute(
-                    "SELECT count(*), count(*) FILTER (WHERE NOT has_extent) FROM chunks").fetchone()
-            finally:
-                con.close()
-            return BuildReport(
-                db=str(target), collection=collection, version=version, model_id=emb.model_id,
-                documents=documents if documents is not None else len(prepared) + len(unchanged) + len(failed),
-                added=(), replaced=(), unchanged=tuple(same), rows=int(n_rows), no_extent_rows=int(n_noext),
-                seconds=time.perf_counter() - t0, recall=None, skipped=skipped, failed=failed, gone=tuple(gone),
-                cleaned=cleaned)
-        if not target.exists() and not todo:  # nothing could be indexed: no file is made
-            return BuildReport(
-                db=str(target), collection=collection, version=version, model_id=emb.model_id,
-                documents=documents if documents is not None else len(prepared) + len(unchanged) + len(failed),
-                added=(), replaced=(), unchanged=(), rows=0, no_extent_rows=0,
-                seconds=time.perf_counter() - t0, recall=None, skipped=skipped, failed=failed, cleaned=cleaned)
-        built_at = dt.datetime.now(dt.timezone.utc).replace(tzinfo=None, microsecond=0)
-        with _swapped_in(target) as con:
-            if not stored and not meta:
-                create_schema(con, emb.dims)
-            else:  # another process may have changed the file since it was read above
-                if _stored_docs(con) != stored:
-                    raise IndexBuildError(f"{target} changed during the build; run it again")
-                migrate(con)
-            con.execute(f"DROP INDEX IF EXISTS {RTREE_INDEX}")
-            con.execute("DROP INDEX IF EXISTS chunks_rid")
-            if delete:
-                con.execute("DELETE FROM chunks WHERE collection = ? AND list_contains(?, doc_id)",
-                            [collection, delete])
-            next_rid = con.execute("SELECT coalesce(max(rid) + 1, 0) FROM chunks").fetchone()[0]
-            _insert(con, todo, first_rid=int(next_rid), collection=collection, version=version,
-                    built_at=built_at, dims=emb.dims)
-            con.execute(f"CREATE INDEX {RTREE_INDEX} ON chunks USING RTREE (footprint)")
-            con.execute("CREATE INDEX chunks_rid ON chunks (rid)")  # point lookups of result rows
-            _rebuild_lexical(con)
-            refresh_catalog(con, collection, version=version, licence=licence, period=period,
-                            resolution_m=resolution_m, keep_resolution=True)
-            report = _recall_gate(con, recall_queries)
-            written = [r for d in todo for r in d.rows]
-            record_build(  # the builds and recall_history tables: what `geochunk status` reads
-                con, built_at=built_at, collection=collection, corpus_version=version,
-                documents=documents if documents is not None else len(prepared) + len(unchanged) + len(failed),
-                indexed=len(added) + len(replaced), unchanged=len(same), failed=len(failed),
-                skipped=len(skipped), removed=len(removed), chunks_written=len(written),
-                oversized=sum(Flag.OVERSIZED in r.flags for r in written),
-                needs_fallback=sum(Flag.NEEDS_FALLBACK in r.flags for r in written),
-                seconds=time.perf_counter() - t0, recall=report)
-            con.execute("DELETE FROM meta WHERE key = 'chunk_budget'")  # rows record their own
-            write_meta(con, {
-                "index_format": INDEX_FORMAT,
-                "model_id": emb.model_id,
-                "dims": emb.dims,
-                "built_at": built_at.isoformat(),
-                **({"doc_root": doc_root} if doc_root and (record_root or not meta.get("doc_root")) else {}),
-                "catalog_digest": catalog_digest(con),  # checked on open (store.check_consistency)
-            })
-            n_rows, n_noext = con.execute(
-                "SELECT count(*), count(*) FILTER (WHERE NOT has_extent) FROM chunks"
-            ).fetchone()
+        in_place = target.exists() and fmt == INDEX_FORMAT
+        w = _Writer(target, emb, in_place=in_place, fresh=not stored and not meta)
+        try:
+            added, replaced, why, same = [], [], [], list(unchanged)
+            written: list[str] = []
+            old_entry = next((c for c in catalog if c.collection == collection), None)
+            built_at = dt.datetime.now(dt.timezone.utc).replace(tzinfo=None, microsecond=0)
+            batch: list[PreparedDocument] = []
+
+            def flush() -> None:
+                if batch:
+                    w.replace(batch, [d.doc_id for d in batch if d.doc_id in mine], collection=collection,
+                              version=version, built_at=built_at)
+                    batch.clear()
+
+            for d in prepared:
+                old = mine.get(d.doc_id)
+                if old is None and d.doc_id in legacy:
+                    added_from = legacy[d.doc_id]
+                    was = [mine[o] for o in added_from if o in mine]
+                    reason = ("made before rows recorded what made them" if any(x.recipe is None for x in was)
+                              else "the same file under another identity")
+                    replaced.append(d.doc_id)
+                    why.append((d.doc_id, f"{reason} (was {', '.join(added_from)})"))
+                elif old is None:
+                    added.append(d.doc_id)
+                elif old.same(d.doc_sha256, d.recipe):
+                    same.append(d.doc_id)
+                    continue
+                else:
+                    replaced.append(d.doc_id)
+                    reason = "content changed" if old.doc_sha256 != d.doc_sha256 else ""
+                    if d.recipe is not None:
+                        more = differences(old.recipe, d.recipe)
+                        reason = "; ".join(x for x in (reason, more) if x)
+                    why.append((d.doc_id, reason or "rebuilt"))
+                written.append(d.doc_id)
+                batch.append(d)
+                if len(batch) >= BATCH_DOCUMENTS or sum(len(x.rows) for x in batch) >= BATCH_ROWS:
+                    flush()
+            flush()
+            failed = tuple(failed) + tuple(failures() if failures is not None else ())
+            seen = seen | set(written) | set(same)
+            removed: list[tuple[str, str]] = []
+            gone: list[str] = []
+            for d, s in sorted(mine.items()):
+                if d in seen or any(d in olds for olds in legacy.values()):
+                    continue
+                source = s.source_path or (None if texts_given else _legacy_source(d))
+                if texts_given and s.source_path is None:
+                    reason = "not among the documents of this build"
+                elif source is None or not os.path.isfile(source):
+                    reason = f"file {s.source_path or d} is gone"
+                else:
+                    continue
+                if prune:
+                    removed.append((d, reason + " (--prune)"))
+                elif not texts_given:
+                    gone.append(d)
+            delete = [o for d in written for o in legacy.get(d, ()) if o in mine] + [d for d, _ in removed]
+            catalog_same = old_entry is not None and (licence is None or licence == old_entry.licence) \
+                and (period is None or tuple(period) == tuple(old_entry.period)) \
+                and (resolution_m is None or resolution_m == old_entry.resolution_m) \
+                and version == old_entry.corpus_version
+            n_docs = documents if documents is not None else len(written) + len(same) + len(failed)
+            if not w.opened and not delete and ((catalog_same and fmt == INDEX_FORMAT) or not target.exists()):
+                # nothing to write: the file is left as it is (not even opened for writing); or
+                # nothing could be indexed into a new file: no file is made
+                n_rows = n_noext = 0
+                if target.exists():
+                    con = connect(target, read_only=True)
+                    try:
+                        n_rows, n_noext = con.execute(
+                            "SELECT count(*), count(*) FILTER (WHERE NOT has_extent) FROM chunks").fetchone()
+                    finally:
+                        con.close()
+                return BuildReport(
+                    db=str(target), collection=collection, version=version, model_id=emb.model_id,
+                    documents=n_docs, added=(), replaced=(), unchanged=tuple(same) if target.exists() else (),
+                    rows=int(n_rows), no_extent_rows=int(n_noext), seconds=time.perf_counter() - t0, recall=None,
+                    skipped=skipped, failed=failed, gone=tuple(gone), cleaned=cleaned)
+            w.delete(collection, delete)
+            report = w.finish(collection=collection, version=version, licence=licence, period=period,
+                              resolution_m=resolution_m, recall_queries=recall_queries, built_at=built_at,
+                              meta={"doc_root": doc_root} if doc_root and (record_root or not meta.get("doc_root"))
+                              else {}, started=t0,
+                              record=dict(documents=n_docs, indexed=len(added) + len(replaced), unchanged=len(same),
+                                          failed=len(failed), skipped=len(skipped), removed=len(removed)))
+        except BaseException:
+            w.abort()
+            raise
+    n_rows, n_noext = w.counts
     return BuildReport(
         db=str(target), collection=collection, version=version, model_id=emb.model_id,
-        documents=documents if documents is not None else len(prepared) + len(unchanged) + len(failed),
-        added=tuple(added), replaced=tuple(replaced), unchanged=tuple(same),
+        documents=n_docs, added=tuple(added), replaced=tuple(replaced), unchanged=tuple(same),
         rows=int(n_rows), no_extent_rows=int(n_noext), seconds=time.perf_counter() - t0, recall=report,
         replaced_why=tuple(why), removed=tuple(removed), skipped=skipped, failed=failed, gone=tuple(gone),
-        cleaned=cleaned,
+        cleaned=cleaned, work=w.work(report),
     )
+
+
+class _Writer:
+    """One build's writes, opened on the first one.
+
+    * **In place** (the index exists in this format): one DuckDB transaction on the file itself,
+      committed with a checkpoint (``checkpoint_threshold = 0``: the commit writes the new blocks
+      and then the header that names them, and leaves no log), so a ``kill -9`` at any point
+      leaves the file as it was before or as it is after; the R-tree and the ``rid`` index are
+      kept up to date row by row, and only the written and deleted rows' postings change.
+    * **Into a new file** (a first build, or an index of an older format, copied first and
+      brought up to this format): written beside the target and moved over it with one
+      ``os.replace``; the R-tree is made after the rows are loaded and every row's postings are
+      written.
+
+    Either way the recall gate runs before the end (inside the transaction, on the new file):
+    when it fails, or anything raised, nothing is committed or swapped in.
+    """
+
+    def __init__(self, target: Path, emb: Any, *, in_place: bool, fresh: bool) -> None:
+        self.target, self.emb, self.in_place, self.fresh = target, emb, in_place, fresh
+        self.con: Any = None
+        self.tmp: Path | None = None
+        self.rids_written: list[np.ndarray] = []
+        self.written: list[Any] = []  # the rows written (their flags go in the builds table)
+        self.rows_written = self.rows_deleted = self.postings_deleted = 0
+        self.postings = PostingsWork()
+        self.rebuilt_lexical = False
+        self.counts = (0, 0)
+        self.next_rid = 0
+
+    @property
+    def opened(self) -> bool:
+        return self.con is not None
+
+    def _open(self) -> Any:
+        if self.con is not None:
+            return self.con
+        if self.in_place:
+            self.con = connect(self.target)
+            self.con.execute("SET checkpoint_threshold = '0b'")  # the commit is a checkpoint
+            self.con.execute("BEGIN TRANSACTION")
+        else:
+            fd, tmp_name = tempfile.mkstemp(dir=self.target.parent, prefix=f".{self.target.name}.",
+                                            suffix=".building")
+            os.close(fd)
+            self.tmp = Path(tmp_name)
+            self.tmp.unlink()
+            if self.target.exists():
+                shutil.copyfile(self.target, self.tmp)
+            self.con = connect(self.tmp)
+            if self.fresh:
+                create_schema(self.con, self.emb.dims)
+            else:
+                migrate(self.con)
+            self.con.execute(f"DROP INDEX IF EXISTS {RTREE_INDEX}")
+            self.con.execute("DROP INDEX IF EXISTS chunks_rid")
+        self.next_rid = int(self.con.execute("SELECT coalesce(max(rid) + 1, 0) FROM chunks").fetchone()[0])
+        return self.con
+
+    def _delete_docs(self, collection: str, doc_ids: Sequence[str]) -> None:
+        if not doc_ids:
+            return
+        con = self._open()
+        where, params = "collection = ? AND list_contains(?, doc_id)", [collection, list(doc_ids)]
+        if self.in_place:
+            self.postings_deleted += delete_postings(con, where, params)
+        row = con.execute(f"DELETE FROM chunks WHERE {where}", params).fetchone()
+        self.rows_deleted += int(row[0]) if row else 0
+
+    def replace(self, docs: Sequence[PreparedDocument], old: Sequence[str], *, collection: str, version: str,
+                built_at: dt.datetime) -> None:
+        """Delete the stored rows of ``old`` (documents of ``docs`` the index holds), insert ``docs``."""
+        con = self._open()
+        self._delete_docs(collection, old)
+        first = self.next_rid
+        self.next_rid = _insert(con, docs, first_rid=first, collection=collection, version=version,
+                                built_at=built_at, dims=self.emb.dims)
+        self.written.extend(r for d in docs for r in d.rows)
+        n = self.next_rid - first
+        self.rows_written += n
+        if n:
+            self.rids_written.append(np.arange(first, self.next_rid, dtype=np.int64))
+            if self.in_place:
+                rows = [r for d in docs for r in d.rows]
+                titles = [PurePosixPath(str(r.doc_id).replace("\\", "/")).stem for r in rows]
+                got = write_postings(con, range(first, self.next_rid), [r.text for r in rows], titles)
+                self.postings = PostingsWork(self.postings.rows + got.rows, self.postings.postings + got.postings,
+                                             self.postings.terms_added + got.terms_added)
+
+    def delete(self, collection: str, doc_ids: Sequence[str]) -> None:
+        """Delete every row of these documents of ``collection`` (pruned, or replaced by another identity)."""
+        self._delete_docs(collection, doc_ids)
+
+    def finish(self, *, collection: str, version: str, licence: str | None,
+               period: tuple[str | None, str | None] | None, resolution_m: float | None, recall_queries: int,
+               built_at: dt.datetime, meta: dict[str, Any], record: dict[str, int], started: float) -> RecallReport:
+        """Indexes, postings, catalog, the recall gate and meta; then commit (or swap in)."""
+        con = self._open()
+        if not self.in_place:
+            con.execute(f"CREATE INDEX {RTREE_INDEX} ON chunks USING RTREE (footprint)")
+            con.execute("CREATE INDEX chunks_rid ON chunks (rid)")  # point lookups of result rows
+            self.postings = rebuild_postings(con)
+            self.rebuilt_lexical = True
+        elif _stored_analyzer(con) != ANALYZER:  # written by another analyzer: every row again
+            self.postings = rebuild_postings(con)
+            self.rebuilt_lexical = True
+        refresh_catalog(con, collection, version=version, licence=licence, period=period,
+                        resolution_m=resolution_m, keep_resolution=True)
+        focus = None if (self.fresh or not self.in_place) else (
+            np.concatenate(self.rids_written) if self.rids_written else np.zeros(0, np.int64))
+        report = _recall_gate(con, recall_queries, focus)
+        record_build(  # the builds and recall_history tables: what `geochunk status` reads
+            con, built_at=built_at, collection=collection, corpus_version=version, **record,
+            chunks_written=len(self.written), oversized=sum(Flag.OVERSIZED in r.flags for r in self.written),
+            needs_fallback=sum(Flag.NEEDS_FALLBACK in r.flags for r in self.written),
+            seconds=time.perf_counter() - started, recall=report)
+        con.execute("DELETE FROM meta WHERE key = 'chunk_budget'")  # rows record their own
+        write_meta(con, {
+            "index_format": INDEX_FORMAT,
+            "model_id": self.emb.model_id,
+            "dims": self.emb.dims,
+            "built_at": built_at.isoformat(),
+            **meta,
+            "catalog_digest": catalog_digest(con),  # checked on open (store.check_consistency)
+        })
+        n_rows, n_noext = con.execute(
+            "SELECT count(*), count(*) FILTER (WHERE NOT has_extent) FROM chunks").fetchone()
+        self.counts = (int(n_rows), int(n_noext))
+        if self.in_place:
+            con.execute("COMMIT")
+            con.close()
+            self.con = None
+        else:
+            con.execute("CHECKPOINT")
+            con.close()
+            self.con = None
+            assert self.tmp is not None
+            os.replace(self.tmp, self.target)
+            self.tmp = None
+        return report
+
+    def abort(self) -> None:
+        """Roll back (in place) or delete the new file; the index is left as it was."""
+        con, self.con = self.con, None
+        if con is not None:
+            try:
+                if self.in_place:
+                    con.execute("ROLLBACK")
+            except Exception:  # noqa: BLE001 - the close below discards the transaction anyway
+                pass
+            finally:
+                con.close()
+        if self.tmp is not None:
+            for p in (self.tmp, Path(str(self.tmp) + ".wal")):
+                if p.exists():
+                    p.unlink()
+            self.tmp = None
+
+    def work(self, report: RecallReport | None) -> dict[str, int]:
+        """The work counters of this build (what tests of proportional cost read)."""
+        return {
+            "rows_written": self.rows_written,
+            "rows_deleted": self.rows_deleted,
+            "rows_tokenized": self.postings.rows,
+            "postings_written": self.postings.postings,
+            "postings_deleted": self.postings_deleted,
+            "terms_added": self.postings.terms_added,
+            "lexical_rebuilt": int(self.rebuilt_lexical),
+            "file_copied": int(not self.in_place and not self.fresh),
+            "gate_rows": report.checked if report is not None else 0,
+            "gate_queries": report.gate_queries if report is not None else 0,
+        }
+
+
+def _stored_analyzer(con: Any) -> int | None:
+    import json
+
+    row = con.execute("SELECT data FROM lexical WHERE name = 'params'").fetchone()
+    if row is None:
+        return None
+    try:
+        p = json.loads(bytes(row[0]))
+    except ValueError:
+        return None
+    return int(p.get("analyzer", 1)) if p.get("storage") == "postings" else None
 
 
 @contextlib.contextmanager
@@ -674,37 +853,10 @@ def _build_lock(target: Path) -> Any:
             fcntl.flock(fh.fileno(), fcntl.LOCK_UN)
 
 
-@contextlib.contextmanager
-def _swapped_in(target: Path) -> Any:
-    """A connection to a new file beside ``target`` (a copy of it, if any), swapped in on success.
-
-    On any exception the new file (and its WAL) is deleted and ``target`` is untouched; on
-    success the file is checkpointed, closed and moved over ``target`` with one ``os.replace``.
-    """
-    fd, tmp_name = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".building")
-    os.close(fd)
-    tmp = Path(tmp_name)
-    tmp.unlink()
-    try:
-        if target.exists():
-            shutil.copyfile(target, tmp)
-        con = connect(tmp)
-        try:
-            yield con
-            con.execute("CHECKPOINT")
-        finally:
-            con.close()
-        os.replace(tmp, target)
-    except BaseException:
-        for p in (tmp, Path(str(tmp) + ".wal")):
-            if p.exists():
-                p.unlink()
-        raise
-
-
-def _recall_gate(con: Any, queries: int) -> RecallReport:
-    """Measure filtered recall, record it in the ``recall`` table, raise when the gate fails."""
-    report = measure_recall(con, queries=queries)
+def _recall_gate(con: Any, queries: int, focus: np.ndarray | None = None) -> RecallReport:
+    """Measure filtered recall (over every row, or the rows written plus a fixed sample), record
+    it in the ``recall`` table, raise when the gate fails."""
+    report = measure_recall(con, queries=queries, focus=focus)
     con.execute("DELETE FROM recall")
     for f in report.figures:
         con.execute("INSERT INTO recall VALUES (?, ?, ?, ?, ?)",
@@ -727,7 +879,6 @@ def _item_size(item: Any) -> int:
         return os.path.getsize(path)
     except OSError:
         return 0
-
 
 def _prepare_item(item: Any, *, embedder: str, config: ChunkConfig, recipe: Recipe, keep_going: bool) -> Any:
     """One document ``(doc_id, text or None, path, stored (sha256, recipe digest) or None)``:

@@ -43,6 +43,7 @@ from .claims import NONE, ClaimPolicy, grade_frame
 from .embed import embedder_for_model_id
 from .fuse import DECAYS, RRF_K, final_score, fusion_weights, proximity, ranks, rrf, top_order
 from .lexical import Lexical
+from .postings import is_postings, load_lexical
 from .region import Region, distances_m
 from .inmemory import FootprintCache
 from .search import Vectors, load_vectors, region_rids, scan_no_extent
@@ -237,7 +238,7 @@ def open_index(path: str | os.PathLike[str]) -> Index:
         check_consistency(con, meta, str(path))
         emb = embedder_for_model_id(meta["model_id"])
         blobs = dict(con.execute("SELECT name, data FROM lexical").fetchall())
-        lex = Lexical.from_blobs(blobs)
+        lex = load_lexical(con) if is_postings(blobs) else Lexical.from_blobs(blobs)
         cat = read_catalog(con)
         res = con.execute("SELECT rid, collection, ST_AsWKB(footprint) AS wkb FROM chunks ORDER BY rid").fetchnumpy()
         vectors = load_vectors(con)

@@ -12,7 +12,9 @@ Tables (one file per index):
   recipe's digest, the file it was read from).
 * ``collections`` the catalog: one row per collection (extent, period, licence, count, refresh).
 * ``meta``        key/value: embedding model, dimensions, build time, format, the build root.
-* ``lexical``     the BM25 index (bm25s arrays as ``.npy`` blobs).
+* ``lexical_terms``, ``lexical_postings`` the BM25 index as each chunk's term frequencies
+  (:mod:`.postings`; written and deleted with the chunks, scored when the index is opened);
+  ``lexical`` holds its ``params`` row (before format 4: the bm25s arrays as ``.npy`` blobs).
 * ``recall``      the filtered-recall gate measured on this build.
 * ``builds``      one row per build that wrote the file (format 4): documents given, indexed,
   unchanged, refused (failed), skipped, removed; chunks written and how many were oversized or
@@ -58,6 +60,7 @@ __all__ = [
     "catalog_digest",
     "check_consistency",
     "clean_leftovers",
+    "recover",
     "ValidationRun",
     "ensure_validation_runs",
     "record_validation_run",
@@ -85,7 +88,10 @@ RTREE_INDEX = "chunks_footprint_rtree"
 #: ``builds`` and ``recall_history`` tables (:func:`ensure_history`).
 #: Format 5 adds :data:`FORMAT5_COLUMNS`: the chunk's offsets in its document (for citations) and
 #: what its frame rests on (a ``"fallback"`` frame supports no claim about where).
-INDEX_FORMAT = 5
+#: Format 6 keeps the BM25 index as postings (``lexical_terms``, ``lexical_postings``), so adding
+#: a document writes only its own rows; an older file is read as it is (its bm25s arrays) and
+#: gets its postings on its next build.
+INDEX_FORMAT = 6
 #: the columns format 2 added to ``chunks`` (name, type), in table order, after ``built_at``
 PROVENANCE_COLUMNS: tuple[tuple[str, str], ...] = (
     ("chunker_version", "VARCHAR"),
@@ -159,6 +165,8 @@ def connect(path: str | os.PathLike[str], *, read_only: bool = False) -> Any:
     p = str(path)
     if read_only and p != ":memory:" and not Path(p).is_file():
         raise StoreError(f"no index at {p} (build one with 'geochunk index')")
+    if p != ":memory:" and Path(p + ".wal").exists():
+        recover(p)
     try:
         con = duckdb.connect(p, read_only=read_only, config={"autoinstall_known_extensions": False,
                                                              "autoload_known_extensions": False})
@@ -214,7 +222,9 @@ def create_schema(con: Any, dims: int) -> None:
         )"""
     )
     con.execute("CREATE TABLE meta (key VARCHAR PRIMARY KEY, value VARCHAR NOT NULL)")
-    con.execute("CREATE TABLE lexical (name VARCHAR PRIMARY KEY, data BLOB NOT NULL)")
+    from .postings import create_tables
+
+    create_tables(con)
     con.execute(
         """
         CREATE TABLE recall (
@@ -651,3 +661,43 @@ def clean_leftovers(target: str | os.PathLike[str]) -> list[str]:
             except OSError:
                 pass
     return removed
+
+
+def recover(path: str | os.PathLike[str]) -> bool:
+    """Replay the write-ahead log a killed writer left beside ``path`` with the spatial extension
+    loaded first, rebuild the R-tree and checkpoint; True when there was one to replay.
+
+    A build commits with a checkpoint (no log is left after it), so a log is there only when the
+    process died inside a commit. DuckDB 1.5.5 replays a log's changes to a table with an R-tree
+    into an index it cannot then scan ("Operation requires a flat vector"), and replaying before
+    the extension is loaded damages the file: the log is therefore replayed through an
+    ``ATTACH`` after ``LOAD``, and the R-tree made again from the rows (once, after a crash).
+    Best effort: a file that cannot be opened for writing is left for DuckDB to replay.
+    """
+    import duckdb
+
+    p = str(path)
+    if not Path(p + ".wal").exists():
+        return False
+    try:
+        con = duckdb.connect(":memory:", config={"autoinstall_known_extensions": False,
+                                                 "autoload_known_extensions": False})
+    except duckdb.Error:
+        return False
+    try:
+        con.execute(f"LOAD '{spatial_extension_path().as_posix()}'")
+        quoted = p.replace("'", "''")
+        con.execute(f"ATTACH '{quoted}' AS gc_recover")
+        has = con.execute(
+            "SELECT count(*) FROM duckdb_indexes() WHERE database_name = 'gc_recover' AND index_name = ?",
+            [RTREE_INDEX]).fetchone()[0]
+        if has:
+            con.execute(f"DROP INDEX gc_recover.main.{RTREE_INDEX}")
+            con.execute(f"CREATE INDEX {RTREE_INDEX} ON gc_recover.main.chunks USING RTREE (footprint)")
+        con.execute("CHECKPOINT gc_recover")
+        con.execute("DETACH gc_recover")
+        return True
+    except duckdb.Error:
+        return False
+    finally:
+        con.close()
