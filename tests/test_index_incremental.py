@@ -40,12 +40,20 @@ PLACES = ["pond", "mill", "school", "orchard", "quarry", "chapel", "allotment", 
           "bridge", "barn", "forge", "kiln"]
 
 
+WORDS = ("reeds willow ditch hedge stile gravel clay spring culvert lane beech ash rookery heath "
+         "moss bracken sheep byre").split()
+
+
 def _doc(i: int, twist: str = "") -> tuple[str, str]:
-    """A small document with a point and a polygon somewhere near Edinburgh, its own words and code."""
+    """A small document with a point and a polygon somewhere near Edinburgh, its own words and
+    code (words of its own, so that no two chunks tie on a score and ranks are the same
+    whichever rows were written first)."""
     x, y = -3.30 + 0.013 * i, 55.90 + 0.007 * i
     place = PLACES[i % len(PLACES)]
+    own = " ".join(WORDS[(i * 7 + k * 5) % len(WORDS)] for k in range(2 + i % 6))
     text = (f"Frame: EPSG:4326.\n\n## The {place} {i}\nSurvey code LU-{i:04d}{twist}: the old {place} "
-            f"by the road: POINT ({x:.3f} {y:.3f})\n\n## Field {i}\nArable field next to the {place}: "
+            f"by the road, with {own}: POINT ({x:.3f} {y:.3f})\n\n## Field {i}\nArable field next to the {place}"
+            f" and {WORDS[i % len(WORDS)]}: "
             f"POLYGON (({x:.3f} {y:.3f}, {x + 0.004:.3f} {y:.3f}, {x + 0.004:.3f} {y + 0.003:.3f}, "
             f"{x:.3f} {y:.3f}))\n")
     return f"{place}_{i}.md", text
@@ -118,6 +126,25 @@ def test_adding_one_document_does_work_in_proportion_to_it(tmp_path, monkeypatch
 
     monkeypatch.setattr(recall, "SAMPLE", 6)  # a small fixed sample, so the index is bigger than it
     assert _one_add(tmp_path, 4) == _one_add(tmp_path, 12)
+
+
+def test_an_index_held_open_is_written_in_a_copy(tmp_path):
+    """The app keeps the indexes it shows open: a build into one cannot write in place, so it
+    makes the same incremental writes in a copy swapped in (the reader keeps the old file)."""
+    db = tmp_path / "ix.duckdb"
+    _build(db, [_doc(i) for i in range(3)])
+    ix = open_index(db)
+    try:
+        rep = _build(db, [_doc(3)])
+        assert rep.work["file_copied"] == 1 and rep.work["lexical_rebuilt"] == 0
+        assert rep.work["rows_tokenized"] == rep.work["rows_written"] > 0
+        assert len(ix.rids) < rep.rows  # the reader still sees the old file
+    finally:
+        ix.close()
+    fresh = tmp_path / "fresh.duckdb"
+    _build(fresh, [_doc(i) for i in range(4)])
+    assert _answers(db) == _answers(fresh)
+    assert not [p.name for p in tmp_path.iterdir() if ".building" in p.name]
 
 
 def test_nothing_changed_writes_nothing(tmp_path):

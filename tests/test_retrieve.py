@@ -301,8 +301,9 @@ def test_one_or_two_dask_workers_give_the_same_index(corpus, tmp_path, monkeypat
     assert _table(one, with_time=False) == _table(two, with_time=False)
     assert seen[-1] == (3, 3)
     con1, con2 = connect(one, read_only=True), connect(two, read_only=True)
-    assert con1.execute("SELECT * FROM lexical ORDER BY name").fetchall() == \
-        con2.execute("SELECT * FROM lexical ORDER BY name").fetchall()
+    for sql in ("SELECT * FROM lexical ORDER BY name", "SELECT * FROM lexical_terms ORDER BY term_id",
+                "SELECT * FROM lexical_postings ORDER BY rid, term_id"):
+        assert con1.execute(sql).fetchall() == con2.execute(sql).fetchall()
     con1.close()
     con2.close()
 

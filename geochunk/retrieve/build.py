@@ -63,8 +63,8 @@ from .recall import RecallReport, measure_recall
 from .rows import warm_prepare  # a worker's one-time loads (issue #33)
 from .rows import IndexBuildError, PreparedDocument, prepare_document
 from .store import (FORMAT4_COLUMNS, FORMAT5_COLUMNS, INDEX_FORMAT, PROVENANCE_COLUMNS, RTREE_INDEX,
-                    StoreError, catalog_digest, check_consistency, clean_leftovers, connect, create_schema, has_columns,
-                    migrate, read_meta, record_build, write_meta)
+                    StoreError, catalog_digest, check_consistency, clean_leftovers, connect, create_schema,
+                    has_columns, migrate, read_meta, record_build, recover, write_meta)
 
 __all__ = ["BuildReport", "build_index", "write_prepared", "expand_paths", "document_id",
            "INDEXABLE_SUFFIXES", "Outcome"]
@@ -334,7 +334,7 @@ def _read_existing(target: Path, model_id: str) -> tuple[dict[tuple[str, str], S
 
     if not target.exists():
         return {}, {}, []
-    con = connect(target, read_only=True)
+    con = connect(target, read_only=True, spatial=False)  # plain columns only: no extension to load
     try:
         meta = read_meta(con)
         check_consistency(con, meta, str(target))
@@ -547,6 +547,7 @@ def write_prepared(
     target.parent.mkdir(parents=True, exist_ok=True)
     with _build_lock(target):
         cleaned = tuple(clean_leftovers(target))  # an older build's copy and WAL: no build runs now
+        recover(target, locked=True)  # a log a killed commit left (rare: see store.recover)
         stored, meta, catalog = _read_existing(target, emb.model_id)
         mine = {d: s for (c, d), s in stored.items() if c == collection}
         fmt = meta.get("index_format", 1)
@@ -620,7 +621,7 @@ def write_prepared(
                 # nothing could be indexed into a new file: no file is made
                 n_rows = n_noext = 0
                 if target.exists():
-                    con = connect(target, read_only=True)
+                    con = connect(target, read_only=True, spatial=False)
                     try:
                         n_rows, n_noext = con.execute(
                             "SELECT count(*), count(*) FILTER (WHERE NOT has_extent) FROM chunks").fetchone()
@@ -670,6 +671,9 @@ class _Writer:
 
     def __init__(self, target: Path, emb: Any, *, in_place: bool, fresh: bool) -> None:
         self.target, self.emb, self.in_place, self.fresh = target, emb, in_place, fresh
+        #: the R-tree and the postings kept up to date row by row (an index of this format: in
+        #: place, or in a copy when the file is held open by a reader)
+        self.incremental = in_place
         self.con: Any = None
         self.tmp: Path | None = None
         self.rids_written: list[np.ndarray] = []
@@ -688,7 +692,11 @@ class _Writer:
         if self.con is not None:
             return self.con
         if self.in_place:
-            self.con = connect(self.target)
+            try:
+                self.con = connect(self.target)
+            except StoreError:  # held open elsewhere (a reader in this or another process)
+                self.in_place = False  # the same writes, into a copy swapped in at the end
+        if self.in_place:
             self.con.execute("SET checkpoint_threshold = '0b'")  # the commit is a checkpoint
             self.con.execute("BEGIN TRANSACTION")
         else:
@@ -702,10 +710,11 @@ class _Writer:
             self.con = connect(self.tmp)
             if self.fresh:
                 create_schema(self.con, self.emb.dims)
-            else:
+            elif not self.incremental:
                 migrate(self.con)
-            self.con.execute(f"DROP INDEX IF EXISTS {RTREE_INDEX}")
-            self.con.execute("DROP INDEX IF EXISTS chunks_rid")
+            if not self.incremental:
+                self.con.execute(f"DROP INDEX IF EXISTS {RTREE_INDEX}")
+                self.con.execute("DROP INDEX IF EXISTS chunks_rid")
         self.next_rid = int(self.con.execute("SELECT coalesce(max(rid) + 1, 0) FROM chunks").fetchone()[0])
         return self.con
 
@@ -714,7 +723,7 @@ class _Writer:
             return
         con = self._open()
         where, params = "collection = ? AND list_contains(?, doc_id)", [collection, list(doc_ids)]
-        if self.in_place:
+        if self.incremental:
             self.postings_deleted += delete_postings(con, where, params)
         row = con.execute(f"DELETE FROM chunks WHERE {where}", params).fetchone()
         self.rows_deleted += int(row[0]) if row else 0
@@ -732,7 +741,7 @@ class _Writer:
         self.rows_written += n
         if n:
             self.rids_written.append(np.arange(first, self.next_rid, dtype=np.int64))
-            if self.in_place:
+            if self.incremental:
                 rows = [r for d in docs for r in d.rows]
                 titles = [PurePosixPath(str(r.doc_id).replace("\\", "/")).stem for r in rows]
                 got = write_postings(con, range(first, self.next_rid), [r.text for r in rows], titles)
@@ -748,7 +757,7 @@ class _Writer:
                built_at: dt.datetime, meta: dict[str, Any], record: dict[str, int], started: float) -> RecallReport:
         """Indexes, postings, catalog, the recall gate and meta; then commit (or swap in)."""
         con = self._open()
-        if not self.in_place:
+        if not self.incremental:
             con.execute(f"CREATE INDEX {RTREE_INDEX} ON chunks USING RTREE (footprint)")
             con.execute("CREATE INDEX chunks_rid ON chunks (rid)")  # point lookups of result rows
             self.postings = rebuild_postings(con)
@@ -758,7 +767,7 @@ class _Writer:
             self.rebuilt_lexical = True
         refresh_catalog(con, collection, version=version, licence=licence, period=period,
                         resolution_m=resolution_m, keep_resolution=True)
-        focus = None if (self.fresh or not self.in_place) else (
+        focus = None if (self.fresh or not self.incremental) else (
             np.concatenate(self.rids_written) if self.rids_written else np.zeros(0, np.int64))
         report = _recall_gate(con, recall_queries, focus)
         record_build(  # the builds and recall_history tables: what `geochunk status` reads
