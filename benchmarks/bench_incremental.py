@@ -54,6 +54,8 @@ def main() -> None:
     ap.add_argument("--sizes", default="1000,5000,10000")
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--no-write", action="store_true")
+    ap.add_argument("--corpus", choices=("small", "scale"), default="small",
+                    help="small: the documents above; scale: scale_corpus.py's mixed documents of real size")
     a = ap.parse_args()
     sizes = [int(s) for s in a.sizes.split(",")]
     cfg = ChunkConfig(budget=48)
@@ -66,12 +68,19 @@ def main() -> None:
     rows = []
     try:
         for n in sizes:
-            docs = [document(i) for i in range(n)]
+            if a.corpus == "scale":
+                from scale_corpus import generated
+
+                docs = list(generated(n + 1, seed=33))
+                extra_doc = docs.pop()
+            else:
+                docs = [document(i) for i in range(n)]
+                extra_doc = document(n + 500_000)
             db = tmp / f"ix{n}.duckdb"
             t0, c0 = time.perf_counter(), time.process_time()
             full = build_index([d for d, _ in docs], db, collection="bench", config=cfg, texts=[t for _, t in docs])
             full_s, full_cpu = time.perf_counter() - t0, time.process_time() - c0
-            extra = document(n + 500_000)
+            extra = extra_doc
             best = None
             for r in range(max(1, a.repeat)):
                 copy = tmp / f"ix{n}_add{r}.duckdb"
@@ -95,12 +104,14 @@ def main() -> None:
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     load1 = os.getloadavg()
+    kind = ("small distinct documents (two or three chunks each)" if a.corpus == "small" else
+            "scale_corpus.py's mixed generated documents of real size (notes, reports, KML, GML, SQL, GeoJSON ...)")
     lines = [
-        "## Adding one document to an index (bench_incremental.py)",
+        "## Adding one document to an index (bench_incremental.py" + (", scale corpus)" if a.corpus == "scale" else ")"),
         "",
         f"Machine: {platform.machine()}, {os.cpu_count()} CPUs shared with other work; load average "
         f"{load0[0]:.1f} at the start, {load1[0]:.1f} at the end. Static model, budget 48, one process; "
-        f"small distinct documents (two or three chunks each); best of {a.repeat} adds, each into a fresh "
+        f"{kind}; best of {a.repeat} adds, each into a fresh "
         "copy of the index. CPU time is this process's (the figure a busy machine disturbs least).",
         "",
         "| documents | rows | full build (s) | full build (CPU-s) | add one (ms) | add one (CPU-ms) | add / full, wall | add / full, CPU | rows written | postings written | gate rows | file copied |",
@@ -116,7 +127,7 @@ def main() -> None:
     if not a.no_write:
         from _common import write_results_section
 
-        write_results_section("bench_incremental", lines)
+        write_results_section("bench_incremental" + ("_scale" if a.corpus == "scale" else ""), lines)
 
 
 if __name__ == "__main__":
