@@ -21,7 +21,7 @@ from scratch over the same chunks (tested), however the rows were added.
 >>> create_tables(con)
 >>> write_postings(con, [10, 11, 12], ["arable field near the river", "woodland and river bank", "car park"],
 ...                ["", "", ""]).postings
-10
+9
 >>> lx = load_lexical(con)
 >>> s = lx.scores("river woodland")
 >>> [int(r) for r in lx.rids[s > 0]], int(lx.rids[s.argmax()])
