@@ -44,6 +44,7 @@ _UNIT_FIELDS = ("spans", "core", "full", "ids", "attributes", "intro", "row", "k
 _NONBLANK = re.compile(r"[^ \t]")  # (a newline is not blank: a search stops at its line)
 _MAX_SEEN = 4096  # distinct attribute lines remembered per document (bounds the memo)
 _MAX_LEAD = 200  # characters of non-geometry text on the geometry's line that may join it
+_MAX_ROW_LEAD = 4000  # the same for the rest of an SQL ``INSERT`` row (its columns and values)
 _SENTENCE_END = (". ", "! ", "? ", "\u0964 ", "\u0965 ", ".\t")  # (written out in _has_sentence_end)
 
 
@@ -218,11 +219,28 @@ def _widen(
         if alone_after and not text[end:le].strip(" \t\r\n,"):
             end = le
         return start, end
+    if alone_before and start - ls <= _MAX_ROW_LEAD and _is_row_lead(text[ls:start]):
+        # an SQL row's columns and values are its geometry's attributes, whatever their words
+        # ('St. Louis' holds a sentence end): the row joins it whole, tail included
+        return ls, le if alone_after and le - end <= _MAX_ROW_LEAD else end
     if alone_before and start - ls <= _MAX_LEAD and not _has_sentence_end(text[ls:start]):
         start = ls
     if alone_after and le - end <= _MAX_LEAD and not _has_sentence_end(text[end:le]):
         end = le
     return start, end
+
+
+def _is_row_lead(lead: str) -> bool:
+    """Whether ``lead`` is an SQL ``INSERT INTO t (...) VALUES (...`` row up to its geometry
+    (cheap first test: the line starts with ``INSERT``).
+
+    >>> _is_row_lead("INSERT INTO t (id, name, geom) VALUES (1, 'St. Louis', ST_GeomFromEWKT('")
+    True
+    >>> _is_row_lead("Inserted here. "), _is_row_lead("INSERT INTO is a verb. ")
+    (False, False)
+    """
+    head = lead[:24].lstrip(" \t")
+    return head[:6].upper() == "INSERT" and bool(sql_row(lead))
 
 
 def _line_bounds(text: str, starts: Sequence[int], ends: Sequence[int]) -> tuple[list[int], list[int]]:
