@@ -273,6 +273,41 @@ def test_distance_inside_is_zero_and_outside_geodesic_across_180() -> None:
     assert math.isfinite(d)
 
 
+def _tokyo_prefectures() -> list:
+    """libpysal's Tokyo municipalities (Japan Plane Rectangular CS VI, Tokyo datum) in WGS 84 at
+    6 decimals, dissolved per prefecture as bench_realdata does: invalid MultiPolygons."""
+    import shapefile
+    import shapely.geometry
+    from pyproj import Transformer
+
+    to84 = Transformer.from_crs(30166, 4326, always_xy=True)
+    by_pref: dict[str, list] = {}
+    with shapefile.Reader(str(Path(__file__).parent / "real_data" / "libpysal-4.14.1" / "tokyo" / "tokyomet262")) as r:
+        for shp, (code, _name, _area) in zip(r.shapes(), r.records()):
+            g = shapely.geometry.shape(shp.__geo_interface__)
+            g = shapely.transform(g, lambda xy: np.column_stack(to84.transform(xy[:, 0], xy[:, 1])))
+            by_pref.setdefault(code[:2], []).append(shapely.from_wkt(shapely.to_wkt(g, rounding_precision=6)))
+    return [shapely.from_wkt(shapely.to_wkt(shapely.union_all(gs), rounding_precision=6))
+            for _, gs in sorted(by_pref.items())]
+
+
+def test_distance_inside_an_invalid_real_polygon_is_zero() -> None:
+    """GEOS's densifier mends an invalid polygon with buffer(0), which dropped most of Ibaraki
+    (12 km from a point inside it); the repair keeps the area and the outside distances."""
+    prefs = _tokyo_prefectures()
+    assert not all(g.is_valid for g in prefs)  # the case: real dissolves are invalid
+    for g in prefs:
+        p = g.representative_point()
+        assert distances_m((p.x, p.y), [g, shapely.GeometryCollection([g])]) == [0.0, 0.0]
+        w, s, e, n = g.bounds
+        for lon, lat in ((w - 0.3, s - 0.2), (e + 0.25, (s + n) / 2), ((w + e) / 2, n + 0.3)):
+            ring = shapely.segmentize(g.boundary, 0.001)  # outside the bounds: its rings
+            xy = shapely.get_coordinates(ring)
+            true = float(np.min(GEOD.inv(np.full(len(xy), lon), np.full(len(xy), lat), xy[:, 0], xy[:, 1])[2]))
+            (d,) = distances_m((lon, lat), [g])
+            assert abs(d - true) < 50.0, (lon, lat, d, true)
+
+
 def test_cli_query_without_region_shows_both_ranks(tmp_path) -> None:
     import io
 

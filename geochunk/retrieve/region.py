@@ -429,11 +429,24 @@ def distances_m(anchor: tuple[float, float], geoms: Sequence[Any]) -> list[float
 
     if not len(geoms):
         return []
+    from ..oversize import bounded_make_valid
+
     fwd, _ = _aeqd(anchor)
     arr = np.asarray(geoms, dtype=object)
     lined = shapely.get_type_id(arr) != 0  # points need no cutting
     if lined.any():
         arr = arr.copy()
+        # GEOS densifies an invalid polygon and then mends it with buffer(0), which can drop
+        # most of its area (a prefecture dissolved from municipalities measured 12 km from a
+        # point inside it): an invalid geometry is repaired first (area kept), and one too
+        # costly to repair is measured on its own vertices
+        bad = np.flatnonzero(lined & ~shapely.is_valid(arr))
+        for i in bad:
+            fixed = bounded_make_valid(arr[i])
+            if fixed is None:
+                lined[i] = False
+            else:
+                arr[i] = fixed
         arr[lined] = shapely.segmentize(arr[lined], EDGE_DEG)
     local = shapely.transform(arr, fwd)
     return [float(d) for d in shapely.distance(local, shapely.Point(0.0, 0.0))]
