@@ -146,7 +146,7 @@ def main(argv: list[str] | None = None) -> int:
               file=sys.stderr)
         return 2
     started = datetime.now(timezone.utc)
-    load0 = os.getloadavg()
+    load0, commit = os.getloadavg(), _commit()
     rows = []
     for area in AREAS:
         if only and area.key not in only:
@@ -162,7 +162,7 @@ def main(argv: list[str] | None = None) -> int:
         "## How these figures were made", "",
         f"`python -m benchmarks.report{' --quick' if args.quick else ''}"
         f"{' --only ' + args.only if only else ''}`, started {started:%Y-%m-%d %H:%M} UTC at commit "
-        f"{_commit()}; {platform.machine()}, {os.cpu_count()} CPUs, Python {platform.python_version()}; "
+        f"{commit}; {platform.machine()}, {os.cpu_count()} CPUs, Python {platform.python_version()}; "
         f"load average (1 / 5 / 15 min) {load0[0]:.1f} / {load0[1]:.1f} / {load0[2]:.1f} at the start, "
         f"{load1[0]:.1f} / {load1[1]:.1f} / {load1[2]:.1f} at the end."
         + (" Quick mode: smaller inputs and fewer rounds, to check the command, not figures to quote."
