@@ -52,6 +52,8 @@ from browser_helpers import (
     wait_until,
 )
 
+from browser_checks import page_errors
+
 INVALID = Path(__file__).parent / "data" / "invalid_geometries.md"
 DOCS_IMG = Path(__file__).resolve().parents[1] / "docs" / "img"
 
@@ -245,3 +247,4 @@ def test_app_in_a_real_browser(app_url: str, driver, app_dir: Path) -> None:
     assert not driver.find_elements(By.CSS_SELECTOR, '[data-testid="stException"]')
     assert metric(driver, "Features") == "11"
     assert table_rows(driver) > 1
+    assert page_errors(driver) == []  # no script error or failed request on the whole way
