@@ -308,6 +308,26 @@ def test_distance_inside_an_invalid_real_polygon_is_zero() -> None:
             assert abs(d - true) < 50.0, (lon, lat, d, true)
 
 
+def test_distance_to_a_multi_with_an_empty_part_does_not_crash() -> None:
+    """``SRID=4326;MULTIPOLYGON (EMPTY, ((...)))`` in a document indexed fine, and a query near it
+    killed the process (GEOS's densifier segfaults on a multi with an empty member): measured
+    in a child process, so a return of the crash fails this test instead of the run."""
+    import subprocess
+    import sys
+
+    code = ("import shapely, math\n"
+            "from geochunk.retrieve.region import distances_m\n"
+            "gs = [shapely.from_wkt(w) for w in ('MULTIPOLYGON (EMPTY, ((10 10, 11 10, 11 11, 10 10)))',\n"
+            "      'MULTILINESTRING (EMPTY, (10 10, 11 11))',\n"
+            "      'GEOMETRYCOLLECTION (GEOMETRYCOLLECTION (POLYGON EMPTY), POINT (10.5 10.4))',\n"
+            "      'GEOMETRYCOLLECTION EMPTY')]\n"
+            "print(distances_m((10.5, 10.4), gs))\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr[-500:]
+    inside, line, point, empty = eval(out.stdout.replace("nan", "float('nan')"))
+    assert inside == 0.0 and point == 0.0 and 0 < line < 60_000 and math.isnan(empty)
+
+
 def test_cli_query_without_region_shows_both_ranks(tmp_path) -> None:
     import io
 

@@ -499,8 +499,9 @@ def _query(ix: Index, con: Any, question: str, region: Region | None, k: int, pe
     claim = {r: grade_frame(f["epsg"], f["frame_confidence"], bool(f["frame_flagged"]), f["frame_source"], policy)
              for r, f in zip(cand, frames)}
     placed = [(r, g) for r, g in zip(cand, cand_geoms) if g is not None and claim[r].measured]
-    dist = ({} if region is None else
-            dict(zip((r for r, _ in placed), distances_m(region.anchor, [g for _, g in placed]))))
+    dist = ({} if region is None else  # (an empty footprint measures NaN: no distance, not 0)
+            {r: d for (r, _), d in zip(placed, distances_m(region.anchor, [g for _, g in placed]))
+             if math.isfinite(d)})
     prox = {r: (proximity(dist.get(r), half_life_m=half, decay=decay)
                 if lane[r] == "region" and region is not None else 0.0) for r in cand}
     geo_rank = distance_ranks({r: dist[r] for r in cand if r in dist and prox[r] > 0})

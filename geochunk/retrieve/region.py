@@ -440,6 +440,9 @@ def distances_m(anchor: tuple[float, float], geoms: Sequence[Any]) -> list[float
         # most of its area (a prefecture dissolved from municipalities measured 12 km from a
         # point inside it): an invalid geometry is repaired first (area kept), and one too
         # costly to repair is measured on its own vertices
+        multi = np.flatnonzero(shapely.get_type_id(arr) >= 4)
+        for i in multi:  # GEOS's densifier crashes the process on a multi with an empty member
+            arr[i] = _without_empty_parts(arr[i])
         bad = np.flatnonzero(lined & ~shapely.is_valid(arr))
         for i in bad:
             fixed = bounded_make_valid(arr[i])
@@ -450,3 +453,25 @@ def distances_m(anchor: tuple[float, float], geoms: Sequence[Any]) -> list[float
         arr[lined] = shapely.segmentize(arr[lined], EDGE_DEG)
     local = shapely.transform(arr, fwd)
     return [float(d) for d in shapely.distance(local, shapely.Point(0.0, 0.0))]
+
+
+def _without_empty_parts(geom: Any) -> Any:
+    """``geom`` itself, or when a part of it (at any depth) is empty, the collection of its
+    non-empty parts (the same points, so the same distances).
+
+    >>> import shapely
+    >>> _without_empty_parts(shapely.from_wkt("MULTIPOLYGON (EMPTY, ((0 0, 1 0, 1 1, 0 0)))")).wkt
+    'GEOMETRYCOLLECTION (POLYGON ((0 0, 1 0, 1 1, 0 0)))'
+    """
+    import shapely
+
+    parts, flat, changed = [geom], [], False
+    while parts:
+        g = parts.pop()
+        if g.is_empty:
+            changed = True
+        elif shapely.get_type_id(g) >= 4:
+            parts.extend(shapely.get_parts(g).tolist()[::-1])
+        else:
+            flat.append(g)
+    return shapely.GeometryCollection(flat) if changed else geom
