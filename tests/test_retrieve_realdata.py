@@ -336,13 +336,22 @@ def test_cli_query_without_region_shows_both_ranks(tmp_path) -> None:
     db = tmp_path / "cli.duckdb"
     src = DJANGO / "geogapp_initial.json"
     out, err = io.StringIO(), io.StringIO()
-    assert main(["index", str(src), "--db", str(db), "--collection", "dj", "--embedder", "hashing",
+    assert main(["index", str(src), str(DJANGO / "distapp_initial.json"), "--db", str(db), "--collection", "dj",
+                 "--embedder", "hashing",
                  "--no-progress"], out=out, err=err) == 0, err.getvalue()
     out, err = io.StringIO(), io.StringIO()
     assert main(["query", "77002", "--db", str(db)], out=out, err=err) == 0, err.getvalue()
     text = out.getvalue()
     assert "region:     everywhere" in text and "fusion:     lexical 1, dense 0.05 (lexical first" in text
-    assert "dense#" in text and "bm25#" in text
+    assert "dense#" in text and "bm25#" in text and "dist#" in text
+    out, err = io.StringIO(), io.StringIO()  # with a region: the distance ranking's rank per row
+    assert main(["query", "zip code", "--db", str(db), "--near", "-95.363151,29.763374", "--radius", "80000"],
+                out=out, err=err) == 0, err.getvalue()
+    lines = out.getvalue().splitlines()
+    head = next(i for i, line in enumerate(lines) if "dist#" in line)
+    col = lines[head].split().index("dist#")
+    ranks = [line.split()[col] for line in lines[head + 1:]]
+    assert ranks and all(x == "-" or int(x) >= 1 for x in ranks) and "1" in ranks
 
 
 def test_minilm_without_torch_gives_the_model_cards_similarities() -> None:
