@@ -358,7 +358,7 @@ def _help(command: str) -> str:
 def test_help_shows_each_default_once() -> None:
     index, query, chunk = _help("index"), _help("query"), _help("chunk")
     assert "(default: 512)" in index and "(default: static)" in index and "(default: cl100k_base)" in index
-    assert "(default: 10)" in query and "(default: exponential)" in query and "(default: 0.3)" in query
+    assert "(default: 10)" in query and "(default: exponential)" in query and "(default: 1.0)" in query
     for text in (index, query, chunk):
         assert "(default: None)" not in text and "(default: False)" not in text and "(default: [])" not in text
         for option in text.split("\n -")[1:]:  # one option's help
