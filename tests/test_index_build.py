@@ -97,11 +97,15 @@ def test_a_folder_build_reads_every_encoding_and_goes_on_past_a_bad_file(folder,
     assert any(line.startswith("  latin1.md: ") and "not valid UTF-8" in line for line in table)
     assert any("logo.png: not a document type geochunk reads (.png)" in line for line in table)
     assert any(".notes.md: hidden file" in line for line in table)
-    # run again: nothing to do, nothing rewritten
-    before = db.stat().st_mtime_ns
+    # run again: nothing to do, no row rewritten; the build (and its refusal) is recorded for status
+    rows_sql = "SELECT rid, doc_id, chunk_id, built_at FROM chunks ORDER BY rid"
+    before, meta = _rows(db, rows_sql), _rows(db, "SELECT * FROM meta ORDER BY key")
     code, out, _ = _cli("index", str(folder), "--db", str(db), "--collection", "c", "--budget", "256",
                         "--embedder", EMB)
-    assert code == 1 and f"  unchanged  {len(expected):>6}" in out and db.stat().st_mtime_ns == before
+    assert code == 1 and f"  unchanged  {len(expected):>6}" in out
+    assert _rows(db, rows_sql) == before and _rows(db, "SELECT * FROM meta ORDER BY key") == meta
+    assert _rows(db, "SELECT build, indexed, unchanged, failed, chunks_written FROM builds ORDER BY build")[-1] \
+        == (2, 0, len(expected), 1, 0)
     assert "recall:     not measured (nothing was written)" in out
 
 

@@ -145,3 +145,32 @@ def test_the_retrieve_page_shows_the_status(app_dir: Path, two_builds: Path) -> 
     assert any(lbl.startswith("Index status: built") and "refused 25%" in lbl for lbl in labels), labels
     text = "\n".join(t.value for t in at.text)
     assert "recall@10:" in text and "documents refused 25.00%" in text and "parks@1" in text
+
+
+def test_a_build_that_writes_no_rows_is_recorded(two_builds: Path, tmp_path: Path) -> None:
+    """Nothing changed but a document refused: the file's rows stay, the build and its refusal
+    are recorded, so the rejection-rate threshold sees them."""
+    db = _copy(two_builds, tmp_path)
+    d = two_builds.parent
+    before = index_status(db)
+    rep = build_index([str(d / "a.md"), str(d / "b.md"), str(d / "broken.md")], db, collection="parks",
+                      embedder=EMB, config=CFG, keep_going=True)
+    assert rep.added == () and rep.replaced == () and len(rep.failed) == 1 and rep.recall is None
+    st = index_status(db, max_rejection_rate=0.2)
+    assert [b.build for b in st.builds] == [1, 2, 3] and st.rows == before.rows
+    last = st.builds[-1]
+    assert (last.documents, last.indexed, last.unchanged, last.failed, last.chunks_written) == (3, 0, 2, 1, 0)
+    assert [c.name for c in st.checks if c.crossed] == ["rejection_rate"]
+    assert st.built_at == before.built_at  # the rows' age is what it was: nothing was rebuilt
+    assert {r.build for r in st.recall} == {1, 2}  # no recall measured on a build that wrote nothing
+
+
+def test_status_escapes_names_in_its_checks(tmp_path: Path) -> None:
+    (tmp_path / "a.md").write_text(A, encoding="utf-8")
+    db = tmp_path / "ix.duckdb"
+    build_index([str(tmp_path / "a.md")], db, collection="ev\x1b[31mil\x07", embedder=EMB, config=CFG)
+    st = index_status(db, now=dt.datetime.now() + dt.timedelta(days=2), max_catalog_age_s=60.0,
+                      max_index_age_s=60.0)
+    text = "\n".join(st.lines())
+    assert "\x1b" not in text and "\x07" not in text and "FAIL catalog refresh age" in text
+    assert "ev\\x1b[31mil\\x07" in text

@@ -619,11 +619,24 @@ def write_prepared(
                 and version == old_entry.corpus_version
             n_docs = documents if documents is not None else len(written) + len(same) + len(failed)
             if not w.opened and not delete and ((catalog_same and fmt == INDEX_FORMAT) or not target.exists()):
-                # nothing to write: the file is left as it is (not even opened for writing); or
-                # nothing could be indexed into a new file: no file is made
+                # no rows to write: the file is left as it is (not even opened for writing), unless
+                # the build refused documents: then its one `builds` row is recorded in place, so
+                # `geochunk status` sees the refusals (a reader holding the file open keeps the row
+                # from being recorded, never the build from finishing); or nothing could be indexed
+                # into a new file: no file is made
                 n_rows = n_noext = 0
                 if target.exists():
-                    con = connect(target, read_only=True, spatial=False)
+                    try:
+                        if not failed:
+                            raise StoreError("nothing to record")
+                        con = connect(target, spatial=False)
+                    except StoreError:
+                        con = connect(target, read_only=True, spatial=False)
+                    else:
+                        record_build(con, built_at=built_at, collection=collection, corpus_version=version,
+                                     documents=n_docs, indexed=0, unchanged=len(same), failed=len(failed),
+                                     skipped=len(skipped), removed=0, chunks_written=0, oversized=0,
+                                     needs_fallback=0, seconds=time.perf_counter() - t0, recall=None)
                     try:
                         n_rows, n_noext = con.execute(
                             "SELECT count(*), count(*) FILTER (WHERE NOT has_extent) FROM chunks").fetchone()

@@ -176,7 +176,7 @@ class IndexStatus:
         else:
             out.append("recall@10:  never measured")
         for c in self.checks:
-            out.append(f"{'FAIL' if c.crossed else 'ok  '} {c.message}")
+            out.append(f"{'FAIL' if c.crossed else 'ok  '} {shown(c.message)}")
         return out
 
     def to_dict(self) -> dict[str, Any]:
