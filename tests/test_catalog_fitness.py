@@ -116,6 +116,15 @@ def test_spdx_expressions_are_normalised_and_combined() -> None:
     ("CC BY-NC 4.0", "non-commercial only"),
     ("Not for commercial use", "non-commercial only"),
     ("Internal use only", "internal use only"),
+    # ways a restriction was once let through as "unknown" (and so into the context)
+    ("No A.I.", "no AI use"),
+    ("\uff4e\uff4f \uff21\uff29", "no AI use"),  # full-width "no AI"
+    ("\uff23\uff23-\uff22\uff39-\uff2e\uff23-4.0", "non-commercial only"),  # full-width CC-BY-NC-4.0
+    ("Do not use for AI", "no AI use"),
+    ("AI training not permitted", "no AI use"),
+    ("Commercial use prohibited", "non-commercial only"),
+    ("Personal use only", "personal use only"),
+    ("Research use only", "research use only"),
 ])
 def test_restricting_phrases_exclude(text: str, why: str) -> None:
     v = read_licence(text)
@@ -124,6 +133,7 @@ def test_restricting_phrases_exclude(text: str, why: str) -> None:
 
 def test_phrases_that_lift_or_grant_do_not_exclude() -> None:
     assert read_licence("no reuse restrictions").status == "unknown"
+    assert read_licence("no commercial use restrictions").status == "unknown"
     assert read_licence("No rights reserved").status == "allowed"  # CC0's words
     assert read_licence("Copyright 2008 Google Inc. All rights reserved. Licensed under BSD-3-Clause").status \
         == "allowed"

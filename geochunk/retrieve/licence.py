@@ -6,8 +6,8 @@ context an LLM answers from. A licence string is read in two ways:
 1. **Phrases that restrict** (read first, and they win over any grant in the same string): no
    AI / no TDM / no retrieval, no reuse, all rights reserved (unless the string also grants a
    licence, as a BSD header does), non-commercial (unless it says "commercial and non-commercial"),
-   confidential / internal use only. Words are read with one linear scan (CamelCase and
-   ``LicenseRef-NoAI`` split into words), never a backtracking pattern.
+   confidential / internal / personal / research use only. Words are read after NFKC with one
+   linear scan (CamelCase and ``LicenseRef-NoAI`` split into words), never a backtracking pattern.
 2. **An SPDX expression** (``MIT OR Apache-2.0``, ``CC-BY-NC-4.0``, ``GPL-2.0+ WITH
    Classpath-exception-2.0``), parsed and normalised by the ``license-expression`` library
    (aboutcode; offline, its bundled ScanCode LicenseDB index gives each id's category), or one of
@@ -35,6 +35,7 @@ Nothing declared (``unspecified``, ``NOASSERTION``, ``UNKNOWN``, empty) is ``unk
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -60,6 +61,13 @@ _RESTRICTIONS: tuple[tuple[tuple[str, ...], str], ...] = (
     (("not", "for", "machine", "learning"), "no AI use"),
     (("ai", "training", "prohibited"), "no AI use"),
     (("ai", "use", "prohibited"), "no AI use"),
+    (("no", "a", "i"), "no AI use"),  # "No A.I."
+    (("do", "not", "use", "for", "ai"), "no AI use"),
+    (("not", "be", "used", "for", "ai"), "no AI use"),
+    (("ai", "training", "not", "permitted"), "no AI use"),
+    (("ai", "training", "is", "not", "permitted"), "no AI use"),
+    (("ai", "use", "not", "permitted"), "no AI use"),
+    (("ai", "training", "forbidden"), "no AI use"),
     (("no", "tdm"), "no text and data mining"),
     (("notdm",), "no text and data mining"),
     (("no", "text", "and", "data", "mining"), "no text and data mining"),
@@ -80,6 +88,11 @@ _RESTRICTIONS: tuple[tuple[tuple[str, ...], str], ...] = (
     (("noncommercial",), "non-commercial only"),
     (("not", "for", "commercial"), "non-commercial only"),
     (("by", "nc"), "non-commercial only"),  # "CC BY-NC 4.0" written with spaces
+    (("no", "commercial", "use"), "non-commercial only"),
+    (("commercial", "use", "prohibited"), "non-commercial only"),
+    (("commercial", "use", "not", "permitted"), "non-commercial only"),
+    (("personal", "use", "only"), "personal use only"),
+    (("research", "use", "only"), "research use only"),
 )
 #: a restriction followed by one of these is lifted, not imposed ("no reuse restrictions")
 _LIFTED = frozenset({"restriction", "restrictions", "restricted", "limits", "limitation", "limitations"})
@@ -130,7 +143,8 @@ class LicenceVerdict:
 
 
 def _words(text: str) -> list[str]:
-    return _WORD.findall(_CAMEL.sub(" ", text).lower())
+    """Lower-case words, read after NFKC (full-width and other compatibility forms fold)."""
+    return _WORD.findall(_CAMEL.sub(" ", unicodedata.normalize("NFKC", text)).lower())
 
 
 def _find(words: list[str], phrase: tuple[str, ...]) -> list[int]:
