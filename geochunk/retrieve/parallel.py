@@ -75,6 +75,10 @@ def scheduler_address(scheduler: str) -> tuple[str, int]:
         raise bad from None
     if parts.scheme not in ("tcp", "tls") or not parts.hostname or port is None or parts.path not in ("", "/"):
         raise bad
+    try:  # what the resolver would choke on with a UnicodeError: an empty or 64+ letter label,
+        parts.hostname.encode("idna")  # a byte that was not UTF-8 (a surrogate)
+    except UnicodeError:
+        raise bad from None
     return parts.hostname, port
 
 
