@@ -77,7 +77,7 @@ def _answers(db: Path) -> list:
         for q in QUESTIONS:
             bm = ix.lexical.scores(q)
             for region in (None, REGION):
-                res = query_index(ix, q, region, k=8)
+                res = query_index(ix, q, region, k=100)  # every row: no tied row cut at k
                 out.append(_untied([(r.chunk_id, r.semantic, r.bm25, r.final) for r in res.rows], bm))
             out.append(sorted((chunk_of[int(r)], float(s)) for r, s in zip(ix.lexical.rids, bm)))
         return out
@@ -86,17 +86,17 @@ def _answers(db: Path) -> list:
 
 
 def _untied(rows: list[tuple], bm25: np.ndarray) -> list[tuple]:
-    """The results up to the first one whose rank rests on an exact tie (a BM25 score another
-    chunk has too, or a cosine another result has): tied rows are ranked by ``rid``, which
-    depends on the order rows were written, so only the untied prefix is the same for any order."""
+    """The results whose rank rests on no exact tie, in their order: a chunk whose BM25 score
+    another chunk has too, or whose cosine another result has, is ranked among its equals by
+    ``rid``, which depends on the order rows were written, so its lane rank (and fused score)
+    differs between orders and it may land before or after an untied row. An untied row's lane
+    ranks (how many score strictly higher) and so its fused score are the same for any order,
+    and so is the order of the untied rows among themselves. (A prefix up to the first tie was
+    compared before: a tied row moving ahead of an untied one cut one prefix short.)"""
     nonzero = bm25[bm25 > 0].tolist()
     semantic = [r[1] for r in rows]
-    out = []
-    for row in rows:
-        if (row[2] > 0 and nonzero.count(row[2]) > 1) or semantic.count(row[1]) > 1:
-            break
-        out.append(row)
-    return out
+    return [row for row in rows
+            if not ((row[2] > 0 and nonzero.count(row[2]) > 1) or semantic.count(row[1]) > 1)]
 
 
 def _docs_in(db: Path) -> set[tuple[str, str]]:
