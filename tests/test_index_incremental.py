@@ -397,3 +397,44 @@ os._exit(0)  # killed after the commit, before any checkpoint: the log stays
     before = _docs_in(base)  # replays it (connect)
     assert not Path(str(base) + ".wal").exists()
     assert _check_after_kill(base, [before]) == before
+
+
+# --- a build streams its documents into the writer -----------------------------------------
+
+
+def test_a_build_streams_documents_into_the_index_never_holding_them_all(tmp_path, monkeypatch):
+    """build_index writes each batch as it is prepared: the writer's first insert comes after
+    one batch of documents, not after all of them, and at no point are more documents prepared
+    than written plus one batch (a count of work, not a clock)."""
+    from geochunk.retrieve import build, rows
+
+    monkeypatch.setattr(build, "BATCH_DOCUMENTS", 2)
+    prepared = [0]
+    inserted = [0]
+    held: list[int] = []
+    real_prepare, real_insert = rows.prepare_document, build._insert
+
+    def counting_prepare(*a, **k):
+        prepared[0] += 1
+        held.append(prepared[0] - inserted[0])
+        return real_prepare(*a, **k)
+
+    def counting_insert(con, docs, **k):
+        inserted[0] += len(docs)
+        return real_insert(con, docs, **k)
+
+    monkeypatch.setattr(build, "prepare_document", counting_prepare)
+    monkeypatch.setattr(build, "_insert", counting_insert)
+    docs = [_doc(i) for i in range(7)]
+    rep = _build(tmp_path / "ix.duckdb", docs)
+    assert prepared[0] == inserted[0] == 7 and len(rep.added) == 7
+    assert max(held) == 2  # one batch at most was held before it was written
+    # the same for an in-place add into the existing index, with unchanged documents among them
+    prepared[0] = inserted[0] = 0
+    held.clear()
+    more = [_doc(i, twist=" (b)" if i % 2 else "") for i in range(7)] + [_doc(i) for i in range(7, 12)]
+    rep = _build(tmp_path / "ix.duckdb", more)
+    assert rep.work["file_copied"] == 0
+    assert len(rep.unchanged) == 4 and len(rep.replaced) == 3 and len(rep.added) == 5
+    assert list(rep.unchanged) == [_doc(i)[0] for i in (0, 2, 4, 6)]
+    assert prepared[0] == inserted[0] == 8 and max(held) == 2

@@ -27,16 +27,21 @@
    rolled back (or the new file deleted) and the old index is untouched.
 6. Commit (or swap in). ``BuildReport.work`` counts what was written, tokenized and checked.
 
-Documents may be streamed in (:func:`write_prepared` takes any iterable): they are written in
-batches as they arrive. Steps 3-6 run under an exclusive lock on ``.<db>.lock`` beside the
-target, and the documents already indexed are read again under it: two builds into the same file
-run one after the other and neither loses the other's documents.
+Documents are streamed in (:func:`write_prepared` takes any iterable; :func:`build_index` feeds
+it as the workers finish): they are written in batches as they arrive, so only one batch of
+prepared documents is held, never the corpus. Steps 3-6 run under an exclusive lock on
+``.<db>.lock`` beside the target, and the documents already indexed are read again under it: two
+builds into the same file run one after the other and neither loses the other's documents. As
+chunking runs while the batches are written, the lock is held from the start of chunking, and an
+in-place build holds the file open for writing from its first batch to its commit (readers in
+other processes wait or fail to open it meanwhile, as during any write).
 """
 
 from __future__ import annotations
 
 import contextlib
 import functools
+import itertools
 from collections import Counter
 import datetime as dt
 import os
@@ -45,7 +50,7 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path, PurePath, PurePosixPath
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any, Callable, Iterable, Iterator, Sequence
 
 import numpy as np
 
@@ -56,7 +61,7 @@ from ..terminal import shown
 from .catalog import parse_period, refresh_catalog
 from .embed import EMBEDDERS, get_embedder
 from .lexical import ANALYZER
-from .parallel import Progress, run_ordered
+from .parallel import Progress, stream_ordered
 from .postings import PostingsWork, delete_postings, rebuild_postings, write_postings
 from .provenance import Recipe, differences, recipe_for
 from .recall import RecallReport, measure_recall
@@ -474,23 +479,32 @@ def build_index(
             outcome(ids[i], "failed" if isinstance(res, _Failed)
                     else "unchanged" if isinstance(res, _Unchanged) else "indexed")
 
-    results = run_ordered(
-        _prepare_item, items, workers=workers, scheduler=scheduler, progress=progress,
-        labels=ids, on_result=on_result, sizes=[_item_size(item) for item in items],
-        # workers warm once at start; in this process the first document pays the same loads (a
-        # warm-up here would chunk its text again on every build: +0.1-0.3 CPU-s per add)
-        warm=functools.partial(warm_prepare, config.encoding, embedder) if workers > 1 or scheduler else None,
-        embedder=embedder, config=config, recipe=recipe, keep_going=keep_going,
-    )
-    prepared = [r for r in results if isinstance(r, PreparedDocument)]
-    unchanged = tuple(r.doc_id for r in results if isinstance(r, _Unchanged))
-    failed.extend((r.doc_id, r.reason) for r in results if isinstance(r, _Failed))
+    found_unchanged: list[str] = []
+    found_failed: list[tuple[str, str]] = []
+
+    def prepared() -> Iterator[PreparedDocument]:
+        """The documents chunked and embedded, streamed into the writer as they come (in input
+        order): the corpus is never held, only the writer's current batch."""
+        for _, res in stream_ordered(
+            _prepare_item, items, workers=workers, scheduler=scheduler, progress=progress,
+            labels=ids, on_result=on_result, sizes=[_item_size(item) for item in items],
+            # workers warm once at start; in this process the first document pays the same loads (a
+            # warm-up here would chunk its text again on every build: +0.1-0.3 CPU-s per add)
+            warm=functools.partial(warm_prepare, config.encoding, embedder) if workers > 1 or scheduler else None,
+            embedder=embedder, config=config, recipe=recipe, keep_going=keep_going,
+        ):
+            if isinstance(res, PreparedDocument):
+                yield res
+            elif isinstance(res, _Unchanged):
+                found_unchanged.append(res.doc_id)
+            else:
+                found_failed.append((res.doc_id, res.reason))
 
     return write_prepared(
-        prepared, target, emb, collection=collection, version=version, licence=licence,
-        period=per, resolution_m=resolution_m, started=t0, unchanged=unchanged,
-        failed=tuple(failed), skipped=tuple(skipped), prune=prune, seen=frozenset(ids),
-        texts_given=texts is not None, legacy=legacy, doc_root=build_root,
+        prepared(), target, emb, collection=collection, version=version, licence=licence,
+        period=per, resolution_m=resolution_m, started=t0, unchanged=lambda: found_unchanged,
+        failed=tuple(failed), failures=lambda: found_failed, skipped=tuple(skipped), prune=prune,
+        seen=frozenset(ids), texts_given=texts is not None, legacy=legacy, doc_root=build_root,
         documents=len(items) + n_missing, record_root=root is not None,
     )
 
@@ -514,7 +528,7 @@ def write_prepared(
     resolution_m: float | None,
     started: float | None = None,
     recall_queries: int = 12,
-    unchanged: tuple[str, ...] = (),
+    unchanged: Sequence[str] | Callable[[], Sequence[str]] = (),
     failed: tuple[tuple[str, str], ...] = (),
     skipped: tuple[tuple[str, str], ...] = (),
     prune: bool = False,
@@ -534,7 +548,8 @@ def write_prepared(
     replaces. The documents already in ``target`` are read under the build lock (``existing``
     is ignored: another build may have landed since anything was read before). ``unchanged``,
     ``failed`` and ``skipped`` are carried into the report (``failures``, when given, is called
-    after the stream is consumed for the failures found while it ran); ``seen`` are the
+    after the stream is consumed for the failures found while it ran; ``unchanged`` may be such
+    a callable too); ``seen`` are the
     identities of this build (``prune`` keeps them); ``legacy`` maps a document to the stored
     documents read from the same file under another identity (format-1 rows, another root, a
     ``doc_id``): they are replaced by it. ``doc_root`` is recorded when the index has none, or
@@ -547,6 +562,11 @@ def write_prepared(
     target = Path(target)
     legacy = legacy or {}
     target.parent.mkdir(parents=True, exist_ok=True)
+    stream = iter(prepared)
+    # the first document is prepared before the lock is taken: a build whose first document
+    # fails (with keep_going off) raises here and leaves nothing beside the target, not even
+    # the lock file
+    head = next(stream, None)
     with _build_lock(target):
         cleaned = tuple(clean_leftovers(target))  # an older build's copy and WAL: no build runs now
         recover(target, locked=True)  # a log a killed commit left (rare: see store.recover)
@@ -556,7 +576,7 @@ def write_prepared(
         in_place = target.exists() and fmt == INDEX_FORMAT
         w = _Writer(target, emb, in_place=in_place, fresh=not stored and not meta)
         try:
-            added, replaced, why, same = [], [], [], list(unchanged)
+            added, replaced, why, same = [], [], [], [] if callable(unchanged) else list(unchanged)
             written: list[str] = []
             old_entry = next((c for c in catalog if c.collection == collection), None)
             built_at = dt.datetime.now(dt.timezone.utc).replace(tzinfo=None, microsecond=0)
@@ -568,7 +588,7 @@ def write_prepared(
                               version=version, built_at=built_at)
                     batch.clear()
 
-            for d in prepared:
+            for d in itertools.chain(() if head is None else (head,), stream):
                 old = mine.get(d.doc_id)
                 if old is None and d.doc_id in legacy:
                     added_from = legacy[d.doc_id]
@@ -594,6 +614,8 @@ def write_prepared(
                 if len(batch) >= BATCH_DOCUMENTS or sum(len(x.rows) for x in batch) >= BATCH_ROWS:
                     flush()
             flush()
+            if callable(unchanged):  # found while the stream ran: first, as if given
+                same[:0] = unchanged()
             failed = tuple(failed) + tuple(failures() if failures is not None else ())
             seen = seen | set(written) | set(same)
             removed: list[tuple[str, str]] = []
@@ -656,6 +678,9 @@ def write_prepared(
                                           failed=len(failed), skipped=len(skipped), removed=len(removed)))
         except BaseException:
             w.abort()
+            close = getattr(stream, "close", None)  # a stream: stop its workers now
+            if close is not None:
+                close()
             raise
     n_rows, n_noext = w.counts
     return BuildReport(
@@ -692,7 +717,8 @@ class _Writer:
         self.con: Any = None
         self.tmp: Path | None = None
         self.rids_written: list[np.ndarray] = []
-        self.written: list[Any] = []  # the rows written (their flags go in the builds table)
+        #: counts of the rows written (the builds table): not the rows, which are not held
+        self.chunks_written = self.oversized = self.needs_fallback = 0
         self.rows_written = self.rows_deleted = self.postings_deleted = 0
         self.postings = PostingsWork()
         self.rebuilt_lexical = False
@@ -751,7 +777,10 @@ class _Writer:
         first = self.next_rid
         self.next_rid = _insert(con, docs, first_rid=first, collection=collection, version=version,
                                 built_at=built_at, dims=self.emb.dims)
-        self.written.extend(r for d in docs for r in d.rows)
+        for r in (r for d in docs for r in d.rows):
+            self.chunks_written += 1
+            self.oversized += Flag.OVERSIZED in r.flags
+            self.needs_fallback += Flag.NEEDS_FALLBACK in r.flags
         n = self.next_rid - first
         self.rows_written += n
         if n:
@@ -787,8 +816,7 @@ class _Writer:
         report = _recall_gate(con, recall_queries, focus)
         record_build(  # the builds and recall_history tables: what `geochunk status` reads
             con, built_at=built_at, collection=collection, corpus_version=version, **record,
-            chunks_written=len(self.written), oversized=sum(Flag.OVERSIZED in r.flags for r in self.written),
-            needs_fallback=sum(Flag.NEEDS_FALLBACK in r.flags for r in self.written),
+            chunks_written=self.chunks_written, oversized=self.oversized, needs_fallback=self.needs_fallback,
             seconds=time.perf_counter() - started, recall=report)
         con.execute("DELETE FROM meta WHERE key = 'chunk_budget'")  # rows record their own
         write_meta(con, {
