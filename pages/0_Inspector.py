@@ -35,7 +35,7 @@ flagged_only = flag_col.toggle("Flagged only", key=StateKeys.FLAGGED_ONLY)
 sections.chunk_table(cs, selected, find=find, flagged_only=flagged_only, run=run)
 if selected is not None:
     st.markdown(f"**Chunk #{selected}**")
-    sections.chunk_detail(cs, selected)
+    sections.chunk_detail(cs, selected, run)
 else:
     st.caption("Select a chunk (a table row, a feature on the map, or the picker above the map) "
                "to see its text.")

@@ -71,4 +71,4 @@ with right:
         if st.form_submit_button("Save decision"):
             store.save(doc.digest, key, status, note=note, reviewer=reviewer, doc_id=doc.name)
             st.rerun()
-    sections.chunk_detail(cs, selected)
+    sections.chunk_detail(cs, selected, run)

@@ -11,7 +11,7 @@ import shapely
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from apptest_helpers import map_args, open_app
+from apptest_helpers import map_args, open_app, picker
 
 from geochunk.model import ChunkConfig
 from geochunk.pipeline import analyse, assemble
@@ -128,8 +128,21 @@ def test_the_inspector_says_on_the_map_and_in_the_table_what_is_not_drawn(app_di
     assert any("6 of 15 features are not drawn" in c.value for c in at.caption)
     table = at.dataframe[0].value
     column = table["not drawn"]
-    assert column.str.contains("not parsed: unclosed POLYGON", regex=False).any()
     assert column.str.len().gt(0).sum() == 2  # chunks 0 and 5 hold the six
+    # the cell says how many and why in short (read whole in its 130 px column); the chunk's
+    # detail gives each reason whole, as plain text
+    cells = [c for c in column if c]
+    assert sum(int(c.split(":")[0]) for c in cells) == 6, cells
+    assert all(len(c) <= 15 for c in cells) and any("unparsed" in c for c in cells), cells
+    missing = {u.feature_id: u.reason for u in undrawn_features(_chunk_set("malformed").analysis)}
+    for row in table.index[column.str.len().gt(0)]:
+        picker(at).set_value(int(table.loc[row, "chunk"])).run()
+        [detail] = [t.value for t in at.text if t.value.startswith("Not drawn on the map:")]
+        lines = detail.splitlines()[1:]
+        assert len(lines) == int(column[row].split(":")[0])
+        for line in lines:
+            fid, reason = line.strip(" •").split(": ", 1)
+            assert missing[fid] == reason
     # a document whose features are all drawn has no such column or note
     at = open_app(app_dir, sample="wfs_getfeature")
     assert "not drawn" not in at.dataframe[0].value.columns

@@ -23,6 +23,7 @@ from ..view.layers import chunk_layer, severed_layer
 from ..view.maps import (base_map, chunk_legend_html, severed_legend_html, undrawn_note_html,
                          view_for_bbox)
 from ..view.reasons import flag_reasons, needs_review
+from ..view.safe import printable
 from ..view.selection import Selection, chunk_from_tooltip, resolve
 from ..view.styling import color_by_options, color_scale, feature_values
 from ..view.tables import (chunk_metadata, chunks_frame, corpus_frame, corpus_summary,
@@ -46,7 +47,9 @@ CHUNK_COLUMNS: dict[str, Any] = {
     "start": st.column_config.NumberColumn("start", width=60),
     "end": st.column_config.NumberColumn("end", width=60),
     "reason": st.column_config.TextColumn("reason", width=300),
-    "not drawn": st.column_config.TextColumn("not drawn", width=130),
+    "not drawn": st.column_config.TextColumn(
+        "not drawn", width=130, help="features the map cannot draw: how many, and why in short "
+        "(the chunk's detail below gives each reason whole)"),
     "decision": st.column_config.TextColumn("decision", width=90),
     "note": st.column_config.TextColumn("note", width=140),
     "reviewer": st.column_config.TextColumn("by", width=70),
@@ -344,12 +347,18 @@ def chunk_table(cs: Any, selected: int | None, *, scope: str = "inspector",
     vega_chart(tokens_chart(frame, cs.config.budget))
 
 
-def chunk_detail(cs: Any, index: int) -> None:
-    """The chunk's text with geometry spans highlighted, its flags with reasons, its metadata."""
+def chunk_detail(cs: Any, index: int, run: Run | None = None) -> None:
+    """The chunk's text with geometry spans highlighted, its flags with reasons, its metadata;
+    with ``run``, each of its features the map cannot draw with the whole reason."""
     chunk = cs.chunks[index]
     reasons = flag_reasons(chunk, cs.config.budget)
     if reasons:
         st.text("Flags:\n" + "\n".join(f"  • {r}" for r in reasons))
+    missing = undrawn(run, cs.analysis) if run is not None else {}
+    lost = {f.id: missing[f.id] for f in chunk.features if f.id in missing}
+    if lost:  # st.text: shown as typed, never Markdown or HTML
+        st.text("Not drawn on the map:\n" + "\n".join(
+            f"  • {printable(k)}: {printable(v)}" for k, v in lost.items()))
     st.html(CHUNK_CSS + chunk_html(chunk, [(f.start, f.end) for f in chunk.features]))
     with st.expander("Metadata"):
         st.json(chunk_metadata(chunk), expanded=False)

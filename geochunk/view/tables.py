@@ -32,6 +32,7 @@ __all__ = [
     "chunk_key",
     "chunk_metadata",
     "chunks_frame",
+    "undrawn_cell",
     "FLAGGED_ROW",
     "flagged_rows_styled",
     "REVIEW_TABLE_CSS",
@@ -66,8 +67,9 @@ def chunk_key(chunk: Chunk) -> str:
 def chunks_frame(chunks: Sequence[Chunk], budget: int,
                  undrawn: Mapping[str, str] | None = None) -> pd.DataFrame:
     """One row per chunk: index, tokens, features, unit, text kind, flags, ids and offsets;
-    with ``undrawn`` (feature id -> why the map cannot draw it), a "not drawn" column naming
-    the chunk's features the map leaves out, and why."""
+    with ``undrawn`` (feature id -> why the map cannot draw it), a "not drawn" column saying
+    how many of the chunk's features the map leaves out, and why in short
+    (:func:`undrawn_cell`; the chunk's detail gives each whole reason)."""
     rows = [
         {
             "chunk": c.index,
@@ -87,10 +89,34 @@ def chunks_frame(chunks: Sequence[Chunk], budget: int,
                "feature ids", "start", "end"]
     if undrawn:
         for row, c in zip(rows, chunks):
-            row["not drawn"] = "; ".join(dict.fromkeys(
-                f"{printable(f.id)}: {printable(undrawn[f.id])}" for f in c.features if f.id in undrawn))
+            row["not drawn"] = undrawn_cell([undrawn[i] for i in dict.fromkeys(
+                f.id for f in c.features if f.id in undrawn)])
         columns.insert(columns.index("feature ids") + 1, "not drawn")
     return pd.DataFrame(rows, columns=columns)
+
+
+#: Short names of the reasons a feature is not drawn (the text before the reason's first ":").
+_UNDRAWN_KINDS = {"not parsed": "unparsed", "empty geometry": "empty",
+                  "no position on the map": "no position"}
+
+
+def undrawn_cell(reasons: Sequence[str]) -> str:
+    """A "not drawn" table cell: how many features and the first kind of reason, "…" when
+    there are more kinds (the chunk's detail lists each reason whole), so the 130 px cell is
+    read whole at 1400 px (a parser's message runs to hundreds of characters).
+
+    >>> undrawn_cell(["not parsed: unclosed POLYGON: no matching ')'", "not parsed: x"])
+    '2: unparsed'
+    >>> undrawn_cell(["not parsed: unclosed POLYGON", "empty geometry: nothing to draw"])
+    '2: unparsed, …'
+    >>> undrawn_cell([])
+    ''
+    """
+    if not reasons:
+        return ""
+    kinds = list(dict.fromkeys(
+        _UNDRAWN_KINDS.get(k := r.split(":", 1)[0].strip(), printable(k)[:12]) for r in reasons))
+    return f"{len(reasons)}: {kinds[0]}" + (", …" if len(kinds) > 1 else "")
 
 
 def filter_rows(chunks: Sequence[Chunk], *, find: str = "", flagged_only: bool = False) -> list[bool]:
