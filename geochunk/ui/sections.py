@@ -37,15 +37,15 @@ from .widgets import Run
 #: Chunk table columns sized to read flags, feature ids and decisions at 1400 px.
 CHUNK_COLUMNS: dict[str, Any] = {
     "chunk": st.column_config.NumberColumn("chunk", width=50),
-    "tokens": st.column_config.NumberColumn("tokens", width=58),
+    "tokens": st.column_config.NumberColumn("tokens", width=66),
     "features": st.column_config.NumberColumn("features", width=62),
     "unit": st.column_config.TextColumn("unit", width=62),
     "kind": st.column_config.TextColumn("kind", width=70),
     "flags": st.column_config.TextColumn("flags", width=170),
     "over budget": st.column_config.CheckboxColumn("over", width=44),
-    "feature ids": st.column_config.TextColumn("feature ids", width=236),
-    "start": st.column_config.NumberColumn("start", width=60),
-    "end": st.column_config.NumberColumn("end", width=60),
+    "feature ids": st.column_config.TextColumn("feature ids", width=242),
+    "start": st.column_config.NumberColumn("start", width=72),
+    "end": st.column_config.NumberColumn("end", width=72),
     "reason": st.column_config.TextColumn("reason", width=300),
     "not drawn": st.column_config.TextColumn(
         "not drawn", width=130, help="features the map cannot draw: how many, and why in short "
@@ -337,9 +337,11 @@ def chunk_table(cs: Any, selected: int | None, *, scope: str = "inspector",
         picked = st.session_state[key]["selection"]["rows"]
         select_chunk(cs, int(rows[picked[0]]) if picked else None, scope)
 
-    # with a "not drawn" column the offsets (also in the chunk's metadata) make room for it,
-    # so the table still fits 1400 px without scrolling sideways
-    order = [c for c in shown.columns if "not drawn" not in shown.columns or c not in ("start", "end")]
+    # the table fits 1400 px without scrolling sideways and with offsets up to 9,999,999 read
+    # whole: it shows where a chunk starts (its end is in the chunk's metadata), and with a
+    # "not drawn" column neither offset
+    hidden = ("start", "end") if "not drawn" in shown.columns else ("end",)
+    order = [c for c in shown.columns if c not in hidden]
     st.dataframe(flagged_rows_styled(shown, flagged), hide_index=True, width="stretch",
                  height=300, on_select=on_select, column_order=order,
                  selection_mode="single-row", key=key, column_config=CHUNK_COLUMNS)
