@@ -179,16 +179,28 @@ def table_rows(drv) -> int:
     return int(grid.get_attribute("aria-rowcount"))
 
 
-def choose_sample(drv, title_part: str) -> None:
+def sample_label(name: str) -> str:
+    """The sample picker's label of bundled sample ``name`` (its title and file name)."""
+    from geochunk.samples import list_samples
+
+    [label] = [f"{s.title} ({s.filename})" for s in list_samples() if s.name == name]
+    return label
+
+
+def choose_sample(drv, name: str) -> None:
+    """Choose bundled sample ``name`` in the sidebar: the option whose whole text is its label
+    (a substring would let "parcels" pick "Land-use appendix (400 parcels, BNG)")."""
     from selenium.webdriver.common.by import By
 
+    label = sample_label(name)
     box = drv.find_element(By.CSS_SELECTOR, '[data-testid="stSidebar"] [data-testid="stSelectbox"]')
     box.click()
-    for option in drv.find_elements(By.CSS_SELECTOR, '[role="listbox"] [role="option"]'):
-        if title_part in option.text:
+    options = wait_for(drv, '[role="listbox"] [role="option"]')
+    for option in options:
+        if option.text.strip() == label:
             option.click()
             return
-    raise AssertionError(f"no sample option containing {title_part!r}")
+    raise AssertionError(f"no sample option {label!r} in {[o.text for o in options]}")
 
 
 def move_budget(drv, key: str) -> int:
@@ -232,18 +244,79 @@ def wait_for(drv, css: str, timeout: float = 30) -> list:
 
 
 _FEATURE_NEAR_CENTRE = """
+// A point where a click really lands on a feature: Leaflet's canvas renderer gives a click to
+// the last-drawn interactive path whose _containsPoint(p) holds, so test candidate pixels (a
+// circle marker's centre; a grid over a polygon's pixel box; a line's vertices and segment
+// midpoints) with that same hit test, and keep a pixel whose topmost hit is the feature itself
+// on every pixel 2 px around it too (the real mouse lands on whole pixels: a bbox centre, or
+// an edge pixel, misses a bow-tie, a bent line or a ring with a hole). Polygons and points
+// first (a 1-2 px line is only a fallback), nearest the map's centre first; never of the chunk
+// ``avoid`` (the one already selected).
+const avoid = arguments[0];
 const fg = window.feature_group[window.feature_group.length - 1];
 const map = window.map, size = map.getSize();
-let best = null, bestD = Infinity;
+const inside = p => p.x >= 20 && p.y >= 40 && p.x <= size.x - 60 && p.y <= size.y - 60;
+const leaves = [];  // [path, its feature layer]
+const walk = (l, owner) => {
+  if (l.getLayers) { l.getLayers().forEach(c => walk(c, owner)); }
+  else if (l._containsPoint && l.options.interactive !== false) { leaves.push([l, owner]); }
+};
 fg.eachLayer(g => g.eachLayer && g.eachLayer(l => {
-  if (!l.feature || l.feature.properties.role !== 'feature') return;
-  const c = l.getBounds ? l.getBounds().getCenter() : l.getLatLng();
-  const p = map.latLngToContainerPoint(c);
-  if (p.x < 20 || p.y < 40 || p.x > size.x - 60 || p.y > size.y - 60) return;
-  const d = Math.hypot(p.x - size.x / 2, p.y - size.y / 2);
-  if (d < bestD) { bestD = d; best = {x: p.x, y: p.y, chunk: l.feature.properties.chunk,
-                                      feature: l.feature.properties.feature}; }
+  if (l.feature && l.feature.properties.role === 'feature'
+      && l.feature.properties.chunk !== avoid) { walk(l, l); }
 }));
+const renderer = leaves.length ? leaves[0][0]._renderer : null;
+const order = [];  // every interactive path in draw order (what the renderer hit-tests)
+for (let o = renderer && renderer._drawFirst; o; o = o.next) {
+  if (o.layer.options.interactive) { order.push(o.layer); }
+}
+const near = (l, p) => !l._pxBounds || (
+    p.x >= l._pxBounds.min.x - 12 && p.x <= l._pxBounds.max.x + 12
+    && p.y >= l._pxBounds.min.y - 12 && p.y <= l._pxBounds.max.y + 12);
+const topmost = p => {
+  let hit = null;
+  for (const l of order) { if (near(l, p) && l._containsPoint(p)) { hit = l; } }
+  return hit;
+};
+const isLine = l => !(l instanceof L.Polygon) && !(l._radius !== undefined);
+const candidates = l => {
+  if (l._point && l._radius !== undefined) { return [l._point]; }
+  const pts = [];
+  if (l instanceof L.Polygon) {
+    const b = l._pxBounds; if (!b) { return pts; }
+    for (let i = 1; i < 12; i++) { for (let j = 1; j < 12; j++) {
+      pts.push(L.point(b.min.x + (b.max.x - b.min.x) * i / 12, b.min.y + (b.max.y - b.min.y) * j / 12));
+    } }
+  } else {
+    (l._parts || []).forEach(part => { for (let i = 1; i < part.length; i++) {
+      pts.push(part[i - 1].add(part[i]).divideBy(2)); pts.push(part[i]);
+    } });
+  }
+  return pts;
+};
+const offset = map.containerPointToLayerPoint(L.point(0, 0));
+const solid = (leaf, c, r) => {  // every pixel within r of container pixel c hits leaf on top
+  for (let dx = -r; dx <= r; dx++) { for (let dy = -r; dy <= r; dy++) {
+    if (topmost(L.point(c.x + dx, c.y + dy).add(offset)) !== leaf) { return false; }
+  } }
+  return true;
+};
+const ranked = leaves.map(([leaf, owner]) => {
+  const centre = map.layerPointToContainerPoint(
+      leaf._point || (leaf._pxBounds ? leaf._pxBounds.getCenter() : L.point(0, 0)));
+  return [isLine(leaf) ? 1 : 0, Math.hypot(centre.x - size.x / 2, centre.y - size.y / 2), leaf, owner];
+}).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+let best = null;
+for (const [line, , leaf, owner] of ranked) {
+  for (const p of candidates(leaf)) {
+    const c = map.layerPointToContainerPoint(p).round();
+    if (!inside(c) || !solid(leaf, c, line ? 0 : 2)) { continue; }
+    best = {x: c.x, y: c.y, chunk: owner.feature.properties.chunk,
+            feature: owner.feature.properties.feature};
+    break;
+  }
+  if (best) { break; }
+}
 if (!best) return null;
 const r = map.getContainer().getBoundingClientRect();
 best.x += r.left; best.y += r.top;
@@ -257,23 +330,30 @@ def _map_frame(drv):
     return drv.find_element(By.CSS_SELECTOR, 'iframe[title="streamlit_folium.st_folium"]')
 
 
-def hover_feature(drv) -> dict:
-    """Move the real mouse over the feature nearest the map's centre; returns the feature
-    (``chunk``, ``feature``) and the tooltip text Leaflet then shows."""
-    from selenium.webdriver.common.action_chains import ActionChains
+def hover_feature(drv, avoid: str | None = None) -> dict:
+    """Move the real mouse onto a pixel of the feature nearest the map's centre that a click
+    there would hit (Leaflet's own hit test; not of chunk ``avoid``, e.g. ``"#3"``); returns
+    the feature (``chunk``, ``feature``) and the tooltip text Leaflet then shows."""
+    from selenium.webdriver.common.actions.action_builder import ActionBuilder
 
     frame = _map_frame(drv)
     drv.execute_script("arguments[0].scrollIntoView({block: 'center'});", frame)
     time.sleep(0.4)
     drv.switch_to.frame(frame)
     try:
-        target = drv.execute_script(_FEATURE_NEAR_CENTRE)
+        target = drv.execute_script(_FEATURE_NEAR_CENTRE, avoid)
     finally:
         drv.switch_to.default_content()
     assert target, "no feature on the map"
-    r = frame.rect
-    ActionChains(drv).move_to_element_with_offset(
-        frame, target["x"] - r["width"] / 2, target["y"] - r["height"] / 2).perform()
+    # the pointer goes to the nearest whole pixel of the page's viewport (the frame may sit
+    # at a fractional offset: the target's 2 px around hit the same feature, so it still lands)
+    left, top = drv.execute_script(
+        "const f = arguments[0], r = f.getBoundingClientRect();"
+        "return [r.left + f.clientLeft, r.top + f.clientTop];", frame)
+    x, y = round(left + target["x"]), round(top + target["y"])
+    actions = ActionBuilder(drv)
+    actions.pointer_action.move_to_location(x, y)
+    actions.perform()
     deadline = time.monotonic() + 5
     text = None
     while time.monotonic() < deadline and not text:
