@@ -75,7 +75,7 @@ Run: python benchmarks/bench_chunk.py [--repeat N] [--memory-copies 70] [--quick
 4. Growth: the appendix ×1, ×4 and ×16; time(×16) ÷ time(×1), each the least CPU time of at
    least 3 first runs (wall clock, best of 2, ranged 10-29x in separate processes at load 2-3;
    CPU time is what the other engineers' A/B runs used).
-5. Tokenizer worker (``geochunk.tokenworker``; sections 1-4 and 6 run with
+5. Tokenizer worker (``geochunk.tokens.worker``; sections 1-4 and 6 run with
    ``GEOCHUNK_TOKENIZE_IN=inline`` unless it is set): the first run of every document above with the
    document tokenized in this process (``tokenize_in="inline"``) and in the warm worker process
    (``"process"``), alternating, wall clock and CPU (this process + the worker's own, so nobody
@@ -93,7 +93,7 @@ Run: python benchmarks/bench_chunk.py [--repeat N] [--memory-copies 70] [--quick
    first run too) splits each of those distinct texts once: repeated copies of one document
    would flatter a splitter that caches token counts. CPU time; MB/s over the kind's documents,
    their time ÷ geochunk's (> 1: geochunk is faster) and the geometries each severs over them
-   (a chunk edge strictly inside a detected span, :func:`geochunk.baselines.severed`). A peer
+   (a chunk edge strictly inside a detected span, :func:`geochunk.split.baselines.severed`). A peer
    that is not installed is skipped with a line (``pip install -r requirements-bench.txt``;
    never needed by the library or the tests).
 Targets (issue #13): startup < 1 s; first run ≤ 2× encode; memory ≤ 8× input; 16× ≤ 17× time.
@@ -125,7 +125,7 @@ from geochunk.cli import main as cli_main  # noqa: E402
 from geochunk.model import ChunkConfig  # noqa: E402
 from geochunk.pipeline import analyse, assemble  # noqa: E402
 from geochunk.samples import list_samples, load_sample, sample_path  # noqa: E402
-from geochunk.tokens import get_counter  # noqa: E402
+from geochunk.tokens.counting import get_counter  # noqa: E402
 
 
 def rss_bytes() -> int:
@@ -143,7 +143,7 @@ def memory_child(path: str, budget: int, warm: tuple[str, ...] = ()) -> None:
     import gc
 
     from geochunk.pipeline import chunk_text
-    from geochunk.source import read_document
+    from geochunk.read.source import read_document
 
     # warm what every process pays once (frame databases, transformers, the tokenizer) so the
     # figure is the document's own memory
@@ -314,7 +314,7 @@ def first_runs(repeat: int, budget: int) -> dict[str, list[float]]:
 
 def _wall_cpu(fn) -> tuple[float, float, float]:
     """Wall-clock seconds of one call, this process's CPU seconds, the tokenizer worker's."""
-    from geochunk import tokenworker
+    from geochunk.tokens import worker as tokenworker
 
     w0, c0, k0 = time.perf_counter(), time.process_time(), tokenworker.worker_cpu_seconds()
     fn()
@@ -324,7 +324,7 @@ def _wall_cpu(fn) -> tuple[float, float, float]:
 def worker_rows(docs: list[tuple[str, str]], repeat: int, cfg: ChunkConfig, encode) -> dict[str, tuple[float, float]]:
     """Print first-run wall/CPU inline vs in the warm worker per document; return
     ``name -> (inline wall / encode, worker wall / encode)``."""
-    from geochunk import tokenworker
+    from geochunk.tokens import worker as tokenworker
 
     tokenworker.shutdown()
     t = time.perf_counter()
@@ -358,7 +358,7 @@ def worker_rows(docs: list[tuple[str, str]], repeat: int, cfg: ChunkConfig, enco
 def crossover(repeat: int, cfg: ChunkConfig) -> None:
     """Worker / inline first run on prefixes (cut at a newline) of growing size: wall clock, and
     this process's CPU (what the worker takes off it) beside the worker's own."""
-    from geochunk import tokenworker
+    from geochunk.tokens import worker as tokenworker
 
     base = "\n\n".join([load_sample("land_use_appendix"), load_sample("mixed_report")] * 6)
     print(f"{'crossover: chars':<22}{'inline ms':>11}{'worker ms':>11}{'w/i':>6}"
@@ -500,7 +500,7 @@ def splitter_rows(docs: list[tuple[str, list[str]]], cfg: ChunkConfig, encode) -
     """Print section 7: every peer splitter installed against geochunk's first run, on distinct
     documents (each text split once by each); return ``kind -> fastest peer's time ÷ geochunk's``
     (``None`` when no peer is installed)."""
-    from geochunk.baselines import severed
+    from geochunk.split.baselines import severed
 
     peers = _peers(cfg, encode)
     if not peers:

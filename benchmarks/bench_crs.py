@@ -43,8 +43,8 @@ def index_build() -> dict:
 
 
 def samples(repeat: int) -> list[dict]:
-    from geochunk.detect import detect
-    from geochunk.geometry import parse_span
+    from geochunk.detection.scan import detect
+    from geochunk.detection.geometry import parse_span
     from geochunk.samples import list_samples, load_sample
 
     name_index()

@@ -1,4 +1,4 @@
-"""Benchmark geochunk.detect: near-linear scaling on a realistic document, and hostile inputs.
+"""Benchmark geochunk.detection.scan: near-linear scaling on a realistic document, and hostile inputs.
 
 Run: ``python benchmarks/bench_detect.py [--size 1] [--repeat 3]``
 
@@ -18,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from geochunk.detect import detect  # noqa: E402
+from geochunk.detection.scan import detect  # noqa: E402
 
 PROSE = (
     "The survey covered the northern parcel and the point (see below) where the old track "

@@ -18,7 +18,7 @@ these switches):
 * ``gc``: the collector pause around a document (``pipeline._CollectorPaused``); off: the pause
   believes other threads are alive (``pipeline._only_thread`` answers False), so the collector
   runs as in a threaded host.
-* ``tokenworker``: the tokenizer worker process (``geochunk.tokenworker``); off:
+* ``tokenworker``: the tokenizer worker process (``geochunk.tokens.worker``); off:
   ``GEOCHUNK_TOKENIZE_IN=inline``. A one-document ``geochunk chunk`` never uses it (the CLI asks for
   inline: a cold worker cannot be ready in time), so it is measured where ``auto`` uses it: a
   folder (``geochunk index``, ``geochunk chunk FOLDER``).
@@ -60,7 +60,7 @@ _CHILD = r"""
 import json, os, sys, time
 spec = json.loads(sys.argv[1])
 off = set(spec["off"])
-import geochunk.pipeline as pipeline, geochunk.geometry as geometry
+import geochunk.pipeline as pipeline, geochunk.detection.geometry as geometry
 import geochunk.crs.zones as zones, geochunk.crs.validate as validate
 if "gc" in off:
     pipeline._only_thread = lambda: False

@@ -21,9 +21,9 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
-import geochunk.detect as detect_mod  # noqa: E402
+import geochunk.detection.scan as detect_mod  # noqa: E402
 from _common import best, once  # noqa: E402
-from geochunk.encodings import find_encoded  # noqa: E402
+from geochunk.detection.encodings import find_encoded  # noqa: E402
 from geochunk.model import ChunkConfig  # noqa: E402
 from geochunk.pipeline import analyse, assemble  # noqa: E402
 from geochunk.samples import load_sample  # noqa: E402

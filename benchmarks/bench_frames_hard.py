@@ -148,8 +148,8 @@ def _timings(cases: list, repeat: int) -> dict[str, float]:
     """Median warm CPU time per document of each class, and of each bundled sample, in ms
     (detection and parsing excluded)."""
     from geochunk.crs import resolve_frames
-    from geochunk.detect import detect
-    from geochunk.geometry import parse_span
+    from geochunk.detection.scan import detect
+    from geochunk.detection.geometry import parse_span
 
     prepared = []
     for case in cases:
@@ -181,8 +181,8 @@ def _digest(seeds: list[int], per_class: int) -> str:
     import hashlib
 
     from geochunk.crs import resolve_frames
-    from geochunk.detect import detect
-    from geochunk.geometry import parse_span
+    from geochunk.detection.scan import detect
+    from geochunk.detection.geometry import parse_span
     from geochunk.samples import list_samples, load_sample
 
     texts = [c.text for seed in seeds for c in hard.generate(per_class, seed)]

@@ -23,7 +23,7 @@ from pathological import CRS_SCAN_UNITS as UNITS  # noqa: E402
 
 from geochunk.crs import find_declarations  # noqa: E402
 from geochunk.errors import InputError  # noqa: E402
-from geochunk.source import DEFAULT_MAX_BYTES, read_document  # noqa: E402
+from geochunk.read.source import DEFAULT_MAX_BYTES, read_document  # noqa: E402
 
 def main() -> None:
     ap = argparse.ArgumentParser()

@@ -574,7 +574,7 @@ class Naive:
         import bm25s
         from langchain_text_splitters import RecursiveCharacterTextSplitter
 
-        from geochunk.tokens import get_counter
+        from geochunk.tokens.counting import get_counter
 
         counter = get_counter("cl100k_base")
         split = RecursiveCharacterTextSplitter(chunk_size=BUDGET, chunk_overlap=50, length_function=counter.count,

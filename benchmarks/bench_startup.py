@@ -86,7 +86,7 @@ def measure(root: str, repeat: int) -> list[tuple[str, float]]:
         env.pop("PYTHONDONTWRITEBYTECODE", None)
         subprocess.run([py, "-m", "geochunk", "chunk", doc], env=env, check=True, stdout=subprocess.DEVNULL)
         # fill the warm cache once
-        subprocess.run([py, "-c", "from geochunk.tokens import get_counter; get_counter()"], env=env, check=True)
+        subprocess.run([py, "-c", "from geochunk.tokens.counting import get_counter; get_counter()"], env=env, check=True)
 
         def cold_env() -> dict[str, str]:
             return {**env, "GEOCHUNK_CACHE_DIR": tempfile.mkdtemp(dir=tmp)}
@@ -96,7 +96,7 @@ def measure(root: str, repeat: int) -> list[tuple[str, float]]:
         rows.append(("python -c pass", bare))
         rows.append(("import geochunk", run([py, "-c", "import geochunk"], env, args.repeat)))
         rows.append(("import geochunk.pipeline", run([py, "-c", "import geochunk.pipeline"], env, args.repeat)))
-        load = [py, "-c", "from geochunk.tokens import get_counter; assert not get_counter().estimated"]
+        load = [py, "-c", "from geochunk.tokens.counting import get_counter; assert not get_counter().estimated"]
         cold = statistics.median(
             run(load, cold_env(), 1) for _ in range(args.repeat)
         )

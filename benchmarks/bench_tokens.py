@@ -1,4 +1,4 @@
-"""Benchmark geochunk.tokens: index build vs one plain encode, and count() lookups per second.
+"""Benchmark geochunk.tokens.counting: index build vs one plain encode, and count() lookups per second.
 
 Run: ``python benchmarks/bench_tokens.py [--mb 2] [--encoding cl100k_base] [--repeat 3]``
 
@@ -20,7 +20,7 @@ from typing import Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from geochunk.tokens import get_counter  # noqa: E402
+from geochunk.tokens.counting import get_counter  # noqa: E402
 
 SENTENCES = [
     "The survey boundary follows the river north of the old mill.",

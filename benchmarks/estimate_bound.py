@@ -1,6 +1,6 @@
 """How far the token estimate is from cl100k_base and o200k_base, per content class.
 
-The estimate (``geochunk.tokens.estimate_count``) must be an upper bound: a chunk it puts under a
+The estimate (``geochunk.tokens.counting.estimate_count``) must be an upper bound: a chunk it puts under a
 hard ceiling must be under it for the real tokenizer. This script cuts windows of 64-8000
 characters anywhere in real files (seeded, so the figures repeat) and reports, per class and
 encoding, the worst real/estimate ratio (<= 1 means the estimate never undercounted) and the
@@ -29,7 +29,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from geochunk.tokens import estimate_count, get_counter  # noqa: E402
+from geochunk.tokens.counting import estimate_count, get_counter  # noqa: E402
 
 RESULTS = ROOT / "benchmarks" / "RESULTS.md"
 SP = sysconfig.get_paths()["purelib"]
@@ -124,7 +124,7 @@ def section(fitted: list, held: list, windows: int) -> list[str]:
         f"({os.cpu_count()} CPUs, load {load:.1f}), Python {platform.python_version()}. Windows of "
         f"{'/'.join(map(str, SIZES))} characters cut anywhere ({windows} a file, >= 16 real tokens). "
         "Worst real/estimate <= 1: the estimate never undercounted. Before: the per-character "
-        "estimate of issue #25's report; now: `geochunk.tokens.estimate_count`.",
+        "estimate of issue #25's report; now: `geochunk.tokens.counting.estimate_count`.",
         "",
     ]
     out = head

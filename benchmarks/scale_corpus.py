@@ -126,7 +126,7 @@ def variant(kind: str, seed: str) -> str:
 
 def real_files() -> list[Path]:
     """The real documents under ``tests/real_data`` that geochunk reads, each once."""
-    from geochunk.listing import list_documents
+    from geochunk.read.listing import list_documents
 
     listing = list_documents([str(REAL_DATA)])
     return [Path(f.canonical) for f in listing.files]
@@ -165,7 +165,7 @@ def write_corpus(out: Path, n_docs: int, *, seed: int = 33, with_real: bool = Tr
             if hashlib.sha256(data).hexdigest() in seen:  # the same file shipped by two packages
                 continue
             put(f"real/{src.relative_to(REAL_DATA).as_posix()}", data, "real file")
-    from geochunk.source import document_digest
+    from geochunk.read.source import document_digest
 
     texts: dict[str, str] = {}
     for rel, text in generated(n_docs - len(files), seed):

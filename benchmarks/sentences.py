@@ -72,8 +72,8 @@ def _ends(para: str, sentences: list[str]) -> set[int]:
 
 
 def _geochunk(stops_only: bool) -> Callable[[str], set[int]]:
-    from geochunk.prose import _sentence_ends
-    from geochunk.sentences import keep_sentence_ends
+    from geochunk.context.prose import _sentence_ends
+    from geochunk.context.sentences import keep_sentence_ends
 
     def run(para: str) -> set[int]:
         ends = _sentence_ends(para, 0, len(para))

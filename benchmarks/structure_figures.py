@@ -8,7 +8,7 @@ many chunk cuts fall inside a fence and how many of those inside a line. For Dja
 and Vietnamese translation catalogues (``tests/real_data``), the chunks at budget 128 in NFC,
 in NFD, and in NFD with ``normalize="nfc"`` (where the checkout has it). For the bundled
 Markdown samples, the share of chunks that carry a heading path (where the checkout has
-``Chunk.headings``). Fences are found with this checkout's :mod:`geochunk.fences` for both
+``Chunk.headings``). Fences are found with this checkout's :mod:`geochunk.context.fences` for both
 trees, so the counts compare. ``--compare TREE`` runs the same in another checkout (its
 package imported from there) and prints both; ``--write`` replaces the "Structure" section of
 ``benchmarks/RESULTS.md``.
@@ -35,10 +35,10 @@ BUDGETS = (64, 128, 256, 512)
 def _fences_module() -> Any:
     """This checkout's fence finder, loaded from its file (the other tree may have none)."""
     src = open(os.path.join(ROOT, "geochunk", "fences.py"), encoding="utf-8").read()
-    src = src.replace("from .lines import lines_of", "from geochunk.lines import lines_of")
+    src = src.replace("from .lines import lines_of", "from geochunk.text.lines import lines_of")
     mod = type(sys)("_fences_here")
     sys.modules["_fences_here"] = mod  # dataclasses look their module up
-    exec(compile(src, "geochunk/fences.py", "exec"), mod.__dict__)
+    exec(compile(src, "geochunk/context/fences.py", "exec"), mod.__dict__)
     return mod
 
 

@@ -20,6 +20,10 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
+from geochunk import _moved
+
+_moved.install()
+
 __version__ = "0.1.0"
 
 # public name -> the module that defines it (imported when the name is first used)
@@ -32,9 +36,9 @@ _LAZY: dict[str, str] = {
     "analyse": "pipeline",
     "assemble": "pipeline",
     "chunk_text": "pipeline",
-    "read_document": "source",
-    "TokenCounter": "tokens",
-    "get_counter": "tokens",
+    "read_document": "read.source",
+    "TokenCounter": "tokens.counting",
+    "get_counter": "tokens.counting",
     "CHUNKER_VERSION": "model",
     "Chunk": "model",
     "ChunkConfig": "model",

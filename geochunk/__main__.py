@@ -1,5 +1,5 @@
 """``python -m geochunk`` runs the command line."""
 
-from .cli import run
+from geochunk.cli import run
 
 run()

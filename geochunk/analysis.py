@@ -12,15 +12,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .crs import FrameReport
-from .geometry import Parsed, resolve
-from .model import Chunk, ChunkConfig, ChunkFeature, Detection, Frame, Period
-from .fences import Fence
-from .headings import Heading
-from .normalize import Source
-from .prose import Boundaries
-from .tokens import TokenCounter, TokenIndex
-from .units import Unit
+from geochunk.crs import FrameReport
+from geochunk.detection.geometry import Parsed, resolve
+from geochunk.model import Chunk, ChunkConfig, ChunkFeature, Detection, Frame, Period
+from geochunk.context.fences import Fence
+from geochunk.context.headings import Heading
+from geochunk.read.normalize import Source
+from geochunk.context.prose import Boundaries
+from geochunk.tokens.counting import TokenCounter, TokenIndex
+from geochunk.context.units import Unit
 
 __all__ = ["Analysis", "ChunkSet", "GeomRecord"]
 
@@ -30,7 +30,7 @@ class GeomRecord:
     """A feature as drawn: the source geometry and what the chunk emitted (both source CRS).
 
     ``original`` and ``emitted`` are shapely geometries or None; a record may be made with
-    what :func:`geochunk.geometry.held` keeps of a parse (a large GeoJSON MultiPoint's parse,
+    what :func:`geochunk.detection.geometry.held` keeps of a parse (a large GeoJSON MultiPoint's parse,
     whose GEOS geometry is built when first drawn, not by the pipeline: issue #13), which
     they read as its geometry."""
 
@@ -74,7 +74,7 @@ class Analysis:
     tokenizer_sha256: str | None = None
     #: the document as read when ``text`` is its normalised form (``--normalize``); else None
     source: Source | None = None
-    fences: tuple[Fence, ...] = ()  # fenced code blocks (geochunk.fences)
+    fences: tuple[Fence, ...] = ()  # fenced code blocks (geochunk.context.fences)
     heading_list: tuple[Heading, ...] = ()  # every heading with its level and title
     #: why detection failed (the document is then one chunk, uncut, flagged ``detection_failed``)
     detection_error: str | None = None

@@ -9,7 +9,7 @@ default is 800). A wrong option name or value raises :class:`~geochunk.errors.Co
 
 ``encoding`` takes ``"cl100k_base"`` / ``"o200k_base"``, a path to a Hugging Face
 ``tokenizer.json``, a ``tokenizers.Tokenizer``, any ``Callable[[str], int]`` or a
-:class:`~geochunk.tokens.TokenCounter`; every chunk's ``token_count`` is that tokenizer's count
+:class:`~geochunk.tokens.counting.TokenCounter`; every chunk's ``token_count`` is that tokenizer's count
 of ``chunk.text`` and ``chunk.tokenizer`` names it.
 
 >>> from geochunk import chunk
@@ -27,8 +27,8 @@ import os
 from dataclasses import fields
 from typing import Any, Sequence
 
-from .errors import ConfigError
-from .model import Chunk, ChunkConfig
+from geochunk.errors import ConfigError
+from geochunk.model import Chunk, ChunkConfig
 
 __all__ = ["OPTIONS", "chunk", "chunk_file", "make_config"]
 
@@ -88,7 +88,7 @@ def chunk(text: str, budget: int = 512, **options: Any) -> list[Chunk]:
     """
     text = _check_text(text)
     config = make_config(budget, **options)
-    from .pipeline import chunk_text
+    from geochunk.pipeline import chunk_text
 
     return _detached(chunk_text(text, config).chunks)
 
@@ -104,7 +104,7 @@ def chunk_file(
 ) -> list[Chunk]:
     """Read ``path`` (strict UTF-8, no newline translation, at most ``max_bytes``: the command's
     ``--max-bytes``) and :func:`chunk` it; ``doc_id`` defaults to the path. A ``.pdf``,
-    ``.html``/``.htm`` or ``.docx`` file is extracted first (:mod:`geochunk.extract`) and its
+    ``.html``/``.htm`` or ``.docx`` file is extracted first (:mod:`geochunk.read.extract`) and its
     chunks carry ``source_pages`` (PDF) or ``section_path`` (HTML, DOCX).
 
     >>> from geochunk.samples import sample_path
@@ -116,10 +116,10 @@ def chunk_file(
         raise ConfigError(f"path must be a str or os.PathLike, got {type(path).__name__}")
     options.setdefault("doc_id", str(path))
     config = make_config(budget, **options)
-    from .pipeline import chunk_text
-    from .source import DEFAULT_MAX_BYTES, read_document
+    from geochunk.pipeline import chunk_text
+    from geochunk.read.source import DEFAULT_MAX_BYTES, read_document
 
-    from .extract import extract, extractable, locate
+    from geochunk.read.extract import extract, extractable, locate
 
     limit = DEFAULT_MAX_BYTES if max_bytes is None else max_bytes
     if extractable(path):  # PDF, HTML, .docx: chunks carry source_pages / section_path

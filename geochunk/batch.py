@@ -17,8 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Iterator, Sequence
 
-from .errors import GeochunkError, InputError
-from .model import Chunk, ChunkConfig
+from geochunk.errors import GeochunkError, InputError
+from geochunk.model import Chunk, ChunkConfig
 
 __all__ = ["DocumentResult", "CorpusReport", "chunk_one", "chunk_item", "chunk_corpus"]
 
@@ -45,7 +45,7 @@ def chunk_one(doc_id: str, text: str, extracted: Any, config: ChunkConfig,
     >>> len(cs.chunks), messages, why
     (1, (), None)
     """
-    from . import pipeline
+    from geochunk import pipeline
 
     try:
         where = {"tokenize_in": tokenize_in} if tokenize_in is not None else {}
@@ -53,7 +53,7 @@ def chunk_one(doc_id: str, text: str, extracted: Any, config: ChunkConfig,
         if extracted is not None:
             from dataclasses import replace
 
-            from .extract import locate
+            from geochunk.read.extract import locate
 
             chunk_set = replace(chunk_set, chunks=tuple(locate(chunk_set.chunks, extracted)))
     except GeochunkError as e:
@@ -77,9 +77,9 @@ def chunk_item(item: tuple[str, str | None, str | None], *, config: ChunkConfig,
                max_bytes: int | None = None, as_lines: bool = False,
                tokenize_in: str | None = None) -> DocumentResult:
     """One task: ``(doc_id, path, text)`` (``text`` given: a document already read, e.g. stdin;
-    else ``path`` is read, a PDF, HTML or .docx file through :mod:`geochunk.extract`) chunked.
+    else ``path`` is read, a PDF, HTML or .docx file through :mod:`geochunk.read.extract`) chunked.
     With ``as_lines`` the chunks come back as their JSON Lines (serialised on the worker)."""
-    from .extract import read_any
+    from geochunk.read.extract import read_any
 
     doc_id, path, text = item
     extracted = None
@@ -92,7 +92,7 @@ def chunk_item(item: tuple[str, str | None, str | None], *, config: ChunkConfig,
     if chunk_set is None:
         return DocumentResult(doc_id, "failed", messages=messages, reason=why)
     if as_lines:
-        from .export import to_jsonl
+        from geochunk.export import to_jsonl
 
         return DocumentResult(doc_id, "chunked", lines=tuple(to_jsonl(chunk_set.chunks)), messages=messages)
     return DocumentResult(doc_id, "chunked", chunks=chunk_set.chunks, messages=messages)
@@ -128,8 +128,8 @@ def chunk_corpus(
     ``progress(done, total, doc_id)`` are called as each document finishes."""
     from functools import partial
 
-    from .retrieve.parallel import stream_ordered
-    from .warm import warm_process
+    from geochunk.retrieve.parallel import stream_ordered
+    from geochunk.warm import warm_process
 
     labels = [doc_id for doc_id, _, _ in items]
 
@@ -169,7 +169,7 @@ class CorpusReport:
 
     def lines(self, *, limit: int = 20) -> list[str]:
         """The report's lines (at most ``limit`` documents listed under each heading)."""
-        from .terminal import shown
+        from geochunk.text.terminal import shown
 
         out = [
             "chunk report:",

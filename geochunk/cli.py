@@ -1,6 +1,6 @@
 """The ``geochunk`` command: ``chunk``, ``inspect``, ``validate`` and ``extract`` (plus the
 retrieval commands ``index`` and ``query``). PDF, HTML and .docx files are read through
-:mod:`geochunk.extract`; their chunks carry ``source_pages`` / ``section_path``.
+:mod:`geochunk.read.extract`; their chunks carry ``source_pages`` / ``section_path``.
 
 Exit codes: 0 success; 1 a document could not be read or failed validation (the other documents
 are still processed), or the output could not be written; 2 bad options; 130 interrupted (Ctrl-C).
@@ -17,8 +17,8 @@ import os
 import sys
 from typing import Any, Iterator, NoReturn, Sequence, TextIO
 
-from .errors import ConfigError, GeochunkError, InputError
-from .model import (
+from geochunk.errors import ConfigError, GeochunkError, InputError
+from geochunk.model import (
     DEFAULT_MAX_FEATURES, ENCODINGS, NORMALIZE_FORMS, OVERSIZE_POLICIES, STRATEGIES, UNIT_MODES, ChunkConfig,
 )
 
@@ -55,7 +55,7 @@ class _Parser(argparse.ArgumentParser):
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser (exposed for documentation and tests)."""
-    from . import __version__
+    from geochunk import __version__
 
     p = _Parser(
         prog="geochunk",
@@ -149,7 +149,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="print one JSON object per document: text, pages, sections, notes")
     x.add_argument("--max-bytes", type=_byte_size, default=None, metavar="N",
                    help="largest input read (bytes, or with a K/M/G suffix; default 64M)")
-    from .retrieve.cli import add_subcommands as retrieval_subcommands
+    from geochunk.retrieve.cli import add_subcommands as retrieval_subcommands
 
     retrieval_subcommands(sub, formatter_class=_Help)  # index, query, status
     return p
@@ -225,7 +225,7 @@ def _config(args: argparse.Namespace, doc_id: str) -> ChunkConfig:
 
 
 def _read(path: str, max_bytes: int | None) -> str:
-    from .source import DEFAULT_MAX_BYTES, read_document, read_stream
+    from geochunk.read.source import DEFAULT_MAX_BYTES, read_document, read_stream
 
     limit = DEFAULT_MAX_BYTES if max_bytes is None else max_bytes
     if path == "-":  # the same cap as files: `geochunk chunk - < /dev/zero` stops at the limit
@@ -234,9 +234,9 @@ def _read(path: str, max_bytes: int | None) -> str:
 
 
 def _read_any(path: str, max_bytes: int | None) -> tuple[str, Any]:
-    """``(text, extracted)``: a PDF/HTML/.docx file through :mod:`geochunk.extract` (its
-    :class:`~geochunk.extract.Extracted` second), any other path or ``-`` as UTF-8 text."""
-    from .extract import read_any
+    """``(text, extracted)``: a PDF/HTML/.docx file through :mod:`geochunk.read.extract` (its
+    :class:`~geochunk.read.extract.Extracted` second), any other path or ``-`` as UTF-8 text."""
+    from geochunk.read.extract import read_any
 
     if path == "-":
         return _read(path, max_bytes), None
@@ -245,9 +245,9 @@ def _read_any(path: str, max_bytes: int | None) -> tuple[str, Any]:
 
 def _paths(paths: Sequence[str], err: TextIO, skipped: list[tuple[str, str]] | None = None) -> Iterator[str]:
     """The paths as given, a folder expanded to its documents (the one list of document types,
-    :mod:`geochunk.listing`); each file left out of a folder is one line on ``err`` (and a
+    :mod:`geochunk.read.listing`); each file left out of a folder is one line on ``err`` (and a
     ``(path, why)`` pair in ``skipped``, when given)."""
-    from .listing import list_documents
+    from geochunk.read.listing import list_documents
 
     for path in paths:
         if path == "-" or not os.path.isdir(path):
@@ -276,7 +276,7 @@ def _documents(args: argparse.Namespace, err: TextIO) -> Iterator[tuple[str, str
 def _one_shot(args: argparse.Namespace) -> dict[str, str]:
     """One document: a tokenizer worker started now could not be warm in time for it (unless
     $GEOCHUNK_TOKENIZE_IN says otherwise); several: a large one warms it for the next ones."""
-    from .tokenworker import ENV_VAR
+    from geochunk.tokens.worker import ENV_VAR
 
     one = len(args.paths) == 1 and not os.path.isdir(args.paths[0]) and not os.environ.get(ENV_VAR, "").strip()
     return {"tokenize_in": "inline"} if one else {}
@@ -284,7 +284,7 @@ def _one_shot(args: argparse.Namespace) -> dict[str, str]:
 
 def _chunk_sets(args: argparse.Namespace, err: TextIO) -> Iterator[tuple[str, str, Any]]:
     """``(doc_id, text, chunk_set)`` for every readable document; errors go to ``err``."""
-    from .batch import chunk_one
+    from geochunk.batch import chunk_one
 
     one_shot = _one_shot(args)
     for doc_id, text, extracted in _documents(args, err):
@@ -303,11 +303,11 @@ def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None, err: T
     out = out or sys.stdout
     err = err or sys.stderr
     parser = build_parser()
-    from .retrieve.cli import join_negative_values
+    from geochunk.retrieve.cli import join_negative_values
 
     argv = join_negative_values(list(sys.argv[1:] if argv is None else argv))
     if argv[:1] == ["--version"]:  # the program's version (``index --version`` is a corpus label)
-        from . import __version__
+        from geochunk import __version__
 
         print(f"geochunk {__version__}", file=out)
         return 0
@@ -316,7 +316,7 @@ def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None, err: T
     except SystemExit as e:  # argparse already printed the message
         return int(e.code or 0)
     if args.command in ("index", "query", "status"):
-        from .retrieve.cli import main_for
+        from geochunk.retrieve.cli import main_for
 
         return main_for(args.command, args, out, err)
     if args.command == "extract":
@@ -344,7 +344,7 @@ def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None, err: T
             for line in describe(cs):
                 print(line, file=out)
         else:
-            from .gates import validate
+            from geochunk.gates import validate
 
             # a normalised analysis's spans are in the normalised text: the gates find them
             # again in the document as read, where the chunks' offsets point
@@ -363,8 +363,8 @@ def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None, err: T
 
 def _extract(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """``geochunk extract``: the text each document becomes (or ``--json``), notes on stderr."""
-    from .export import json_text
-    from .extract import extract
+    from geochunk.export import json_text
+    from geochunk.read.extract import extract
 
     failed = False
     for path in args.paths:
@@ -390,13 +390,13 @@ def _extract(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 def _validate_stored(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """``validate --chunks FILE SOURCE...`` and ``validate --index DB --sample N``."""
-    from .gates import validate
-    from .tokens import get_counter
+    from geochunk.gates import validate
+    from geochunk.tokens.counting import get_counter
 
     counter = get_counter(args.encoding)
     if args.index:
-        from .gates.sample import sample_index
-        from .retrieve.store import StoreError, connect, read_meta
+        from geochunk.gates.sample import sample_index
+        from geochunk.retrieve.store import StoreError, connect, read_meta
 
         try:
             con = connect(args.index)
@@ -418,7 +418,7 @@ def _validate_stored(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         for line in report.lines():
             print(line, file=out)
         return 0 if report.passed else 1
-    from .gates.stored import read_records, records_for, stored_chunks
+    from geochunk.gates.stored import read_records, records_for, stored_chunks
 
     if not args.paths:
         print("geochunk: error: --chunks needs the SOURCE files the chunks were made from", file=err)
@@ -477,14 +477,14 @@ def corpus_line(sets: Sequence[Any]) -> str:
 def _chunk(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """``geochunk chunk``: JSON Lines or GeoJSON to stdout or, through :class:`_Output`, a file;
     in this process or on Dask workers (:mod:`geochunk.batch`: the same output, in order)."""
-    from .batch import CorpusReport, chunk_corpus
-    from .export import json_text, to_geojson
+    from geochunk.batch import CorpusReport, chunk_corpus
+    from geochunk.export import json_text, to_geojson
 
     if args.workers < 1:
         print(f"geochunk: error: --workers must be at least 1, got {args.workers}", file=err)
         return 2
     if args.scheduler is not None:
-        from .retrieve.parallel import scheduler_address
+        from geochunk.retrieve.parallel import scheduler_address
 
         try:
             scheduler_address(args.scheduler)
@@ -522,7 +522,7 @@ def _chunk(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     say = lambda line: print(line, file=err)  # noqa: E731
     progress, outcome, close = None, None, lambda: None
     if show and items:
-        from .retrieve.cli import _progress_bar
+        from geochunk.retrieve.cli import _progress_bar
 
         progress, outcome, close, say = _progress_bar(err, desc="chunking", kinds=("chunked", "failed"),
                                                       with_write=True)
@@ -713,7 +713,7 @@ def run() -> None:
         code = 130
     except OSError as e:  # stdout on a full disk (`> /dev/full`), a closed descriptor, ...
         if e.filename is not None:  # a file that could not be opened or written: name it
-            from .terminal import shown
+            from geochunk.text.terminal import shown
 
             print(f"geochunk: cannot use {shown(e.filename)}: {e.strerror or e}", file=sys.stderr)
             raise SystemExit(1) from None

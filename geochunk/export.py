@@ -29,8 +29,8 @@ import math
 import re
 from typing import Any, Iterable, Iterator
 
-from .extent import box_halves, union_bbox
-from .model import Chunk
+from geochunk.crs.extent import box_halves, union_bbox
+from geochunk.model import Chunk
 
 __all__ = [
     "json_text", "to_jsonl", "to_geojson", "chunk_properties", "bbox_geometry",
@@ -205,7 +205,7 @@ def to_geojson(chunks: Iterable[Chunk], *, include_text: bool = False) -> dict[s
 
     Each Feature has ``id`` ``"<doc_id>#<index>"``, the box geometry (see
     :func:`bbox_geometry`), its ``bbox`` and :func:`chunk_properties`. The collection's ``bbox``
-    spans all boxes (:func:`geochunk.extent.union_bbox`: west > east when it crosses 180°); it is omitted when
+    spans all boxes (:func:`geochunk.crs.extent.union_bbox`: west > east when it crosses 180°); it is omitted when
     no chunk has a box. The result is plain JSON data (no NaN): ``json.dumps`` it as it is.
     """
     features = []

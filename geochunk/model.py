@@ -22,7 +22,7 @@ import os
 from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any, Literal, Mapping
 
-from .errors import ConfigError
+from geochunk.errors import ConfigError
 
 __all__ = [
     "CHUNKER_VERSION",
@@ -686,8 +686,8 @@ def _check_encoding(encoding: Any) -> None:
 
 
 def _is_counter(obj: Any) -> bool:
-    """Whether ``obj`` is a :class:`geochunk.tokens.TokenCounter` (told by what it does: this
-    module sits below :mod:`geochunk.tokens`)."""
+    """Whether ``obj`` is a :class:`geochunk.tokens.counting.TokenCounter` (told by what it does: this
+    module sits below :mod:`geochunk.tokens.counting`)."""
     return callable(getattr(obj, "count", None)) and hasattr(obj, "max_token_bytes") and hasattr(obj, "index")
 
 

@@ -20,29 +20,29 @@ import threading
 from dataclasses import replace
 from typing import Any
 
-from . import crs as crs_mod
-from .analysis import Analysis, ChunkSet, GeomRecord
-from .blanks import absorb_blank
-from .chunking import Body, ChunkBuilder, source_records, to_source
-from .detect import detect
-from .errors import ConfigError, GeochunkError
-from .features import describe_features, feature_attributes, feature_periods
-from .geometry import let_go, parse_spans, sampled
-from .fences import fence_edge_levels, find_fences
-from .headings import find_headings
-from .model import DEFAULT_MAX_FEATURES, ChunkConfig, Detection, Flag
-from .overlap import overlap_reserve, overlap_start
-from .packing import Inside, pack
-from .period import document_period
-from .normalize import Source, normalize_text, unicode_form
-from .prose import LINE, find_boundaries
-from .rewrap import rewrapped, wrap_collections
-from .source import DEFAULT_MAX_BYTES, document_digest, read_document
-from .strategies import edge_levels, segments
-from .strategy import choose_strategy
-from .tokenworker import tokenize_ahead
-from .tokens import get_counter, guarded
-from .units import find_units, unit_ranges
+from geochunk import crs as crs_mod
+from geochunk.analysis import Analysis, ChunkSet, GeomRecord
+from geochunk.split.blanks import absorb_blank
+from geochunk.split.chunking import Body, ChunkBuilder, source_records, to_source
+from geochunk.detection.scan import detect
+from geochunk.errors import ConfigError, GeochunkError
+from geochunk.context.features import describe_features, feature_attributes, feature_periods
+from geochunk.detection.geometry import let_go, parse_spans, sampled
+from geochunk.context.fences import fence_edge_levels, find_fences
+from geochunk.context.headings import find_headings
+from geochunk.model import DEFAULT_MAX_FEATURES, ChunkConfig, Detection, Flag
+from geochunk.split.overlap import overlap_reserve, overlap_start
+from geochunk.split.packing import Inside, pack
+from geochunk.context.period import document_period
+from geochunk.read.normalize import Source, normalize_text, unicode_form
+from geochunk.context.prose import LINE, find_boundaries
+from geochunk.split.rewrap import rewrapped, wrap_collections
+from geochunk.read.source import DEFAULT_MAX_BYTES, document_digest, read_document
+from geochunk.split.strategies import edge_levels, segments
+from geochunk.split.strategy import choose_strategy
+from geochunk.tokens.worker import tokenize_ahead
+from geochunk.tokens.counting import get_counter, guarded
+from geochunk.context.units import find_units, unit_ranges
 
 log = logging.getLogger(__name__)
 
@@ -134,14 +134,14 @@ def analyse(
     raised before any per-geometry work. ``tokenize_in`` (``"auto"``, ``"process"``,
     ``"inline"``; default ``$GEOCHUNK_TOKENIZE_IN``, else ``"auto"``) says whether a large
     document may be tokenized in the tokenizer worker process while this one detects
-    (:mod:`geochunk.tokenworker`); the index is the same either way. ``normalize``
+    (:mod:`geochunk.tokens.worker`); the index is the same either way. ``normalize``
     (``"none"``, ``"nfc"``, ``"nfkc"``) analyses the text in that Unicode form; the analysis
-    keeps the document as read and the offset map in ``source`` (:mod:`geochunk.normalize`), and
+    keeps the document as read and the offset map in ``source`` (:mod:`geochunk.read.normalize`), and
     ``assemble`` gives its chunks offsets into the document as read.
 
     Failures the document survives: a counting function that fails part-way (a callable, a
     Hugging Face tokenizer) leaves the rest of the document to the estimate, an upper bound
-    (:func:`~geochunk.tokens.guarded`; ``analysis.token_outage`` says what failed, the chunks are
+    (:func:`~geochunk.tokens.counting.guarded`; ``analysis.token_outage`` says what failed, the chunks are
     flagged ``token_estimate``), unless ``strict_tokens`` (then ``TokenizerError``); an internal
     error in detection (or in the steps that read its spans) is logged and the document is
     analysed as holding no geometry: ``analysis.detection_error`` says why and ``assemble``
@@ -329,9 +329,9 @@ def chunk_file(
 ) -> ChunkSet:
     """Read ``path`` (strict UTF-8, no newline translation, at most ``max_bytes`` bytes: the
     CLI's ``--max-bytes``) and chunk it; ``doc_id`` is the path. A PDF, HTML or .docx file is
-    read through :mod:`geochunk.extract`: chunks are cut from the text it becomes and carry
+    read through :mod:`geochunk.read.extract`: chunks are cut from the text it becomes and carry
     ``source_pages`` / ``section_path``."""
-    from .extract import extract, extractable, locate
+    from geochunk.read.extract import extract, extractable, locate
 
     _check_call("", config)
     if extractable(path):

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 
-from .errors import ConfigError, InputError
+from geochunk.errors import ConfigError, InputError
 
 __all__ = ["DB_ENV", "STATUSES", "Decision", "ReviewStore", "default_path"]
 

@@ -18,7 +18,7 @@ import math
 from dataclasses import dataclass
 from typing import Any, Iterable
 
-from .model import ChunkConfig, Flag
+from geochunk.model import ChunkConfig, Flag
 
 __all__ = ["SweepPoint", "sweep_budgets", "budget_sweep"]
 
@@ -49,7 +49,7 @@ def sweep_budgets(current: int, *, n: int = 20, low: int = 64, high: int = 4096,
 
 def budget_sweep(analysis: Any, config: ChunkConfig, budgets: Iterable[int]) -> tuple[SweepPoint, ...]:
     """One :class:`SweepPoint` per budget, assembling ``analysis`` with ``config`` at each."""
-    from .pipeline import assemble
+    from geochunk.pipeline import assemble
 
     points = []
     for b in budgets:

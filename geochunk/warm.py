@@ -39,8 +39,8 @@ def warm_process(encoding: Any = "cl100k_base") -> Any:
     """Load everything the chunker builds once per process; returns ``encoding``. Safe to call again (everything loaded is cached per process); a failure
     here is left for the first real document to report, with its name.
     """
-    from .model import ChunkConfig
-    from .pipeline import chunk_text
+    from geochunk.model import ChunkConfig
+    from geochunk.pipeline import chunk_text
 
     try:
         chunk_text(WARM_TEXT, ChunkConfig(budget=64, encoding=encoding), tokenize_in="inline")

@@ -8,9 +8,9 @@ from typing import Any, Sequence
 
 import regex
 
-from geochunk.detect import detect
-from geochunk.geometry import parse_span
-from geochunk.tokens import get_counter
+from geochunk.detection.scan import detect
+from geochunk.detection.geometry import parse_span
+from geochunk.tokens.counting import get_counter
 
 
 def assert_whole_in_one_chunk(chunks: Sequence[Any], start: int, end: int, what: str) -> None:

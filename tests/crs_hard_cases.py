@@ -424,8 +424,8 @@ def generate(per_class: int = 24, seed: int = 12) -> list[Case]:
 def resolve(text: str) -> list:
     """Frames of every geometry in ``text`` through the real detector, parser and resolver."""
     from geochunk.crs import resolve_frames
-    from geochunk.detect import detect
-    from geochunk.geometry import parse_span
+    from geochunk.detection.scan import detect
+    from geochunk.detection.geometry import parse_span
 
     det = detect(text)
     geoms = [parse_span(s).geometry for s in det.spans]

@@ -19,7 +19,7 @@ from geochunk.retrieve.catalog import Shortlisted
 from geochunk.retrieve.claims import ClaimPolicy, grade_frame
 from geochunk.retrieve.fuse import RRF_K
 from geochunk.samples import load_sample
-from geochunk.tokens import get_counter
+from geochunk.tokens.counting import get_counter
 
 NOW = dt.datetime(2027, 1, 1)
 SAMPLES = {"reports": ("mixed_report", "malformed"), "parks": ("parcels", "sparse_prose"),

@@ -17,7 +17,7 @@ from geochunk.integrations.langchain import GeochunkRetriever as LCRetriever  # 
 from geochunk.integrations.llamaindex import GeochunkRetriever as LIRetriever  # noqa: E402
 from geochunk.retrieve import Region, build_index, open_index  # noqa: E402
 from geochunk.samples import load_sample  # noqa: E402
-from geochunk.tokens import get_counter  # noqa: E402
+from geochunk.tokens.counting import get_counter  # noqa: E402
 
 EDINBURGH = Region.near(-3.19, 55.95, 3000)
 BRIDGWATER = Region.from_bbox(-3.1, 51.05, -2.85, 51.2)

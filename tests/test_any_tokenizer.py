@@ -18,7 +18,7 @@ import geochunk
 from geochunk.model import ChunkConfig
 from geochunk.pipeline import analyse, chunk_text
 from geochunk.samples import load_sample
-from geochunk.tokens import callable_counter, get_counter, hf_counter
+from geochunk.tokens.counting import callable_counter, get_counter, hf_counter
 
 tokenizers = pytest.importorskip("tokenizers")  # installed by requirements-dev.txt
 

@@ -72,7 +72,7 @@ def test_index_bounds_use_the_one_bbox_union() -> None:
     from types import SimpleNamespace
 
     from geochunk.errors import ConfigError
-    from geochunk.extent import union_bbox
+    from geochunk.crs.extent import union_bbox
     from geochunk.ui.retrieve import box_region, index_bounds, near_region
 
     def ix(*extents):

@@ -144,7 +144,7 @@ def test_the_map_is_framed_on_the_region_before_and_after_the_question(samples_i
 
 
 def test_size_histograms_have_a_scale_per_splitter() -> None:
-    from geochunk.baselines import SplitStats
+    from geochunk.split.baselines import SplitStats
 
     spec = sizes_chart([SplitStats("fixed", 800, (), (800,) * 50, ()),
                         SplitStats("geochunk", 800, (), (700, 433_410), ())], 800).to_dict(validate=False)

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from geochunk import crs as crs_mod
-from geochunk.extent import one_bbox, union_bbox
+from geochunk.crs.extent import one_bbox, union_bbox
 from geochunk.model import Frame
 
 _coord = st.one_of(
@@ -81,14 +81,14 @@ _ws_text = st.text(alphabet=st.sampled_from(list("AbZ09(),. -\t\n\r\x0b\x0c\x1c\
 @settings(max_examples=200, deadline=None)
 @given(_ws_text)
 def test_content_normalization_equals_split_join(text: str) -> None:
-    from geochunk.ids import _normalized
+    from geochunk.detection.ids import _normalized
 
     assert _normalized(text) == " ".join(text.split()).upper().encode("utf-8")
 
 
 def _pick_before(pairs):  # type: ignore[no-untyped-def]
     """pick_id as it was written before the choice was memoised per key sequence (reference)."""
-    from geochunk.ids import ID_KEYS, REF_KEYS, _key_kind
+    from geochunk.detection.ids import ID_KEYS, REF_KEYS, _key_kind
 
     first, suffixed, ref_suffixed = {}, None, None
     for key, value in pairs:
@@ -116,7 +116,7 @@ _key = st.sampled_from(["id", "ID", " Id ", "FID", "gid", "Parcel ID", "parcel_i
 @settings(max_examples=200, deadline=None)
 @given(st.lists(st.tuples(_key, st.sampled_from(["1", "A-7", "x"])), max_size=8))
 def test_pick_id_equals_the_reference(pairs) -> None:  # type: ignore[no-untyped-def]
-    from geochunk.ids import pick_id
+    from geochunk.detection.ids import pick_id
 
     assert pick_id(pairs) == _pick_before(pairs)
     assert pick_id(iter(pairs)) == _pick_before(pairs)
@@ -125,8 +125,8 @@ def test_pick_id_equals_the_reference(pairs) -> None:  # type: ignore[no-untyped
 def test_repeated_attribute_lines_are_read_once(monkeypatch) -> None:  # type: ignore[no-untyped-def]
     """find_units reads each distinct attribute line once; the units equal those found with
     no memo (every line read)."""
-    from geochunk import units as units_mod
-    from geochunk.detect import detect
+    from geochunk.context import units as units_mod
+    from geochunk.detection.scan import detect
 
     text = "".join(
         f"### Parcel P-{i}\nPOINT ({i} {i + 1})\nParcel ID: P-{i}\nBorough: Westminster\n"
@@ -157,7 +157,7 @@ def test_repeated_attribute_lines_are_read_once(monkeypatch) -> None:  # type: i
 def test_clean_search_equals_asking_every_position(text: str, lo: int, width: int) -> None:
     """The regex-guided search for the clean position nearest a ragged end finds what asking
     clean_boundary at every position finds (first from lo, last back from hi)."""
-    from geochunk.tokens import _first_clean, _last_clean, clean_boundary
+    from geochunk.tokens.counting import _first_clean, _last_clean, clean_boundary
 
     lo = min(lo, len(text) - 1)
     hi = min(lo + width, len(text) - 1)
@@ -172,7 +172,7 @@ def test_clean_search_equals_asking_every_position(text: str, lo: int, width: in
 
 @lru_cache(maxsize=1)
 def _builder():  # type: ignore[no-untyped-def]
-    from geochunk.chunking import ChunkBuilder
+    from geochunk.split.chunking import ChunkBuilder
     from geochunk.model import ChunkConfig
     from geochunk.pipeline import analyse
 
@@ -187,7 +187,7 @@ _lines = st.lists(st.sampled_from(["a", "b", "EPSG:1: fits"]), max_size=7).map(t
     __import__("geochunk.model", fromlist=["Evidence"]).Evidence, _lines, _lines, _lines, _lines, _lines)))
 def test_brief_of_a_short_evidence_is_the_frame(evidence) -> None:  # type: ignore[no-untyped-def]
     """The builder's brief (no shortening when no part is long) equals brief_frame's."""
-    from geochunk.chunking import brief_frame
+    from geochunk.split.chunking import brief_frame
 
     b = _builder()
     frame = Frame(27700, 0.9, "explicit_code", False, evidence=evidence)
@@ -197,7 +197,7 @@ def test_brief_of_a_short_evidence_is_the_frame(evidence) -> None:  # type: igno
 def test_spans_in_equals_the_scan() -> None:
     """spans_in (bisection over starts and ends) gives the spans wholly inside a range, as
     scanning every span does, on a document with several geometries on a line."""
-    from geochunk.chunking import ChunkBuilder
+    from geochunk.split.chunking import ChunkBuilder
     from geochunk.model import ChunkConfig
     from geochunk.pipeline import analyse
 
@@ -219,8 +219,8 @@ def test_spans_in_equals_the_scan() -> None:
 def test_cuts_equal_the_set_of_boundaries_outside_units(text, marks, level) -> None:  # type: ignore[no-untyped-def]
     """The packer's cuts (boundary arrays filtered at once) equal the boundaries outside every
     unit (Inside, one position at a time) plus the unit edges at that level."""
-    from geochunk.packing import Inside, SimpleCounter, _Packer
-    from geochunk.prose import find_boundaries
+    from geochunk.split.packing import Inside, SimpleCounter, _Packer
+    from geochunk.context.prose import find_boundaries
 
     n = len(text)
     pts = sorted({min(m, n) for m in marks})
@@ -241,7 +241,7 @@ def test_cuts_equal_the_set_of_boundaries_outside_units(text, marks, level) -> N
 def _period_before(attributes, caption, *, origin="attribute"):  # type: ignore[no-untyped-def]
     """feature_period as written before date keys were memoised per key sequence (reference)."""
     from geochunk.model import Period
-    from geochunk.period import _ISO, _YEAR, _date_key, parse_date
+    from geochunk.context.period import _ISO, _YEAR, _date_key, parse_date
 
     start = end = src_start = src_end = point = None
     for key, value in (attributes or {}).items():
@@ -285,14 +285,14 @@ def _period_before(attributes, caption, *, origin="attribute"):  # type: ignore[
     st.sampled_from(["attribute", "row", "property"]),
 )
 def test_feature_period_equals_the_reference(attributes, caption, origin) -> None:  # type: ignore[no-untyped-def]
-    from geochunk.period import feature_period
+    from geochunk.context.period import feature_period
 
     assert feature_period(attributes, caption, origin=origin) == _period_before(attributes, caption, origin=origin)
 
 
 def _attribute_line_before(line):  # type: ignore[no-untyped-def]
     """attribute_line as written before its checks were reordered (reference)."""
-    from geochunk.attributes import _BULLETS, _checked_key
+    from geochunk.context.attributes import _BULLETS, _checked_key
 
     if ":" not in line[:60]:
         return None
@@ -310,7 +310,7 @@ def _attribute_line_before(line):  # type: ignore[no-untyped-def]
 @settings(max_examples=300, deadline=None)
 @given(st.text(alphabet=st.sampled_from(list("Ab1 :-*/\t\n\u2022._()#") + ["\u00a0", "²"]), max_size=80))
 def test_attribute_line_equals_the_reference(line: str) -> None:
-    from geochunk.attributes import attribute_line
+    from geochunk.context.attributes import attribute_line
 
     assert attribute_line(line) == _attribute_line_before(line)
 
@@ -320,8 +320,8 @@ def test_attribute_line_equals_the_reference(line: str) -> None:
 def test_line_ends_at_once_equal_the_line_index(text: str) -> None:
     import numpy as np
 
-    from geochunk.lines import LineIndex
-    from geochunk.strategies import _at_line_end
+    from geochunk.text.lines import LineIndex
+    from geochunk.split.strategies import _at_line_end
 
     ps = list(range(-1, len(text) + 2))
     assert _at_line_end(text, np.asarray(ps, dtype=np.int64)) == [LineIndex(text).at_line_end(p) for p in ps]
@@ -330,8 +330,8 @@ def test_line_ends_at_once_equal_the_line_index(text: str) -> None:
 @settings(max_examples=200, deadline=None)
 @given(st.text(alphabet=st.sampled_from(list("ab \r\n")), max_size=40))
 def test_line_bounds_at_once_equal_the_line_index(text: str) -> None:
-    from geochunk.lines import LineIndex
-    from geochunk.units import _line_bounds
+    from geochunk.text.lines import LineIndex
+    from geochunk.context.units import _line_bounds
 
     li, ps = LineIndex(text), list(range(len(text) + 1))
     assert _line_bounds(text, ps, ps) == ([li.start(p) for p in ps], [li.end(p) for p in ps])
@@ -340,7 +340,7 @@ def test_line_bounds_at_once_equal_the_line_index(text: str) -> None:
 def test_indentation_is_not_asked_about() -> None:
     """Searching back from a ragged end in pretty-printed JSON asks clean_boundary only about
     positions the rules do not reject at a glance (a counter, not a clock)."""
-    from geochunk.tokens import _last_clean, clean_boundary
+    from geochunk.tokens.counting import _last_clean, clean_boundary
 
     text = "".join(f'{{\n{" " * 12}"type": "Feature",\n{" " * 12}"id": {i}\n}},\n' for i in range(4))
     asked: list[int] = []

@@ -6,10 +6,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from geochunk.baselines import compare, fixed_token_split, recursive_split, severed, split_stats
+from geochunk.split.baselines import compare, fixed_token_split, recursive_split, severed, split_stats
 from geochunk.errors import ConfigError
 from geochunk.model import Detection, Span
-from geochunk.tokens import get_counter
+from geochunk.tokens.counting import get_counter
 
 COUNTER = get_counter("cl100k_base")
 TEXT = st.text(alphabet=st.sampled_from(list("ab cd.\n,()0123456789é漢🙂")), max_size=600)
@@ -91,7 +91,7 @@ def test_split_stats_summarise() -> None:
     [("land_use_appendix", False), ("boundary_40k", True), ("parcels", True)],
 )
 def test_naive_splitters_sever_real_samples(sample: str, recursive_severs: bool) -> None:
-    from geochunk.detect import detect
+    from geochunk.detection.scan import detect
     from geochunk.samples import load_sample
 
     text = load_sample(sample)

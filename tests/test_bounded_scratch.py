@@ -12,8 +12,9 @@ import numpy as np
 import pytest
 import regex
 
-from geochunk import prose, textcase
-from geochunk.sentences import keep_sentence_ends
+from geochunk.context import prose
+from geochunk.text import textcase
+from geochunk.context.sentences import keep_sentence_ends
 from geochunk.crs.places import _gaps, fold_text
 from geochunk.samples import list_samples, load_sample
 
@@ -80,7 +81,7 @@ def _boundaries_plain(text: str, exclude=()) -> list[list[int]]:
         pos_of(m.start() for m in _HEADING_PLAIN.finditer(text)),
         pos_of(m.end() for m in _PARAGRAPH_PLAIN.finditer(text)),
         np.flatnonzero((cp == 10) | ((cp == 13) & np.append(cp[1:] != 10, True))).astype(np.int64) + 1,
-        # the stop candidates the context test keeps (geochunk.sentences: position only)
+        # the stop candidates the context test keeps (geochunk.context.sentences: position only)
         pos_of(keep_sentence_ends(text, [m.end() for m in _SENTENCE_PLAIN.finditer(text)])),
         np.flatnonzero(prose._GAP_TABLE[cp[1:]] & ~is_space[:-1]).astype(np.int64) + 1,
     ]
@@ -119,7 +120,7 @@ def _heading_glue_plain(text: str) -> list[tuple[int, int]]:
     """headings.heading_glue as written before (a tuple per line)."""
     import re
 
-    from geochunk.headings import is_heading_line, is_setext_underline, setext_title
+    from geochunk.context.headings import is_heading_line, is_setext_underline, setext_title
 
     lines = []
     for m in re.finditer(r"[^\r\n]*+(?:\r\n|\r|\n)?", text):
@@ -149,8 +150,8 @@ def _heading_glue_plain(text: str) -> list[tuple[int, int]]:
 def test_heading_glue_from_the_line_index_equals_the_per_line_tuples(monkeypatch, few_lines) -> None:
     """Both ways of finding the candidate lines (numpy over the line starts; a plain loop for
     a text of at most ``_FEW_LINES`` lines) give the per-line tuples' headings."""
-    from geochunk import headings
-    from geochunk.headings import heading_glue
+    from geochunk.context import headings
+    from geochunk.context.headings import heading_glue
 
     monkeypatch.setattr(headings, "_FEW_LINES", few_lines)
     rng = random.Random(5)
@@ -198,7 +199,7 @@ def test_boundaries_skipping_long_excluded_ranges_equal_the_whole_text_scan(monk
         cuts = sorted(rng.sample(range(n + 1), min(n + 1, 2 * rng.randint(0, 4))))
         ex = tuple((a, b) for a, b in zip(cuts[::2], cuts[1::2]) if b > a)
         if skip == 2048 and n > 5000:  # the samples: their real no-cut ranges
-            from geochunk.detect import detect
+            from geochunk.detection.scan import detect
 
             ex = tuple((s.start, s.end) for s in detect(text).spans)
         got = prose.find_boundaries(text, ex)

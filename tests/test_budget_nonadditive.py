@@ -18,11 +18,11 @@ import pytest
 import regex
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from geochunk.blanks import absorb_blank
+from geochunk.split.blanks import absorb_blank
 from geochunk.model import ChunkConfig
-from geochunk.packing import pack
+from geochunk.split.packing import pack
 from geochunk.pipeline import analyse, chunk_text
-from geochunk.tokens import get_counter
+from geochunk.tokens.counting import get_counter
 
 ENCODINGS = ("cl100k_base", "o200k_base")
 WORDS = "river gauge flood the of and north culvert field hedge bridge levels".split()

@@ -62,7 +62,7 @@ def test_in_process_stream_warms_once_and_reports_peaks() -> None:
 
 
 def test_chunk_corpus_matches_chunking_each_document_alone(corpus: Path) -> None:
-    from geochunk.extract import read_any
+    from geochunk.read.extract import read_any
     from geochunk.pipeline import chunk_text
 
     cfg = ChunkConfig(budget=200)

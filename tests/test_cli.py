@@ -133,7 +133,7 @@ def test_core_imports_without_streamlit_or_folium():
         "from geochunk import ChunkConfig, chunk_text\n"
         "cs = chunk_text('A well at POINT (1 2).', ChunkConfig(budget=32))\n"
         "assert cs.chunks[0].features[0].geom_type == 'POINT'\n"
-        "import geochunk.cli, geochunk.export, geochunk.gates, geochunk.baselines\n"
+        "import geochunk.cli, geochunk.export, geochunk.gates, geochunk.split.baselines\n"
         "print('ok')\n"
     )
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, check=False)

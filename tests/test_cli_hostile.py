@@ -61,7 +61,7 @@ def test_stdin_from_dev_zero_is_capped_like_files() -> None:
 
 
 def test_stdin_default_limit_is_the_file_limit(monkeypatch: pytest.MonkeyPatch) -> None:
-    from geochunk.source import DEFAULT_MAX_BYTES
+    from geochunk.read.source import DEFAULT_MAX_BYTES
 
     class Stdin:
         buffer = io.BytesIO(b"x" * (DEFAULT_MAX_BYTES + 10))

@@ -1,8 +1,8 @@
 
 import pytest
 
-from geochunk.attributes import attribute_pairs
-from geochunk.units import find_units
+from geochunk.context.attributes import attribute_pairs
+from geochunk.context.units import find_units
 from geochunk.model import Detection, Span
 
 

@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 
 from geochunk import ChunkConfig
-from geochunk.attributes import nested_key, table_pairs
-from geochunk.detect import detect
+from geochunk.context.attributes import nested_key, table_pairs
+from geochunk.detection.scan import detect
 from geochunk.gates import validate
 from geochunk.pipeline import analyse, assemble
-from geochunk.units import find_units
+from geochunk.context.units import find_units
 
 P1 = "POLYGON ((0 0, 10 0, 10 10, 0 10, 0 0))"
 P2 = "POLYGON ((20 20, 30 20, 30 30, 20 30, 20 20))"

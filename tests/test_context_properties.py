@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from geochunk import ChunkConfig
 from geochunk.pipeline import analyse, assemble
-from geochunk.tokens import get_counter
+from geochunk.tokens.counting import get_counter
 from geochunk.gates import validate
 
 COUNTER = get_counter("cl100k_base")

@@ -9,13 +9,13 @@ from pathlib import Path
 import pytest
 
 from geochunk import ChunkConfig
-from geochunk import records as records_mod
-from geochunk.detect import detect
+from geochunk.context import records as records_mod
+from geochunk.detection.scan import detect
 from geochunk.model import Detection, Span
 from geochunk.pipeline import analyse, assemble
 from geochunk.gates import validate
-from geochunk.records import find_records
-from geochunk.units import find_units
+from geochunk.context.records import find_records
+from geochunk.context.units import find_units
 
 DJANGO = Path(__file__).parent / "real_data" / "django-5.2.8"
 
@@ -180,9 +180,9 @@ def test_a_long_indent_before_many_geometries_is_read_once(monkeypatch):
     """One line of deep indentation and many geometries: the indentation is read once per line
     (records' container search, the unit finder's table/CSV checks), not once per geometry,
     which made 4x the points cost 15x the time."""
-    from geochunk import records as records_mod
-    from geochunk import units as units_mod
-    from geochunk.detect import detect
+    from geochunk.context import records as records_mod
+    from geochunk.context import units as units_mod
+    from geochunk.detection.scan import detect
 
     class Counting:
         def __init__(self, real):

@@ -13,7 +13,7 @@ from geochunk import ChunkConfig, chunk_text
 from geochunk.errors import ConfigError
 from geochunk.pipeline import analyse, assemble
 from geochunk.samples import load_sample
-from geochunk.tokens import PINNED_SHA256, get_counter
+from geochunk.tokens.counting import PINNED_SHA256, get_counter
 from geochunk.gates import validate
 
 COUNTER = get_counter("cl100k_base")

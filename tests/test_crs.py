@@ -799,8 +799,8 @@ def test_400_features_resolve_to_the_declared_frame() -> None:  # time: benchmar
 
 @pytest.mark.filterwarnings("ignore::RuntimeWarning")  # shapely on the malformed sample's 1e400
 def test_every_sample_frame_is_validated_or_flagged() -> None:
-    detect = pytest.importorskip("geochunk.detect").detect
-    parse_span = pytest.importorskip("geochunk.geometry").parse_span
+    detect = pytest.importorskip("geochunk.detection.scan").detect
+    parse_span = pytest.importorskip("geochunk.detection.geometry").parse_span
     samples = pytest.importorskip("geochunk.samples")
     seen = 0
     for sample in samples.list_samples():
@@ -888,8 +888,8 @@ def test_codes_in_feature_properties_do_not_beat_the_collection_or_rfc7946(fc_cr
     if fc_crs:
         fc["crs"] = fc_crs
     text = json.dumps(fc, indent=2)
-    from geochunk.detect import detect
-    from geochunk.geometry import parse_span
+    from geochunk.detection.scan import detect
+    from geochunk.detection.geometry import parse_span
 
     det = detect(text)
     report = resolve_frames(text, det, [parse_span(s).geometry for s in det.spans])

@@ -242,8 +242,8 @@ def test_zone_choices_made_ahead_and_announced_checks_change_no_frame(monkeypatc
 
     from geochunk.crs import resolve as res
     from geochunk.crs import resolve_frames
-    from geochunk.detect import detect
-    from geochunk.geometry import parse_span
+    from geochunk.detection.scan import detect
+    from geochunk.detection.geometry import parse_span
 
     texts = [c.text for c in hard.generate(6, 3)]
     texts.append("UTM zone 31: POINT (500000 5700000)\nPOINT (500000 -5700000)\n"

@@ -194,8 +194,8 @@ def test_swap_check_gate_gives_the_answers_of_the_fold(monkeypatch) -> None:
     from geochunk.crs import resolve as res
     from geochunk.crs import resolve_frames
     from geochunk.crs.work import Work
-    from geochunk.detect import detect
-    from geochunk.geometry import parse_span
+    from geochunk.detection.scan import detect
+    from geochunk.detection.geometry import parse_span
 
     docs = ["Sampling sites in Abobo (EPSG:4326).\n\nPOINT (5.41613 -4.01590)\n",
             "Sites (EPSG:4326), no place named.\n\nPOINT (5.41613 -4.01590)\n",

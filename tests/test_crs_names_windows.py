@@ -42,7 +42,7 @@ def test_span_ranges_read_from_the_spans():
     import pickle
 
     from geochunk.crs.resolve import SpanRanges, resolve_frames
-    from geochunk.detect import detect
+    from geochunk.detection.scan import detect
 
     text = ("Grid EPSG:27700. POINT (530000 180000) then LINESTRING (1 2, 3 4) and "
             '{"type": "Point", "coordinates": [-3.2, 55.9]} end')

@@ -17,8 +17,8 @@ from pyproj.enums import PJType
 from geochunk.crs import resolve_frames
 from geochunk.crs.database import transformer
 from geochunk.crs.work import MAX_FRAMES, MAX_LOOKUPS
-from geochunk.detect import detect
-from geochunk.geometry import parse_span
+from geochunk.detection.scan import detect
+from geochunk.detection.geometry import parse_span
 
 
 @lru_cache(maxsize=1)

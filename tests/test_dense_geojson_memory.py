@@ -13,8 +13,9 @@ from typing import Any, Callable
 
 import pytest
 
-from geochunk import geometry, period
-from geochunk.detect import detect
+from geochunk.detection import geometry
+from geochunk.context import period
+from geochunk.detection.scan import detect
 
 
 def _multipoint(points: int, indent: int | None = None) -> str:

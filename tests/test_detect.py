@@ -1,4 +1,4 @@
-"""Tests for geochunk.detect: every geometry kind, every wrapper, prose, broken and hostile input."""
+"""Tests for geochunk.detection.scan: every geometry kind, every wrapper, prose, broken and hostile input."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from geochunk.detect import detect
+from geochunk.detection.scan import detect
 from geochunk.errors import InputError
 from geochunk.model import OGC_TYPES, Detection, Span
 
@@ -875,7 +875,7 @@ def test_first_non_coordinate_offset_is_the_regex_runs():
     # scan gives, from any offset, forwards and backwards (its window is reused)
     import random
 
-    from geochunk import detect as det
+    from geochunk.detection import scan as det
 
     def plain(text: str, o: int) -> int:
         for m in det._NON_COORD.finditer(text, o):

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 import shapely
 
-from geochunk.encodings import xml as xml_mod
-from geochunk.encodings.xml import find_xml
+from geochunk.detection.encodings import xml as xml_mod
+from geochunk.detection.encodings.xml import find_xml
 from geochunk.samples import load_sample
 
 GML32 = "http://www.opengis.net/gml/3.2"
@@ -65,7 +65,7 @@ DOCUMENTS = {
 def _read_twice(text: str, monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
     """find_xml's units and every parse result, with the nodes taken from a pass already made
     (fast) and with every element read from its own text (slow)."""
-    from geochunk.encodings import gml
+    from geochunk.detection.encodings import gml
 
     fast: list = []
     slow: list = []
@@ -145,7 +145,7 @@ _GEOJSON = [
 
 @pytest.mark.parametrize("rotate", range(4))
 def test_geojson_read_together_equals_geojson_read_one_by_one(rotate: int) -> None:
-    from geochunk.geometry import parse_geojson, parse_geojson_many
+    from geochunk.detection.geometry import parse_geojson, parse_geojson_many
 
     texts = _GEOJSON[rotate:] + _GEOJSON[:rotate]
     for many, text in zip(parse_geojson_many(texts), texts):
@@ -173,7 +173,7 @@ _GEOJSON_DOCS = {
 
 @pytest.mark.parametrize("name", list(_GEOJSON_DOCS))
 def test_geojson_units_read_ahead_equal_units_read_one_by_one(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    from geochunk import detect as detect_mod
+    from geochunk.detection import scan as detect_mod
 
     text = _GEOJSON_DOCS[name]
     fast = detect_mod.detect(text)
@@ -197,7 +197,7 @@ def _wkt_fields(spans):  # type: ignore[no-untyped-def]
 
 
 def _both_scans(text: str):  # type: ignore[no-untyped-def]
-    from geochunk import detect as det
+    from geochunk.detection import scan as det
 
     scanner = det._WktScanner(text, det._ParenIndex(text), det._BlockEnds(text), [])
     fast = scanner.scan()
@@ -214,7 +214,7 @@ def test_wkt_units_from_the_anchored_keywords_equal_units_from_every_keyword(
 ) -> None:
     import random
 
-    from geochunk import detect as det
+    from geochunk.detection import scan as det
 
     monkeypatch.setattr(det, "_PAREN_SLICE", size)  # slice edges inside words, spaces, EMPTY
     rng = random.Random(size)
@@ -228,7 +228,7 @@ def test_wkt_units_from_the_anchored_keywords_equal_units_from_every_keyword(
 def test_paren_index_of_few_parentheses_equals_the_vectorised_one(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
     import random
 
-    from geochunk import detect as det
+    from geochunk.detection import scan as det
 
     rng = random.Random(seed)
     texts = [""] + [rng.choice(["", "(", ")", " (", "Z\t\r\n (", "\u0130", "\ud800"])
@@ -252,7 +252,7 @@ _WKT_TEXTS = ["POINT     (1 2)", "POINT\t\r\n (1 2)", "POINT Z     (1 2 3)", "PO
 
 @pytest.mark.parametrize("size", [1, 2, 3, 5, 8, 1 << 16])
 def test_wkt_units_from_the_anchored_keywords_in_chosen_texts(size: int, monkeypatch: pytest.MonkeyPatch) -> None:
-    from geochunk import detect as det
+    from geochunk.detection import scan as det
 
     monkeypatch.setattr(det, "_PAREN_SLICE", size)
     for text in _WKT_TEXTS:
@@ -271,7 +271,7 @@ def test_wkt_units_of_the_samples_from_the_anchored_keywords(sample: str) -> Non
 def _plain_and_stepwise(text: str, monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
     """The WKT units with the shortcut for the commonest shape, and with every unit read step
     by step (``_FAST_WKT`` off)."""
-    from geochunk import detect as det
+    from geochunk.detection import scan as det
 
     got = []
     for fast in (True, False):
@@ -329,7 +329,7 @@ _JSON_PIECES = ["{", "{", "}", "}", "[", "]", '"type"', '"type"', '"Feature"', '
 def _json_found(text: str, monkeypatch: pytest.MonkeyPatch, fast: bool):  # type: ignore[no-untyped-def]
     import re
 
-    from geochunk import detect as det
+    from geochunk.detection import scan as det
 
     if not fast:
         monkeypatch.setattr(det, "_JSON_MEMBERS", re.compile(""))
@@ -476,7 +476,7 @@ def _kml_piece(rng, depth: int = 0) -> str:  # type: ignore[no-untyped-def]
 def test_geometries_made_together_equal_geometries_made_one_by_one(seed: int) -> None:
     import random
 
-    from geochunk.encodings import gml
+    from geochunk.detection.encodings import gml
 
     rng = random.Random(seed)
     items = []
@@ -504,7 +504,7 @@ def test_geometries_made_together_equal_geometries_made_one_by_one(seed: int) ->
 
 
 def _structural_and_scanned(text: str):  # type: ignore[no-untyped-def]
-    from geochunk import detect as det
+    from geochunk.detection import scan as det
 
     fast = det._scan_json_structural(text)
     slow = det._scan_json_all(text)
@@ -534,7 +534,7 @@ def test_bracket_dense_json_goes_to_the_bracket_scan(monkeypatch: pytest.MonkeyP
     would be tens of times the text); a sparse one is, and both answers are the bracket scan's."""
     import json
 
-    from geochunk import detect as det
+    from geochunk.detection import scan as det
     from geochunk.samples import load_sample
 
     asked: list[int] = []

@@ -24,9 +24,9 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from chunk_checks import (assert_emitted_geometry_parses, assert_real_counts_within_budget,
                           assert_whole_in_one_chunk)
 
-from geochunk.detect import detect
-from geochunk.encodings import feature_kind
-from geochunk.geometry import parse_span
+from geochunk.detection.scan import detect
+from geochunk.detection.encodings import feature_kind
+from geochunk.detection.geometry import parse_span
 from geochunk.model import ChunkConfig
 from geochunk.pipeline import chunk_text
 
@@ -323,7 +323,7 @@ def test_every_encoding_under_the_escape_policies(doc, budget, policy):
 @settings(max_examples=60, deadline=None)
 @given(geometry(), st.sampled_from(["gml3", "gml2"]), st.booleans())
 def test_the_test_writer_reads_back(g, style, latlon):
-    from geochunk.encodings.gml import parse_gml, parse_kml
+    from geochunk.detection.encodings.gml import parse_gml, parse_kml
 
     attrs = ' srsName="urn:ogc:def:crs:EPSG::4326"' if latlon else ""
     got = parse_gml(_with_root_attrs(gml(g, "gml:", style, latlon), attrs)).geometry

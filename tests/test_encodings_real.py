@@ -21,9 +21,9 @@ import shapely
 
 from chunk_checks import assert_whole_in_one_chunk
 
-from geochunk.detect import detect
-from geochunk.encodings import is_whole
-from geochunk.geometry import parse_span
+from geochunk.detection.scan import detect
+from geochunk.detection.encodings import is_whole
+from geochunk.detection.geometry import parse_span
 from geochunk.model import ChunkConfig, Flag
 from geochunk.pipeline import chunk_text
 
@@ -371,7 +371,7 @@ def test_placemark_with_two_bare_geometries_is_one_feature() -> None:
     pytest.param("\\" * 30_000 + 'x "{\\"type\\": 1}"', id="backslash-run"),
 ])
 def test_the_string_search_reads_each_character_a_bounded_number_of_times(text: str) -> None:
-    from geochunk.encodings import escaped
+    from geochunk.detection.encodings import escaped
 
     made: list[escaped._Tokens] = []
 

@@ -9,7 +9,7 @@ from collections import Counter
 import pytest
 
 from geochunk import ChunkConfig, chunk_text
-from geochunk.detect import detect
+from geochunk.detection.scan import detect
 from geochunk.samples import load_sample
 from tools.samples._encodings import COPY_PARCELS, COPY_POINTS, KML_PLACEMARKS, WFS_FEATURES
 from geochunk.gates import validate

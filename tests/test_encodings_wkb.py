@@ -11,8 +11,8 @@ import pytest
 import shapely
 
 from geochunk import ChunkConfig, chunk_text
-from geochunk.detect import detect
-from geochunk.encodings.wkb import parse_wkb, wkb_header, write_wkb
+from geochunk.detection.scan import detect
+from geochunk.detection.encodings.wkb import parse_wkb, wkb_header, write_wkb
 from geochunk.gates import validate
 
 GEOMS = {
@@ -197,7 +197,7 @@ def test_vectorised_decode_is_parse_wkb_one_by_one():
     # find_wkb decodes all candidates in one shapely call: each result is what parse_wkb gives
     import shapely
 
-    from geochunk.encodings import wkb
+    from geochunk.detection.encodings import wkb
 
     good = [shapely.to_wkb(g, hex=True) for g in (
         shapely.Point(1, 2), shapely.LineString([(0, 0), (1, 1)]), shapely.Point(1, 2, 3),
@@ -216,7 +216,7 @@ def test_the_geometry_column_of_a_copy_row_is_found_where_earlier_columns_hold_i
     # the row reader starts at the column that first holds the hex (by counting tabs): a column
     # before it that merely contains the hex, or quotes it, or a later one equal to it, must give
     # the same row as reading every column
-    from geochunk.encodings import rows
+    from geochunk.detection.encodings import rows
 
     h = _hex(shapely.from_wkt(GEOMS["POINT"]), srid=27700, little=True, iso=False, lower=False)
     cols = ["id", "note", "geom", "copy"]

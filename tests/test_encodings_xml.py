@@ -10,9 +10,9 @@ import pytest
 import shapely
 
 from geochunk import ChunkConfig, chunk_text
-from geochunk.detect import detect
-from geochunk.encodings.gml import axis_swapped, gml_writer, parse_gml, parse_kml
-from geochunk.encodings.xml import find_xml
+from geochunk.detection.scan import detect
+from geochunk.detection.encodings.gml import axis_swapped, gml_writer, parse_gml, parse_kml
+from geochunk.detection.encodings.xml import find_xml
 from geochunk.gates import validate
 from geochunk.view.features import chunk_map_features
 
@@ -375,7 +375,7 @@ def test_joined_segments_do_not_repeat_the_shared_position(body: str, wkt: str) 
 def test_a_second_unclosed_gml_geometry_inside_an_open_one_is_protected_on_its_own() -> None:
     """A <Polygon> cannot hold a <Polygon>: the first unclosed guess is over where the second
     starts, so a closed unit between them never leaves the second unprotected (fuzz find)."""
-    from geochunk.detect import detect
+    from geochunk.detection.scan import detect
     from geochunk.model import ChunkConfig
     from geochunk.pipeline import chunk_text
     from geochunk.gates import validate
@@ -411,7 +411,7 @@ def test_closed_members_of_an_unclosed_gml_collection_are_members_not_swallowed(
 
 
 def test_a_namespace_declared_inside_a_geometry_still_has_its_text_read_again() -> None:
-    from geochunk.encodings import xml as xml_mod
+    from geochunk.detection.encodings import xml as xml_mod
 
     doc = (f'<wfs:FeatureCollection xmlns:wfs="http://www.opengis.net/wfs/2.0" xmlns:gml="{GML32}">'
            '<wfs:member><f gml:id="f1"><name>A</name><geom><gml:Polygon><gml:exterior>'
@@ -454,7 +454,7 @@ def test_a_placemark_or_geometry_inside_a_geometry_is_no_unit_of_its_own() -> No
     ],
 )
 def test_coordinate_tuples_read_at_once_or_tuple_by_tuple_alike(coords: str, expected: object) -> None:
-    from geochunk.encodings.gml import GeometryError, _tuples
+    from geochunk.detection.encodings.gml import GeometryError, _tuples
 
     if isinstance(expected, str):
         with pytest.raises(GeometryError, match="^" + re.escape(expected) + "$"):

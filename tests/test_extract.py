@@ -20,8 +20,8 @@ import shapely
 
 from geochunk import ChunkConfig, InputError, chunk_file, chunk_text
 from geochunk.cli import main
-from geochunk.extract import extract, locate
-from geochunk.extract.pdf import pages_to_text, rejoin_minus, strip_furniture
+from geochunk.read.extract import extract, locate
+from geochunk.read.extract.pdf import pages_to_text, rejoin_minus, strip_furniture
 
 REAL = Path(__file__).parent / "real_data"
 
@@ -73,13 +73,13 @@ def write(tmp_path: Path, name: str, data: bytes) -> Path:
 
 
 def parse_span(span):  # noqa: ANN001, ANN201
-    from geochunk.geometry import parse_span as parse
+    from geochunk.detection.geometry import parse_span as parse
 
     return parse(span)
 
 
 def geometries(text: str) -> list:
-    from geochunk.detect import detect
+    from geochunk.detection.scan import detect
 
     return [s for s in detect(text).spans]
 
@@ -329,7 +329,7 @@ def test_docx_bad_archives(tmp_path, monkeypatch):
         z.writestr("xl/workbook.xml", "<x/>")
     with pytest.raises(InputError, match="without word/document.xml"):
         extract(buf.getvalue(), name="sheet.docx")
-    from geochunk.extract import docx as docx_mod
+    from geochunk.read.extract import docx as docx_mod
 
     monkeypatch.setattr(docx_mod, "MAX_UNPACKED", 1024 * 1024)
     buf = io.BytesIO()

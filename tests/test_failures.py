@@ -18,7 +18,7 @@ from geochunk.errors import ConfigError, TokenizerError
 from geochunk.gates import validate
 from geochunk.model import ChunkConfig, Flag
 from geochunk.samples import load_sample
-from geochunk.tokens import callable_counter, estimate_count, get_counter
+from geochunk.tokens.counting import callable_counter, estimate_count, get_counter
 
 
 _REAL = Path(__file__).parent / "real_data"
@@ -48,7 +48,7 @@ def _flaky(enc, fail_after: int):
 def test_tokenizer_outage_finishes_the_build_with_flagged_upper_bounds(cl100k, caplog, sample, fail_after):
     text = load_sample(sample)
     budget = 128
-    with caplog.at_level(logging.WARNING, logger="geochunk.tokens"):
+    with caplog.at_level(logging.WARNING, logger="geochunk.tokens.counting"):
         cs = pipeline.chunk_text(text, ChunkConfig(budget=budget, encoding=_flaky(cl100k, fail_after)))
     assert cs.analysis.token_outage is not None and "tokenizer service unavailable" in cs.analysis.token_outage
     assert "counted by the estimate" in caplog.text

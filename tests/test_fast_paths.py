@@ -10,7 +10,7 @@ import pytest
 
 from geochunk.model import ChunkConfig
 from geochunk.pipeline import analyse, assemble
-from geochunk.tokens import get_counter
+from geochunk.tokens.counting import get_counter
 
 ENCODINGS = ["cl100k_base", "o200k_base"]
 
@@ -74,7 +74,7 @@ def test_timestamp_dates_read_as_dateutil_reads_them() -> None:
 
     from dateutil import parser
 
-    from geochunk.period import _parse_date
+    from geochunk.context.period import _parse_date
 
     def by_dateutil(v: str) -> str | None:
         try:
@@ -116,9 +116,9 @@ class Bounded(Recorder):
 
 @pytest.mark.parametrize("budget", [32, 64])
 def test_generalize_search_counts_no_text_too_long_to_fit(budget: int) -> None:
-    from geochunk.geometry import parse_span
-    from geochunk.detect import detect
-    from geochunk.oversize import escape
+    from geochunk.detection.geometry import parse_span
+    from geochunk.detection.scan import detect
+    from geochunk.split.oversize import escape
 
     text = _boundary(1200)
     span = detect(text).spans[0]
@@ -189,7 +189,7 @@ def _sql_values_char_by_char(text: str, p: int) -> list[str]:
 
 
 def test_sql_values_read_as_character_by_character() -> None:
-    from geochunk.attributes import _values
+    from geochunk.context.attributes import _values
 
     rng = random.Random(11)
     alphabet = ["'", "''", "a", "7", " ", ",", "(", "NULL", "x y", "\t", "é"]
@@ -202,7 +202,7 @@ def test_sql_values_read_as_character_by_character() -> None:
 def test_no_clean_search_where_no_position_is_clean() -> None:
     """A tokenizer whose counts are additive nowhere (any callable) counts a ragged range
     whole, without probing up to 2 x 1,024 characters for a clean position first."""
-    from geochunk.tokens import callable_counter
+    from geochunk.tokens.counting import callable_counter
 
     counter = callable_counter(lambda t: len(t.split()), name="words")
     text = _boundary(300)
@@ -224,7 +224,7 @@ def test_a_text_without_a_brace_skips_the_json_scan_with_its_answer() -> None:
     """detect._scan_json answers a text with no "{" without scanning (issue #13, speed): the
     scan itself finds nothing in such texts either (seeded random quotes, brackets, escapes,
     line ends and GeoJSON words; the bundled samples without a brace)."""
-    from geochunk.detect import _scan_json, _scan_json_all
+    from geochunk.detection.scan import _scan_json, _scan_json_all
     from geochunk.samples import list_samples, load_sample
 
     def empty(found) -> bool:  # type: ignore[no-untyped-def]

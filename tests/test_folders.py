@@ -1,4 +1,4 @@
-"""geochunk.folders: folder input is off by default and confined to the operator's roots."""
+"""geochunk.read.folders: folder input is off by default and confined to the operator's roots."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from geochunk.errors import ConfigError, InputError
-from geochunk.folders import ROOTS_ENV, FolderFile, FolderPolicy, list_folder, read_file, resolve_folder
+from geochunk.read.folders import ROOTS_ENV, FolderFile, FolderPolicy, list_folder, read_file, resolve_folder
 
 
 @pytest.fixture()

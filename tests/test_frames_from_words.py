@@ -22,9 +22,9 @@ from geochunk.api import chunk
 from geochunk.crs import bbox_wgs84, find_declarations, resolve_frames, to_wgs84
 from geochunk.crs.context import _frame_named, name_context
 from geochunk.crs.names import _END, find_names, name_index
-from geochunk.detect import detect
-from geochunk.extent import LIMIT_NOISE_DEG, lonlat_box, union_bbox
-from geochunk.geometry import parse_span
+from geochunk.detection.scan import detect
+from geochunk.crs.extent import LIMIT_NOISE_DEG, lonlat_box, union_bbox
+from geochunk.detection.geometry import parse_span
 from geochunk.model import Frame
 
 REAL = Path(__file__).parent / "real_data"

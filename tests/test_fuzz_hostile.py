@@ -210,7 +210,7 @@ _HEAD = '{"type":"FeatureCollection","features":['
         "dollar-first-key", "empty-first-key", "array-space-key", "quoted-braces"])
 def test_stray_quote_hides_no_geometry(text: str, closed: int) -> None:
     """A quote no JSON string can start or end at is prose: it never hides what follows."""
-    from geochunk.detect import detect
+    from geochunk.detection.scan import detect
 
     spans = detect(text).spans
     assert sum(s.status == "ok" for s in spans) == closed, [(s.start, s.end, s.status) for s in spans]
@@ -227,7 +227,7 @@ def test_stray_quote_hides_no_geometry(text: str, closed: int) -> None:
     _HEAD + _FEATURE + ',{"type":"Feature","geometry":{"type":"Point","coordinates":[1,',
 ], ids=["later-block", "later-block-newline", "same-block"])
 def test_open_collection_head_around_an_open_object_is_reported(text: str) -> None:
-    from geochunk.detect import detect
+    from geochunk.detection.scan import detect
 
     head = detect(text).spans[0]
     assert (head.start, text[head.start : head.end].strip(), head.status) == (0, _HEAD, "unclosed")
@@ -246,7 +246,7 @@ _PLACEMARK = "<Placemark><name>W-7</name><Point><coordinates>-1.5,52.1</coordina
     _OPEN_GML + _PLACEMARK,
 ], ids=["after-wkb", "right-after"])
 def test_placemark_after_an_open_gml_polygon_is_a_unit(text: str) -> None:
-    from geochunk.detect import detect
+    from geochunk.detection.scan import detect
 
     spans = detect(text).spans
     assert [text[s.start : s.end] for s in spans if s.kind == "kml"] == [_PLACEMARK.strip()]
@@ -257,7 +257,7 @@ def test_placemark_after_an_open_gml_polygon_is_a_unit(text: str) -> None:
 def test_feature_whose_first_key_is_not_a_letter_is_a_unit_after_a_stray_quote() -> None:
     """Review find: ``Say "hi {"@context"...`` read ``"hi {"`` as a string; the Feature (GeoJSON-LD)
     was missed and only its geometry member was a unit (its properties and id cut off)."""
-    from geochunk.detect import detect
+    from geochunk.detection.scan import detect
 
     feature = '{"@context":"x","type":"Feature","id":"F-1","properties":{},"geometry":' + _POINT + "}"
     text = 'Say "hi ' + feature + "\n"
@@ -279,7 +279,7 @@ def test_feature_whose_first_key_is_not_a_letter_is_a_unit_after_a_stray_quote()
 ], ids=["seed-12", "then-prose", "lone-cr", "crlf-heading", "linestring"])
 @pytest.mark.parametrize("oversize", ["isolate", "split", "generalize"])
 def test_head_and_one_number_before_a_line_end_is_reported(text: str, oversize: str) -> None:
-    from geochunk.detect import detect
+    from geochunk.detection.scan import detect
 
     first = detect(text).spans[0] if detect(text).spans else None
     if not text.startswith("POLYGON"):

@@ -1,4 +1,4 @@
-"""Tests for geochunk.geometry: every OGC kind parses, curves linearize, vertices, errors."""
+"""Tests for geochunk.detection.geometry: every OGC kind parses, curves linearize, vertices, errors."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import shapely
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from geochunk.geometry import (
+from geochunk.detection.geometry import (
     MAX_NESTING,
     Parsed,
     bounds,
@@ -351,7 +351,7 @@ def test_curve_check_is_the_regex_search(monkeypatch, short, piece):
     # regex's own search does (cased, after digits/underscores/non-ASCII, across slices)
     import random
 
-    from geochunk import geometry
+    from geochunk.detection import geometry
 
     monkeypatch.setattr(geometry, "_CURVE_SHORT", short)
     monkeypatch.setattr(geometry, "_CURVE_SLICE", piece)
@@ -369,7 +369,7 @@ def test_parse_wkt_many_is_parse_wkt_one_by_one():
     # errors (GEOS's own message, nesting, non-finite numbers, curves, empty, SRID prefixes)
     import random
 
-    from geochunk.geometry import parse_wkt, parse_wkt_many
+    from geochunk.detection.geometry import parse_wkt, parse_wkt_many
 
     texts = [
         "POINT (1 2)", "POINT Z (1 2 3)", "POINT M (1 2 3)", "POINT ZM (1 2 3 4)", "POINT EMPTY",

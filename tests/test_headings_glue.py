@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from geochunk.headings import heading_glue, is_heading_line, is_setext_underline, setext_title
-from geochunk.lines import lines_of
+from geochunk.context.headings import heading_glue, is_heading_line, is_setext_underline, setext_title
+from geochunk.text.lines import lines_of
 
 _LINES = ["# Title", "## Part two", "   ### deep", "    # four spaces", "\t# tab", "#nospace", "PLAIN HEADING",
           "SHORT", "Site B", "A sentence that goes on.", "x" * 90, "WORD " * 20, "", "", "   ", "\t", "===", "---",

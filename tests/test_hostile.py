@@ -116,7 +116,7 @@ def test_lone_cr_attribute_lines_recognised(newline: str) -> None:
 
 
 def test_lone_cr_lines_are_line_boundaries() -> None:
-    from geochunk.prose import LINE, PARAGRAPH, find_boundaries
+    from geochunk.context.prose import LINE, PARAGRAPH, find_boundaries
 
     b = find_boundaries("one\rtwo\r\rthree\r\nfour")
     assert b.levels_at(4) == LINE and b.levels_at(9) == PARAGRAPH and b.levels_at(16) == LINE
@@ -129,7 +129,7 @@ def test_a_long_run_of_full_stops_is_not_quadratic() -> None:
     which the work counters do not see). The run here would take hours if that came back."""
     import re
 
-    from geochunk.prose import _SENTENCE, find_boundaries
+    from geochunk.context.prose import _SENTENCE, find_boundaries
 
     text = "The survey found a well " + "." * 300_000 + "x and more prose here.\n\nNext."
     b = find_boundaries(text)
@@ -149,7 +149,7 @@ def test_sentence_ends_per_stop_equal_the_one_pattern_scan() -> None:
     random strings of stops, closers, spaces and letters, and the samples above)."""
     import random
 
-    from geochunk.prose import _SENTENCE, _sentence_ends
+    from geochunk.context.prose import _SENTENCE, _sentence_ends
 
     alphabet = ".!?\u0964\u0965\u2026\u3002\uff01\uff1f\"')]\u2019\u201d \n\tab1"
     rnd = random.Random(13)
@@ -168,7 +168,7 @@ def test_json_member_runs_are_read_once(where: str, monkeypatch: pytest.MonkeyPa
     one): the member run was matched again from every key up to the ``"type"`` member and then
     thrown away, so the characters the run pattern consumed grew with the square of the object
     (16,000 members took 11.6 s). Counted, not timed: the summed match lengths stay linear."""
-    import geochunk.detect as detect_mod
+    import geochunk.detection.scan as detect_mod
 
     real = detect_mod._JSON_MEMBERS
     consumed = [0]

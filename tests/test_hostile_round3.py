@@ -11,7 +11,7 @@ import pytest
 import shapely
 from shapely.geometry import mapping
 
-from geochunk import oversize
+from geochunk.split import oversize
 from geochunk.errors import ConfigError
 from geochunk.retrieve.region import Region
 from geochunk.view.features import display_shape
@@ -94,7 +94,8 @@ def test_the_bound_is_one_rule_for_the_escape_the_map_and_the_region(make_valid_
 import os  # noqa: E402
 import stat  # noqa: E402
 
-from geochunk import source, tokens  # noqa: E402
+from geochunk.read import source
+from geochunk.tokens import counting as tokens
 from geochunk.crs import cache as crs_cache  # noqa: E402
 
 
@@ -534,7 +535,7 @@ def test_control_characters_in_names_are_escaped_in_every_printed_field(small_in
 
 
 def test_terminal_shown_is_linear_and_keeps_text():
-    from geochunk.terminal import shown
+    from geochunk.text.terminal import shown
 
     assert shown("Zürich\tnord · 東京") == "Zürich\tnord · 東京"
     assert shown("\x00\x1b\x7f\x85\u2028\ud800") == "\\x00\\x1b\\x7f\\x85\\u2028\\ud800"
@@ -727,7 +728,7 @@ def test_the_tokenizer_worker_exits_when_its_parent_is_killed(stopped):
 def test_an_idle_worker_notices_its_parent_is_gone_even_if_its_pipe_stays_open(monkeypatch):
     """A process the parent forked may hold the pipe's other end open: no end of input ever
     comes. The idle worker's read polls for its parent instead of blocking forever."""
-    from geochunk import tokenworker
+    from geochunk.tokens import worker as tokenworker
 
     r, w = os.pipe()  # w stays open: the "inherited" end
     try:

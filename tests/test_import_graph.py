@@ -97,3 +97,22 @@ def test_no_module_of_geochunk_imports_itself_back() -> None:
 def test_the_circle_finder_finds_a_lazy_circle() -> None:
     assert _circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
     assert _circles({"a": {"b"}, "b": set()}) == []
+
+
+def _package(module: str) -> str:
+    """The part of geochunk a module belongs to: its first-level package (or root module)."""
+    return module.split(".")[1] if "." in module else module
+
+
+def test_no_package_of_geochunk_imports_itself_back() -> None:
+    known = _modules()
+    edges: dict[str, set[str]] = {}
+    for name, path in known.items():
+        for target in _imports(name, path, known):
+            a, b = _package(name), _package(target)
+            edges.setdefault(a, set())
+            edges.setdefault(b, set())
+            if a != b and a != "geochunk" and b != "geochunk":
+                edges[a].add(b)
+    assert {"model", "retrieve", "crs"} <= set(edges)
+    assert _circles(edges) == []

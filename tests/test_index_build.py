@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from geochunk.cli import main
-from geochunk.listing import DOCUMENT_SUFFIXES, list_documents
+from geochunk.read.listing import DOCUMENT_SUFFIXES, list_documents
 from geochunk.model import ChunkConfig
 from geochunk.retrieve import build_index, open_index, query_index
 from geochunk.retrieve.region import Region
@@ -70,7 +70,7 @@ def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def test_one_list_of_document_types_everywhere() -> None:
-    from geochunk.folders import TEXT_SUFFIXES
+    from geochunk.read.folders import TEXT_SUFFIXES
     from geochunk.retrieve.build import INDEXABLE_SUFFIXES
     from geochunk.ui.services import UPLOAD_TYPES
 

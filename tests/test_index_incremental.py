@@ -339,7 +339,7 @@ def test_kill_9_while_adding_leaves_the_old_or_the_new_index(base, point):
     out, _ = proc.communicate(timeout=300)
     assert proc.returncode == -signal.SIGKILL, out
     name, text = _doc(10)
-    from geochunk.source import document_digest
+    from geochunk.read.source import document_digest
     new = old | {(name, document_digest(text))}
     state = _check_after_kill(base, [old, new])
     if point != "commit":
@@ -353,7 +353,7 @@ def test_kill_9_while_adding_leaves_the_old_or_the_new_index(base, point):
 def test_kill_9_at_random_times_while_adding_one_by_one(base):
     """A loop adding one document per build, killed at random times: each time the index holds
     the documents of some prefix of the adds (never a half-written one)."""
-    from geochunk.source import document_digest
+    from geochunk.read.source import document_digest
 
     rng = random.Random(11)
     first = 20

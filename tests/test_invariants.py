@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from chunk_checks import (assert_emitted_geometry_parses, assert_real_counts_within_budget,
                           assert_whole_in_one_chunk)
 
-from geochunk.geometry import parse_wkt
+from geochunk.detection.geometry import parse_wkt
 from geochunk.model import ChunkConfig
 from geochunk.pipeline import chunk_text
 

@@ -11,7 +11,7 @@ import pytest
 
 from geochunk import pipeline
 from geochunk.cli import main
-from geochunk.detect import detect
+from geochunk.detection.scan import detect
 from geochunk.errors import ConfigError, InputError
 from geochunk.model import DEFAULT_MAX_FEATURES, ChunkConfig
 from geochunk.pipeline import analyse, chunk_text
@@ -52,8 +52,8 @@ def test_refused_before_any_geometry_is_parsed(monkeypatch: pytest.MonkeyPatch) 
     def no_parsing(*args: object, **kwargs: object) -> None:
         raise AssertionError("parsed a geometry of a refused document")
 
-    monkeypatch.setattr("geochunk.detect.parse_wkt_many", no_parsing)  # the one WKT read of detect
-    monkeypatch.setattr("geochunk.geometry.parse_wkt", no_parsing)
+    monkeypatch.setattr("geochunk.detection.scan.parse_wkt_many", no_parsing)  # the one WKT read of detect
+    monkeypatch.setattr("geochunk.detection.geometry.parse_wkt", no_parsing)
     monkeypatch.setattr(pipeline, "parse_spans", no_parsing)
     with pytest.raises(InputError):
         analyse(POINTS_101, max_features=100)

@@ -11,8 +11,12 @@ import tracemalloc
 
 from hypothesis import given, strategies as st
 
-from geochunk import detect as detect_mod, geometry, ids, parsed, period
-from geochunk.encodings import xml
+from geochunk.detection import scan as detect_mod
+from geochunk.detection import geometry
+from geochunk.detection import ids
+from geochunk.detection import parsed
+from geochunk.context import period
+from geochunk.detection.encodings import xml
 from geochunk.model import ChunkConfig
 from geochunk.pipeline import chunk_text
 

@@ -13,13 +13,15 @@ import numpy as np
 import pytest
 from hypothesis import given, strategies as st
 
-from geochunk import period, pipeline, prose
-from geochunk.attributes import Pairs
-from geochunk.detect import detect
-from geochunk.headings import heading_glue
-from geochunk.lines import lines_of
+from geochunk import pipeline
+from geochunk.context import period
+from geochunk.context import prose
+from geochunk.context.attributes import Pairs
+from geochunk.detection.scan import detect
+from geochunk.context.headings import heading_glue
+from geochunk.text.lines import lines_of
 from geochunk.samples import load_sample
-from geochunk.units import find_units
+from geochunk.context.units import find_units
 
 
 @pytest.fixture(scope="module")
@@ -68,7 +70,7 @@ def test_paren_offsets_by_slice_are_the_whole_text_mask(size: int) -> None:
 
     import numpy as np
 
-    from geochunk.detect import _paren_positions
+    from geochunk.detection.scan import _paren_positions
 
     rng = random.Random(size)
     for _ in range(500):
@@ -80,7 +82,7 @@ def test_paren_offsets_by_slice_are_the_whole_text_mask(size: int) -> None:
 
 
 def test_hex_marks_by_slice_find_the_same_runs(monkeypatch) -> None:
-    from geochunk.encodings import wkb
+    from geochunk.detection.encodings import wkb
 
     text = "id,geom\n7,0101000000000000000000F03F0000000000000040\nx é 01" + "0" * 40 + "\n"
     whole = [(m.start(), m.end()) for m in wkb._hex_runs(text)]
@@ -136,7 +138,8 @@ def test_spans_read_their_geometry_text_from_the_document(appendix_x8: str) -> N
     # hold ~0.67 bytes a character; with a copy of every geometry text they held ~1.1. Measured
     # with the parse cache (what detect leaves there, ~0.86 in all, bounded by characters), and
     # once the pipeline has read the parse results (parse_spans drops the document's entries)
-    from geochunk import geometry, parsed
+    from geochunk.detection import geometry
+    from geochunk.detection import parsed
 
     detect(appendix_x8)  # warm (what a first detection keeps in other caches is not the spans')
     parsed.forget_parsed()  # before measuring: the entries this detection makes are counted
@@ -174,7 +177,7 @@ def test_document_digest_encodes_the_document_a_slice_at_a_time(appendix_x8: str
     # now one slice's (~0.2); slices of 1, 2 and 3 characters give the same digest (lone surrogates too)
     import hashlib
 
-    from geochunk import source
+    from geochunk.read import source
 
     assert _peak_per_char(lambda: source.document_digest(appendix_x8), len(appendix_x8)) < 0.5
     whole = hashlib.sha256(appendix_x8.encode("utf-8")).hexdigest()
@@ -188,7 +191,7 @@ def test_document_digest_encodes_the_document_a_slice_at_a_time(appendix_x8: str
 
 def _hex_runs_whole(text: str) -> list[tuple[int, int]]:
     """encodings.wkb._hex_runs as written before: the marks of the whole text at once."""
-    from geochunk.encodings import wkb
+    from geochunk.detection.encodings import wkb
 
     marks = text.encode("ascii", "replace").translate(wkb._HEX_MARKS)
     out, pos = [], 0
@@ -208,7 +211,7 @@ def _hex_runs_whole(text: str) -> list[tuple[int, int]]:
 def test_hex_runs_by_slice_equal_the_whole_text_marks(size: int, monkeypatch) -> None:
     import random
 
-    from geochunk.encodings import wkb
+    from geochunk.detection.encodings import wkb
 
     rng = random.Random(size)
     words = ["01", "00", "0101000000", "F03F", "0" * 16, "a", " ", "\n", "\\x", "0x", "é", ",", "g"]
@@ -221,7 +224,7 @@ def test_hex_runs_by_slice_equal_the_whole_text_marks(size: int, monkeypatch) ->
 
 def test_hex_run_scan_holds_no_marks_of_the_whole_text(appendix_x8: str) -> None:
     # the marks (one byte a character) were held for the whole text; now one slice's
-    from geochunk.encodings import wkb
+    from geochunk.detection.encodings import wkb
 
     assert _peak_per_char(lambda: list(wkb._hex_runs(appendix_x8)), len(appendix_x8)) < 0.3
 
@@ -231,7 +234,7 @@ def test_detect_parses_wkt_a_batch_at_a_time(monkeypatch) -> None:
     # spans at a time, not for every span of the document (RSS: detect's peak on the appendix
     # x70 3.4 -> 2.0x the input; GEOS memory is not seen by tracemalloc, so the batch size is
     # what is tested); the spans are the same
-    from geochunk import detect as detect_mod
+    from geochunk.detection import scan as detect_mod
 
     text = "\n\n".join([load_sample("land_use_appendix")] * 2)
     whole = detect(text)
@@ -253,7 +256,7 @@ def test_paren_matching_uses_int32_scratch(appendix_x8: str) -> None:
     # characters), found as int32 and each scratch array dropped as the next is made: the
     # matching peaks ~0.44 bytes a character (~0.87 with every array held to the end, ~1.26
     # with int64); the matches are those of the parenthesis nesting, held as 4-byte offsets
-    from geochunk.detect import _ParenIndex
+    from geochunk.detection.scan import _ParenIndex
 
     idx = _ParenIndex(appendix_x8)
     assert _peak_per_char(lambda: _ParenIndex(appendix_x8), len(appendix_x8)) < 0.6

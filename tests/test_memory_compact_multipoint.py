@@ -18,7 +18,8 @@ import numpy as np
 import pytest
 import shapely
 
-from geochunk import geometry, parsed
+from geochunk.detection import geometry
+from geochunk.detection import parsed
 from geochunk.crs.validate import sample_xy
 from geochunk.model import ChunkConfig
 from geochunk.pipeline import chunk_text
@@ -144,7 +145,7 @@ def test_the_chunks_are_those_of_the_whole_parse(document: str, config: ChunkCon
 def test_geojson_spans_read_their_geometry_text_from_the_document() -> None:
     """The detector's GeoJSON spans hold no copy of their geometry's text (as WKT spans do
     not): kept after detection it was 1x a one-geometry document, ~0.7x one of many features."""
-    from geochunk.detect import detect
+    from geochunk.detection.scan import detect
 
     features = [{"type": "Feature", "id": f"F-{i}", "properties": {"n": i},
                  "geometry": {"type": "Point", "coordinates": [i, 2 * i]}} for i in range(300)]  # fmt: skip

@@ -18,10 +18,10 @@ import shapely
 from hypothesis import given, strategies as st
 
 from geochunk import ChunkConfig, chunk_text
-from geochunk.attributes import Properties
+from geochunk.context.attributes import Properties
 from geochunk.model import Span
 from geochunk.pipeline import analyse, assemble
-from geochunk.units import Unit
+from geochunk.context.units import Unit
 
 
 def _many_features(n: int, seed: int = 13) -> str:
@@ -156,7 +156,8 @@ def test_features_let_their_geometries_go_and_the_chunks_are_the_same(config: Ch
     """The analysis keeps each small GeoJSON feature's parse without its GEOS geometry (read
     again from the span's text when drawn, split or generalized): the same chunks and records
     as when every geometry is kept."""
-    from geochunk import geometry, pipeline
+    from geochunk import pipeline
+    from geochunk.detection import geometry
 
     text = _with_a_large_multipolygon()
     cs = chunk_text(text, config)

@@ -18,7 +18,7 @@ from hypothesis import given, strategies as st
 
 from geochunk.model import ChunkConfig
 from geochunk.pipeline import analyse, assemble
-from geochunk.prose import grapheme_boundaries, grapheme_cuts
+from geochunk.context.prose import grapheme_boundaries, grapheme_cuts
 from geochunk.samples import load_sample
 
 

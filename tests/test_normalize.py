@@ -16,9 +16,9 @@ from geochunk.cli import main
 from geochunk.errors import ConfigError
 from geochunk.gates import validate
 from geochunk.model import ChunkConfig
-from geochunk.normalize import normalize_text
+from geochunk.read.normalize import normalize_text
 from geochunk.pipeline import analyse, assemble, chunk_text
-from geochunk.source import document_digest
+from geochunk.read.source import document_digest
 
 PROSE = (
     "Le relevé de la rivière a été fait à côté de l'écluse, près du café. "

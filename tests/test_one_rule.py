@@ -7,23 +7,26 @@ import numpy as np
 import pytest
 import shapely
 
-from geochunk import baselines, gates, geometry, oversize
+from geochunk import gates
+from geochunk.split import baselines
+from geochunk.detection import geometry
+from geochunk.split import oversize
 from geochunk.crs import database, resolve
 from geochunk.crs import validate as crs_validate
-from geochunk.detect import detect
+from geochunk.detection.scan import detect
 from geochunk.errors import ConfigError
 from geochunk.export import to_geojson
-from geochunk.extent import box_halves
-from geochunk.ids import ID_KEYS, REF_KEYS, pick_id, pick_name
+from geochunk.crs.extent import box_halves
+from geochunk.detection.ids import ID_KEYS, REF_KEYS, pick_id, pick_name
 from geochunk.model import MIN_BUDGET, OGC_TYPES, ChunkConfig, Span, check_budget, check_tolerance
 from geochunk.pipeline import analyse, chunk_text
 from geochunk.retrieve.region import Region
 from geochunk.retrieve.rows import prepare_document
-from geochunk.source import document_digest
-from geochunk.strategy import choose_strategy
-from geochunk.tokens import get_counter
+from geochunk.read.source import document_digest
+from geochunk.split.strategy import choose_strategy
+from geochunk.tokens.counting import get_counter
 from geochunk.ui.services import Document
-from geochunk.units import find_units
+from geochunk.context.units import find_units
 from geochunk.view.density import density_strategy
 from geochunk.view.features import chunk_map_features, document_bounds
 from geochunk.view.maps import base_map

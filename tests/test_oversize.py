@@ -11,12 +11,12 @@ import pytest
 import shapely
 from hypothesis import given, settings, strategies as st
 
-from geochunk import oversize
+from geochunk.split import oversize
 from geochunk.errors import ConfigError
-from geochunk.geometry import parse_span
+from geochunk.detection.geometry import parse_span
 from geochunk.model import Flag, Span
-from geochunk.oversize import Escaped, escape, source_decimals
-from geochunk.tokens import get_counter
+from geochunk.split.oversize import Escaped, escape, source_decimals
+from geochunk.tokens.counting import get_counter
 
 COUNTER = get_counter("cl100k_base")
 CAPTION = "### Parcel P-7 - Water meadow\n"

@@ -1,7 +1,7 @@
 from hypothesis import given, settings, strategies as st
 
-from geochunk.packing import SimpleCounter, pack
-from geochunk.prose import find_boundaries
+from geochunk.split.packing import SimpleCounter, pack
+from geochunk.context.prose import find_boundaries
 
 
 def _words(text):
@@ -74,7 +74,7 @@ def test_random_packing_invariants(tokens, budget):
 def test_cuts_of_few_boundaries_equal_the_vectorised_cuts(monkeypatch):
     import random
 
-    from geochunk import packing
+    from geochunk.split import packing
 
     rng = random.Random(7)
     words = ["a", "bb", "ccc.", "Dd,", "\n", "\n\n", "  ", "\t", "# H\n", "POINT (1 2)", "é", "x" * 40]

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from geochunk import period
+from geochunk.context import period
 from geochunk.samples import list_samples, load_sample
 
 WORDS = [

@@ -9,12 +9,12 @@ import unicodedata
 import pytest
 import shapely
 
-from geochunk.detect import detect
-from geochunk.geometry import parse_span, parse_wkt
+from geochunk.detection.scan import detect
+from geochunk.detection.geometry import parse_span, parse_wkt
 from geochunk.model import ChunkConfig, Flag
 from geochunk.pipeline import analyse, assemble, chunk_text
 from geochunk.samples import list_samples, load_sample
-from geochunk.tokens import clear_cache, get_counter
+from geochunk.tokens.counting import clear_cache, get_counter
 from geochunk.gates import validate
 
 SAMPLES = [s.name for s in list_samples()]

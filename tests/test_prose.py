@@ -1,7 +1,7 @@
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from geochunk.prose import (
+from geochunk.context.prose import (
     LINE, PARAGRAPH, SECTION, SENTENCE, WORD, find_boundaries, grapheme_boundaries,
 )
 

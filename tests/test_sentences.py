@@ -11,8 +11,8 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 import geochunk
-from geochunk.prose import SENTENCE, _sentence_ends, find_boundaries
-from geochunk.sentences import is_sentence_end, keep_sentence_ends
+from geochunk.context.prose import SENTENCE, _sentence_ends, find_boundaries
+from geochunk.context.sentences import is_sentence_end, keep_sentence_ends
 
 HERE = os.path.dirname(__file__)
 SHARMA = ("Field notes were taken by Dr. Sharma and Mr. Okafor on 3 May. The bank at the weir had "

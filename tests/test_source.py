@@ -1,4 +1,4 @@
-"""Tests for geochunk.source: reading paths and bytes into text, and errors."""
+"""Tests for geochunk.read.source: reading paths and bytes into text, and errors."""
 
 from __future__ import annotations
 
@@ -11,9 +11,9 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from geochunk import source
+from geochunk.read import source
 from geochunk.errors import ConfigError, GeochunkError, InputError
-from geochunk.source import DEFAULT_MAX_BYTES, read_document
+from geochunk.read.source import DEFAULT_MAX_BYTES, read_document
 
 # --------------------------------------------------------------------------------------------
 # happy paths

@@ -12,10 +12,10 @@ import pytest
 from hypothesis import example, given, settings
 
 from geochunk.model import ChunkConfig
-from geochunk.packing import pack
+from geochunk.split.packing import pack
 from geochunk.pipeline import analyse, assemble
 from geochunk.samples import load_sample
-from geochunk.tokens import TokenIndex, _first_split, _last_split, get_counter, split_boundary
+from geochunk.tokens.counting import TokenIndex, _first_split, _last_split, get_counter, split_boundary
 
 ENCODINGS = ["cl100k_base", "o200k_base"]
 

@@ -1,7 +1,7 @@
 import pytest
 
 from geochunk.model import ChunkConfig
-from geochunk.strategy import choose_strategy, chunk_unit, density_band
+from geochunk.split.strategy import choose_strategy, chunk_unit, density_band
 
 
 @pytest.mark.parametrize(

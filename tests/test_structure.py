@@ -9,13 +9,13 @@ import pytest
 
 import geochunk
 from geochunk.cli import main
-from geochunk.fences import find_fences
-from geochunk.headings import find_headings, heading_glue
+from geochunk.context.fences import find_fences
+from geochunk.context.headings import find_headings, heading_glue
 from geochunk.integrations import FLAT_METADATA_KEYS, METADATA_KEYS, chunk_metadata
 from geochunk.model import Chunk, ChunkConfig, Flag
 from geochunk.pipeline import chunk_text
 from geochunk.samples import load_sample
-from geochunk.tokens import get_counter
+from geochunk.tokens.counting import get_counter
 
 COUNT = get_counter("cl100k_base").count
 

@@ -19,7 +19,7 @@ from test_invariants import _check, prose, wkt_geometry
 
 from geochunk.model import ChunkConfig, Flag
 from geochunk.pipeline import chunk_text
-from geochunk.tokens import get_counter
+from geochunk.tokens.counting import get_counter
 
 COUNT = get_counter("cl100k_base").count
 

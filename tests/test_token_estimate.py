@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from geochunk.tokens import estimate_count, get_counter
+from geochunk.tokens.counting import estimate_count, get_counter
 
 REAL = Path(__file__).parent / "real_data"
 CLASSES = {

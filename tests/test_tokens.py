@@ -1,4 +1,4 @@
-"""Tests for geochunk.tokens: offline loading, counting, the token index and clean boundaries."""
+"""Tests for geochunk.tokens.counting: offline loading, counting, the token index and clean boundaries."""
 
 from __future__ import annotations
 
@@ -19,9 +19,9 @@ import tiktoken.load
 import tiktoken_ext.openai_public as openai_public
 from hypothesis import example, given, settings
 
-from geochunk import tokens
+from geochunk.tokens import counting as tokens
 from geochunk.errors import ConfigError, TokenizerError
-from geochunk.tokens import (
+from geochunk.tokens.counting import (
     ENV_VAR,
     PINNED_SHA256,
     TokenCounter,
@@ -161,7 +161,7 @@ def test_unknown_regex_leaves_only_document_ends_clean(
     fresh: None, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
     monkeypatch.setitem(tokens.ANALYSED_PAT_SHA256, "cl100k_base", "0" * 64)
-    with caplog.at_level(logging.WARNING, logger="geochunk.tokens"):
+    with caplog.at_level(logging.WARNING, logger="geochunk.tokens.counting"):
         counter = get_counter("cl100k_base")
     assert not counter.estimated and "regex differs" in caplog.text
     text = "Hello there.\nPOINT (1 2) it is"
@@ -250,7 +250,7 @@ def test_hash_mismatch_falls_back_to_flagged_estimate(
 ) -> None:
     bad = _tampered_rank_file(tmp_path, name)
     monkeypatch.setattr(tokens, "_rank_file", lambda n: bad)
-    with caplog.at_level(logging.WARNING, logger="geochunk.tokens"):
+    with caplog.at_level(logging.WARNING, logger="geochunk.tokens.counting"):
         first = get_counter(name)
         second = get_counter(name)
     assert first is second
@@ -268,7 +268,7 @@ def test_warning_is_logged_once_per_encoding(
         raise TokenizerError("no data")
 
     monkeypatch.setattr(tokens, "_rank_file", broken)
-    with caplog.at_level(logging.WARNING, logger="geochunk.tokens"):
+    with caplog.at_level(logging.WARNING, logger="geochunk.tokens.counting"):
         for _ in range(3):
             tokens._COUNTERS.clear()  # force a rebuild: the warning must still not repeat
             assert get_counter("cl100k_base").estimated
@@ -743,7 +743,7 @@ def test_exact_never_splits_at_an_indentation_that_runs_past_the_end(encoding, m
     clean in the document (rule A': indentation, then text) but not in ``text[a:b]``, where
     the indentation is a trailing whitespace run. The index's middle count never ends there,
     so exactness does not rest on the vocabulary holding no "newline + spaces" token."""
-    from geochunk.tokens import TokenIndex, get_counter
+    from geochunk.tokens.counting import TokenIndex, get_counter
 
     counter = get_counter(encoding)
     text = "ab\n    cd\n  ef"

@@ -17,12 +17,12 @@ import warnings
 import numpy as np
 import pytest
 
-from geochunk import tokenworker as tw
+from geochunk.tokens import worker as tw
 from geochunk.errors import ConfigError
 from geochunk.model import ChunkConfig
 from geochunk.pipeline import analyse, assemble
 from geochunk.samples import list_samples, load_sample
-from geochunk.tokens import TokenIndex, get_counter
+from geochunk.tokens.counting import TokenIndex, get_counter
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="the worker runs on POSIX only")
 
@@ -270,7 +270,7 @@ def test_worker_ends_with_its_parent(end: str) -> None:
             "assert tw.warm(wait=60.0)\n"
             "print(tw.worker_pid(), flush=True)\n"
             + ("os.kill(os.getpid(), 9)\n" if end == "killed" else ""))
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in [os.path.dirname(os.path.dirname(tw.__file__)), os.environ.get("PYTHONPATH")] if p)}
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in [os.path.dirname(os.path.dirname(os.path.dirname(tw.__file__))), os.environ.get("PYTHONPATH")] if p)}
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120)
     pid = int(proc.stdout.split()[0])
     for _ in range(200):
@@ -437,7 +437,7 @@ def test_worker_does_not_import_from_the_callers_directory(worker, monkeypatch, 
     for name in ("numpy", "tiktoken", "geochunk"):
         (tmp_path / f"{name}.py").write_text(
             f"open({str(marker)!r}, 'a').write('{name}\\n')\nraise ImportError('shadow')\n")
-    pkg_root = os.path.dirname(os.path.dirname(os.path.abspath(tw.__file__)))
+    pkg_root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(tw.__file__))))
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("PYTHONPATH", os.path.relpath(pkg_root, tmp_path))
     tw.shutdown()

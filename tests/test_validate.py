@@ -9,12 +9,12 @@ from dataclasses import replace
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from geochunk.detect import detect
+from geochunk.detection.scan import detect
 from geochunk.errors import ConfigError, ValidationError
 from geochunk.model import Chunk, ChunkConfig, ChunkFeature, Detection, Flag, Frame, Part, Span
 from geochunk.pipeline import analyse, assemble
 from geochunk.samples import list_samples, load_sample
-from geochunk.tokens import get_counter
+from geochunk.tokens.counting import get_counter
 from geochunk.gates import GATES, Gate, GateReport, validate
 
 COUNTER = get_counter("cl100k_base")

@@ -25,11 +25,11 @@ and the other frames considered.
 
 from __future__ import annotations
 
-from .database import frame_units
-from .declarations import ENCODING_FORMS, FORMS, Declaration, find_declarations
-from .names import name_index
-from .resolve import FrameReport, FrameScope, merge_frames, merge_one_ref, resolve_frames
-from .transform import bbox_wgs84, bboxes_wgs84, to_wgs84
+from geochunk.crs.database import frame_units
+from geochunk.crs.declarations import ENCODING_FORMS, FORMS, Declaration, find_declarations
+from geochunk.crs.names import name_index
+from geochunk.crs.resolve import FrameReport, FrameScope, merge_frames, merge_one_ref, resolve_frames
+from geochunk.crs.transform import bbox_wgs84, bboxes_wgs84, to_wgs84
 
 __all__ = [
     "ENCODING_FORMS",

@@ -43,7 +43,7 @@ def cache_dir() -> Path | None:
     """The folder for geochunk's cached files (not created here): the tokenizer's rule, one
     folder for both (``tokens.cache_dir``), or ``None`` if none can be named (no home
     directory) or ``$GEOCHUNK_CACHE_DIR`` is set but empty (the cache is off)."""
-    from ..tokens import cache_dir as geochunk_cache_dir
+    from geochunk.tokens.counting import cache_dir as geochunk_cache_dir
 
     try:
         return geochunk_cache_dir()
@@ -95,8 +95,8 @@ def read_json(name: str) -> Any | None:
 def _read(path: Path) -> bytes | None:
     """The bytes of a regular cache file of at most :data:`MAX_CACHE_BYTES`, else ``None``
     (checked before anything is read: ``source.read_regular``)."""
-    from ..errors import InputError
-    from ..source import read_regular
+    from geochunk.errors import InputError
+    from geochunk.read.source import read_regular
 
     try:
         return read_regular(path, max_bytes=MAX_CACHE_BYTES)

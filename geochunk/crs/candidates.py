@@ -35,8 +35,8 @@ from typing import Sequence
 import numpy as np
 import shapely
 
-from .cache import read_arrays, write_arrays
-from .database import _usage_extents, area_size, label
+from geochunk.crs.cache import read_arrays, write_arrays
+from geochunk.crs.database import _usage_extents, area_size, label
 
 __all__ = ["MAX_AREA_DEG2", "MAX_LISTED", "Listing", "frames_holding", "leading", "listing"]
 
@@ -455,7 +455,7 @@ def leading() -> frozenset[int]:
     >>> {28992, 27700} <= leading()
     True
     """
-    from .names import INFORMAL_NAMES
+    from geochunk.crs.names import INFORMAL_NAMES
 
     return frozenset(c for codes in INFORMAL_NAMES.values() for c in codes)
 

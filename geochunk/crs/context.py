@@ -34,8 +34,8 @@ from __future__ import annotations
 
 import re
 
-from ..model import OGC_TYPES
-from .places import _fold  # the one folding rule for names (lower case, no accents)
+from geochunk.model import OGC_TYPES
+from geochunk.crs.places import _fold  # the one folding rule for names (lower case, no accents)
 
 __all__ = ["DECLARING", "name_context", "wkt_keyword"]
 

@@ -27,7 +27,7 @@ from pyproj.datadir import get_data_dir
 from pyproj.exceptions import CRSError, ProjError
 from pyproj.transformer import TransformerGroup, TransformerUnsafe
 
-from ..extent import lon_width
+from geochunk.crs.extent import lon_width
 
 __all__ = [
     "CrsFacts",

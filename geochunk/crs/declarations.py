@@ -20,12 +20,12 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
 
-from ..textcase import lower
-from .context import DECLARING, name_context, wkt_keyword
-from .database import WGS84, crs_facts, esri_facts, preferred_order
-from .names import NameEntry, find_names, letter_runs, may_occur, name_index, run_words
-from .work import current, document_work, over_limit_note
-from .zones import ZonePhrase, find_zones, zone_candidates
+from geochunk.text.textcase import lower
+from geochunk.crs.context import DECLARING, name_context, wkt_keyword
+from geochunk.crs.database import WGS84, crs_facts, esri_facts, preferred_order
+from geochunk.crs.names import NameEntry, find_names, letter_runs, may_occur, name_index, run_words
+from geochunk.crs.work import current, document_work, over_limit_note
+from geochunk.crs.zones import ZonePhrase, find_zones, zone_candidates
 
 __all__ = [
     "Declaration", "declare_code", "find_declarations", "parse_crs_member", "FORMS",

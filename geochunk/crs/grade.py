@@ -42,8 +42,8 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import Any, Callable, Iterable, NamedTuple
 
-from ..model import FALLBACK_FRAME, Evidence, Frame
-from .database import (
+from geochunk.model import FALLBACK_FRAME, Evidence, Frame
+from geochunk.crs.database import (
     WGS84,
     crs_facts,
     label,
@@ -51,9 +51,9 @@ from .database import (
     transformer,
     unavailable_better_operation,
 )
-from .declarations import Declaration
-from .validate import Check
-from .work import current
+from geochunk.crs.declarations import Declaration
+from geochunk.crs.validate import Check
+from geochunk.crs.work import current
 
 __all__ = [
     "grade",

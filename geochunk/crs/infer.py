@@ -25,8 +25,8 @@ from typing import Sequence
 
 import numpy as np
 
-from .database import _usage_extents, area_size, crs_facts, label, projection_lonlat
-from .places import Place, distance_deg
+from geochunk.crs.database import _usage_extents, area_size, crs_facts, label, projection_lonlat
+from geochunk.crs.places import Place, distance_deg
 
 __all__ = ["Inferred", "infer_from_places", "infer_many", "MAX_AREA_DEG2", "NEAR_DEG"]
 

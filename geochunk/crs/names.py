@@ -34,9 +34,9 @@ from zlib import crc32
 from pyproj.database import query_crs_info
 from pyproj.enums import PJType
 
-from ..textcase import PIECE, pieces
-from .cache import read_arrays, read_json, write_arrays, write_json
-from .database import area_size, proj_db_rows
+from geochunk.text.textcase import PIECE, pieces
+from geochunk.crs.cache import read_arrays, read_json, write_arrays, write_json
+from geochunk.crs.database import area_size, proj_db_rows
 
 __all__ = [
     "NameEntry", "NameHeads", "NameHit", "NameIndex", "find_names", "letter_runs", "may_occur",

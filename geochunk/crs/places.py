@@ -32,8 +32,8 @@ from typing import Any, Iterable
 
 import regex
 
-from ..textcase import pieces
-from .cache import read_json, write_json
+from geochunk.text.textcase import pieces
+from geochunk.crs.cache import read_json, write_json
 
 __all__ = ["Place", "find_places", "gazetteer", "NEAR_DEG", "distance_deg", "near",
            "fold_text", "fold_words", "fold_gate", "in_gate", "words_near", "near_words",

@@ -45,21 +45,21 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from ..model import FALLBACK_FRAME, Detection, Evidence, Frame
-from .database import WGS84, area_size, crs_facts, label, preferred_order, projection_lonlat
-from .declarations import Declaration, declare_code, find_declarations, parse_crs_member
-from .grade import (
+from geochunk.model import FALLBACK_FRAME, Detection, Evidence, Frame
+from geochunk.crs.database import WGS84, area_size, crs_facts, label, preferred_order, projection_lonlat
+from geochunk.crs.declarations import Declaration, declare_code, find_declarations, parse_crs_member
+from geochunk.crs.grade import (
     coordinates_frame,
     fallback_frame,
     frame_from_check,
     rfc7946_frame,
 )
-from .validate import Check, check, expect, sample_many
-from .work import current, document_work
-from .candidates import listing
-from .infer import infer_from_places, infer_many
-from .places import names_any, near_words
-from .zones import choose_zone, choose_zones
+from geochunk.crs.validate import Check, check, expect, sample_many
+from geochunk.crs.work import current, document_work
+from geochunk.crs.candidates import listing
+from geochunk.crs.infer import infer_from_places, infer_many
+from geochunk.crs.places import names_any, near_words
+from geochunk.crs.zones import choose_zone, choose_zones
 
 __all__ = ["FrameScope", "FrameReport", "resolve_frames", "merge_frames", "strength", "index_ranges"]
 

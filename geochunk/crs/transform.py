@@ -30,9 +30,9 @@ import numpy as np
 import shapely
 from pyproj.exceptions import ProjError
 
-from ..extent import LIMIT_NOISE_DEG, lonlat_box
-from ..model import Frame
-from .database import WGS84, CrsFacts, crs_facts, transformer
+from geochunk.crs.extent import LIMIT_NOISE_DEG, lonlat_box
+from geochunk.model import Frame
+from geochunk.crs.database import WGS84, CrsFacts, crs_facts, transformer
 
 __all__ = ["bbox_wgs84", "bboxes_wgs84", "to_wgs84", "DENSIFY_POINTS", "MAX_DENSIFY_POINTS"]
 

@@ -23,9 +23,9 @@ import numpy as np
 import shapely
 from pyproj.exceptions import ProjError
 
-from ..extent import LIMIT_NOISE_DEG, lon_width
-from .database import WGS84, crs_facts, label, transformer
-from .work import current, over_limit_note
+from geochunk.crs.extent import LIMIT_NOISE_DEG, lon_width
+from geochunk.crs.database import WGS84, crs_facts, label, transformer
+from geochunk.crs.work import current, over_limit_note
 
 __all__ = ["Check", "check", "expect", "sample_xy", "sample_many", "SAMPLE_PER_FEATURE", "INSIDE_SHARE"]
 

@@ -50,7 +50,7 @@ class Work:
     def places(self) -> list:
         """Places named in the document outside its geometry (found once, on first use)."""
         if self._places is None:
-            from .places import find_places
+            from geochunk.crs.places import find_places
 
             self._places = find_places(self.text, self.spans) if self.text else []
         return self._places
@@ -59,7 +59,7 @@ class Work:
         """The document outside its geometry, lower-cased with accents dropped (once, on
         first use; see ``places.fold_text``)."""
         if self._folded is None:
-            from .places import fold_text
+            from geochunk.crs.places import fold_text
 
             self._folded = fold_text(self.text, self.spans)
         return self._folded
@@ -70,7 +70,7 @@ class Work:
         if self._folded is not None:
             return self._folded[0]
         if self._folded_words is None:
-            from .places import fold_words
+            from geochunk.crs.places import fold_words
 
             self._folded_words = fold_words(self.text, self.spans)
         return self._folded_words
@@ -79,8 +79,8 @@ class Work:
         """``places.fold_gate`` of the document (once, on first use): sets that hold every
         word of :meth:`folded_words`, made from its letter runs, or ``None``."""
         if self._gate is None:
-            from .names import letter_runs
-            from .places import fold_gate
+            from geochunk.crs.names import letter_runs
+            from geochunk.crs.places import fold_gate
 
             if self.runs is None:
                 self.runs, self.odd_runs = letter_runs(self.text), None
@@ -90,7 +90,7 @@ class Work:
     def lower(self) -> str:
         """The document in lower case (computed once, on first use)."""
         if self._lower is None:
-            from ..textcase import lower
+            from geochunk.text.textcase import lower
 
             self._lower = lower(self.text)
         return self._lower

@@ -33,11 +33,11 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from ..textcase import lower
-from .database import crs_facts, label, projection_lonlat
-from .names import may_occur
-from .places import Place, distance_deg
-from .work import current
+from geochunk.text.textcase import lower
+from geochunk.crs.database import crs_facts, label, projection_lonlat
+from geochunk.crs.names import may_occur
+from geochunk.crs.places import Place, distance_deg
+from geochunk.crs.work import current
 
 __all__ = ["ZonePhrase", "ZoneChoice", "find_zones", "zone_candidates", "choose_zone",
            "choose_zones", "zone_lonlats"]

@@ -48,14 +48,14 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ..detect import detect
-from ..errors import ConfigError, TokenizerError
-from ..model import ENCODINGS, Chunk, Detection, check_budget
-from ..normalize import normalized_view
-from ..tokens import TokenCounter, get_counter
-from . import chunks as _chunks
-from . import spans as _spans
-from .report import GATES, Gate, GateReport
+from geochunk.detection.scan import detect
+from geochunk.errors import ConfigError, TokenizerError
+from geochunk.model import ENCODINGS, Chunk, Detection, check_budget
+from geochunk.read.normalize import normalized_view
+from geochunk.tokens.counting import TokenCounter, get_counter
+from geochunk.gates import chunks as _chunks
+from geochunk.gates import spans as _spans
+from geochunk.gates.report import GATES, Gate, GateReport
 
 __all__ = ["GATES", "Gate", "GateReport", "counter_named", "recounter", "validate"]
 
@@ -73,7 +73,7 @@ def _recount(chunks: Sequence[Chunk], counter: TokenCounter | None) -> list[int 
 
 def recounter(chunks: Sequence[Chunk], encoding: Any = None) -> TokenCounter | None:
     """The tokenizer the ``tokens`` and ``budget`` gates recount every chunk with: ``encoding``
-    when given (anything :func:`~geochunk.tokens.get_counter` takes), else the one the chunks
+    when given (anything :func:`~geochunk.tokens.counting.get_counter` takes), else the one the chunks
     name when it can be loaded here (``cl100k_base`` / ``o200k_base``; for the estimate's
     ``estimate(<name>)`` the real encoding, so an estimate is checked against it), else ``None``.
 
@@ -116,7 +116,7 @@ def validate(
 ) -> GateReport:
     """Run every gate over ``chunks`` of the document ``text``.
 
-    ``detection`` is the source's :func:`~geochunk.detect.detect` result (computed when not
+    ``detection`` is the source's :func:`~geochunk.detection.scan.detect` result (computed when not
     given). Chunks are taken in ``index`` order. Each chunk's text is scanned and parsed again,
     so the cost is about one more analysis of the document. With ``max_fallback_rate`` a tenth
     gate, ``fallback_rate``, fails when the share of chunks that need a fallback is over it.

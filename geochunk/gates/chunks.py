@@ -13,8 +13,8 @@ from __future__ import annotations
 import unicodedata
 from typing import Sequence
 
-from ..model import Chunk, Flag
-from .report import Gate, shown, verdict
+from geochunk.model import Chunk, Flag
+from geochunk.gates.report import Gate, shown, verdict
 
 __all__ = ["budget", "fallback_rate", "no_empty", "reconstruction", "tokens"]
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..errors import ConfigError, ValidationError
+from geochunk.errors import ConfigError, ValidationError
 
 __all__ = ["GATES", "SHOWN", "Gate", "GateReport", "shown", "verdict"]
 

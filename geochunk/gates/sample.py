@@ -22,13 +22,13 @@ import os
 from dataclasses import dataclass, replace
 from typing import Any, Sequence
 
-from ..errors import InputError
-from ..model import Frame
-from ..source import document_digest, read_document
-from ..tokens import TokenCounter
-from . import counter_named, validate
-from .report import GateReport
-from .stored import stored_chunks
+from geochunk.errors import InputError
+from geochunk.model import Frame
+from geochunk.read.source import document_digest, read_document
+from geochunk.tokens.counting import TokenCounter
+from geochunk.gates import counter_named, validate
+from geochunk.gates.report import GateReport
+from geochunk.gates.stored import stored_chunks
 
 __all__ = ["SampleReport", "order_documents", "sample_index"]
 
@@ -103,7 +103,7 @@ class SampleReport:
 def _rows(con: Any, doc_id: str, collection: str) -> list[dict[str, Any]]:
     """One collection's rows of ``doc_id`` (a document may be in several collections, each with
     rows of its own recipe: mixing them would interleave two chunkings)."""
-    from ..retrieve.store import has_columns
+    from geochunk.retrieve.store import has_columns
 
     extra = ", source_path, tokenizer, chunk_budget" if has_columns(con, "source_path", "tokenizer", "chunk_budget") else ""
     rows = con.execute(
@@ -148,8 +148,8 @@ def sample_index(con: Any, *, sample: int, counter: TokenCounter | None, budget:
     ``counter`` recounts the chunks (``None``: the tokenizer each row records, else cl100k_base);
     ``budget`` is the budget they are checked against (``None``: the one each row records, else
     the index's ``meta.chunk_budget``, else 800)."""
-    from ..retrieve.store import read_meta, record_validation_run, validation_runs
-    from ..tokens import get_counter
+    from geochunk.retrieve.store import read_meta, record_validation_run, validation_runs
+    from geochunk.tokens.counting import get_counter
 
     meta = read_meta(con)
     root = meta.get("doc_root") if isinstance(meta.get("doc_root"), str) else None
@@ -208,7 +208,7 @@ def _row_budget(rows: Sequence[dict[str, Any]]) -> int | None:
 
 def default_budget(con: Any, given: int | None) -> int:
     """The budget the index was built with (``meta.chunk_budget``), unless ``given``."""
-    from ..retrieve.store import read_meta
+    from geochunk.retrieve.store import read_meta
 
     if given is not None:
         return given

@@ -2,7 +2,7 @@
 ``frames`` and ``round_trip`` (see :mod:`geochunk.gates`). Each takes the chunks in index order
 and the source's spans and returns a :class:`~geochunk.gates.report.Gate`.
 
->>> from geochunk.detect import detect
+>>> from geochunk.detection.scan import detect
 >>> from geochunk.model import Chunk
 >>> text = "POINT (1 2)"
 >>> c = Chunk("d", 0, 4, 11, 4, text[4:], 4, "cl100k_base", "feature", "paragraph")
@@ -15,10 +15,10 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 from typing import Sequence
 
-from ..detect import detect
-from ..geometry import parse_span
-from ..model import Chunk, Detection, Flag, Span
-from .report import Gate, verdict
+from geochunk.detection.scan import detect
+from geochunk.detection.geometry import parse_span
+from geochunk.model import Chunk, Detection, Flag, Span
+from geochunk.gates.report import Gate, verdict
 
 __all__ = ["frames", "geometries_parse", "no_severing", "no_swallowing", "round_trip"]
 

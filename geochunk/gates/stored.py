@@ -25,9 +25,9 @@ import os
 from dataclasses import fields, replace
 from typing import Any, Iterable, Mapping, Sequence
 
-from ..errors import InputError
-from ..model import Chunk
-from ..tokens import TokenCounter, get_counter
+from geochunk.errors import InputError
+from geochunk.model import Chunk
+from geochunk.tokens.counting import TokenCounter, get_counter
 
 __all__ = ["read_records", "records_for", "stored_chunks", "record_doc"]
 

@@ -25,8 +25,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..export import PROVENANCE_FIELDS, plain_fields
-from ..model import Chunk
+from geochunk.export import PROVENANCE_FIELDS, plain_fields
+from geochunk.model import Chunk
 
 __all__ = ["FLAT_METADATA_KEYS", "METADATA_KEYS", "chunk_metadata"]
 

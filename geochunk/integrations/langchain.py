@@ -32,11 +32,11 @@ except ImportError as exc:  # pragma: no cover - the optional extra is not insta
         "pip install 'geochunk[langchain]'"
     ) from exc
 
-from ..api import make_config
-from ..errors import ConfigError
-from ..integrations import chunk_metadata
-from ..model import Chunk
-from ..tokens import _is_hf_tokenizer, callable_counter, get_counter
+from geochunk.api import make_config
+from geochunk.errors import ConfigError
+from geochunk.integrations import chunk_metadata
+from geochunk.model import Chunk
+from geochunk.tokens.counting import _is_hf_tokenizer, callable_counter, get_counter
 
 __all__ = ["GeochunkTextSplitter", "GeochunkRetriever"]
 
@@ -120,7 +120,7 @@ class GeochunkTextSplitter(TextSplitter):
 
     def split_chunks(self, text: str, doc_id: str | None = None) -> list[Chunk]:
         """The full :class:`~geochunk.model.Chunk` objects for ``text``."""
-        from ..pipeline import chunk_text
+        from geochunk.pipeline import chunk_text
 
         config = self._config if doc_id is None else self._config.with_(doc_id=doc_id)
         return list(chunk_text(text, config).chunks)
@@ -175,8 +175,8 @@ class GeochunkRetriever(BaseRetriever):
 
     def context(self, query: str) -> Any:
         """The answer context for ``query``."""
-        from ..retrieve.answer import answer_context
-        from ..retrieve.query import query_index
+        from geochunk.retrieve.answer import answer_context
+        from geochunk.retrieve.query import query_index
 
         res = query_index(self.index, query, self.region, k=self.k, **self.query_options)
         return answer_context(res, budget=self.budget, encoding=self.encoding)

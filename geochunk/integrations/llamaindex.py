@@ -33,9 +33,9 @@ except ImportError as exc:  # pragma: no cover - the optional extra is not insta
         "geochunk.integrations.llamaindex needs llama-index-core: pip install 'geochunk[llamaindex]'"
     ) from exc
 
-from ..api import make_config
-from ..integrations import FLAT_METADATA_KEYS, METADATA_KEYS, chunk_metadata
-from ..tokens import get_counter
+from geochunk.api import make_config
+from geochunk.integrations import FLAT_METADATA_KEYS, METADATA_KEYS, chunk_metadata
+from geochunk.tokens.counting import get_counter
 
 __all__ = ["GeochunkNodeParser", "GeochunkRetriever"]
 
@@ -70,7 +70,7 @@ class GeochunkNodeParser(NodeParser):
     def _parse_nodes(
         self, nodes: Sequence[BaseNode], show_progress: bool = False, **kwargs: Any
     ) -> List[BaseNode]:
-        from ..pipeline import chunk_text
+        from geochunk.pipeline import chunk_text
 
         out: List[BaseNode] = []
         id_func = self.id_func or default_id_func
@@ -134,8 +134,8 @@ class GeochunkRetriever(BaseRetriever):
 
     def context(self, query: str) -> Any:
         """The answer context for ``query``."""
-        from ..retrieve.answer import answer_context
-        from ..retrieve.query import query_index
+        from geochunk.retrieve.answer import answer_context
+        from geochunk.retrieve.query import query_index
 
         res = query_index(self.index, query, self.region, k=self.k, **self.query_options)
         return answer_context(res, budget=self.budget, encoding=self.encoding)

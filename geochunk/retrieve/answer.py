@@ -2,7 +2,7 @@
 
 :func:`answer_context` turns a :class:`~.query.QueryResult` into an :class:`AnswerContext`
 whose :meth:`~AnswerContext.text` fits a token budget, counted with the real tokenizer
-(:func:`geochunk.tokens.get_counter`). No model is involved: the same result and settings give
+(:func:`geochunk.tokens.counting.get_counter`). No model is involved: the same result and settings give
 the same text.
 
 What the block holds, in this order:
@@ -41,9 +41,9 @@ import datetime as dt
 from dataclasses import asdict, dataclass, field
 from typing import Any, Sequence
 
-from ..errors import ConfigError
-from ..terminal import shown
-from .claims import DESCRIPTIVE, MEASUREMENT, NONE
+from geochunk.errors import ConfigError
+from geochunk.text.terminal import shown
+from geochunk.retrieve.claims import DESCRIPTIVE, MEASUREMENT, NONE
 
 __all__ = ["DEFAULT_BUDGET", "Citation", "Passage", "LeftOut", "AnswerContext", "answer_context",
            "fence_for", "block_text", "licence_verdict"]
@@ -197,7 +197,7 @@ def fence_for(text: str) -> str:
 def block_text(text: str) -> str:
     """A passage's text as the block shows it: line ends as ``\\n`` (CRLF and CR too, one
     trailing line end dropped), every other control character escaped
-    (:func:`geochunk.terminal.shown`), so a document cannot move the cursor of a terminal that
+    (:func:`geochunk.text.terminal.shown`), so a document cannot move the cursor of a terminal that
     prints the block or hide text from a reader; :attr:`Passage.text` stays exact.
 
     >>> block_text("Site A\\r\\nPOINT (1 2)\\x1b[2J\\n")
@@ -227,7 +227,7 @@ def licence_verdict(entry: Any) -> tuple[str, str]:
     if status in ("allowed", "excluded") or (status == "unknown" and reason):
         return status, reason
     try:
-        from .licence import read_licence  # the catalog's licence reader, when installed
+        from geochunk.retrieve.licence import read_licence  # the catalog's licence reader, when installed
     except ImportError:
         read_licence = None
     if read_licence is not None:
@@ -359,7 +359,7 @@ def answer_context(result: Any, budget: int = DEFAULT_BUDGET, *, encoding: Any =
                    stale_after_s: float | None = None) -> AnswerContext:
     """The top results of ``result`` as a cited, caveated block of at most ``budget`` tokens.
 
-    ``encoding`` is any tokenizer :func:`geochunk.tokens.get_counter` takes (``cl100k_base``,
+    ``encoding`` is any tokenizer :func:`geochunk.tokens.counting.get_counter` takes (``cl100k_base``,
     ``o200k_base``, a ``tokenizer.json`` path, a callable); ``stale_after_s`` adds a "stale"
     caveat when the index or the catalog is older than that many seconds.
 
@@ -376,7 +376,7 @@ def answer_context(result: Any, budget: int = DEFAULT_BUDGET, *, encoding: Any =
     >>> ctx.tokens <= 300
     True
     """
-    from ..tokens import get_counter
+    from geochunk.tokens.counting import get_counter
 
     if isinstance(budget, bool) or not isinstance(budget, int) or budget < 1:
         raise ConfigError(f"the context budget must be a whole number of tokens >= 1, got {budget!r}")

@@ -1,6 +1,6 @@
 """Build or update an index file: chunk + embed in parallel, write what changed, prove recall.
 
-1. The paths are listed (:func:`geochunk.listing.list_documents`: folders expanded to every
+1. The paths are listed (:func:`geochunk.read.listing.list_documents`: folders expanded to every
    document type geochunk reads, the other files reported as skipped with the reason). A
    document's **identity** is its canonical path under the build root (symlinks followed, ``..``
    collapsed; the root is ``root=``, else the one the index recorded, else the deepest folder
@@ -54,27 +54,27 @@ from typing import Any, Callable, Iterable, Iterator, Sequence
 
 import numpy as np
 
-from ..errors import ConfigError, GeochunkError, InputError
-from ..listing import DOCUMENT_SUFFIXES, list_documents
-from ..model import ChunkConfig, Flag
-from ..terminal import shown
-from .catalog import parse_period, refresh_catalog
-from .embed import EMBEDDERS, get_embedder
-from .lexical import ANALYZER
-from .parallel import Progress, stream_ordered
-from .postings import PostingsWork, delete_postings, rebuild_postings, write_postings
-from .provenance import Recipe, differences, recipe_for
-from .recall import RecallReport, measure_recall
-from .rows import warm_prepare  # a worker's one-time loads (issue #33)
-from .rows import IndexBuildError, PreparedDocument, prepare_document
-from .store import (FORMAT4_COLUMNS, FORMAT5_COLUMNS, INDEX_FORMAT, PROVENANCE_COLUMNS, RTREE_INDEX,
+from geochunk.errors import ConfigError, GeochunkError, InputError
+from geochunk.read.listing import DOCUMENT_SUFFIXES, list_documents
+from geochunk.model import ChunkConfig, Flag
+from geochunk.text.terminal import shown
+from geochunk.retrieve.catalog import parse_period, refresh_catalog
+from geochunk.retrieve.embed import EMBEDDERS, get_embedder
+from geochunk.retrieve.lexical import ANALYZER
+from geochunk.retrieve.parallel import Progress, stream_ordered
+from geochunk.retrieve.postings import PostingsWork, delete_postings, rebuild_postings, write_postings
+from geochunk.retrieve.provenance import Recipe, differences, recipe_for
+from geochunk.retrieve.recall import RecallReport, measure_recall
+from geochunk.retrieve.rows import warm_prepare  # a worker's one-time loads (issue #33)
+from geochunk.retrieve.rows import IndexBuildError, PreparedDocument, prepare_document
+from geochunk.retrieve.store import (FORMAT4_COLUMNS, FORMAT5_COLUMNS, INDEX_FORMAT, PROVENANCE_COLUMNS, RTREE_INDEX,
                     StoreError, catalog_digest, check_consistency, clean_leftovers, connect, create_schema,
                     has_columns, migrate, read_meta, record_build, recover, write_meta)
 
 __all__ = ["BuildReport", "build_index", "write_prepared", "expand_paths", "document_id",
            "INDEXABLE_SUFFIXES", "Outcome"]
 
-#: the extensions a folder build reads (the one list, :data:`geochunk.listing.DOCUMENT_SUFFIXES`)
+#: the extensions a folder build reads (the one list, :data:`geochunk.read.listing.DOCUMENT_SUFFIXES`)
 INDEXABLE_SUFFIXES = tuple(f".{s}" for s in DOCUMENT_SUFFIXES)
 
 #: ``outcome(doc_id, status)`` as each document finishes: "indexed", "unchanged" or "failed"
@@ -335,7 +335,7 @@ def _stored_docs(con: Any, collection: str | None = None) -> dict[tuple[str, str
 def _read_existing(target: Path, model_id: str) -> tuple[dict[tuple[str, str], Stored], dict[str, Any], Any]:
     """What ``target`` holds (documents, meta, this collection's catalog rows); empty when new.
     Refuses another model's index."""
-    from .catalog import read_catalog
+    from geochunk.retrieve.catalog import read_catalog
 
     if not target.exists():
         return {}, {}, []
@@ -353,7 +353,7 @@ def _read_existing(target: Path, model_id: str) -> tuple[dict[tuple[str, str], S
     except GeochunkError:
         raise
     except Exception as e:  # a damaged file: one line
-        from .store import first_line
+        from geochunk.retrieve.store import first_line
 
         raise StoreError(f"{target}: the index is damaged, or not a geochunk index: {first_line(e)}") from e
     finally:
@@ -936,8 +936,8 @@ def _prepare_item(item: Any, *, embedder: str, config: ChunkConfig, recipe: Reci
     """One document ``(doc_id, text or None, path, stored (sha256, recipe digest) or None)``:
     unchanged (the same as stored: not chunked), prepared, or, with ``keep_going``, failed with
     its reason."""
-    from ..extract import read_any
-    from ..source import document_digest
+    from geochunk.read.extract import read_any
+    from geochunk.read.source import document_digest
 
     doc_id, text, path, stored = item
     extracted = None

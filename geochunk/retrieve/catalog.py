@@ -32,8 +32,8 @@ import math
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
-from ..errors import ConfigError
-from .licence import LicenceVerdict, read_licence
+from geochunk.errors import ConfigError
+from geochunk.retrieve.licence import LicenceVerdict, read_licence
 
 __all__ = [
     "CatalogEntry",

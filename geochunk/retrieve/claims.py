@@ -32,7 +32,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from ..errors import ConfigError
+from geochunk.errors import ConfigError
 
 __all__ = ["GRADES", "MEASUREMENT", "DESCRIPTIVE", "NONE", "Claim", "ClaimPolicy", "grade_frame"]
 

@@ -12,17 +12,17 @@ import json
 import sys
 from typing import Any, Sequence, TextIO
 
-from ..errors import GeochunkError
-from ..terminal import shown
-from .embed import EMBEDDERS
-from .fuse import DECAYS
+from geochunk.errors import GeochunkError
+from geochunk.text.terminal import shown
+from geochunk.retrieve.embed import EMBEDDERS
+from geochunk.retrieve.fuse import DECAYS
 
 __all__ = ["add_subcommands", "join_negative_values", "run_index", "run_query", "run_status", "format_result"]
 
 
 def add_subcommands(sub: Any, formatter_class: Any = argparse.ArgumentDefaultsHelpFormatter) -> None:
     """Add ``index`` and ``query`` to an argparse sub-parser collection (``--help`` shows defaults)."""
-    from ..model import ENCODINGS
+    from geochunk.model import ENCODINGS
 
     fmt = {"formatter_class": formatter_class}
     ix = sub.add_parser("index", help="build or update a retrieval index (one DuckDB file)", **fmt)
@@ -170,7 +170,7 @@ def _progress_bar(err: TextIO, *, desc: str = "indexing",
 
 def _report(e: GeochunkError, err: TextIO) -> int:
     """One line on ``err``; exit 2 for bad options (ConfigError), 1 for a failed build or query."""
-    from ..errors import ConfigError
+    from geochunk.errors import ConfigError
 
     if isinstance(e, ConfigError):
         print(f"geochunk: error: {shown(e)}", file=err)
@@ -190,7 +190,7 @@ def text_option(value: str | None, what: str) -> str | None:
     ...
     geochunk.errors.ConfigError: the question is not valid UTF-8 text: '\\udcffpond'
     """
-    from ..errors import ConfigError
+    from geochunk.errors import ConfigError
 
     if value is None:
         return None
@@ -203,8 +203,8 @@ def text_option(value: str | None, what: str) -> str | None:
 
 def run_index(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """``geochunk index``: the build report on ``out``; exit 1 when any document failed."""
-    from ..model import ChunkConfig
-    from .build import build_index
+    from geochunk.model import ChunkConfig
+    from geochunk.retrieve.build import build_index
 
     show = args.progress if args.progress is not None else bool(getattr(err, "isatty", lambda: False)())
     progress, outcome, close = _progress_bar(err) if show else (None, None, lambda: None)
@@ -231,7 +231,7 @@ def run_index(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     for line in report.lines():  # names from outside (collection, files) printed escaped
         print(shown(line), file=out)
     if args.licence is not None:  # what queries will make of it (geochunk/retrieve/licence.py)
-        from .licence import read_licence
+        from geochunk.retrieve.licence import read_licence
 
         v = read_licence(args.licence)
         then = {"excluded": "queries will not search this collection", "unknown": "searched with a caveat",
@@ -247,8 +247,8 @@ def run_index(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 def _bbox_region(text: str, crs: int | None) -> Any:
     """The ``--bbox`` region. Numbers that cannot be degrees with no ``--crs`` given are one line
     that says so and asks for the frame (before: a 36-line pyproj traceback)."""
-    from ..errors import ConfigError
-    from .region import Region, parse_floats
+    from geochunk.errors import ConfigError
+    from geochunk.retrieve.region import Region, parse_floats
 
     w, s, e, n = parse_floats(text, 4, "bbox")
     try:
@@ -262,11 +262,11 @@ def _bbox_region(text: str, crs: int | None) -> Any:
 
 
 def run_query(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from ..errors import ConfigError
-    from .claims import ClaimPolicy
-    from .catalog import scale_resolution
-    from .query import open_index, query_index, resolve_feature
-    from .region import Region, parse_floats
+    from geochunk.errors import ConfigError
+    from geochunk.retrieve.claims import ClaimPolicy
+    from geochunk.retrieve.catalog import scale_resolution
+    from geochunk.retrieve.query import open_index, query_index, resolve_feature
+    from geochunk.retrieve.region import Region, parse_floats
 
     try:
         text_option(args.question, "the question")
@@ -302,7 +302,7 @@ def run_query(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             max_resolution_m=args.max_resolution_m if args.scale is None else scale_resolution(args.scale),
         )
         if args.context:
-            from .answer import answer_context
+            from geochunk.retrieve.answer import answer_context
 
             ctx = answer_context(res, budget=args.context_budget, encoding=args.context_encoding)
     except GeochunkError as e:
@@ -332,7 +332,7 @@ def _num(v: float | None, fmt: str) -> str:
 def format_result(res: Any) -> list[str]:
     """The terminal table: region, shortlist, staleness, then one line per result. Every string
     that came from outside (collection, version, chunk and document ids, the region's
-    description, reasons) is passed through :func:`geochunk.terminal.shown`: a name holding
+    description, reasons) is passed through :func:`geochunk.text.terminal.shown`: a name holding
     ESC, CR or a newline is printed escaped and cannot forge a row."""
     st = res.staleness
     where = ("everywhere (no region: no distance, no proximity)" if res.region is None else
@@ -385,7 +385,7 @@ def _pages(pages: Sequence[int]) -> str:
 
 def run_status(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """``geochunk status``: the report on ``out``; exit 3 when a threshold is crossed."""
-    from .status import EXIT_THRESHOLD, index_status, parse_age
+    from geochunk.retrieve.status import EXIT_THRESHOLD, index_status, parse_age
 
     try:
         status = index_status(

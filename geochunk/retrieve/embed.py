@@ -32,7 +32,7 @@ from typing import Any, ClassVar, Protocol, Sequence
 
 import numpy as np
 
-from ..errors import ConfigError, GeochunkError
+from geochunk.errors import ConfigError, GeochunkError
 
 __all__ = [
     "EMBEDDERS",

@@ -36,7 +36,7 @@ from typing import Any, Hashable, Mapping, Sequence
 
 import numpy as np
 
-from ..errors import ConfigError
+from geochunk.errors import ConfigError
 
 __all__ = ["RRF_K", "DECAYS", "rrf", "proximity", "final_score", "ranks", "top_order", "Weights",
            "fusion_weights", "standout", "distance_ranks", "DISTANCE_WEIGHT"]

@@ -1,7 +1,7 @@
 """BM25 over chunk texts with ``bm25s``, stored inside the index file.
 
 The analyzer (:data:`ANALYZER` = 3) reads a chunk's text **outside its geometry spans** (found by
-:func:`geochunk.detect.detect`), so coordinates never reach the vocabulary while every number and
+:func:`geochunk.detection.scan.detect`), so coordinates never reach the vocabulary while every number and
 code written around them does: postcodes (``77002``), populations, ids (``LU-0012`` gives
 ``lu``, ``0012`` and ``lu-0012``), frames (``EPSG:27700``). Tokens are case- and accent-folded
 (``São Tomé`` and ``Sao Tome`` give the same tokens), plurals folded (``counties`` finds
@@ -133,7 +133,7 @@ _COORDS = re.compile(r'"coordinates"\s*:\s*[\[\]0-9\s,.+\-eE]*')
 def _outside(text: str) -> list[str]:
     """The pieces of ``text`` outside its geometry: around each span, the span's geometry type,
     and what a GeoJSON Feature span says besides its coordinates (its properties)."""
-    from ..detect import detect
+    from geochunk.detection.scan import detect
 
     spans = detect(text).spans
     if not spans:

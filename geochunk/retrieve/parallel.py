@@ -16,7 +16,7 @@ import sys
 import types
 from typing import Any, Callable, Iterator, Sequence, TypeVar
 
-from ..errors import ConfigError, GeochunkError
+from geochunk.errors import ConfigError, GeochunkError
 
 __all__ = ["run_ordered", "stream_ordered", "batches", "Progress"]
 
@@ -65,7 +65,7 @@ def scheduler_address(scheduler: str) -> tuple[str, int]:
     """
     from urllib.parse import urlsplit
 
-    from ..terminal import shown
+    from geochunk.text.terminal import shown
 
     bad = ConfigError(f"--scheduler must be tcp://HOST:PORT (a running Dask scheduler), got '{shown(scheduler)}'")
     try:
@@ -86,7 +86,7 @@ def _connect(client: Any, scheduler: str) -> Any:
     """A Dask client of the scheduler at ``scheduler``, or one GeochunkError saying what failed."""
     import socket
 
-    from ..terminal import shown
+    from geochunk.text.terminal import shown
 
     host, port = scheduler_address(scheduler)
     where = f"the Dask scheduler at {shown(scheduler)}"
@@ -222,7 +222,7 @@ def stream_ordered(
     client, cluster = _dask_client(workers, scheduler)
     try:
         if warm is not None:
-            from ._warmplugin import WarmPlugin
+            from geochunk.retrieve._warmplugin import WarmPlugin
 
             client.register_plugin(WarmPlugin(warm), name=WarmPlugin.name)
         n_workers = max(1, sum(client.nthreads().values()) or workers)  # task slots of the cluster

@@ -37,7 +37,7 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from .lexical import ANALYZER, B, K1, Lexical, document_tokens, tokenize
+from geochunk.retrieve.lexical import ANALYZER, B, K1, Lexical, document_tokens, tokenize
 
 __all__ = ["STORAGE", "PostingsWork", "create_tables", "write_postings", "delete_postings", "rebuild_postings",
            "load_lexical", "params_blob", "is_postings"]

@@ -20,7 +20,7 @@ import json
 from dataclasses import dataclass, fields
 from typing import Any
 
-from ..model import CHUNKER_VERSION, ChunkConfig
+from geochunk.model import CHUNKER_VERSION, ChunkConfig
 
 __all__ = ["CHUNK_OPTIONS", "Recipe", "recipe_for", "differences"]
 
@@ -61,7 +61,7 @@ def recipe_for(config: ChunkConfig, corpus_version: str) -> Recipe:
     >>> r.budget, r.tokenizer in ("o200k_base", "estimate(o200k_base)"), r.corpus_version
     (64, True, 'v2')
     """
-    from ..tokens import get_counter
+    from geochunk.tokens.counting import get_counter
 
     counter = get_counter(config.encoding)
     options = json.dumps({k: _plain(getattr(config, k)) for k in CHUNK_OPTIONS}, sort_keys=True)

@@ -37,18 +37,18 @@ from typing import Any, Iterator, Sequence
 
 import numpy as np
 
-from ..errors import ConfigError, GeochunkError
-from .catalog import STALE_AFTER_S, CatalogEntry, Shortlisted, parse_period, read_catalog, shortlist
-from .claims import NONE, ClaimPolicy, grade_frame
-from .embed import embedder_for_model_id
-from .fuse import DECAYS, RRF_K, final_score, fusion_weights, proximity, ranks, rrf, top_order
-from .lexical import Lexical
-from .postings import is_postings, load_lexical
-from .region import Region, distances_m
-from .inmemory import FootprintCache
-from .search import Vectors, load_vectors, region_rids, scan_no_extent
-from .store import StoreError, check_consistency, connect, first_line, has_columns, read_meta
-from .fuse import DISTANCE_WEIGHT, Weights, distance_ranks
+from geochunk.errors import ConfigError, GeochunkError
+from geochunk.retrieve.catalog import STALE_AFTER_S, CatalogEntry, Shortlisted, parse_period, read_catalog, shortlist
+from geochunk.retrieve.claims import NONE, ClaimPolicy, grade_frame
+from geochunk.retrieve.embed import embedder_for_model_id
+from geochunk.retrieve.fuse import DECAYS, RRF_K, final_score, fusion_weights, proximity, ranks, rrf, top_order
+from geochunk.retrieve.lexical import Lexical
+from geochunk.retrieve.postings import is_postings, load_lexical
+from geochunk.retrieve.region import Region, distances_m
+from geochunk.retrieve.inmemory import FootprintCache
+from geochunk.retrieve.search import Vectors, load_vectors, region_rids, scan_no_extent
+from geochunk.retrieve.store import StoreError, check_consistency, connect, first_line, has_columns, read_meta
+from geochunk.retrieve.fuse import DISTANCE_WEIGHT, Weights, distance_ranks
 
 __all__ = ["REGION_FILTERS", "ResultRow", "Staleness", "QueryResult", "Index", "open_index", "query_index"]
 
@@ -393,7 +393,7 @@ def query_index(
     try:  # a lone surrogate (bytes decoded with surrogateescape) reached the tokenizer: TypeError
         question.encode("utf-8")
     except UnicodeEncodeError:
-        from ..terminal import shown
+        from geochunk.text.terminal import shown
 
         raise ConfigError(f"the question is not valid UTF-8 text: '{shown(question)}'") from None
     if k < 1:

@@ -39,8 +39,8 @@ from typing import Any
 
 import numpy as np
 
-from .inmemory import FootprintCache
-from .search import scan_region
+from geochunk.retrieve.inmemory import FootprintCache
+from geochunk.retrieve.search import scan_region
 
 __all__ = ["TARGETS", "MAX_DROP", "SAMPLE", "RecallFigure", "RecallReport", "measure_recall", "min_placed"]
 
@@ -204,7 +204,7 @@ def measure_recall(con: Any, *, queries: int = 12, seed: int = 7, focus: np.ndar
     ``focus`` (the rows a build wrote) over them and a fixed sample of ``sample`` others."""
     import shapely
 
-    from .search import Vectors, load_vectors
+    from geochunk.retrieve.search import Vectors, load_vectors
 
     pop, total, changed = _population(con, focus, SAMPLE if sample is None else sample)
     if pop is None:

@@ -32,8 +32,8 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from ..errors import ConfigError
-from ..extent import bbox_center_lon, box_halves, union_bbox
+from geochunk.errors import ConfigError
+from geochunk.crs.extent import bbox_center_lon, box_halves, union_bbox
 
 __all__ = ["HALF_CIRCUMFERENCE_M", "Region", "distances_m", "parse_floats"]
 
@@ -377,7 +377,7 @@ def _repaired(geom: Any, what: str) -> Any:
     """``geom`` made valid under the escape's bound (``oversize.bounded_make_valid``), or a
     ConfigError: a drawn outline crossing itself thousands of times is refused in bounded work,
     never handed to GEOS's unbounded ``make_valid``."""
-    from ..oversize import bounded_make_valid
+    from geochunk.split.oversize import bounded_make_valid
 
     fixed = bounded_make_valid(geom)
     if fixed is None:
@@ -429,7 +429,7 @@ def distances_m(anchor: tuple[float, float], geoms: Sequence[Any]) -> list[float
 
     if not len(geoms):
         return []
-    from ..oversize import bounded_make_valid
+    from geochunk.split.oversize import bounded_make_valid
 
     fwd, _ = _aeqd(anchor)
     arr = np.asarray(geoms, dtype=object)

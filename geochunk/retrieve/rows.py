@@ -36,10 +36,10 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from ..errors import GeochunkError
-from ..extent import box_halves
-from ..model import Chunk, ChunkConfig, Flag
-from .provenance import Recipe, recipe_for
+from geochunk.errors import GeochunkError
+from geochunk.crs.extent import box_halves
+from geochunk.model import Chunk, ChunkConfig, Flag
+from geochunk.retrieve.provenance import Recipe, recipe_for
 
 __all__ = ["IndexBuildError", "ChunkRow", "PreparedDocument", "prepare_document", "footprint",
            "footprint_and_tolerance", "split_at_180", "cover", "FOOTPRINT_VERTICES", "warm_prepare"]
@@ -131,7 +131,7 @@ def split_at_180(geom: Any) -> Any:
     """
     import shapely
 
-    from .region import _split_at_180
+    from geochunk.retrieve.region import _split_at_180
 
     if geom is None or geom.is_empty:
         return geom
@@ -214,7 +214,7 @@ def cover(geom: Any, max_vertices: int = FOOTPRINT_VERTICES) -> tuple[Any, float
 
 def _feature_geometry(chunk: Chunk, record: Any) -> Any:
     """The WGS 84 geometry a chunk holds of one feature (its part, for a split chunk)."""
-    from ..crs.transform import to_wgs84
+    from geochunk.crs.transform import to_wgs84
 
     if record is None or record.feature.status != "ok":
         return None
@@ -356,18 +356,18 @@ def prepare_document(
     extracted: Any = None,
 ) -> PreparedDocument:
     """Chunk, check and embed one document; ``text=None`` reads ``path`` (default ``doc_id``;
-    a PDF, HTML or .docx file through :func:`geochunk.extract.read_any`).
+    a PDF, HTML or .docx file through :func:`geochunk.read.extract.read_any`).
 
     ``recipe`` (default: the one of ``config`` under ``corpus_version``) is recorded with the rows.
-    ``extracted`` (the :class:`~geochunk.extract.Extracted` that ``text`` came from) gives the
+    ``extracted`` (the :class:`~geochunk.read.extract.Extracted` that ``text`` came from) gives the
     rows their pages and section paths.
     """
-    from ..extract import locate, read_any
+    from geochunk.read.extract import locate, read_any
 
-    from ..pipeline import chunk_text
-    from ..source import document_digest
-    from .embed import get_embedder
-    from .lexical import readable_text
+    from geochunk.pipeline import chunk_text
+    from geochunk.read.source import document_digest
+    from geochunk.retrieve.embed import get_embedder
+    from geochunk.retrieve.lexical import readable_text
 
     if text is None:
         path = doc_id if path is None else path
@@ -389,8 +389,8 @@ def warm_prepare(encoding: Any = "cl100k_base", embedder: str = "static") -> str
     >>> warm_prepare("cl100k_base", "hashing")
     'hashing'
     """
-    from ..warm import warm_process
-    from .embed import get_embedder
+    from geochunk.warm import warm_process
+    from geochunk.retrieve.embed import get_embedder
 
     warm_process(encoding)
     try:

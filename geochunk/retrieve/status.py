@@ -30,8 +30,8 @@ import os
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from ..errors import ConfigError
-from .store import BuildRecord, RecallRecord, builds, check_consistency, connect, read_meta, recall_history
+from geochunk.errors import ConfigError
+from geochunk.retrieve.store import BuildRecord, RecallRecord, builds, check_consistency, connect, read_meta, recall_history
 
 __all__ = ["Check", "IndexStatus", "index_status", "status_of", "parse_age", "recall_drops", "EXIT_THRESHOLD"]
 
@@ -130,7 +130,7 @@ class IndexStatus:
 
     def lines(self) -> list[str]:
         """The report, one fact a line; names from outside are escaped."""
-        from ..terminal import shown
+        from geochunk.text.terminal import shown
 
         out = [f"index:      {shown(self.path)} (format {self.index_format})"]
         out.append("built:      " + ("unknown" if self.built_at is None else

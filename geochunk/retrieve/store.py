@@ -41,7 +41,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from ..errors import GeochunkError
+from geochunk.errors import GeochunkError
 
 __all__ = [
     "DUCKDB_VERSION",
@@ -229,7 +229,7 @@ def create_schema(con: Any, dims: int) -> None:
         )"""
     )
     con.execute("CREATE TABLE meta (key VARCHAR PRIMARY KEY, value VARCHAR NOT NULL)")
-    from .postings import create_tables
+    from geochunk.retrieve.postings import create_tables
 
     create_tables(con)
     con.execute(
@@ -639,7 +639,7 @@ def _check_consistency(con: Any, meta: dict[str, Any], path: str) -> None:
 
 def _shown(name: str) -> str:
     """A collection name for a one-line message: quoted, control characters escaped."""
-    from ..terminal import shown
+    from geochunk.text.terminal import shown
 
     return f"'{shown(name)}'"
 

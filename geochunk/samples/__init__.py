@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..errors import ConfigError
+from geochunk.errors import ConfigError
 
 __all__ = [
     "Sample",

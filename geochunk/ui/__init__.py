@@ -8,7 +8,7 @@ page router). The two names every page needs are here: the error a page catches 
 the escape for document text shown as Markdown.
 """
 
-from ..errors import GeochunkError
-from ..view.highlight import escape_markdown
+from geochunk.errors import GeochunkError
+from geochunk.view.highlight import escape_markdown
 
 __all__ = ["GeochunkError", "escape_markdown"]

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import streamlit as st
 
-from ..view.document import DOCUMENT_CSS
-from .state import StateKeys
+from geochunk.view.document import DOCUMENT_CSS
+from geochunk.ui.state import StateKeys
 
 __all__ = ["document_component", "scroll_table"]
 

@@ -13,10 +13,10 @@ from typing import Any
 
 import streamlit as st
 
-from ..view.document import Window, document_html, document_window
-from .components import document_component
-from .sections import select_chunk
-from .state import StateKeys
+from geochunk.view.document import Window, document_html, document_window
+from geochunk.ui.components import document_component
+from geochunk.ui.sections import select_chunk
+from geochunk.ui.state import StateKeys
 
 __all__ = ["document_view"]
 

@@ -19,20 +19,20 @@ from typing import Any, Callable, Sequence
 import streamlit as st
 from streamlit_folium import st_folium
 
-from ..errors import GeochunkError
-from ..view.highlight import escape_markdown
-from ..extent import union_bbox
-from ..model import CHUNKER_VERSION
-from ..retrieve.store import INDEX_FORMAT
-from ..retrieve import Index, QueryResult, Region, build_index, open_index, query_index
-from ..retrieve.build import BuildReport
-from ..retrieve.embed import get_embedder
-from ..retrieve.fuse import DECAYS
-from ..retrieve.region import parse_floats
-from ..samples import list_samples, sample_path
-from ..view.retrieve import (drawn_geometry, result_layer, results_frame, results_html,
+from geochunk.errors import GeochunkError
+from geochunk.view.highlight import escape_markdown
+from geochunk.crs.extent import union_bbox
+from geochunk.model import CHUNKER_VERSION
+from geochunk.retrieve.store import INDEX_FORMAT
+from geochunk.retrieve import Index, QueryResult, Region, build_index, open_index, query_index
+from geochunk.retrieve.build import BuildReport
+from geochunk.retrieve.embed import get_embedder
+from geochunk.retrieve.fuse import DECAYS
+from geochunk.retrieve.region import parse_floats
+from geochunk.samples import list_samples, sample_path
+from geochunk.view.retrieve import (drawn_geometry, result_layer, results_frame, results_html,
                              retrieve_map, shortlist_frame, staleness_lines)
-from .static import copy_assets
+from geochunk.ui.static import copy_assets
 
 __all__ = [
     "RetrieveKeys",
@@ -209,7 +209,7 @@ def run_query(ix: Index, question: str, region: Region, **options: Any) -> Query
 def index_status(ix: Index) -> Any:
     """The open index's :class:`~geochunk.retrieve.status.IndexStatus` (what ``geochunk status``
     prints), read on its own cursor under the shared connection's lock."""
-    from ..retrieve.status import status_of
+    from geochunk.retrieve.status import status_of
 
     with _LOCK, ix.cursor() as con:
         return status_of(con, ix.path)
@@ -232,14 +232,14 @@ def status_section(ix: Index) -> None:
 
 
 def _ago(seconds: float | None) -> str:
-    from ..retrieve.status import _age
+    from geochunk.retrieve.status import _age
 
     return "?" if seconds is None else _age(seconds)
 
 
 def index_bounds(ix: Index) -> tuple[float, float, float, float] | None:
     """The WGS 84 box of every collection in the index (for the initial map view), by the one
-    bbox union (:func:`geochunk.extent.union_bbox`, antimeridian-aware)."""
+    bbox union (:func:`geochunk.crs.extent.union_bbox`, antimeridian-aware)."""
     return union_bbox([c.extent for c in ix.catalog], lon=True)
 
 

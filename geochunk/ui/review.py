@@ -10,9 +10,9 @@ from typing import Any, Mapping
 
 import streamlit as st
 
-from ..view.highlight import escape_markdown
-from ..view.reasons import needs_review
-from ..view.tables import (DECISION_STATUSES, REVIEW_TABLE_CSS, Decision, chunk_key,
+from geochunk.view.highlight import escape_markdown
+from geochunk.view.reasons import needs_review
+from geochunk.view.tables import (DECISION_STATUSES, REVIEW_TABLE_CSS, Decision, chunk_key,
                            decisions_csv, review_frame, review_table_html)
 
 

@@ -14,25 +14,25 @@ from typing import Any, Callable, Iterable, Sequence
 import folium
 import streamlit as st
 
-from ..view.charts import compare_frame, sizes_chart, sweep_chart, tokens_chart
-from ..view.density import density_html, density_strategy
-from ..view.features import document_bounds, span_map_features, undrawn_features
-from ..view.frames import frames_text
-from ..view.highlight import CHUNK_CSS, chunk_html, escape_markdown
-from ..view.layers import chunk_layer, severed_layer
-from ..view.maps import (base_map, chunk_legend_html, severed_legend_html, undrawn_note_html,
+from geochunk.view.charts import compare_frame, sizes_chart, sweep_chart, tokens_chart
+from geochunk.view.density import density_html, density_strategy
+from geochunk.view.features import document_bounds, span_map_features, undrawn_features
+from geochunk.view.frames import frames_text
+from geochunk.view.highlight import CHUNK_CSS, chunk_html, escape_markdown
+from geochunk.view.layers import chunk_layer, severed_layer
+from geochunk.view.maps import (base_map, chunk_legend_html, severed_legend_html, undrawn_note_html,
                          view_for_bbox)
-from ..view.reasons import flag_reasons, needs_review
-from ..view.safe import printable
-from ..view.selection import Selection, chunk_from_tooltip, resolve
-from ..view.styling import color_by_options, color_scale, feature_values
-from ..view.tables import (chunk_metadata, chunks_frame, corpus_frame, corpus_summary,
+from geochunk.view.reasons import flag_reasons, needs_review
+from geochunk.view.safe import printable
+from geochunk.view.selection import Selection, chunk_from_tooltip, resolve
+from geochunk.view.styling import color_by_options, color_scale, feature_values
+from geochunk.view.tables import (chunk_metadata, chunks_frame, corpus_frame, corpus_summary,
                            filter_rows, flagged_rows_styled, safe_csv, unit_shares_text)
-from . import services
-from .components import scroll_table
-from .render import show_map
-from .state import StateKeys
-from .widgets import Run
+from geochunk.ui import services
+from geochunk.ui.components import scroll_table
+from geochunk.ui.render import show_map
+from geochunk.ui.state import StateKeys
+from geochunk.ui.widgets import Run
 
 #: Chunk table columns sized to read flags, feature ids and decisions at 1400 px.
 CHUNK_COLUMNS: dict[str, Any] = {
@@ -261,7 +261,7 @@ def _document_base(run: Run, analysis: Any, legend_html: str) -> folium.Map | No
         return None
     note = None
     if missing:
-        from ..view.features import Undrawn
+        from geochunk.view.features import Undrawn
 
         note = undrawn_note_html([Undrawn(k, v) for k, v in missing.items()],
                                  len(analysis.features))

@@ -18,14 +18,14 @@ from typing import Any, Callable, Sequence
 
 import streamlit as st
 
-from ..baselines import SplitStats, compare, split_stats
-from ..model import Chunk, ChunkConfig
-from ..folders import FolderPolicy, list_folder
-from ..listing import DOCUMENT_SUFFIXES
-from ..view.corpus import CorpusJob, job_text, run_corpus_jobs
-from ..reviews import Decision, ReviewStore, default_path
-from ..source import document_digest
-from ..view.tables import CorpusRow
+from geochunk.split.baselines import SplitStats, compare, split_stats
+from geochunk.model import Chunk, ChunkConfig
+from geochunk.read.folders import FolderPolicy, list_folder
+from geochunk.read.listing import DOCUMENT_SUFFIXES
+from geochunk.view.corpus import CorpusJob, job_text, run_corpus_jobs
+from geochunk.reviews import Decision, ReviewStore, default_path
+from geochunk.read.source import document_digest
+from geochunk.view.tables import CorpusRow
 
 __all__ = [
     "MAX_DOCUMENT_BYTES",
@@ -80,8 +80,8 @@ class Document:
 def read_upload(data: bytes, name: str, origin: str = "upload") -> Document:
     """Bytes from an upload or a file -> :class:`Document`; :class:`InputError` with a clear
     message when the bytes are empty, not UTF-8 text, or over :data:`MAX_DOCUMENT_BYTES`. A
-    PDF, HTML or .docx upload becomes the text it extracts to (:mod:`geochunk.extract`)."""
-    from ..extract import read_any
+    PDF, HTML or .docx upload becomes the text it extracts to (:mod:`geochunk.read.extract`)."""
+    from geochunk.read.extract import read_any
 
     text, _ = read_any(data, max_bytes=MAX_DOCUMENT_BYTES, name=name)
     return Document.from_text(text, name=name, origin=origin)
@@ -90,7 +90,7 @@ def read_upload(data: bytes, name: str, origin: str = "upload") -> Document:
 @st.cache_data(show_spinner=False)
 def sample_options() -> dict[str, str]:
     """Bundled samples: name -> "title (filename)"."""
-    from ..samples import list_samples
+    from geochunk.samples import list_samples
 
     return {s.name: f"{s.title} ({s.filename})" for s in list_samples()}
 
@@ -98,7 +98,7 @@ def sample_options() -> dict[str, str]:
 @st.cache_resource(show_spinner=False, max_entries=16)
 def sample_document(name: str) -> Document:
     """A bundled sample as a :class:`Document` (its filename is the document id)."""
-    from ..samples import list_samples, load_sample
+    from geochunk.samples import list_samples, load_sample
 
     filename = {s.name: s.filename for s in list_samples()}.get(name, name)
     return Document.from_text(load_sample(name), name=filename, origin="sample")
@@ -106,7 +106,7 @@ def sample_document(name: str) -> Document:
 
 @st.cache_resource(show_spinner="Analysing the document (tokenizing once)…", max_entries=8)
 def _analysis(digest: str, encoding: str, doc_id: str, _text: str) -> Any:
-    from ..pipeline import analyse
+    from geochunk.pipeline import analyse
 
     return analyse(_text, encoding=encoding, doc_id=doc_id)
 
@@ -118,7 +118,7 @@ def get_analysis(doc: Document, encoding: str) -> Any:
 
 @st.cache_resource(show_spinner=False, max_entries=64)
 def _chunk_set(digest: str, config: ChunkConfig, _analysis: Any) -> Any:
-    from ..pipeline import assemble
+    from geochunk.pipeline import assemble
 
     return assemble(_analysis, config)
 
@@ -131,7 +131,7 @@ def get_chunk_set(analysis: Any, config: ChunkConfig) -> Any:
 
 @st.cache_resource(show_spinner="Sweeping budgets…", max_entries=16)
 def _sweep(digest: str, config: ChunkConfig, budgets: tuple[int, ...], _analysis: Any) -> Any:
-    from ..sweep import budget_sweep
+    from geochunk.sweep import budget_sweep
 
     return budget_sweep(_analysis, config, budgets)
 
@@ -141,7 +141,7 @@ def get_sweep(analysis: Any, config: ChunkConfig) -> tuple[Any, str]:
     document and settings (not per budget: the current budget only adds its own point).
     ``generalize`` is swept as ``isolate`` (the same chunks and oversized share, without
     searching a simplification 20 times); the note says so."""
-    from ..sweep import sweep_budgets
+    from geochunk.sweep import sweep_budgets
 
     note = ""
     if config.oversize == "generalize":
@@ -187,7 +187,7 @@ def get_comparison(chunk_set: Any) -> tuple[SplitStats, ...]:
 
 @st.cache_resource(show_spinner=False, max_entries=16)
 def _jsonl(digest: str, config: ChunkConfig, _chunks: Sequence[Chunk]) -> str:
-    from ..export import to_jsonl
+    from geochunk.export import to_jsonl
 
     return "".join(line if line.endswith("\n") else line + "\n" for line in to_jsonl(_chunks))
 
@@ -196,7 +196,7 @@ def _jsonl(digest: str, config: ChunkConfig, _chunks: Sequence[Chunk]) -> str:
 def _geojson(digest: str, config: ChunkConfig, _chunks: Sequence[Chunk]) -> str:
     import json
 
-    from ..export import to_geojson
+    from geochunk.export import to_geojson
 
     return json.dumps(to_geojson(_chunks), ensure_ascii=False)
 

@@ -15,7 +15,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
-from ..errors import GeochunkError
+from geochunk.errors import GeochunkError
 
 __all__ = [
     "LEAFLET_FILES", "VENDOR_SUBDIR", "leaflet_source_dir", "copy_assets", "ensure_leaflet_assets",

@@ -8,18 +8,18 @@ from typing import Any, Callable
 
 import streamlit as st
 
-from ..analysis import Analysis
-from ..errors import GeochunkError
-from ..model import ENCODINGS, OVERSIZE_POLICIES, STRATEGIES, UNIT_MODES, ChunkConfig
-from ..view.highlight import escape_markdown
-from ..view.features import DEFAULT_DISPLAY_MAX_VERTICES
-from ..view.layers import BBOX_MODES
-from ..view.maps import BASEMAPS
-from . import services
-from .services import Document
-from .state import StateKeys
-from .navigation import leave_v1_mode
-from .static import ensure_leaflet_assets
+from geochunk.analysis import Analysis
+from geochunk.errors import GeochunkError
+from geochunk.model import ENCODINGS, OVERSIZE_POLICIES, STRATEGIES, UNIT_MODES, ChunkConfig
+from geochunk.view.highlight import escape_markdown
+from geochunk.view.features import DEFAULT_DISPLAY_MAX_VERTICES
+from geochunk.view.layers import BBOX_MODES
+from geochunk.view.maps import BASEMAPS
+from geochunk.ui import services
+from geochunk.ui.services import Document
+from geochunk.ui.state import StateKeys
+from geochunk.ui.navigation import leave_v1_mode
+from geochunk.ui.static import ensure_leaflet_assets
 
 __all__ = [
     "Run",

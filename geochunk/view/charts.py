@@ -11,7 +11,7 @@ from typing import Any, Sequence
 
 import pandas as pd
 
-from .colors import TROUBLE_RED
+from geochunk.view.colors import TROUBLE_RED
 
 __all__ = ["tokens_chart", "sizes_frame", "sizes_chart", "compare_frame", "sweep_frame",
            "sweep_chart"]
@@ -47,7 +47,7 @@ def tokens_chart(frame: pd.DataFrame, budget: int, *, height: int = 220) -> Any:
 def sizes_frame(stats: Sequence[Any]) -> pd.DataFrame:
     """Long table ``(splitter, tokens)`` from ``baselines.SplitStats`` objects.
 
-    >>> from geochunk.baselines import SplitStats
+    >>> from geochunk.split.baselines import SplitStats
     >>> sizes_frame([SplitStats("a", 10, ((0, 1),), (7,), ())]).values.tolist()
     [['a', 7]]
     """
@@ -61,7 +61,7 @@ def sizes_chart(stats: Sequence[Any], budget: int, *, height: int = 200) -> Any:
     chunks of 800 used to squeeze every other panel into one bar), each still reaching the
     budget.
 
-    >>> from geochunk.baselines import SplitStats
+    >>> from geochunk.split.baselines import SplitStats
     >>> spec = sizes_chart([SplitStats("a", 8, (), (7, 9), ()), SplitStats("b", 8, (), (90,), ())],
     ...                    8).to_dict(validate=False)
     >>> [p["title"] for p in spec["hconcat"]]
@@ -94,7 +94,7 @@ def _extent(tokens: Any, budget: int) -> list[float]:
 def compare_frame(stats: Sequence[Any]) -> pd.DataFrame:
     """One row per splitter: chunks, severed geometries, over-budget chunks, sizes.
 
-    >>> from geochunk.baselines import SplitStats
+    >>> from geochunk.split.baselines import SplitStats
     >>> row = compare_frame([SplitStats("a", 10, ((0, 1),), (7,), (0, 2))]).iloc[0]
     >>> int(row["severed geometries"])
     2

@@ -1,7 +1,7 @@
 """Chunk many documents for the Corpus table, on several cores when it pays.
 
 A :class:`CorpusJob` names one document and where its bytes come from (an upload's bytes, a
-file listed by :mod:`geochunk.folders`, or a bundled sample), so it can be sent to a worker
+file listed by :mod:`geochunk.read.folders`, or a bundled sample), so it can be sent to a worker
 process. :func:`run_corpus_jobs` reads, analyses and assembles each job and returns one
 :class:`~geochunk.view.tables.CorpusRow` per job, in the jobs' order; a document that fails gets
 a row with the error and the run goes on. Jobs run in a process pool (``forkserver``: no
@@ -25,10 +25,10 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
-from ..errors import GeochunkError
-from ..folders import FolderFile, FolderPolicy, read_file
-from ..model import ChunkConfig
-from .tables import CorpusRow, corpus_error_row, corpus_row
+from geochunk.errors import GeochunkError
+from geochunk.read.folders import FolderFile, FolderPolicy, read_file
+from geochunk.model import ChunkConfig
+from geochunk.view.tables import CorpusRow, corpus_error_row, corpus_row
 
 __all__ = ["CorpusJob", "PARALLEL_MIN_BYTES", "job_text", "summarise_job", "corpus_workers", "run_corpus_jobs"]
 
@@ -61,10 +61,10 @@ class CorpusJob:
 def job_text(job: CorpusJob) -> str:
     """The text of a job, read with the same checks as an upload (PDF, HTML and .docx
     extracted)."""
-    from ..extract import read_any
+    from geochunk.read.extract import read_any
 
     if job.sample is not None:
-        from ..samples import load_sample
+        from geochunk.samples import load_sample
 
         return load_sample(job.sample)
     if job.file is not None and job.policy is not None:
@@ -78,7 +78,7 @@ def job_text(job: CorpusJob) -> str:
 
 def summarise_job(job: CorpusJob, config: ChunkConfig) -> CorpusRow:
     """Read, analyse and assemble one job (in whatever process runs it)."""
-    from ..pipeline import analyse, assemble
+    from geochunk.pipeline import analyse, assemble
 
     t0 = time.perf_counter()
     try:

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import pandas as pd
 
-from ..model import ChunkConfig
-from ..strategy import BAND_STRATEGY, density_band
+from geochunk.model import ChunkConfig
+from geochunk.split.strategy import BAND_STRATEGY, density_band
 
 __all__ = ["BAND_NAMES", "density_strategy", "bands_frame", "density_html"]
 
@@ -28,7 +28,7 @@ def density_strategy(
     density: float, paragraph_threshold: float = 0.20, feature_threshold: float = 0.50
 ) -> str:
     """The strategy ``auto`` picks for ``density`` (a fraction in [0, 1]): the core's band
-    (:func:`geochunk.strategy.density_band`) through :data:`geochunk.strategy.BAND_STRATEGY`.
+    (:func:`geochunk.split.strategy.density_band`) through :data:`geochunk.split.strategy.BAND_STRATEGY`.
 
     >>> density_strategy(0.1), density_strategy(0.2), density_strategy(0.51)
     ('paragraph', 'mixed', 'feature')

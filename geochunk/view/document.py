@@ -22,10 +22,10 @@ import html
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-from ..model import Chunk
-from .colors import chunk_color
-from .highlight import elide
-from .safe import printable
+from geochunk.model import Chunk
+from geochunk.view.colors import chunk_color
+from geochunk.view.highlight import elide
+from geochunk.view.safe import printable
 
 __all__ = ["LARGE_CHARS", "WINDOW_CHARS", "DOCUMENT_CSS", "Window", "document_window",
            "document_html", "chunk_at"]

@@ -21,9 +21,9 @@ import numpy as np
 import shapely
 from shapely.geometry import box, mapping
 
-from ..extent import box_halves, union_bbox
-from ..model import ChunkFeature, Frame
-from ..oversize import bounded_make_valid
+from geochunk.crs.extent import box_halves, union_bbox
+from geochunk.model import ChunkFeature, Frame
+from geochunk.split.oversize import bounded_make_valid
 
 __all__ = [
     "DEFAULT_DISPLAY_MAX_VERTICES",
@@ -258,7 +258,7 @@ def is_extent_element(text: str, start: int) -> bool:
 def _to_wgs84(geom: Any, frame: Frame | None) -> Any:
     if frame is None or frame.ref in (None, 4326):
         return geom
-    from ..crs import to_wgs84
+    from geochunk.crs import to_wgs84
 
     return to_wgs84(geom, frame)
 
@@ -300,7 +300,7 @@ def document_bounds(
     features: Iterable[ChunkFeature],
 ) -> tuple[float, float, float, float] | None:
     """The union of the features' WGS 84 bboxes ``(west, south, east, north)``, or ``None``
-    (:func:`geochunk.extent.union_bbox`: ``west > east`` when it crosses 180°).
+    (:func:`geochunk.crs.extent.union_bbox`: ``west > east`` when it crosses 180°).
 
     >>> from geochunk.model import ChunkFeature
     >>> f = ChunkFeature("a", "hash", "wkt", "POINT", 0, 1, 1, bbox_wgs84=(1.0, 2.0, 1.0, 2.0))
@@ -422,7 +422,7 @@ def undrawn_features(
         if note:
             why = f"nothing left to draw after display repair ({note})"
         elif feat.bbox_wgs84 is None:
-            from ..extent import extent_note
+            from geochunk.crs.extent import extent_note
 
             why = extent_note([feat], feat.bbox, None, frame, False) or "no WGS 84 position"
         else:

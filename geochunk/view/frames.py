@@ -21,8 +21,8 @@ from __future__ import annotations
 
 import pandas as pd
 
-from ..crs.resolve import FrameReport, index_ranges
-from ..model import Frame
+from geochunk.crs.resolve import FrameReport, index_ranges
+from geochunk.model import Frame
 
 __all__ = ["frames_table", "frames_text", "COLUMNS"]
 

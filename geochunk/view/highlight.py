@@ -15,8 +15,8 @@ from __future__ import annotations
 import html
 from typing import Iterable, Sequence
 
-from ..model import Chunk
-from .safe import printable
+from geochunk.model import Chunk
+from geochunk.view.safe import printable
 
 __all__ = ["CHUNK_CSS", "chunk_html", "elide", "escape_markdown"]
 

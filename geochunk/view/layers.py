@@ -25,11 +25,11 @@ from folium.utilities import get_bounds
 from jinja2 import Template
 from shapely.geometry import mapping
 
-from ..errors import ConfigError
-from ..model import Flag
-from .colors import FALLBACK_BLACK, INTACT_GREY, ORIGINAL_GREY, TROUBLE_RED, chunk_color
-from .features import DEFAULT_DISPLAY_MAX_VERTICES, MapFeature, chunk_map_features
-from .safe import printable
+from geochunk.errors import ConfigError
+from geochunk.model import Flag
+from geochunk.view.colors import FALLBACK_BLACK, INTACT_GREY, ORIGINAL_GREY, TROUBLE_RED, chunk_color
+from geochunk.view.features import DEFAULT_DISPLAY_MAX_VERTICES, MapFeature, chunk_map_features
+from geochunk.view.safe import printable
 
 __all__ = ["BBOX_MODES", "features_layer", "chunk_layer", "severed_layer", "layer_data"]
 

@@ -25,10 +25,10 @@ import folium
 from branca.element import MacroElement
 from jinja2 import Template
 
-from ..errors import ConfigError
-from ..extent import bbox_center_lon, lon_width
-from .colors import FALLBACK_BLACK, INTACT_GREY, ORIGINAL_GREY, TROUBLE_RED
-from .features import DEFAULT_DISPLAY_MAX_VERTICES
+from geochunk.errors import ConfigError
+from geochunk.crs.extent import bbox_center_lon, lon_width
+from geochunk.view.colors import FALLBACK_BLACK, INTACT_GREY, ORIGINAL_GREY, TROUBLE_RED
+from geochunk.view.features import DEFAULT_DISPLAY_MAX_VERTICES
 
 __all__ = [
     "LEAFLET_JS_URL",
@@ -159,7 +159,7 @@ def undrawn_note_html(undrawn: "Sequence[Any]", total: int) -> str:
     >>> "1 of 3 features not drawn" in h, "&lt;b&gt;x&lt;/b&gt;" in h, "<b>x" in h
     (True, True, False)
     """
-    from .safe import printable
+    from geochunk.view.safe import printable
 
     rows = "".join(f"<li><code>{html.escape(printable(u.feature_id))}</code>: "
                    f"{html.escape(printable(u.reason))}</li>" for u in undrawn)

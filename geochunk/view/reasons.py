@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ..model import Chunk, Flag
-from .safe import printable
+from geochunk.model import Chunk, Flag
+from geochunk.view.safe import printable
 
 __all__ = ["REVIEW_FLAGS", "needs_review", "flag_reasons", "review_flags", "feature_ids_text",
            "fitted", "fitted_ids"]

@@ -19,10 +19,10 @@ import folium
 import pandas as pd
 from folium.plugins import Draw
 
-from ..extent import union_bbox
-from .colors import TROUBLE_RED
-from .maps import base_map
-from .safe import printable
+from geochunk.crs.extent import union_bbox
+from geochunk.view.colors import TROUBLE_RED
+from geochunk.view.maps import base_map
+from geochunk.view.safe import printable
 
 __all__ = [
     "LEAFLET_DRAW_JS_URL",
@@ -58,14 +58,14 @@ def query_terms(question: str) -> frozenset[str]:
     >>> sorted(query_terms("Which allotment gardens are in Leith?"))
     ['allotment', 'garden', 'leith']
     """
-    from ..retrieve.lexical import tokenize
+    from geochunk.retrieve.lexical import tokenize
 
     return frozenset(tokenize(question))
 
 
 def _marks(text: str, terms: frozenset[str]) -> list[tuple[int, int]]:
     """``(start, end)`` of every word or code of ``text`` that reads as one of ``terms``."""
-    from ..retrieve.lexical import _RUN, _WORD, _fold, singular
+    from geochunk.retrieve.lexical import _RUN, _WORD, _fold, singular
 
     out: list[tuple[int, int]] = []
     for m in _RUN.finditer(text):
@@ -87,7 +87,7 @@ def snippet_html(text: str, question: str, width: int = 280) -> str:
     >>> snippet_html("Plot 7 <b>allotment</b>: POINT (1 2) community gardens", "allotment gardens")
     'Plot 7 &lt;b&gt;<mark>allotment</mark>&lt;/b&gt;: POINT community <mark>gardens</mark>'
     """
-    from ..retrieve.lexical import readable_text
+    from geochunk.retrieve.lexical import readable_text
 
     flat = " ".join(printable(readable_text(text)).split())
     marks = _marks(flat, query_terms(question))
@@ -262,8 +262,8 @@ def result_layer(result: Any, region: Any = None) -> folium.FeatureGroup:
     import shapely
     from shapely.geometry import mapping
 
-    from .features import leaflet_safe
-    from .layers import _FeatureCollectionLayer
+    from geochunk.view.features import leaflet_safe
+    from geochunk.view.layers import _FeatureCollectionLayer
 
     fg = folium.FeatureGroup(name="retrieval")
     reg = _region_of(result, region)

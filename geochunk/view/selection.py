@@ -23,8 +23,8 @@ import bisect
 from dataclasses import dataclass
 from typing import Sequence
 
-from ..model import Chunk
-from .safe import printable
+from geochunk.model import Chunk
+from geochunk.view.safe import printable
 
 __all__ = ["Selection", "chunk_identity", "resolve", "chunk_from_tooltip"]
 

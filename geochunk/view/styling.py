@@ -19,8 +19,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Hashable, Mapping
 
-from .colors import PALETTE
-from .safe import printable
+from geochunk.view.colors import PALETTE
+from geochunk.view.safe import printable
 
 __all__ = ["BASE_COLOR_BY", "NO_VALUE", "OTHER", "SEQUENTIAL", "ColorScale", "color_by_options",
            "feature_values", "color_scale"]

@@ -18,12 +18,12 @@ from typing import Any, Callable, Mapping, Sequence
 
 import pandas as pd
 
-from ..model import Chunk
-from .density import density_strategy
-from .reasons import feature_ids_text, fitted, fitted_ids, flag_reasons, needs_review, review_flags
-from .safe import printable, printable_tree
-from .selection import chunk_identity
-from ..reviews import STATUSES, Decision
+from geochunk.model import Chunk
+from geochunk.view.density import density_strategy
+from geochunk.view.reasons import feature_ids_text, fitted, fitted_ids, flag_reasons, needs_review, review_flags
+from geochunk.view.safe import printable, printable_tree
+from geochunk.view.selection import chunk_identity
+from geochunk.reviews import STATUSES, Decision
 
 __all__ = [
     "DECISION_STATUSES",
