@@ -462,3 +462,20 @@ def test_coordinate_tuples_read_at_once_or_tuple_by_tuple_alike(coords: str, exp
     else:
         got = _tuples(coords)
         assert got.tolist() == expected and got.dtype == float and got.flags.c_contiguous
+
+
+def test_markup_escaped_in_a_json_string_does_not_swallow_the_features_after_it() -> None:
+    """Found by hypothesis: a JSON record with GML in its string value (closing tags written
+    ``<\\/gml:…>``) left its inner elements open in the tag scan, so a CityGML member after it
+    was nested inside them and never found."""
+    record = ('{"id": 7, "geom": "<gml:Polygon srsName=\\"EPSG:4326\\"><gml:exterior><gml:LinearRing>'
+              '<gml:posList>0 0 1 0 1 1 0 0<\\/gml:posList><\\/gml:LinearRing><\\/gml:exterior>'
+              '<\\/gml:Polygon>", "name": "Plot"} ')
+    member = ('<core:cityObjectMember><bldg:Building gml:id="B1"><bldg:lod0FootPrint><gml:MultiSurface>'
+              '<gml:surfaceMember><gml:Polygon><gml:exterior><gml:LinearRing><gml:posList>0 0 2 0 2 2 0 0'
+              '</gml:posList></gml:LinearRing></gml:exterior></gml:Polygon></gml:surfaceMember>'
+              '</gml:MultiSurface></bldg:lod0FootPrint></bldg:Building></core:cityObjectMember>')
+    text = record + member
+    spans = detect(text).spans
+    assert [(s.start, s.end) for s in spans][-1] == (len(record), len(text))
+    assert len(spans) == 2 and all(s.status == "ok" for s in spans)

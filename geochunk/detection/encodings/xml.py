@@ -71,8 +71,12 @@ _PRECHECK = re.compile(
     r"|Box|Curve|Surface|CompositeSurface|CompositeCurve|CompositeSolid|Solid|OrientableCurve"
     r"|OrientableSurface|TriangulatedSurface|Tin|PolyhedralSurface|Placemark)[\s/>]"
 )
+# ``<\/name>`` closes too: the closing tags of markup written inside a JSON string (``"\/"`` is
+# JSON's escaped slash). Its opening tags are read as usual, so without this an escaped fragment
+# such as ``"<gml:exterior>…<\/gml:exterior>"`` would stay open and swallow every element after
+# it (the fragment itself is found by :mod:`.escaped`).
 _TAG = re.compile(
-    r"<(/?+)([A-Za-z_][\w.\-]*+(?::[A-Za-z_][\w.\-]*+)?+)"
+    r"<((?:\\?+/)?+)([A-Za-z_][\w.\-]*+(?::[A-Za-z_][\w.\-]*+)?+)"
     r"((?:\s++[A-Za-z_][\w.\-:]*+\s*+=\s*+(?:\"[^\"<]*+\"|'[^'<]*+'))*+)\s*+(/?+)>"
 )
 _ATTR = re.compile(r"([A-Za-z_][\w.\-:]*+)\s*+=\s*+(?:\"([^\"<]*+)\"|'([^'<]*+)')")
