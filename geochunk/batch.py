@@ -169,7 +169,7 @@ class CorpusReport:
 
     def lines(self, *, limit: int = 20) -> list[str]:
         """The report's lines (at most ``limit`` documents listed under each heading)."""
-        from geochunk.text.terminal import shown
+        from geochunk.text.terminal import listed, shown
 
         out = [
             "chunk report:",
@@ -178,11 +178,5 @@ class CorpusReport:
             f"  skipped    {len(self.skipped):>6}",
         ]
         for title, pairs in (("failed", self.failed), ("skipped", self.skipped)):
-            if not pairs:
-                continue
-            out.append(f"{title}:")
-            for what, why in pairs[:limit]:
-                out.append(f"  {shown(what)}: {shown(why)}")
-            if len(pairs) > limit:
-                out.append(f"  ... and {len(pairs) - limit} more")
+            out += listed(title, pairs, limit, shown)
         return out

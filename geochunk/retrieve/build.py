@@ -57,7 +57,7 @@ import numpy as np
 from geochunk.errors import ConfigError, GeochunkError, InputError
 from geochunk.read.listing import DOCUMENT_SUFFIXES, list_documents
 from geochunk.model import ChunkConfig, Flag
-from geochunk.text.terminal import shown
+from geochunk.text.terminal import listed, shown
 from geochunk.retrieve.catalog import parse_period, refresh_catalog
 from geochunk.retrieve.embed import EMBEDDERS, get_embedder
 from geochunk.retrieve.lexical import ANALYZER
@@ -132,19 +132,10 @@ class BuildReport:
             f"  failed     {len(self.failed):>6}",
         ]
 
-        def listed(title: str, pairs: Sequence[tuple[str, str]]) -> None:
-            if not pairs:
-                return
-            out.append(f"{title}:")
-            for what, why in pairs[:limit]:
-                out.append(f"  {what}: {why}")
-            if len(pairs) > limit:
-                out.append(f"  ... and {len(pairs) - limit} more")
-
-        listed("failed", self.failed)
-        listed("skipped", self.skipped)
-        listed("replaced", self.replaced_why)
-        listed("removed", self.removed)
+        out += listed("failed", self.failed, limit)
+        out += listed("skipped", self.skipped, limit)
+        out += listed("replaced", self.replaced_why, limit)
+        out += listed("removed", self.removed, limit)
         if self.gone:
             out.append(f"kept:       {len(self.gone)} document(s) whose file is gone "
                        f"(e.g. {self.gone[0]}); --prune removes them")

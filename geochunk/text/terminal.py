@@ -16,7 +16,9 @@ and ``\\t`` as themselves), line and paragraph separators and lone surrogates as
 
 from __future__ import annotations
 
-__all__ = ["name_problem", "shown"]
+from typing import Callable, Sequence
+
+__all__ = ["listed", "name_problem", "shown"]
 
 _NAMED = {0x0A: "\\n", 0x0D: "\\r"}
 _TABLE: dict[int, str] = {}
@@ -47,3 +49,20 @@ def name_problem(name: str) -> str | None:
     if "\n" in name or "\u2028" in name or "\u2029" in name:
         return "the file name holds a line break"
     return None
+
+
+def listed(title: str, pairs: "Sequence[tuple[str, str]]", limit: int, show: "Callable[[str], str]" = str) -> list[str]:
+    """A report's section: ``title:`` then ``  what: why`` for at most ``limit`` pairs and a
+    count of the rest; nothing when there are no pairs (the build and chunk reports' one form).
+
+    >>> listed("failed", [("a.md", "empty"), ("b.md", "binary")], 1)
+    ['failed:', '  a.md: empty', '  ... and 1 more']
+    >>> listed("skipped", [], 5)
+    []
+    """
+    if not pairs:
+        return []
+    out = [f"{title}:", *(f"  {show(what)}: {show(why)}" for what, why in pairs[:limit])]
+    if len(pairs) > limit:
+        out.append(f"  ... and {len(pairs) - limit} more")
+    return out
