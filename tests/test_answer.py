@@ -90,10 +90,13 @@ def test_flagged_frame_is_descriptive_with_no_distance(ix) -> None:
     (row,) = flagged
     assert row.frame_flagged and row.claim == "descriptive"
     assert row.distance_m is None and row.proximity == 0.0  # no proximity term either
-    # its fused score is the text rankings' alone: it is not in the distance ranking
-    text_only = sum(w / (RRF_K + r) for w, r in ((res.fusion["dense"], row.dense_rank),
-                                                 (res.fusion["lexical"], row.bm25_rank)) if r is not None)
-    assert row.fused == pytest.approx(text_only)
+    # it is ordered by the coordinates that placed it in the region (the distance ranking), but
+    # shows no distance: its fused score is the text rankings' and its distance rank's
+    assert row.distance_rank is not None
+    parts = sum(w / (RRF_K + r) for w, r in ((res.fusion["dense"], row.dense_rank),
+                                             (res.fusion["lexical"], row.bm25_rank),
+                                             (res.fusion["distance"], row.distance_rank)) if r is not None)
+    assert row.fused == pytest.approx(parts)
     measured = [r for r in res.rows if r.claim == "measurement"]
     assert measured and all(r.distance_m is not None for r in measured)
     ctx = answer_context(res, budget=4000)

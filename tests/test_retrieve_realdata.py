@@ -221,11 +221,16 @@ def test_distance_is_the_third_ranking_with_a_region(django_ix) -> None:
     region = Region.near(-95.363151, 29.763374, 80_000)  # downtown Houston, inside zip 77002
     res = query_index(django_ix, "zip code", region, k=20)
     assert res.fusion["distance"] == 1.0 and res.rows
-    placed = [r for r in res.rows if r.distance_rank is not None]
+    ranked = [r for r in res.rows if r.distance_rank is not None]
+    # a measured frame shows its distance; a descriptive one (a lon/lat guess) is ordered by the
+    # same coordinates that placed it in the region, but shows no distance and no proximity
+    placed = [r for r in ranked if r.claim == "measurement"]
     assert placed and all(r.distance_m is not None and r.proximity > 0 for r in placed)
+    assert all(r.distance_m is None and r.proximity == 0 for r in ranked if r.claim == "descriptive")
+    assert all(r.claim in ("measurement", "descriptive") for r in ranked)
     for r in placed:  # competition ranks of the distances (among the shown rows: a lower bound)
         assert r.distance_rank >= 1 + sum(1 for o in placed if o.distance_m < r.distance_m)
-    assert all(r.distance_rank is None for r in res.rows if r.distance_m is None)  # weak frames too
+    assert all(r.distance_rank is None for r in res.rows if r.claim == "none")  # no claim: not ranked
     nearest = min(placed, key=lambda r: (r.distance_m, r.rank))
     flat = query_index(django_ix, "zip code", region, k=20, proximity_weight=0.0)
     assert flat.fusion["distance"] == 0.0  # the distance ranking is shown but weighs nothing

@@ -144,7 +144,7 @@ def standout(scores: np.ndarray, ref: int = 10) -> float:
 
 
 def fusion_weights(codes_known: Sequence[str], lexical_hits: int, lexical_scores: np.ndarray,
-                   dense_scores: np.ndarray) -> Weights:
+                   dense_scores: np.ndarray, *, with_distance: bool = False) -> Weights:
     """The weights of the BM25 and dense rankings for one question.
 
     * a number or code of the question (a token with a digit) that the index holds: **lexical
@@ -152,12 +152,20 @@ def fusion_weights(codes_known: Sequence[str], lexical_hits: int, lexical_scores
     * no word of the question in the searched rows: the dense ranking alone;
     * otherwise the lexical weight is how far its best candidates stand out (:func:`standout`
       of its scores over the searched rows, at least :data:`FLOOR`), and the dense weight half
-      its own standout, at least :data:`FLOOR` too.
+      its own standout, at least :data:`FLOOR` too;
+    * ``with_distance`` (a region: distance is a third ranking): the words may single out *which
+      kind* of row answers without ordering those rows (every county chunk matches "counties"
+      alike, none of the state or city chunks around it does), so the lexical weight is at least
+      the share of searched rows the lexical ranking leaves out (``1 - hits / searched``); a
+      flat ranking that finds nearly every row keeps its low weight and distance leads.
 
     >>> fusion_weights(["77002"], 3, np.array([5.0, 0, 0]), np.array([0.3, 0.2, 0.1])).reason
     'lexical first: the question names 77002'
     >>> fusion_weights([], 0, np.zeros(3), np.array([0.3, 0.2, 0.1])).lexical
     0.0
+    >>> flat = np.array([2.0] * 10 + [0.0] * 30)
+    >>> fusion_weights([], 10, flat, np.zeros(40)).lexical, fusion_weights([], 10, flat, np.zeros(40), with_distance=True).lexical
+    (0.1, 0.75)
     """
     if lexical_hits == 0:
         return Weights(0.0, 1.0, "dense only: no word of the question is in the searched chunks")
@@ -165,12 +173,17 @@ def fusion_weights(codes_known: Sequence[str], lexical_hits: int, lexical_scores
         shown = ", ".join(codes_known[:3])
         return Weights(1.0, CODE_DENSE_WEIGHT, f"lexical first: the question names {shown}")
     lex = max(FLOOR, standout(lexical_scores))
+    left_out = 1.0 - lexical_hits / max(1, len(lexical_scores))
+    selects = with_distance and left_out > lex
+    if selects:
+        lex = left_out
     # tried: the dense weight shrinking as the lexical standout grows (x (1 - lexical) and
     # x (1 - lexical / 2)): more lexical hit@1, fewer hit@5 on the benchmark's described
     # questions (bench_realdata us: no-region hit@5 0.97 -> 0.95); hit@5 is the criterion
     dense = max(FLOOR, standout(dense_scores) / 2.0)
-    return Weights(round(lex, 3), round(dense, 3),
-                   f"by standout: lexical {lex:.2f}, dense {dense:.2f}")
+    why = (f"lexical {lex:.2f} (the words leave out {left_out:.0%} of the searched rows)" if selects
+           else f"by standout: lexical {lex:.2f}")
+    return Weights(round(lex, 3), round(dense, 3), f"{why}, dense {dense:.2f}")
 
 
 def proximity(distance_m: float | None, *, half_life_m: float, decay: str = "exponential") -> float:

@@ -16,7 +16,11 @@ Stages, each doing one job:
    (weight ``proximity_weight``, 1 by default; a row of proximity 0 is not in it). Only a frame
    that supports a ``measurement`` claim (:mod:`.claims`: confidence >= 0.8, not flagged) has a
    distance: a flagged or weaker frame, or the fallback, gets ``distance_m`` None and proximity
-   0 (its coordinates place it in the region, but do not measure how far it is).
+   0 (its coordinates place it in the region, but do not measure how far it is); a
+   ``descriptive`` one keeps its place in the distance ranking, ordered by those coordinates.
+   The candidates are each text ranking's top ``candidates`` and, with a region, the
+   ``candidates`` rows whose footprint box is nearest the anchor. Equal scores are ordered by
+   content (collection, document, character start), never by write order.
 
 Chunks without an extent are never dropped silently: the answer says how many the region filter
 skipped, and ``include_no_extent=True`` searches them as a separate lane (no distance, proximity
@@ -39,7 +43,7 @@ import numpy as np
 
 from geochunk.errors import ConfigError, GeochunkError
 from geochunk.retrieve.catalog import STALE_AFTER_S, CatalogEntry, Shortlisted, parse_period, read_catalog, shortlist
-from geochunk.retrieve.claims import NONE, ClaimPolicy, grade_frame
+from geochunk.retrieve.claims import DESCRIPTIVE, MEASUREMENT, NONE, ClaimPolicy, grade_frame
 from geochunk.retrieve.embed import embedder_for_model_id
 from geochunk.retrieve.fuse import DECAYS, RRF_K, final_score, fusion_weights, proximity, ranks, rrf, top_order
 from geochunk.retrieve.lexical import Lexical
@@ -101,8 +105,9 @@ class ResultRow:
     char_start: int | None = None
     char_end: int | None = None
     frame_source: str | None = None
-    #: the row's place in the distance ranking (nearest first; None without a region, without a
-    #: distance or at proximity 0)
+    #: the row's place in the distance ranking (nearest first; None without a region, for a frame
+    #: of claim ``none`` or beyond the decay's reach; a ``descriptive`` frame is ranked by the
+    #: coordinates that placed it, without a shown distance)
     distance_rank: int | None = None
     #: the chunk's own period (ISO start/end, None = open) and where it was read
     #: (``attribute:Survey date``, ``document`` ...; ``collection`` on rows of an index of format
@@ -208,6 +213,10 @@ class Index:
     #: each row's own period as sortable keys (start: "" when open; end: "9999" when open, else
     #: the ISO end + U+FFFF, so "2020" covers all of 2020): the chunk-level period filter
     period_keys: tuple[np.ndarray, np.ndarray] | None = None
+    #: each row's place in content order (collection, document, character start, chunk index,
+    #: chunk id): the tie-break of every ranking, so rows of equal score come in the same order
+    #: whatever order the documents were written in (None: rid order, for an Index built by hand)
+    content_order: np.ndarray | None = None
 
     def close(self) -> None:
         self.con.close()
@@ -224,6 +233,10 @@ class Index:
 
     def positions(self, rids: np.ndarray) -> np.ndarray:
         return np.searchsorted(self.rids, rids)
+
+    def tie_keys(self, pos: np.ndarray) -> np.ndarray:
+        """The tie-break keys of the rows at ``pos`` (see ``content_order``)."""
+        return self.rids[pos] if self.content_order is None else self.content_order[pos]
 
 
 def open_index(path: str | os.PathLike[str]) -> Index:
@@ -247,6 +260,8 @@ def open_index(path: str | os.PathLike[str]) -> Index:
         row_meta = con.execute(f"SELECT {', '.join(cols)} FROM chunks ORDER BY rid").arrow()
         if hasattr(row_meta, "read_all"):  # a RecordBatchReader in some duckdb versions
             row_meta = row_meta.read_all()
+        start = "char_start" if has_columns(con, "char_start") else "NULL::INTEGER"  # format 3 or older
+        starts = [r[0] for r in con.execute(f"SELECT {start} FROM chunks ORDER BY rid").fetchall()]
         rids = np.asarray(res["rid"], dtype=np.int64)
         if not (np.array_equal(rids, vectors.rids) and np.array_equal(rids, lex.rids)):
             raise StoreError(f"{path}: the chunks, their vectors and the BM25 index do not hold the same rows")
@@ -266,7 +281,30 @@ def open_index(path: str | os.PathLike[str]) -> Index:
     names, codes = np.unique(np.asarray(res["collection"], dtype=object).astype(str), return_inverse=True)
     regions = FootprintCache.from_footprints(foot)
     return Index(str(path), con, meta, emb, lex, cat, rids, codes.astype(np.int32), tuple(str(x) for x in names),
-                 foot, vectors.in_order(regions.spatial_order()), regions, row_meta, _period_keys(row_meta))
+                 foot, vectors.in_order(regions.spatial_order()), regions, row_meta, _period_keys(row_meta),
+                 content_order(res["collection"], row_meta.column("doc_id").to_pylist(), starts,
+                               row_meta.column("chunk_id").to_pylist()))
+
+
+def content_order(collections: Sequence[Any], doc_ids: Sequence[str], starts: Sequence[int | None],
+                  chunk_ids: Sequence[str]) -> np.ndarray:
+    """Each row's place when rows are sorted by content: collection, document, character start
+    (unknown first), the chunk's index in its document (the number after the last ``#`` of its
+    id), then the id itself. Nothing in it depends on the order rows were written in.
+
+    >>> content_order(["b", "a", "a"], ["d1", "d2", "d1"], [0, 0, 90], ["d1#0", "d2#0", "d1#10"]).tolist()
+    [2, 1, 0]
+    """
+    def index_of(cid: str) -> int:
+        tail = cid.rpartition("#")[2]
+        return int(tail) if tail.isdigit() else -1
+
+    keys = [(str(c), str(d), -1 if s is None else int(s), index_of(str(i)), str(i))
+            for c, d, s, i in zip(collections, doc_ids, starts, chunk_ids)]
+    order = sorted(range(len(keys)), key=keys.__getitem__)
+    out = np.empty(len(keys), dtype=np.int64)
+    out[order] = np.arange(len(keys), dtype=np.int64)
+    return out
 
 
 def _period_keys(row_meta: Any) -> tuple[np.ndarray, np.ndarray]:
@@ -474,13 +512,19 @@ def _query(ix: Index, con: Any, question: str, region: Region | None, k: int, pe
     order = np.argsort(pos, kind="stable")  # searched rows in rid order, for lookups
     pos, sem = pos[order], sem[order]
     rids = ix.rids[pos]
-    dense_order = rids[top_order(sem, rids, candidates)].tolist()
+    ties = ix.tie_keys(pos)  # equal scores: content order, not write order
+    dense_order = rids[top_order(sem, ties, candidates)].tolist()
     bm = ix.lexical.scores(question)[pos] if len(pos) else np.zeros(0, np.float32)
     hit = np.flatnonzero(bm > 0)
-    lex_order = rids[hit[top_order(bm[hit], rids[hit], candidates)]].tolist()
+    lex_order = rids[hit[top_order(bm[hit], ties[hit], candidates)]].tolist()
     dense_rank, lex_rank = ranks(dense_order), ranks(lex_order)
-    weights = fusion_weights(ix.lexical.known_codes(question) if len(hit) else [], len(hit), bm, sem)
-    cand = sorted(set(dense_order) | set(lex_order))
+    weights = fusion_weights(ix.lexical.known_codes(question) if len(hit) else [], len(hit), bm, sem,
+                             with_distance=region is not None and proximity_weight > 0)
+    near_order = [] if region is None else _nearest_by_box(ix, pos, region.anchor, candidates)
+    # with a region the nearest rows are candidates too: a row that the words do not pick out
+    # (a prefecture polygon around the anchor among 300 municipalities that all say
+    # "prefecture") still reaches the distance ranking
+    cand = sorted(set(dense_order) | set(lex_order) | set(near_order))
     t["lexical+fuse"] = (time.perf_counter() - t0) * 1e3
 
     def at(values: np.ndarray, r: int) -> float:
@@ -498,20 +542,25 @@ def _query(ix: Index, con: Any, question: str, region: Region | None, k: int, pe
         ["epsg", "frame_confidence", "frame_flagged", "frame_source"]).to_pylist() if cand else []
     claim = {r: grade_frame(f["epsg"], f["frame_confidence"], bool(f["frame_flagged"]), f["frame_source"], policy)
              for r, f in zip(cand, frames)}
-    placed = [(r, g) for r, g in zip(cand, cand_geoms) if g is not None and claim[r].measured]
-    dist = ({} if region is None else  # (an empty footprint measures NaN: no distance, not 0)
+    # a descriptive frame (a lon/lat guess) places its row: the same coordinates that put it in
+    # the region order it by nearness, but it shows no distance and no proximity (not measured)
+    placed = [(r, g) for r, g in zip(cand, cand_geoms) if g is not None and claim[r].grade in ORDERS_BY_PLACE]
+    near = ({} if region is None else  # (an empty footprint measures NaN: no distance, not 0)
             {r: d for (r, _), d in zip(placed, distances_m(region.anchor, [g for _, g in placed]))
              if math.isfinite(d)})
-    prox = {r: (proximity(dist.get(r), half_life_m=half, decay=decay)
-                if lane[r] == "region" and region is not None else 0.0) for r in cand}
-    geo_rank = distance_ranks({r: dist[r] for r in cand if r in dist and prox[r] > 0})
+    dist = {r: d for r, d in near.items() if claim[r].measured}
+    reach = {r: (proximity(near.get(r), half_life_m=half, decay=decay)
+                 if lane[r] == "region" and region is not None else 0.0) for r in cand}
+    prox = {r: (v if claim[r].measured else 0.0) for r, v in reach.items()}
+    geo_rank = distance_ranks({r: near[r] for r in cand if r in near and reach[r] > 0})
     if region is not None and geo_rank and proximity_weight > 0:
         weights = Weights(weights.lexical, weights.dense, weights.reason + f"; distance {proximity_weight:g}",
                           round(float(proximity_weight), 3))
     fused = rrf(dense_rank, lex_rank, geo_rank, k=RRF_K, weights=(weights.dense, weights.lexical, weights.distance))
     best_fused = (weights.dense + weights.lexical + weights.distance) / (RRF_K + 1)
     scored = [(final_score(fused[r], best=best_fused), r, dist.get(r), prox[r]) for r in cand]
-    scored.sort(key=lambda x: (-x[0], x[1]))
+    tie = dict(zip(cand, ix.tie_keys(cand_pos).tolist())) if cand else {}
+    scored.sort(key=lambda x: (-x[0], tie[x[1]]))
     t["proximity"] = (time.perf_counter() - t0) * 1e3
 
     t0 = time.perf_counter()
@@ -555,6 +604,32 @@ def _query(ix: Index, con: Any, question: str, region: Region | None, k: int, pe
             "vectors_ranked": len(rids), "period_filtered": period_filtered,
         },
     )
+
+
+#: the claim grades whose rows take part in the distance ranking (a ``descriptive`` frame's
+#: coordinates already placed the row in the region; they order it, they do not measure it)
+ORDERS_BY_PLACE: frozenset[str] = frozenset({MEASUREMENT, DESCRIPTIVE})
+
+
+def _nearest_by_box(ix: Index, pos: np.ndarray, anchor: tuple[float, float], k: int) -> list[int]:
+    """The rids of the ``k`` placed rows among ``pos`` whose footprint box
+    is nearest the anchor: a cheap pool for the distance ranking, measured exactly afterwards.
+    Box distance in degrees, longitude scaled by the cosine of the latitude and taken the short
+    way round the antimeridian; ties by content order."""
+    rg = ix.regions
+    p = pos[np.isfinite(rg.xmin[pos])] if len(pos) else pos  # rows without extent have NaN bounds
+    if k <= 0 or not len(p):
+        return []
+    lon, lat = anchor
+    xmin, xmax, ymin, ymax = rg.xmin[p], rg.xmax[p], rg.ymin[p], rg.ymax[p]
+    dy = np.maximum(np.maximum(ymin - lat, lat - ymax), 0.0)
+    dx = np.full(len(p), np.inf)
+    for shift in (-360.0, 0.0, 360.0):
+        x = lon + shift
+        dx = np.minimum(dx, np.maximum(np.maximum(xmin - x, x - xmax), 0.0))
+    coslat = np.cos(np.radians(np.clip(lat, ymin, ymax)))
+    d = np.hypot(dx * coslat, dy)
+    return ix.rids[p[top_order(-d, ix.tie_keys(p), k)]].tolist()
 
 
 def _dedupe(ix: Index, order: Sequence[int], k: int) -> tuple[list[int], dict[int, tuple[tuple[str, str], ...]], int]:
