@@ -256,10 +256,17 @@ class Collection:
 
 @dataclass(frozen=True)
 class Detection:
-    """Everything the detector found, spans sorted by start and non-overlapping."""
+    """Everything the detector found, spans sorted by start and non-overlapping.
+
+    ``extents`` are extent metadata, not features: a GML ``Envelope``/``Box`` directly in a
+    collection's ``boundedBy`` (a WFS response, a CityGML model) says where the features are
+    and is none of them. It has no feature id, counts in no feature total and is no unit, yet
+    its text is a no-cut range like a span's (sorted, disjoint from the spans).
+    """
 
     spans: tuple[Span, ...]
     collections: tuple[Collection, ...] = ()
+    extents: tuple[Span, ...] = ()
 
     @property
     def problems(self) -> tuple[Span, ...]:

@@ -18,7 +18,7 @@ import logging
 import os
 import threading
 from dataclasses import replace
-from typing import Any
+from typing import Any, Sequence
 
 from geochunk import crs as crs_mod
 from geochunk.analysis import Analysis, ChunkSet, GeomRecord
@@ -32,7 +32,7 @@ from geochunk.context.fences import fence_edge_levels, find_fences
 from geochunk.context.headings import find_headings
 from geochunk.model import DEFAULT_MAX_FEATURES, ChunkConfig, Detection, Flag
 from geochunk.split.overlap import overlap_reserve, overlap_start
-from geochunk.split.packing import Inside, pack
+from geochunk.split.packing import Inside, pack, with_held
 from geochunk.context.period import document_period
 from geochunk.read.normalize import Source, normalize_text, unicode_form
 from geochunk.context.prose import LINE, find_boundaries
@@ -215,7 +215,8 @@ def _geometry_steps(text: str, detection: Detection, headings: tuple[tuple[int, 
     units = find_units(text, detection, context=True)
     span_ranges = frames.span_ranges  # ((s.start, s.end) for each span), made once
     attrs = feature_attributes(detection, units)
-    boundaries = find_boundaries(text, _no_cut(span_ranges, headings), fence_ranges)
+    extents = tuple((e.start, e.end) for e in detection.extents)  # metadata, still uncut
+    boundaries = find_boundaries(text, _no_cut(span_ranges, headings, extents), fence_ranges)
     features = describe_features(detection, parsed, frames, units, attrs)
     parsed = let_go(parsed, detection.spans)  # the last reader of the geometries is done
     periods = feature_periods(text, detection, units, attrs, document_period(text))
@@ -223,11 +224,13 @@ def _geometry_steps(text: str, detection: Detection, headings: tuple[tuple[int, 
 
 
 def _no_cut(
-    spans: tuple[tuple[int, int], ...], headings: tuple[tuple[int, int], ...]
+    spans: Sequence[tuple[int, int]], headings: tuple[tuple[int, int], ...],
+    extents: tuple[tuple[int, int], ...] = (),
 ) -> tuple[tuple[int, int], ...]:
-    """No-cut ranges for the boundary finder: the spans, and each heading up to and including
-    the first character after it (``(h, c + 1)`` drops every cut in ``h < p <= c``)."""
-    ranges = sorted([*spans, *((h, c + 1) for h, c in headings)])
+    """No-cut ranges for the boundary finder: the spans, the extents (a collection's boundedBy
+    Envelope), and each heading up to and including the first character after it
+    (``(h, c + 1)`` drops every cut in ``h < p <= c``)."""
+    ranges = sorted([*spans, *extents, *((h, c + 1) for h, c in headings)])
     out: list[tuple[int, int]] = []
     for a, b in ranges:
         if out and a < out[-1][1]:
@@ -272,12 +275,20 @@ def _assemble(analysis: Analysis, config: ChunkConfig) -> ChunkSet:
     levels = edge_levels(a.text, a.boundaries, ranges, strategy)
     if a.fences:  # a fence that fits stays whole whatever the strategy ranks unit edges at
         levels = fence_edge_levels(levels, ranges, a.fences, LINE)
-    pieces = pack(a.text, budget - reserve, a.boundaries, ranges, levels,
+    held, owner = ranges, None  # an extent (boundedBy Envelope) is held whole, as no unit
+    if a.detection.extents:
+        held, levels, owner = with_held(ranges, levels, [(e.start, e.end) for e in a.detection.extents])
+    pieces = pack(a.text, budget - reserve, a.boundaries, held, levels,
                   a.index, segments=segments(a.text, config.unit, ranges, a.headings))
+    if owner is not None:  # back to unit indices; an extent over the budget is emitted whole
+        pieces = [p if p.unit is None else replace(p, unit=owner[p.unit]) for p in pieces]
     pieces = absorb_blank(a, pieces, budget, ranges)
     b = ChunkBuilder(a, config, strategy, ranges, kinds, chosen)
     inside = Inside(ranges)
     for k, p in enumerate(pieces):
+        if p.unit == -1:  # an extent over the budget: whole (the builder flags it oversized)
+            b.add(p.start, p.end, p.start)
+            continue
         if p.unit is not None:
             b.add_oversized(p, chosen[p.unit])
             continue

@@ -39,10 +39,13 @@ def test_postgis_copy_dump() -> None:
 
 def test_wfs_getfeature_response() -> None:
     text = load_sample("wfs_getfeature")
-    spans = detect(text).spans
-    assert len(spans) == WFS_FEATURES + 1  # the collection's boundedBy Envelope is a unit too
+    found = detect(text)
+    spans = found.spans
+    # the collection's boundedBy Envelope is extent metadata, kept apart: no feature, no id
+    (extent,) = found.extents
+    assert text[extent.start : extent.end].startswith("<gml:Envelope") and extent.feature_id is None
     members = [s for s in spans if s.feature_id]
-    assert len(members) == WFS_FEATURES
+    assert len(members) == len(spans) == WFS_FEATURES
     assert [s.feature_id for s in members] == [f"green_spaces.{1001 + i}" for i in range(WFS_FEATURES)]
     assert Counter(s.geom_type for s in members) == {"MULTIPOLYGON": 32, "LINESTRING": 4, "POINT": 4}
     for s in members:
@@ -56,6 +59,13 @@ def test_wfs_getfeature_response() -> None:
         w, s_, e, n = f.bbox
         assert -3.4 < w <= e < -3.0 and 55.8 < s_ <= n < 56.1
     assert not any(c.crs.flagged for c in cs.chunks if c.features)
+    assert len(feats) == WFS_FEATURES and extent.start not in {f.start for f in feats}
+    for budget in (16, 64, 512):  # no cut inside the envelope at any budget; nothing lost
+        cs = chunk_text(text, ChunkConfig(budget=budget))
+        assert "".join(c.text for c in cs.chunks) == text
+        (holder,) = [c for c in cs.chunks if c.start < extent.end and c.end > extent.start]
+        assert holder.start <= extent.start and extent.end <= holder.end
+        assert validate(text, cs.chunks, budget=budget).passed
 
 
 def test_kml_placemarks() -> None:

@@ -346,10 +346,12 @@ def test_the_map_draws_every_encoding(sample: str) -> None:
     cs = chunk_text(text, ChunkConfig(budget=256))
     shown = chunk_map_features(cs)
     drawn = [f for f in shown if f.role == "feature"]
-    extents = {f.feature_id for f in shown if f.role == "extent"}  # a WFS boundedBy Envelope: an outline
+    extents = [f for f in shown if f.role == "extent"]  # a WFS boundedBy Envelope: an outline
     ids = {f.id for c in cs.chunks for f in c.features}
-    assert {f.feature_id for f in drawn} | extents == ids and len(ids) == len(cs.analysis.detection.spans)
-    assert len(extents) == (1 if sample == "wfs_getfeature" else 0)
+    assert {f.feature_id for f in drawn} == ids and len(ids) == len(cs.analysis.detection.spans)
+    assert len(extents) == len(cs.analysis.detection.extents) == (1 if sample == "wfs_getfeature" else 0)
+    for f in extents:  # the parks' extent, lon/lat, not a feature of any chunk
+        assert f.geometry.bounds == (-3.3, 55.9, -3.1, 56.0) and f.feature_id not in ids
     for f in drawn:  # in WGS 84 lon/lat, where the samples are
         w, s_, e, n = f.geometry.bounds
         assert -4 < w <= e < 1 and 50 < s_ <= n < 57, (f.feature_id, f.geometry.bounds)
@@ -479,3 +481,39 @@ def test_markup_escaped_in_a_json_string_does_not_swallow_the_features_after_it(
     spans = detect(text).spans
     assert [(s.start, s.end) for s in spans][-1] == (len(record), len(text))
     assert len(spans) == 2 and all(s.status == "ok" for s in spans)
+
+
+_ENV = ('<gml:Envelope srsName="urn:ogc:def:crs:EPSG::4326"><gml:lowerCorner>55.9 -3.3'
+        "</gml:lowerCorner><gml:upperCorner>56.0 -3.1</gml:upperCorner></gml:Envelope>")
+
+
+@pytest.mark.parametrize("prefix", ["wfs:", "gml:", ""])
+def test_a_collection_envelope_is_extent_metadata_not_a_feature(prefix: str) -> None:
+    # a boundedBy Envelope says where the features are: no feature id, not counted, no unit,
+    # but its text stays whole at every budget and nothing is lost
+    text = (f'<wfs:FeatureCollection>\n  <{prefix}boundedBy>\n    {_ENV}\n  </{prefix}boundedBy>\n'
+            '  <wfs:member><app:park gml:id="p1"><app:geometry><gml:Point srsName="urn:ogc:def:crs:'
+            'EPSG::4326"><gml:pos>55.95 -3.2</gml:pos></gml:Point></app:geometry></app:park>'
+            "</wfs:member>\n</wfs:FeatureCollection>\n")
+    found = detect(text)
+    (extent,) = found.extents
+    assert text[extent.start : extent.end] == _ENV
+    assert [s.feature_id for s in found.spans] == ["p1"]
+    for budget in (16, 32, 512):
+        cs = chunk_text(text, ChunkConfig(budget=budget))
+        assert [f.id for c in cs.chunks for f in c.features] == ["p1"]
+        assert "".join(c.text for c in cs.chunks) == text
+        assert not any(extent.start < p < extent.end for c in cs.chunks for p in (c.start, c.end))
+        assert validate(text, cs.chunks, budget=budget).passed
+
+
+def test_an_envelope_outside_a_bounded_by_stays_a_geometry() -> None:
+    # a query filter's BBOX (or an Envelope quoted in prose) is a region someone wrote: a feature
+    text = f"<fes:BBOX><fes:ValueReference>geom</fes:ValueReference>{_ENV}</fes:BBOX>"
+    found = detect(text)
+    assert found.extents == () and [s.geom_type for s in found.spans] == ["POLYGON"]
+    # and a feature's own boundedBy lies in the feature's unit: the feature is the one span
+    member = (f'<wfs:member><app:park gml:id="p2"><gml:boundedBy>{_ENV}</gml:boundedBy><app:g>'
+              '<gml:Point><gml:pos>55.95 -3.2</gml:pos></gml:Point></app:g></app:park></wfs:member>')
+    found = detect(member)
+    assert found.extents == () and [(s.feature_id, s.geom_type) for s in found.spans] == [("p2", "POINT")]

@@ -58,6 +58,7 @@ import numpy as np
 
 from geochunk.detection.encodings import find_encoded
 from geochunk.detection.encodings.escaped import MAX_DEPTH, find_escaped
+from geochunk.detection.extents import covered_by, split_extents
 from geochunk.errors import InputError
 from geochunk.text.lines import lines_of
 from geochunk.text.runs import back_over
@@ -122,6 +123,8 @@ def _detect(text: str, max_features: int | None, depth: int) -> Detection:
     blocks = _BlockEnds(text)
     json_spans, collections, deferred = _json_units(text, _scan_json(text), blocks)
     encoded = find_encoded(text)  # hex (E)WKB, GML, KML (geochunk.detection.encodings)
+    # a collection's boundedBy Envelope is extent metadata, kept apart (geochunk.detection.extents)
+    encoded, extents = split_extents(text, encoded)
     if depth < MAX_DEPTH:  # GeoJSON, GML and KML escaped in JSON strings and CSV cells
         encoded += find_escaped(text, lambda inner: _detect(inner, None, depth + 1).spans)
     # Closed GeoJSON units (and whole collections) own their text: the WKT scan jumps over them;
@@ -129,10 +132,13 @@ def _detect(text: str, max_features: int | None, depth: int) -> Detection:
     owned = _disjoint(
         [(c.start, c.end) for c in collections]
         + [(s.start, s.end) for s in json_spans if s.status != "unclosed" and s.collection is None]
-        + [(s.start, s.end) for s in encoded if s.status != "unclosed"]
+        + [(s.start, s.end) for s in encoded + extents if s.status != "unclosed"]
     )
     wkt = _WktScanner(text, _ParenIndex(text), blocks, owned).scan()
-    return _merge(text, wkt + encoded, json_spans, collections, deferred, max_features)
+    found = _merge(text, wkt + encoded, json_spans, collections, deferred, max_features)
+    if not extents:
+        return found
+    return replace(found, extents=covered_by(extents, found.spans))
 
 
 def too_many_features(max_features: int) -> InputError:

@@ -138,7 +138,7 @@ def validate(
     gates = (
         _spans.geometries_parse(text, ordered, found, source),
         _spans.no_swallowing(spans),
-        _spans.no_severing(ordered, spans),
+        _spans.no_severing(ordered, spans, source.extents),
         _spans.frames(ordered, spans, found),
         _chunks.budget(ordered, budget, recounts),
         _spans.round_trip(ordered, found, spans),

@@ -191,9 +191,10 @@ def no_swallowing(spans: Sequence[Span]) -> Gate:
     )
 
 
-def no_severing(chunks: Sequence[Chunk], spans: Sequence[Span]) -> Gate:
-    """No chunk ``start``, ``core_start`` or ``end`` falls strictly inside a span."""
-    index = _SpanIndex(spans)
+def no_severing(chunks: Sequence[Chunk], spans: Sequence[Span], extents: Sequence[Span] = ()) -> Gate:
+    """No chunk ``start``, ``core_start`` or ``end`` falls strictly inside a span, nor inside an
+    extent (a collection's boundedBy Envelope: metadata, no feature, but text never cut)."""
+    index = _SpanIndex(sorted([*spans, *extents], key=lambda s: s.start) if extents else spans)
     problems = []
     for c in chunks:
         for label, p in (("start", c.start), ("core_start", c.core_start), ("end", c.end)):

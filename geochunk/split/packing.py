@@ -293,4 +293,33 @@ def pack(
     return packer.out
 
 
+def with_held(
+    units: Sequence[tuple[int, int]],
+    edge_levels: Sequence[tuple[int, int]],
+    held: Sequence[tuple[int, int]],
+) -> tuple[list[tuple[int, int]], list[tuple[int, int]], list[int]]:
+    """``units`` with more no-cut ranges (``held``: extent metadata, which is no unit) merged
+    in, for :func:`pack`: the ranges, their edge levels (a held range's edges at word level, so
+    they only matter where nothing stronger is near) and, per range, the index of its unit or
+    ``-1`` for a held one. A held range overlapping a unit is left out (the unit protects it).
+
+    >>> with_held([(0, 4), (10, 12)], [(1, 1), (1, 1)], [(5, 8), (11, 13)])
+    ([(0, 4), (5, 8), (10, 12)], [(1, 1), (4, 4), (1, 1)], [0, -1, 1])
+    """
+    items = [(a, b, lv, i) for i, ((a, b), lv) in enumerate(zip(units, edge_levels))]
+    starts = [a for a, _ in units]
+    for a, b in held:
+        k = bisect_left(starts, b)  # units that start before the held range ends
+        if k and units[k - 1][1] > a:
+            continue
+        items.append((a, b, (WORD, WORD), -1))
+    items.sort(key=lambda t: (t[0], t[1]))
+    out: list[tuple[int, int, tuple[int, int], int]] = []
+    for it in items:
+        if out and it[0] < out[-1][1]:  # held ranges overlapping each other: the first stays
+            continue
+        out.append(it)
+    return [(a, b) for a, b, _, _ in out], [lv for _, _, lv, _ in out], [i for *_, i in out]
+
+
 assert GRAPHEME == WORD + 1

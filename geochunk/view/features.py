@@ -13,8 +13,9 @@ False
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Iterable, MutableMapping
+from typing import Any, Iterable, MutableMapping, Sequence
 
+import bisect
 import re
 
 import numpy as np
@@ -35,7 +36,7 @@ __all__ = [
     "span_map_features",
     "Undrawn",
     "undrawn_features",
-    "is_extent_element",
+    "extent_map_features",
     "leaflet_safe",
 ]
 
@@ -239,20 +240,48 @@ def leaflet_safe(geom: Any) -> Any:
     return shapely.geometrycollections(flat)
 
 
-_EXTENT_TAG = re.compile(r"<(?:[A-Za-z_][\w.\-]*+:)?+(?:Envelope|Box)[\s/>]")
+#: what an extent's tooltip calls it
+EXTENT_LABEL = "collection extent (boundedBy)"
 
 
-def is_extent_element(text: str, start: int) -> bool:
-    """Whether the feature starting at ``start`` is a GML ``Envelope``/``Box`` (e.g. a WFS
-    collection's ``boundedBy``): extent metadata, drawn as an outline under everything and
-    never taking a click, not a filled feature over the others.
+def extent_map_features(
+    analysis: Any,
+    chunks: Sequence[Any] = (),
+    *,
+    display_max_vertices: int = DEFAULT_DISPLAY_MAX_VERTICES,
+    cache: MutableMapping[Any, Any] | None = None,
+) -> tuple[MapFeature, ...]:
+    """The document's extents (a WFS or CityGML collection's ``boundedBy`` Envelope, kept by
+    the detector as :attr:`Detection.extents <geochunk.model.Detection>`: metadata, no feature)
+    as ``"extent"`` outlines, each in the frame its ``srsName`` declares; ``chunks`` (sorted by
+    start) give each the index of the chunk that holds it.
 
-    >>> is_extent_element('<gml:Envelope srsName="x"><gml:lowerCorner>', 0)
-    True
-    >>> is_extent_element('<gml:Polygon>', 0)
-    False
+    >>> from geochunk.pipeline import analyse
+    >>> a = analyse('<wfs:boundedBy><gml:Envelope srsName="urn:ogc:def:crs:EPSG::4326">'
+    ...             '<gml:lowerCorner>50 1</gml:lowerCorner><gml:upperCorner>51 2'
+    ...             '</gml:upperCorner></gml:Envelope></wfs:boundedBy>')
+    >>> [(f.role, f.geometry.bounds) for f in extent_map_features(a)]
+    [('extent', (1.0, 50.0, 2.0, 51.0))]
     """
-    return _EXTENT_TAG.match(text, start) is not None
+    from geochunk.detection.geometry import parse_span
+
+    starts = [c.start for c in chunks]
+    out: list[MapFeature] = []
+    for e in analysis.detection.extents:
+        parsed = parse_span(e)
+        if parsed.geometry is None:
+            continue
+        frame = analysis.frames.frame_at(e.end - 1)  # its srsName's scope
+        shown, simple, gj, note = _display(parsed.geometry, frame, display_max_vertices, cache,
+                                           ("extent", e.start, e.end))
+        if shown is None:
+            continue
+        k = bisect.bisect_right(starts, e.start) - 1
+        chunk = chunks[k] if k >= 0 else None
+        out.append(MapFeature(shown, "extent", EXTENT_LABEL, None if chunk is None else chunk.index,
+                              None if chunk is None else chunk.token_count, (), simple,
+                              geojson=gj, note=note))
+    return tuple(out)
 
 
 def _to_wgs84(geom: Any, frame: Frame | None) -> Any:
@@ -325,12 +354,14 @@ def chunk_map_features(
     """
     wanted = None if chunks is None else set(chunks)
     out: list[MapFeature] = []
-    text = chunk_set.analysis.text
+    if chunk_set.analysis.detection.extents:  # extent metadata: outlines, first (under all)
+        ordered = sorted(chunk_set.chunks, key=lambda c: c.start)
+        out.extend(f for f in extent_map_features(chunk_set.analysis, ordered, cache=cache,
+                                                  display_max_vertices=display_max_vertices)
+                   if wanted is None or f.chunk in wanted)
 
     def add(key: Any, geom: Any, rec: Any, role: str, chunk: Any) -> None:
         shown, simple, gj, note = _display(geom, rec.frame, display_max_vertices, cache, key)
-        if role == "feature" and is_extent_element(text, rec.feature.start):
-            role = "extent"
         if shown is not None:
             out.append(MapFeature(shown, role, rec.feature.id, chunk.index, chunk.token_count,
                                   chunk.flags, simple, geojson=gj, note=note))
@@ -363,9 +394,10 @@ def span_map_features(
     display_max_vertices: int = DEFAULT_DISPLAY_MAX_VERTICES,
     cache: MutableMapping[Any, Any] | None = None,
 ) -> tuple[MapFeature, ...]:
-    """Every parsed geometry of an analysed document, marked severed or intact."""
+    """Every parsed geometry of an analysed document, marked severed or intact (and the
+    document's extents as outlines)."""
     cut = set(severed)
-    out = []
+    out = list(extent_map_features(analysis, cache=cache, display_max_vertices=display_max_vertices))
     for i, (feat, parsed) in enumerate(zip(analysis.features, analysis.parsed)):
         if parsed.geometry is None:
             continue
@@ -374,8 +406,6 @@ def span_map_features(
         if shown is None:
             continue
         role = "severed" if i in cut else "intact"
-        if is_extent_element(analysis.text, feat.start):
-            role = "extent"
         out.append(MapFeature(shown, role, feat.id, simplified=simple, label=splitter,
                               geojson=gj, note=note))
     return tuple(out)
