@@ -492,14 +492,16 @@ return Array.from(document.querySelectorAll('[data-testid="stMetricValue"]')).fi
 }).map(m => m.textContent);""")
 
 
-def clipped_cells(drv, widths: dict[str, int]) -> list[str]:
+def clipped_cells(drv, widths: dict[str, int], every: dict[str, list[str]] | None = None) -> list[str]:
     """Cells of every table on the page whose text is wider than its column: each rendered
     cell's text of a data grid measured in the grid's font (one line per ~35 px row), against
     the column's configured width (``widths``: header -> px; a stretched grid only widens it);
-    any grid or HTML table that scrolls sideways; any HTML table cell whose scrollWidth
-    exceeds its clientWidth."""
+    with ``every`` (header -> every value the column can hold, e.g. each text kind), each of
+    those values too wherever the column is shown, whether or not a row holds it now; any grid
+    or HTML table that scrolls sideways; any HTML table cell whose scrollWidth exceeds its
+    clientWidth."""
     return drv.execute_script("""
-const widths = arguments[0], out = [];
+const widths = arguments[0], every = arguments[1] || {}, out = [];
 const ctx = document.createElement('canvas').getContext('2d');
 document.querySelectorAll('[data-testid="stDataFrame"]').forEach(t => {
   const s = t.querySelector('.dvn-scroller');
@@ -509,6 +511,12 @@ document.querySelectorAll('[data-testid="stDataFrame"]').forEach(t => {
   const lines = row ? Math.max(1, Math.floor((row.getBoundingClientRect().height || 35) / 22)) : 1;
   const font = getComputedStyle(t).fontFamily || 'sans-serif';
   ctx.font = '14px ' + font;
+  heads.forEach(head => (every[head] || []).forEach(text => {
+    const need = ctx.measureText(text).width + 17;
+    if (widths[head] && need > widths[head]) {
+      out.push(head + ' could not show ' + text + ' (' + Math.round(need) + ' > ' + widths[head] + ' px)');
+    }
+  }));
   t.querySelectorAll('tbody tr').forEach(r => r.querySelectorAll('td').forEach(td => {
     const k = Number(td.getAttribute('aria-colindex')) - 1, head = heads[k];
     const w = widths[head];
@@ -524,7 +532,7 @@ document.querySelectorAll('table.gc-review, .gc-review-box').forEach(t => {
     if (td.scrollWidth > td.clientWidth + 1) { out.push('HTML cell clipped: ' + td.textContent); }
   });
 });
-return out;""", widths)
+return out;""", widths, every or {})
 
 
 _MAP_STYLE = """
@@ -548,6 +556,23 @@ def map_style(drv) -> dict:
         return drv.execute_script(_MAP_STYLE)
     finally:
         drv.switch_to.default_content()
+
+
+def map_html(drv) -> str:
+    """The map iframe's whole document, as the browser holds it (its tooltips' data too)."""
+    frame = _map_frame(drv)
+    drv.switch_to.frame(frame)
+    try:
+        return drv.execute_script("return document.documentElement.outerHTML;")
+    finally:
+        drv.switch_to.default_content()
+
+
+def table_heads(drv, key: str = "gc_chunk_table-inspector") -> list[str]:
+    """The column headers a keyed ``st.dataframe`` shows."""
+    return drv.execute_script("""
+const t = document.querySelector('.st-key-' + arguments[0]);
+return t ? Array.from(t.querySelectorAll('thead th')).map(h => h.textContent.trim()) : [];""", key)
 
 
 def choose_in(drv, label: str, option: str) -> None:

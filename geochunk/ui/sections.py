@@ -40,7 +40,7 @@ CHUNK_COLUMNS: dict[str, Any] = {
     "tokens": st.column_config.NumberColumn("tokens", width=66),
     "features": st.column_config.NumberColumn("features", width=62),
     "unit": st.column_config.TextColumn("unit", width=62),
-    "kind": st.column_config.TextColumn("kind", width=70),
+    "kind": st.column_config.TextColumn("kind", width=92),  # "generalized" whole
     "flags": st.column_config.TextColumn("flags", width=170),
     "over budget": st.column_config.CheckboxColumn("over", width=44),
     "feature ids": st.column_config.TextColumn("feature ids", width=242),
@@ -337,10 +337,11 @@ def chunk_table(cs: Any, selected: int | None, *, scope: str = "inspector",
         picked = st.session_state[key]["selection"]["rows"]
         select_chunk(cs, int(rows[picked[0]]) if picked else None, scope)
 
-    # the table fits 1400 px without scrolling sideways and with offsets up to 9,999,999 read
-    # whole: it shows where a chunk starts (its end is in the chunk's metadata), and with a
-    # "not drawn" column neither offset
-    hidden = ("start", "end") if "not drawn" in shown.columns else ("end",)
+    # the table fits 1400 px without scrolling sideways and with offsets up to 9,999,999 and
+    # every text kind ("generalized") read whole: it shows where a chunk starts (its end is in
+    # the chunk's metadata), and with a "not drawn" column neither offset nor the "over budget"
+    # tick (an over-budget chunk is always flagged "oversized" in its flags)
+    hidden = ("start", "end", "over budget") if "not drawn" in shown.columns else ("end",)
     order = [c for c in shown.columns if c not in hidden]
     st.dataframe(flagged_rows_styled(shown, flagged), hide_index=True, width="stretch",
                  height=300, on_select=on_select, column_order=order,
