@@ -134,6 +134,10 @@ def _check(text: str, config: ChunkConfig) -> None:
     '{"type":"Point","coordinates":[1,\n',
     ChunkConfig(budget=16, oversize="isolate", overlap=0, rewrap=False, attach_context=False),
 )
+@example(  # random-seed find: a grapheme cut leaves "...0040" that alone reads as WKB POINT (1 2)
+    "0101000000000000000000F03F0000000000000040POLYGON ((1 2, 3 4\u2028",
+    ChunkConfig(budget=17, oversize="isolate", overlap=0, rewrap=False, attach_context=False),
+)
 def test_hostile_documents_pass_the_gates(text: str, config: ChunkConfig) -> None:
     _check(text, config)
 
@@ -287,3 +291,36 @@ def test_head_and_one_number_before_a_line_end_is_reported(text: str, oversize: 
     for overlap in (0, 1):
         _check(text, ChunkConfig(budget=16, oversize=oversize, overlap=overlap, rewrap=False,
                                  attach_context=False))
+
+
+@pytest.mark.parametrize("before", ["", "x\n", "The survey found a well.\n", "POINT (1 2)\n"])
+@pytest.mark.parametrize("oversize", ["isolate", "split", "generalize"])
+def test_hex_run_cut_from_a_longer_word_owes_no_frame(before: str, oversize: str) -> None:
+    """Random-seed find (budget 17): ``<WKB hex>POLYGON ((1 2, 3 4`` is one word, so the document
+    holds no WKB there; the run is over the budget and cut between ``40`` and ``POLYGON``. The
+    first piece alone reads as WKB POINT (1 2), but the chunk lists no feature and no source span
+    lies in it: the frames gate judges it by the document's detection and asks no crs flag."""
+    from geochunk.detection.scan import detect
+
+    text = before + _WKB + "POLYGON ((1 2, 3 4\u2028"
+    assert all(s.kind != "wkb" for s in detect(text).spans)  # in context: no WKB
+    config = ChunkConfig(budget=17, oversize=oversize, overlap=0, rewrap=False, attach_context=False)
+    cut = [c for c in chunk_text(text, config).chunks if c.text == _WKB]
+    assert cut and not cut[0].features and "crs_flagged" not in cut[0].flags  # the case itself
+    assert [s.geom_type for s in detect(cut[0].text).spans] == ["POINT"]  # alone: reads as WKB
+    _check(text, config)
+
+
+def test_a_severed_geometry_in_a_chunk_still_needs_a_frame() -> None:
+    """The narrowing keeps what re-detection is for: a chunk another tool cut that holds a closed
+    geometry from inside a document span (a GEOMETRYCOLLECTION's member) has geometry, and with
+    no frame it fails, though no span lies wholly in its range."""
+    from geochunk.model import Chunk
+
+    text = "GEOMETRYCOLLECTION (POINT (1 2), LINESTRING (0 0, 1 1))\n"
+    cut = 33
+    chunks = [Chunk("d", 0, 0, cut, 0, text[:cut], 12, "cl100k_base", "document", "x"),
+              Chunk("d", 1, cut, len(text), cut, text[cut:], 12, "cl100k_base", "document", "x")]
+    report = validate(text, chunks, budget=64)
+    assert "chunk 1: has geometry and no frame" in report.gate("frames").detail, report.lines()
+    assert "chunk 0:" not in report.gate("frames").detail  # an unclosed head: no closed geometry

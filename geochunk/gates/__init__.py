@@ -139,7 +139,7 @@ def validate(
         _spans.geometries_parse(text, ordered, found, source),
         _spans.no_swallowing(spans),
         _spans.no_severing(ordered, spans, source.extents),
-        _spans.frames(ordered, spans, found),
+        _spans.frames(ordered, spans, found, text),
         _chunks.budget(ordered, budget, recounts),
         _spans.round_trip(ordered, found, spans),
         _chunks.reconstruction(text, ordered),

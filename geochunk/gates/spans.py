@@ -211,19 +211,40 @@ def no_severing(chunks: Sequence[Chunk], spans: Sequence[Span], extents: Sequenc
     )
 
 
-def frames(chunks: Sequence[Chunk], spans: Sequence[Span], found: Sequence[Detection] = ()) -> Gate:
+def frames(
+    chunks: Sequence[Chunk],
+    spans: Sequence[Span],
+    found: Sequence[Detection] = (),
+    text: str | None = None,
+) -> Gate:
     """What the seeds ask: every chunk with geometry has a frame (an EPSG code or another
     authority's, e.g. ESRI:54030; or flagged),
     a fallback frame is flagged on the chunk, and the chunk has an extent (``bbox`` and
     ``bbox_wgs84``) or says why not (``extent_note``). A chunk has geometry when it lists
-    features, a source span lies in its range, or its own text holds a closed geometry
-    (``found``, index-aligned: chunks another tool made list no features). A chunk with no frame
-    at all fails even when flagged: a flagged WGS 84 fallback is a frame, with a warning."""
+    features, a source span lies in its range, or its own text holds a closed geometry that the
+    document's detection does not contradict (``found``, index-aligned; see :func:`_carries`:
+    chunks another tool made list no features). A chunk with no frame at all fails even when
+    flagged: a flagged WGS 84 fallback is a frame, with a warning.
+
+    A slice of the document is judged by what detection found in the whole document: a piece
+    of a hex run cut out of a longer word ("...0040POLYGON") reads as WKB on its own, but the
+    document holds no geometry there, so the chunk owes no frame.
+
+    >>> from geochunk.detection.scan import detect
+    >>> from geochunk.model import Chunk, Frame
+    >>> text = "0101000000000000000000F03F0000000000000040POLYGON"  # one word: no WKB
+    >>> guess = Frame(4326, 0.0, "fallback", True)
+    >>> cut = [Chunk("d", 0, 0, 42, 0, text[:42], 17, "cl100k_base", "document", "g", crs=guess),
+    ...        Chunk("d", 1, 42, 49, 42, text[42:], 2, "cl100k_base", "document", "g", crs=guess)]
+    >>> found = [detect(c.text) for c in cut]
+    >>> found[0].spans[0].geom_type, frames(cut, detect(text).spans, found, text).passed
+    ('POINT', True)
+    """
     index = _SpanIndex(spans)
     problems = []
     with_features = 0
     for k, c in enumerate(chunks):
-        carried = k < len(found) and any(sp.status == "ok" and sp.geom_type for sp in found[k].spans)
+        carried = k < len(found) and _carries(c, found[k], index, text)
         if not c.features and not index.within(c.start, c.end) and not carried:
             continue
         with_features += 1
@@ -243,6 +264,32 @@ def frames(chunks: Sequence[Chunk], spans: Sequence[Span], found: Sequence[Detec
         f"{with_features} chunks with features all have a frame (EPSG or flagged) and an extent or a note",
         ("chunk without a frame or extent", "chunks without a frame or extent"),
     )
+
+
+def _carries(c: Chunk, det: Detection, index: _SpanIndex, text: str | None) -> bool:
+    """Whether chunk ``c``'s own text (detected alone: ``det``) holds a closed geometry the
+    frames gate must see.
+
+    A chunk whose text is a slice of the document (``text_kind`` ``"source"`` and, when the
+    document is given, equal to ``text[start:end]``) is judged in context: its geometry counts
+    only where the document's detection found a span it shares characters with (a piece of a
+    severed span, as another tool's cut leaves). A geometry its text shows only out of context
+    (a hex run cut from a longer word) is none. Re-detection stays the judge where the document's
+    detection cannot be: text the chunker made (generalized, part, rewrapped), text that is no
+    slice of its range, and a chunk whose document detection failed (``detection_failed``: the
+    detection given has no spans).
+    """
+    own = [sp for sp in det.spans if sp.status == "ok" and sp.geom_type]
+    if not own:
+        return False
+    in_context = (
+        c.text_kind == "source"
+        and Flag.DETECTION_FAILED not in c.flags
+        and (text is None or text[c.start : c.end] == c.text)
+    )
+    if not in_context:
+        return True
+    return any(index.overlapping(c.start + sp.start, c.start + sp.end) for sp in own)
 
 
 def round_trip(
