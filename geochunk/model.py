@@ -58,7 +58,9 @@ DEFAULT_MAX_FEATURES = 500_000
 #: The smallest budget a chunker accepts (a caption and a point already take about that many).
 MIN_BUDGET = 16
 
-CHUNKER_VERSION = "geochunk/0.1.0"
+#: Recorded on every chunk and in an index's recipe (a change re-chunks indexed documents): bump
+#: it whenever the chunks of the same input change (0.1.1: a boundedBy Envelope is extent).
+CHUNKER_VERSION = "geochunk/0.1.1"
 
 #: Every OGC simple-feature and curve/surface keyword the detector protects (upper case): all
 #: that GEOS reads as WKT (``LINEARRING`` included) plus the ISO surface types it does not.

@@ -87,6 +87,40 @@ def test_an_index_an_older_geochunk_built_is_not_reused(samples_index, monkeypat
     assert svc.samples_index_path(list(svc.DEFAULT_SAMPLES)) != path
 
 
+def test_an_index_an_edited_chunker_built_is_not_reused(samples_index, monkeypatch) -> None:
+    """The WFS sample's chunks changed (its boundedBy Envelope stopped being a feature) while
+    the version string stood still: the cache key follows the chunker's code as well."""
+    path, _ = samples_index
+    monkeypatch.setattr(svc, "chunker_digest", lambda: "0" * 16)
+    assert svc.samples_index_path(list(svc.DEFAULT_SAMPLES)) != path
+
+
+def test_the_chunker_digest_follows_the_code_that_makes_rows_only(tmp_path: Path) -> None:
+    import shutil
+
+    root = tmp_path / "pkg"
+    for rel in ("__init__.py", "detection/scan.py", "ui/retrieve.py", "view/tables.py"):
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(f"# {rel}\n", encoding="utf-8")
+    first = svc.chunker_digest(root)
+    svc.chunker_digest.cache_clear()
+    assert svc.chunker_digest(root) == first  # deterministic
+    for shown_only in ("ui/retrieve.py", "view/tables.py", "detection/__pycache__/scan.py"):
+        (root / shown_only).parent.mkdir(parents=True, exist_ok=True)
+        (root / shown_only).write_text("# the app's look, or bytecode\n", encoding="utf-8")
+        svc.chunker_digest.cache_clear()
+        assert svc.chunker_digest(root) == first, shown_only
+    (root / "detection" / "scan.py").write_text("# an Envelope is extent\n", encoding="utf-8")
+    svc.chunker_digest.cache_clear()
+    edited = svc.chunker_digest(root)
+    assert edited != first
+    shutil.move(root / "detection" / "scan.py", root / "detection" / "scan2.py")  # renamed
+    svc.chunker_digest.cache_clear()
+    assert svc.chunker_digest(root) not in (first, edited)
+    svc.chunker_digest.cache_clear()
+    assert svc.chunker_digest() == svc.chunker_digest(svc.CORE_ROOT) and len(svc.chunker_digest()) == 16
+
+
 def test_each_result_has_a_snippet_with_the_words_marked(samples_index) -> None:
     path, _ = samples_index
     at = _page(path, **{K.REGION_MODE: "Box"})

@@ -10,6 +10,7 @@ app's ``static/vendor/leaflet-draw`` and served from there.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
 import threading
@@ -39,6 +40,7 @@ __all__ = [
     "DEFAULT_SAMPLES",
     "ensure_leaflet_draw_assets",
     "cache_dir",
+    "chunker_digest",
     "samples_index_path",
     "build_samples_index",
     "build_folder_index",
@@ -109,12 +111,40 @@ def cache_dir() -> Path:
     return path
 
 
+#: The package whose code makes an index's rows; ``ui`` and ``view`` only show them.
+CORE_ROOT = Path(__file__).resolve().parents[1]
+_NOT_CHUNKING = ("ui", "view", "samples")
+
+
+@functools.lru_cache(maxsize=4)
+def chunker_digest(root: Path = CORE_ROOT) -> str:
+    """16 hex digits over the source of every module that makes an index's rows (the package's
+    ``.py`` files outside ``ui/`` and ``view/``, by path and content): it changes with any edit
+    to the chunker, detector, tokenizer glue or index code, whether or not ``CHUNKER_VERSION``
+    was bumped, so a cached index never keeps chunks an older chunker made. Read once per
+    process (~120 files, a few ms).
+
+    >>> len(chunker_digest()) == 16 and chunker_digest() == chunker_digest()
+    True
+    """
+    h = hashlib.sha256()
+    for p in sorted(root.rglob("*.py")):
+        rel = p.relative_to(root)
+        if rel.parts[0] in _NOT_CHUNKING or "__pycache__" in rel.parts:
+            continue
+        h.update(rel.as_posix().encode() + b"\0")
+        h.update(hashlib.sha256(p.read_bytes()).digest())
+    return h.hexdigest()[:16]
+
+
 def samples_index_path(names: Sequence[str], embedder: str = "static") -> Path:
-    """The cache file for an index of these samples with this model, index format and chunker
-    (changes when any does: an index an older geochunk built is never reused, e.g. one whose
-    documents were named by their server path)."""
+    """The cache file for an index of these samples with this model, index format, chunker
+    version and chunker code (:func:`chunker_digest`): it changes when any does, so an index an
+    older geochunk built is never reused (e.g. one whose documents were named by their server
+    path, or whose WFS chunks held a boundedBy Envelope as a feature)."""
     h = hashlib.sha256(get_embedder(embedder).model_id.encode())
-    h.update(f"format {INDEX_FORMAT}; chunker {CHUNKER_VERSION}; ids under the samples folder".encode())
+    h.update(f"format {INDEX_FORMAT}; chunker {CHUNKER_VERSION} code {chunker_digest()}; "
+             "ids under the samples folder".encode())
     for n in sorted(names):
         h.update(n.encode())
         h.update(hashlib.sha256(sample_path(n).read_bytes()).digest())
@@ -144,8 +174,10 @@ def build_folder_index(
     texts: Sequence[tuple[str, str]], *, collection: str, licence: str,
     progress: Callable[[int, int, str], None] | None = None,
 ) -> tuple[Path, BuildReport]:
-    """Index documents already read (name, text) from a folder the operator allowed."""
-    h = hashlib.sha256(collection.encode())
+    """Index documents already read (name, text) from a folder the operator allowed (into a
+    cache file named by the collection, the documents and the chunker's code, so an edited
+    chunker starts a fresh index rather than keeping rows the old one made)."""
+    h = hashlib.sha256(f"{collection}; chunker {CHUNKER_VERSION} code {chunker_digest()}".encode())
     for name, _ in texts:
         h.update(name.encode())
     path = cache_dir() / f"folder-{h.hexdigest()[:16]}.duckdb"
