@@ -5,17 +5,9 @@ from pathlib import Path as _Path
 collect_ignore = ["geochunk/__main__.py", "app.py", "pages", "benchmarks"]
 collect_ignore_glob = ["tools/samples/make_samples.py"]
 
-# the framework adapters are optional extras: their doctests need the framework installed
-import importlib.util as _util  # noqa: E402
-
-for _module, _package in (("langchain", "langchain_text_splitters"), ("llamaindex", "llama_index.core")):
-    try:
-        _missing = _util.find_spec(_package) is None
-    except ModuleNotFoundError:
-        _missing = True
-    if _missing:
-        collect_ignore.append(f"geochunk/integrations/{_module}.py")
-
+# the framework adapters import LangChain / LlamaIndex (llama_index.core ~4 s): every xdist worker
+# would pay that at collection. tests/test_integrations.py runs their >>> examples instead.
+collect_ignore += ["geochunk/integrations/langchain.py", "geochunk/integrations/llamaindex.py"]
 
 _ROOT = _Path(__file__).resolve().parent
 _DOCTEST_DIRS = (_ROOT / "geochunk", _ROOT / "tools")

@@ -5,19 +5,28 @@ from __future__ import annotations
 
 import pytest
 
-pytest.importorskip("langchain_core")
-pytest.importorskip("llama_index.core")
+from geochunk.retrieve import Region, build_index, open_index
+from geochunk.samples import load_sample
+from geochunk.tokens.counting import get_counter
 
-from langchain_core.documents import Document  # noqa: E402
-from langchain_core.retrievers import BaseRetriever as LangChainRetriever  # noqa: E402
-from llama_index.core.retrievers import BaseRetriever as LlamaRetriever  # noqa: E402
-from llama_index.core.schema import MetadataMode, NodeWithScore  # noqa: E402
 
-from geochunk.integrations.langchain import GeochunkRetriever as LCRetriever  # noqa: E402
-from geochunk.integrations.llamaindex import GeochunkRetriever as LIRetriever  # noqa: E402
-from geochunk.retrieve import Region, build_index, open_index  # noqa: E402
-from geochunk.samples import load_sample  # noqa: E402
-from geochunk.tokens.counting import get_counter  # noqa: E402
+@pytest.fixture(scope="module", autouse=True)
+def _frameworks():
+    """The frameworks are imported when this file's first test runs, not at collection: every
+    xdist worker collects every file, and llama_index.core alone is ~4 s of import."""
+    pytest.importorskip("langchain_core")
+    pytest.importorskip("llama_index.core")
+    from langchain_core.documents import Document
+    from langchain_core.retrievers import BaseRetriever as LangChainRetriever
+    from llama_index.core.retrievers import BaseRetriever as LlamaRetriever
+    from llama_index.core.schema import MetadataMode, NodeWithScore
+
+    from geochunk.integrations.langchain import GeochunkRetriever as LCRetriever
+    from geochunk.integrations.llamaindex import GeochunkRetriever as LIRetriever
+
+    globals().update(Document=Document, LangChainRetriever=LangChainRetriever, LlamaRetriever=LlamaRetriever,
+                     MetadataMode=MetadataMode, NodeWithScore=NodeWithScore, LCRetriever=LCRetriever,
+                     LIRetriever=LIRetriever)
 
 EDINBURGH = Region.near(-3.19, 55.95, 3000)
 BRIDGWATER = Region.from_bbox(-3.1, 51.05, -2.85, 51.2)

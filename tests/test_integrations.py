@@ -10,17 +10,38 @@ import geochunk
 from geochunk.integrations import METADATA_KEYS, chunk_metadata
 from geochunk.samples import load_sample
 
-pytest.importorskip("langchain_text_splitters")
-pytest.importorskip("llama_index.core")
 
-from langchain_core.documents import Document as LCDocument  # noqa: E402
-from langchain_text_splitters import TextSplitter  # noqa: E402
-from llama_index.core import Document as LIDocument  # noqa: E402
-from llama_index.core.node_parser import NodeParser  # noqa: E402
-from llama_index.core.schema import MetadataMode, NodeRelationship  # noqa: E402
 
-from geochunk.integrations.langchain import GeochunkTextSplitter  # noqa: E402
-from geochunk.integrations.llamaindex import GeochunkNodeParser  # noqa: E402
+@pytest.fixture(scope="module", autouse=True)
+def _frameworks():
+    """The frameworks are imported when this file's first test runs, not at collection: every
+    xdist worker collects every file, and llama_index.core alone is ~4 s of import."""
+    pytest.importorskip("langchain_text_splitters")
+    pytest.importorskip("llama_index.core")
+    from langchain_core.documents import Document as LCDocument
+    from langchain_text_splitters import TextSplitter
+    from llama_index.core import Document as LIDocument
+    from llama_index.core.node_parser import NodeParser
+    from llama_index.core.schema import MetadataMode, NodeRelationship
+
+    from geochunk.integrations.langchain import GeochunkTextSplitter
+    from geochunk.integrations.llamaindex import GeochunkNodeParser
+
+    globals().update(LCDocument=LCDocument, TextSplitter=TextSplitter, LIDocument=LIDocument,
+                     NodeParser=NodeParser, MetadataMode=MetadataMode, NodeRelationship=NodeRelationship,
+                     GeochunkTextSplitter=GeochunkTextSplitter, GeochunkNodeParser=GeochunkNodeParser)
+
+
+@pytest.mark.parametrize("module", ["langchain", "llamaindex"])
+def test_the_adapters_docstring_examples_run(module):
+    """The adapters' ``>>>`` examples (kept out of --doctest-modules collection, see the root
+    conftest.py, so that collection does not import the frameworks on every worker)."""
+    import doctest
+    import importlib
+
+    mod = importlib.import_module(f"geochunk.integrations.{module}")
+    result = doctest.testmod(mod, optionflags=doctest.NORMALIZE_WHITESPACE | doctest.ELLIPSIS)
+    assert result.attempted >= 3 and result.failed == 0, result
 
 # the same parcel twice: str.find would give the second copy the first one's offsets
 REPEATED = "Parcel P-1\nPOLYGON ((0 0, 10 0, 10 10, 0 10, 0 0))\nArea: 100\n\n" * 2 + "Both are pasture.\n"
