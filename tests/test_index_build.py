@@ -472,3 +472,16 @@ def test_chunk_and_validate_read_a_folder_with_the_same_list(tmp_path) -> None:
     assert f"geochunk: skipped {tmp_path / 'logo.png'}: not a document type geochunk reads (.png)" in err
     code, out, _ = _cli("validate", str(tmp_path), "--budget", "256")
     assert out.count(": PASS") + out.count(": FAIL") == 2
+
+
+def test_an_empty_text_is_skipped_with_its_reason_not_added_on_every_build(tmp_path) -> None:
+    """A text with no chunks stores no rows, so nothing says it was seen: it was reported
+    "added" on every build. It is skipped, with the reason, each time; the other text is
+    unchanged the second time."""
+    db = tmp_path / "t.duckdb"
+    reports = [build_index(["a", "e"], db, collection="c", embedder=EMB, config=CFG,
+                           texts=["POINT (1 2)\n", ""]) for _ in range(2)]
+    assert [(r.added, r.unchanged) for r in reports] == [(("a",), ()), ((), ("a",))]
+    for r in reports:
+        assert r.skipped == (("e", "no chunks (an empty text): nothing to index"),)
+        assert "e" not in r.replaced

@@ -588,6 +588,10 @@ def write_prepared(
                               else "the same file under another identity")
                     replaced.append(d.doc_id)
                     why.append((d.doc_id, f"{reason} (was {', '.join(added_from)})"))
+                elif old is None and not d.rows:  # an empty text: no chunks, nothing stored, so
+                    # "added" would be said again on every build
+                    skipped = (*skipped, (d.doc_id, "no chunks (an empty text): nothing to index"))
+                    continue
                 elif old is None:
                     added.append(d.doc_id)
                 elif old.same(d.doc_sha256, d.recipe):
