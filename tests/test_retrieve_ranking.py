@@ -153,26 +153,47 @@ def test_equal_scores_come_in_content_order_whatever_the_write_order(tmp_path, t
 
 
 
-def test_a_flat_lexical_ranking_that_leaves_rows_out_keeps_weight_against_distance() -> None:
+def test_the_words_say_which_kind_answers_and_distance_orders_them() -> None:
     # bench_realdata us, "Which counties are in this area?" (markdown): 47 rows in the circle,
-    # 29 county chunks match "counties" alike (standout ~0: weight 0.10), the North Carolina
-    # state chunk around the anchor matches no word; distance (weight 1) put the state first.
-    # The share the words leave out (18 of 47) is now the lexical weight's floor, with a region
-    from geochunk.retrieve.fuse import fusion_weights
+    # 29 county chunks match "counties" about alike (standout ~0: weight 0.10), the North
+    # Carolina state chunk around the anchor matches no word; distance (weight 1) put the state
+    # first. With a distance ranking, every lexical hit also shares rank 1 of a kind ranking
+    # weighted by the share of rows the words leave out (18 of 47)
+    from geochunk.retrieve.fuse import RRF_K, fusion_weights, rrf
 
     scores = np.array([3.0 + 0.001 * i for i in range(29)] + [0.0] * 18)
     dense = np.linspace(0.5, 0.1, 47)
     plain = fusion_weights([], 29, scores, dense)
     near = fusion_weights([], 29, scores, dense, with_distance=True)
-    assert plain.lexical == 0.1 and plain.reason.startswith("by standout")
-    assert near.lexical == pytest.approx(round(18 / 47, 3)) and "leave out 38%" in near.reason
-    assert near.dense == plain.dense
-    # a ranking that finds nearly every row says little about which kind answers: unchanged
-    every = np.array([3.0] * 46 + [0.0])
-    assert fusion_weights([], 46, every, dense, with_distance=True).lexical == 0.1
-    # a ranking that stands out keeps its standout (the larger of the two)
-    sharp = np.array([9.0] + [1.0] * 40 + [0.0] * 6)
-    assert fusion_weights([], 41, sharp, dense, with_distance=True).lexical == pytest.approx(
-        fusion_weights([], 41, sharp, dense).lexical)
-    # codes and numbers still go lexical first, distance or not
-    assert fusion_weights(["37081"], 1, scores, dense, with_distance=True).reason.startswith("lexical first")
+    assert plain.kind == 0.0 and plain.lexical == 0.1 and "kind" not in plain.reason
+    assert near.kind == pytest.approx(round(18 / 47, 3)) and "leave out 38%" in near.reason
+    assert (near.lexical, near.dense) == (plain.lexical, plain.dense)  # the text rankings keep theirs
+    # a ranking that finds nearly every row says little about which kind answers
+    assert fusion_weights([], 46, np.array([3.0] * 46 + [0.0]), dense, with_distance=True).kind == pytest.approx(0.021)
+    # codes and numbers still go lexical first, with no kind ranking
+    assert fusion_weights(["37081"], 1, scores, dense, with_distance=True).kind == 0.0
+    # the us case in numbers: the state (dense 1st, distance 1st, no word) against the county
+    # chunk around the anchor (29th by words and meaning, distance 1st)
+    w = (near.dense, near.lexical, 1.0, near.kind)
+    fused = rrf({"state": 1, "county": 29}, {"county": 29}, {"state": 1, "county": 1}, {"county": 1},
+                k=RRF_K, weights=w)
+    assert fused["county"] > fused["state"]
+    before = rrf({"state": 1, "county": 29}, {"county": 29}, {"state": 1, "county": 1}, k=RRF_K, weights=w[:3])
+    assert before["county"] < before["state"]
+
+
+def test_a_region_query_shows_the_kind_weight_and_uses_it(nc_ix) -> None:
+    # a county name: the words find its chunk (and nothing else in the circle), the kind ranking
+    # weighs what they leave out; without a distance ranking there is no kind weight
+    region = Region.near(*HIGH_POINT, 60_000)
+    res = query_index(nc_ix, "Guilford", region, k=5)
+    assert res.fusion["kind"] > 0.5 and res.fusion["distance"] == 1.0
+    top = res.rows[0]
+    assert _holds(top, "37081", "Guilford") and top.bm25_rank == 1
+    parts = sum(w / (10 + r) for w, r in ((res.fusion["dense"], top.dense_rank), (res.fusion["lexical"], top.bm25_rank),
+                                         (res.fusion["distance"], top.distance_rank), (res.fusion["kind"], 1))
+                if r is not None)
+    assert top.fused == pytest.approx(parts)
+    flat = query_index(nc_ix, "Guilford", region, k=5, proximity_weight=0.0)
+    assert flat.fusion["kind"] == 0.0 and flat.fusion["distance"] == 0.0
+    assert query_index(nc_ix, "Guilford", None, k=5).fusion["kind"] == 0.0

@@ -107,9 +107,13 @@ class Weights:
     reason: str
     #: the distance ranking's weight (0 without a region or without placed candidates)
     distance: float = 0.0
+    #: the weight of the words' *kind* ranking: every row with a lexical hit shares rank 1 (the
+    #: words say which kind of row answers, distance orders them); 0 without a distance ranking
+    kind: float = 0.0
 
     def to_dict(self) -> dict[str, Any]:
-        return {"lexical": self.lexical, "dense": self.dense, "distance": self.distance, "reason": self.reason}
+        return {"lexical": self.lexical, "dense": self.dense, "distance": self.distance, "kind": self.kind,
+                "reason": self.reason}
 
 
 #: the weight of the dense ranking when the question names a number or code the index holds
@@ -153,19 +157,22 @@ def fusion_weights(codes_known: Sequence[str], lexical_hits: int, lexical_scores
     * otherwise the lexical weight is how far its best candidates stand out (:func:`standout`
       of its scores over the searched rows, at least :data:`FLOOR`), and the dense weight half
       its own standout, at least :data:`FLOOR` too;
-    * ``with_distance`` (a region: distance is a third ranking): the words may single out *which
-      kind* of row answers without ordering those rows (every county chunk matches "counties"
-      alike, none of the state or city chunks around it does), so the lexical weight is at least
-      the share of searched rows the lexical ranking leaves out (``1 - hits / searched``); a
-      flat ranking that finds nearly every row keeps its low weight and distance leads.
+    * ``with_distance`` (a region: distance is a further ranking): the words may single out
+      *which kind* of row answers without ordering those rows (every county chunk matches
+      "counties" about alike, none of the state or city chunks around it does; BM25 orders the
+      city chunks by how many cities they hold, not by where), so a fourth ranking puts every
+      row with a lexical hit at rank 1, weighted by the share of searched rows the words leave
+      out (``kind = 1 - hits / searched``): distance then orders the rows of that kind. A
+      ranking that finds nearly every row says little of kind, and its kind weight is near 0.
 
     >>> fusion_weights(["77002"], 3, np.array([5.0, 0, 0]), np.array([0.3, 0.2, 0.1])).reason
     'lexical first: the question names 77002'
     >>> fusion_weights([], 0, np.zeros(3), np.array([0.3, 0.2, 0.1])).lexical
     0.0
     >>> flat = np.array([2.0] * 10 + [0.0] * 30)
-    >>> fusion_weights([], 10, flat, np.zeros(40)).lexical, fusion_weights([], 10, flat, np.zeros(40), with_distance=True).lexical
-    (0.1, 0.75)
+    >>> w = fusion_weights([], 10, flat, np.zeros(40), with_distance=True)
+    >>> w.lexical, w.kind, fusion_weights([], 10, flat, np.zeros(40)).kind
+    (0.1, 0.75, 0.0)
     """
     if lexical_hits == 0:
         return Weights(0.0, 1.0, "dense only: no word of the question is in the searched chunks")
@@ -174,16 +181,15 @@ def fusion_weights(codes_known: Sequence[str], lexical_hits: int, lexical_scores
         return Weights(1.0, CODE_DENSE_WEIGHT, f"lexical first: the question names {shown}")
     lex = max(FLOOR, standout(lexical_scores))
     left_out = 1.0 - lexical_hits / max(1, len(lexical_scores))
-    selects = with_distance and left_out > lex
-    if selects:
-        lex = left_out
+    kind = round(left_out, 3) if with_distance else 0.0
     # tried: the dense weight shrinking as the lexical standout grows (x (1 - lexical) and
     # x (1 - lexical / 2)): more lexical hit@1, fewer hit@5 on the benchmark's described
     # questions (bench_realdata us: no-region hit@5 0.97 -> 0.95); hit@5 is the criterion
     dense = max(FLOOR, standout(dense_scores) / 2.0)
-    why = (f"lexical {lex:.2f} (the words leave out {left_out:.0%} of the searched rows)" if selects
-           else f"by standout: lexical {lex:.2f}")
-    return Weights(round(lex, 3), round(dense, 3), f"{why}, dense {dense:.2f}")
+    why = f"by standout: lexical {lex:.2f}, dense {dense:.2f}"
+    if kind:
+        why += f"; kind {kind:.2f} (the words leave out {left_out:.0%} of the searched rows)"
+    return Weights(round(lex, 3), round(dense, 3), why, kind=kind)
 
 
 def proximity(distance_m: float | None, *, half_life_m: float, decay: str = "exponential") -> float:

@@ -555,9 +555,14 @@ def _query(ix: Index, con: Any, question: str, region: Region | None, k: int, pe
     geo_rank = distance_ranks({r: near[r] for r in cand if r in near and reach[r] > 0})
     if region is not None and geo_rank and proximity_weight > 0:
         weights = Weights(weights.lexical, weights.dense, weights.reason + f"; distance {proximity_weight:g}",
-                          round(float(proximity_weight), 3))
-    fused = rrf(dense_rank, lex_rank, geo_rank, k=RRF_K, weights=(weights.dense, weights.lexical, weights.distance))
-    best_fused = (weights.dense + weights.lexical + weights.distance) / (RRF_K + 1)
+                          round(float(proximity_weight), 3), weights.kind)
+    elif weights.kind:  # no distance ranking: the words' kind has nothing to be ordered by
+        weights = Weights(weights.lexical, weights.dense, weights.reason.split("; kind")[0])
+    hits = set(rids[hit].tolist())
+    kind_rank = {r: 1 for r in cand if r in hits} if weights.kind else {}
+    fused = rrf(dense_rank, lex_rank, geo_rank, kind_rank, k=RRF_K,
+                weights=(weights.dense, weights.lexical, weights.distance, weights.kind))
+    best_fused = (weights.dense + weights.lexical + weights.distance + weights.kind) / (RRF_K + 1)
     scored = [(final_score(fused[r], best=best_fused), r, dist.get(r), prox[r]) for r in cand]
     tie = dict(zip(cand, ix.tie_keys(cand_pos).tolist())) if cand else {}
     scored.sort(key=lambda x: (-x[0], tie[x[1]]))
