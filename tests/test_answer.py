@@ -91,11 +91,13 @@ def test_flagged_frame_is_descriptive_with_no_distance(ix) -> None:
     assert row.frame_flagged and row.claim == "descriptive"
     assert row.distance_m is None and row.proximity == 0.0  # no proximity term either
     # it is ordered by the coordinates that placed it in the region (the distance ranking), but
-    # shows no distance: its fused score is the text rankings' and its distance rank's
-    assert row.distance_rank is not None
+    # shows no distance: its fused score is the text rankings', its distance rank's and, as a
+    # lexical hit, the words' kind ranking's (rank 1)
+    assert row.distance_rank is not None and row.bm25_rank is not None
     parts = sum(w / (RRF_K + r) for w, r in ((res.fusion["dense"], row.dense_rank),
                                              (res.fusion["lexical"], row.bm25_rank),
-                                             (res.fusion["distance"], row.distance_rank)) if r is not None)
+                                             (res.fusion["distance"], row.distance_rank),
+                                             (res.fusion["kind"], 1)) if r is not None)
     assert row.fused == pytest.approx(parts)
     measured = [r for r in res.rows if r.claim == "measurement"]
     assert measured and all(r.distance_m is not None for r in measured)
