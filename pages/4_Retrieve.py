@@ -105,7 +105,7 @@ with right:
         for line in svc.staleness_lines(result):
             st.caption(escape_markdown(line))
         st.subheader("Collections")
-        st.dataframe(svc.shortlist_frame(result), hide_index=True, width="stretch")
+        st.html(svc.shortlist_html(result))  # wraps: reasons read whole in the narrow column
 if result is not None:
     st.subheader(f"Results in {escape_markdown(result.region.description)}")
     if result.rows:
@@ -113,4 +113,4 @@ if result is not None:
     else:
         st.info("No chunk in the region matches the question.")
     with st.expander("Every score component", expanded=False):
-        st.dataframe(svc.results_frame(result), hide_index=True, width="stretch")
+        st.html(svc.scores_html(result))

@@ -498,8 +498,8 @@ def clipped_cells(drv, widths: dict[str, int], every: dict[str, list[str]] | Non
     the column's configured width (``widths``: header -> px; a stretched grid only widens it);
     with ``every`` (header -> every value the column can hold, e.g. each text kind), each of
     those values too wherever the column is shown, whether or not a row holds it now; any grid
-    or HTML table that scrolls sideways; any HTML table cell whose scrollWidth exceeds its
-    clientWidth."""
+    or HTML table (Review's, Retrieve's Collections and score components) that scrolls
+    sideways; any HTML table cell whose scrollWidth exceeds its clientWidth."""
     return drv.execute_script("""
 const widths = arguments[0], every = arguments[1] || {}, out = [];
 const ctx = document.createElement('canvas').getContext('2d');
@@ -526,7 +526,7 @@ document.querySelectorAll('[data-testid="stDataFrame"]').forEach(t => {
     if (need > w * lines) { out.push(head + ': ' + text + ' (' + Math.round(need) + ' > ' + w * lines + ' px)'); }
   }));
 });
-document.querySelectorAll('table.gc-review, .gc-review-box').forEach(t => {
+document.querySelectorAll('table.gc-review, .gc-review-box, table.gc-shortlist').forEach(t => {
   if (t.scrollWidth > t.clientWidth + 1) { out.push('HTML table scrolls sideways'); }
   t.querySelectorAll('td, th').forEach(td => {
     if (td.scrollWidth > td.clientWidth + 1) { out.push('HTML cell clipped: ' + td.textContent); }

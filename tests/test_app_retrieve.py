@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,56 @@ from test_retrieve import CFG, CLOSED, OPEN_A, OPEN_B
 from geochunk.retrieve import Region, build_index
 from geochunk.ui.retrieve import RetrieveKeys as K
 from geochunk.view.retrieve import LEAFLET_DRAW_JS_URL, drawn_geometry, retrieve_map
+
+
+class _Rows(HTMLParser):
+    """The cells' text of each row of the first ``<table>`` whose class holds ``cls``."""
+
+    def __init__(self, cls: str) -> None:
+        super().__init__()
+        self.cls, self.depth, self.done, self.rows, self.cell = cls, 0, False, [], None
+
+    def handle_starttag(self, tag, attrs):
+        if tag == "table" and not self.done and self.cls in (dict(attrs).get("class") or "").split():
+            self.depth = 1
+        elif self.depth and tag == "tr":
+            self.rows.append([])
+        elif self.depth and tag in ("td", "th"):
+            self.cell = []
+
+    def handle_endtag(self, tag):
+        if self.depth and tag in ("td", "th") and self.cell is not None:
+            self.rows[-1].append("".join(self.cell))
+            self.cell = None
+        elif self.depth and tag == "table":
+            self.depth, self.done = 0, True
+
+    def handle_data(self, data):
+        if self.cell is not None:
+            self.cell.append(data)
+
+
+def html_table(at: AppTest, cls: str) -> list[dict[str, str]]:
+    """The rows of the page's HTML table of class ``cls`` as header -> cell text; a row with
+    one cell (a detail row, e.g. a collection's reason) is kept as ``{"": text}``."""
+    for h in at.get("html"):
+        p = _Rows(cls)
+        p.feed(h.proto.body)
+        if p.rows:
+            head, *rows = p.rows
+            return [dict(zip(head, r)) if len(r) == len(head) else {"": " ".join(r)} for r in rows]
+    raise AssertionError(f"no table.{cls} on the page")
+
+
+def shortlist_rows(at: AppTest) -> list[dict[str, str]]:
+    """The Collections table: each collection's cells with its reason line as ``why``."""
+    out: list[dict[str, str]] = []
+    for row in html_table(at, "gc-shortlist"):
+        if "" in row:
+            out[-1]["why"] = row[""]
+        else:
+            out.append(row)
+    return out
 
 
 @pytest.fixture(scope="module")
@@ -39,12 +90,17 @@ def test_retrieve_page_shows_shortlist_results_and_flagged_frames(app_dir: Path,
     at.number_input(key=K.RADIUS).set_value(500.0).run()
     at.text_input(key=K.QUESTION).set_value("orchard apple trees allotments").run()
     assert not at.exception, at.exception
-    shortlist, results = at.dataframe[0].value, at.dataframe[1].value
-    closed = shortlist[shortlist["collection"] == "closed"].iloc[0]
-    assert not closed["searched"] and "NoAI" in closed["reason"]
-    assert len(results) >= 2 and set(results["collection"]) == {"open@1"}
-    flagged = results[results["frame"].str.contains("flagged")]
-    assert len(flagged) == 1 and "onerror" in flagged["chunk"].iloc[0]
+    shortlist, results = shortlist_rows(at), html_table(at, "gc-scores")
+    [closed] = [r for r in shortlist if r["collection"] == "closed"]
+    assert closed["searched"] == "no" and "NoAI" in closed["why"] and closed["why"].startswith("reason: ")
+    assert {r["collection"] for r in shortlist} == {"open", "closed"}
+    assert len(results) >= 2 and {r["collection"] for r in results} == {"open@1"}
+    assert [r["rank"] for r in results] == [str(i) for i in range(1, len(results) + 1)]
+    flagged = [r for r in results if "flagged" in r["frame"]]
+    assert len(flagged) == 1 and "onerror" in flagged[0]["chunk"]
+    # the document's name is escaped in both tables' HTML (it names a chunk: <img ...>)
+    body = "".join(h.proto.body for h in at.get("html"))
+    assert "<img src=x" not in body and "&lt;img src=x onerror=alert(1)&gt;" in body
     assert any("chunks without extent skipped" in c.value for c in at.caption)
     args = map_args(at)[0]
     text = json.dumps(args)

@@ -13,6 +13,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from apptest_helpers import map_args
+from test_app_retrieve import html_table
 
 from geochunk.ui import retrieve as svc
 from geochunk.ui.retrieve import RetrieveKeys as K
@@ -73,9 +74,10 @@ def test_build_progress_and_results_name_documents_under_the_samples_folder(samp
     path, labels = samples_index
     assert sorted(labels) == sorted(svc.sample_path(n).name for n in svc.DEFAULT_SAMPLES)
     at = _page(path, **{K.REGION_MODE: "Box"})
-    results = at.dataframe[1].value
+    results = html_table(at, "gc-scores")
     assert len(results) == 10
-    assert all(re.fullmatch(r"[\w.]+#\d+", c) for c in results["chunk"]), list(results["chunk"])
+    chunks = [r["chunk"] for r in results]
+    assert all(re.fullmatch(r"[\w.]+#\d+", c) for c in chunks), chunks
     out = page_output(at)
     assert str(APP_DIR) not in out and "/geochunk/samples/" not in out
 

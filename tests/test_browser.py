@@ -314,6 +314,18 @@ def test_app_in_a_real_browser(app_url: str, driver, app_dir: Path) -> None:
     assert drawn["region"] == 1, drawn
     here = str(app_dir.resolve())
     assert here not in driver.page_source and here not in map_html(driver)
+    # the Collections table and the score components read whole at 1400 px (they wrap)
+    [shortlist] = driver.find_elements(By.CSS_SELECTOR, "table.gc-shortlist:not(.gc-scores)")
+    assert "reason: " in shortlist.text
+    assert clipped_cells(driver, {}) == []
+    [more] = [e for e in driver.find_elements(By.CSS_SELECTOR, '[data-testid="stExpander"] summary')
+              if "Every score component" in e.text]
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", more)
+    more.click()
+    scores = wait_until(lambda: [t for t in driver.find_elements(By.CSS_SELECTOR, "table.gc-scores")
+                                 if t.is_displayed()])
+    assert len(scores[0].find_elements(By.CSS_SELECTOR, "tbody tr")) == len(cards)
+    assert clipped_cells(driver, {}) == []
     assert page_errors(driver) == []
     print(f"Retrieve: index built and one query answered in {time.perf_counter() - t_rt:.2f} s")
     heading = [h for h in driver.find_elements(By.CSS_SELECTOR, "h1") if h.text == "Retrieve"]

@@ -32,7 +32,8 @@ from geochunk.retrieve.fuse import DECAYS
 from geochunk.retrieve.region import parse_floats
 from geochunk.samples import list_samples, sample_path
 from geochunk.view.retrieve import (drawn_geometry, result_layer, results_frame, results_html,
-                             retrieve_map, shortlist_frame, staleness_lines)
+                             retrieve_map, scores_html, shortlist_frame, shortlist_html,
+                             staleness_lines)
 from geochunk.ui.static import copy_assets
 
 __all__ = [
@@ -55,6 +56,8 @@ __all__ = [
     "results_frame",
     "results_html",
     "shortlist_frame",
+    "shortlist_html",
+    "scores_html",
     "staleness_lines",
     "index_status",
     "status_section",

@@ -29,6 +29,9 @@ __all__ = [
     "LEAFLET_DRAW_CSS_URL",
     "results_frame",
     "shortlist_frame",
+    "shortlist_html",
+    "SHORTLIST_CSS",
+    "scores_html",
     "staleness_lines",
     "retrieve_map",
     "draw_control",
@@ -43,12 +46,6 @@ LEAFLET_DRAW_JS_URL = "/app/static/vendor/leaflet-draw/leaflet.draw.js"
 LEAFLET_DRAW_CSS_URL = "/app/static/vendor/leaflet-draw/leaflet.draw.css"
 REGION_BLUE = "#1f6feb"
 RESULT_GREEN = "#2da44e"
-SNIPPET = 160
-
-
-def _snippet(text: str, n: int = SNIPPET) -> str:
-    t = " ".join(printable(text).split())
-    return t if len(t) <= n else t[: n - 1] + "…"
 
 
 def query_terms(question: str) -> frozenset[str]:
@@ -168,13 +165,13 @@ def _frame(r: Any) -> str:
 
 
 def results_frame(result: Any) -> pd.DataFrame:
-    """One row per result with every score component.
+    """One row per result with every score component (its text is the result's card).
 
     >>> results_frame(None).columns.tolist()[:6]
     ['rank', 'final', 'semantic', 'bm25 rank', 'fused', 'distance m']
     """
     cols = ["rank", "final", "semantic", "bm25 rank", "fused", "distance m", "proximity", "frame",
-            "collection", "chunk", "lane", "text"]
+            "collection", "chunk", "lane"]
     if result is None:
         return pd.DataFrame(columns=cols)
     rows = [{
@@ -189,7 +186,6 @@ def results_frame(result: Any) -> pd.DataFrame:
         "collection": f"{printable(r.collection)}@{printable(r.corpus_version)}",
         "chunk": printable(r.chunk_id),
         "lane": r.lane,
-        "text": _snippet(r.text),
     } for r in result.rows]
     return pd.DataFrame(rows, columns=cols)
 
@@ -205,6 +201,93 @@ def shortlist_frame(result: Any) -> pd.DataFrame:
         "in region": s.in_region, "items": s.item_count, "reason": printable(s.reason),
         "caveats": "; ".join(printable(c) for c in getattr(s, "caveats", ())),
     } for s in result.shortlist], columns=cols)
+
+
+#: Styles of :func:`shortlist_html` (fixed text): a fixed-layout table that wraps, each
+#: collection's reason and caveats on a full-width line under its numbers.
+SHORTLIST_CSS = """<style>
+table.gc-shortlist { width: 100%; table-layout: fixed; border-collapse: collapse; font-size: 0.85rem; line-height: 1.35; }
+table.gc-shortlist th { text-align: left; font-weight: 600; font-size: 0.78rem; padding: 3px 6px;
+  border-bottom: 1px solid #ccc; background: #f5f5f5; }
+table.gc-shortlist td { padding: 3px 6px; vertical-align: top; overflow-wrap: anywhere; }
+table.gc-shortlist td.num { text-align: right; }
+table.gc-shortlist tr.gc-why td { color: #57606a; font-size: 0.8rem; border-bottom: 1px solid #eee; padding-bottom: 6px; }
+table.gc-shortlist tr.gc-skipped td { background: #f6f8fa; }
+table.gc-shortlist col.gc-c { width: 34%; } table.gc-shortlist col.gc-s { width: 18%; }
+table.gc-shortlist col.gc-n { width: 16%; }
+table.gc-shortlist.gc-scores { table-layout: auto; }
+table.gc-shortlist.gc-scores td { border-bottom: 1px solid #eee; }
+</style>"""
+
+
+def shortlist_html(result: Any) -> str:
+    """The collection shortlist as a table that wraps (readable in a narrow column): per
+    collection a row of collection, searched, score, in region and items, then a full-width
+    row with the reason and caveats. Every string is made printable and escaped.
+
+    >>> from types import SimpleNamespace as N
+    >>> s = N(collection="parks<b>", included=False, score=0.25, in_region=23, item_count=52,
+    ...       reason="excluded: licence LicenseRef-NoAI", caveats=("stale",))
+    >>> out = shortlist_html(N(shortlist=[s]))
+    >>> "parks&lt;b&gt;" in out and "<b>" not in out.split("</style>")[1]
+    True
+    >>> "reason: excluded: licence LicenseRef-NoAI · caveats: stale" in out
+    True
+    >>> shortlist_html(None).endswith("no collection</td></tr></tbody></table>")
+    True
+    """
+    head = ("<table class='gc-shortlist'><colgroup><col class='gc-c'><col class='gc-s'>"
+            "<col class='gc-n'><col class='gc-n'><col class='gc-n'></colgroup><thead><tr>"
+            "<th>collection</th><th>searched</th><th>score</th><th>in region</th><th>items</th>"
+            "</tr></thead><tbody>")
+    if result is None or not result.shortlist:
+        return SHORTLIST_CSS + head + "<tr><td colspan='5'>no collection</td></tr></tbody></table>"
+    rows = []
+    for s in result.shortlist:
+        cls = "" if s.included else " class='gc-skipped'"
+        why = f"reason: {printable(s.reason)}"
+        caveats = "; ".join(printable(c) for c in getattr(s, "caveats", ()))
+        why += f" · caveats: {caveats}" if caveats else ""
+        rows.append(
+            f"<tr{cls}><td>{html.escape(printable(s.collection))}</td>"
+            f"<td>{'yes' if s.included else 'no'}</td><td class='num'>{s.score:.3f}</td>"
+            f"<td class='num'>{s.in_region:,}</td><td class='num'>{s.item_count:,}</td></tr>"
+            f"<tr class='gc-why{' gc-skipped' if not s.included else ''}'>"
+            f"<td colspan='5'>{html.escape(why)}</td></tr>")
+    return SHORTLIST_CSS + head + "".join(rows) + "</tbody></table>"
+
+
+_NUMERIC = frozenset({"rank", "final", "semantic", "bm25 rank", "fused", "distance m", "proximity"})
+
+
+def scores_html(result: Any) -> str:
+    """:func:`results_frame` as a table that wraps (no cell clipped, no sideways scroll at
+    1400 px): one row per result in rank order, numbers right-aligned, "—" for none. Every
+    string is made printable and escaped.
+
+    >>> from types import SimpleNamespace as N
+    >>> r = N(rank=1, final=0.5, semantic=0.4, bm25_rank=None, fused=0.01, distance_m=12.0,
+    ...       proximity=0.9, epsg=27700, frame_confidence=0.95, frame_flagged=True,
+    ...       collection="c", corpus_version="1", chunk_id="a<b>.md#3", lane="extent")
+    >>> out = scores_html(N(rows=[r]))
+    >>> "a&lt;b&gt;.md#3" in out and "EPSG:27700 (0.95) ⚑ flagged" in out and "<td class='num'>—</td>" in out
+    True
+    """
+    frame = results_frame(result)
+    cols = list(frame.columns)
+    head = "".join(f"<th>{html.escape(c)}</th>" for c in cols)
+    body = []
+    for row in frame.itertuples(index=False):
+        cells = []
+        for c, v in zip(cols, row):
+            text = "—" if v is None or (isinstance(v, float) and v != v) else str(v)
+            cls = " class='num'" if c in _NUMERIC else ""
+            cells.append(f"<td{cls}>{html.escape(printable(text))}</td>")
+        body.append("<tr>" + "".join(cells) + "</tr>")
+    if not body:
+        body.append(f"<tr><td colspan='{len(cols)}'>no result</td></tr>")
+    return (SHORTLIST_CSS + f"<table class='gc-shortlist gc-scores'><thead><tr>{head}</tr></thead><tbody>"
+            + "".join(body) + "</tbody></table>")
 
 
 def staleness_lines(result: Any) -> list[str]:
