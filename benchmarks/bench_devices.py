@@ -20,8 +20,6 @@ these switches):
   runs as in a threaded host.
 * ``tokenworker``: the tokenizer worker process (``geochunk.tokens.worker``); on: what a user
   gets (``$GEOCHUNK_TOKENIZE_IN`` unset); off: ``GEOCHUNK_TOKENIZE_IN=inline``.
-* ``fastpaths``: the few-point checks written point by point in plain Python instead of numpy
-  (``crs.zones._FEW`` = 32 points, ``crs.validate._FEW`` = 16); off: both -1 (always numpy).
 * ``letgo``: the let-go / read-again GeoJSON geometries (``geometry.let_go``: a GeoJSON parse's
   GEOS geometry dropped once the features' boxes are read, read again from the span's text if
   drawn); off: the analysis keeps the parses as they are.
@@ -49,6 +47,9 @@ warm in time) and on the budget step (it tokenizes nothing); the collector pause
 step (it runs in a thread, and the pause leaves the collector alone when other threads are
 alive); the compact MultiPoint's let-go where no GeoJSON MultiPoint of 256k characters or more
 is read (only ``memory`` has one); the speed devices on ``memory``.
+
+Removed after this benchmark measured them under 10% on every workload: the few-point fast
+paths of ``crs.zones`` and ``crs.validate`` (see the commit that removed them).
 """
 
 from __future__ import annotations
@@ -77,12 +78,8 @@ import json, os, sys, time
 spec = json.loads(sys.argv[1])
 off = set(spec["off"])
 import geochunk.pipeline as pipeline, geochunk.detection.geometry as geometry
-import geochunk.crs.zones as zones, geochunk.crs.validate as validate
 if "gc" in off:
     pipeline._only_thread = lambda: False
-if "fastpaths" in off:
-    zones._FEW = -1
-    validate._FEW = -1
 if "letgo" in off:
     pipeline.let_go = lambda parsed, spans: tuple(parsed)
 if "compact_letgo" in off:
@@ -164,7 +161,7 @@ def _run(off: list[str], task: str, args: list[str], env_extra: dict[str, str | 
     return got
 
 
-ALL_DEVICES = ("gc", "tokenworker", "fastpaths", "letgo", "compact_letgo")
+ALL_DEVICES = ("gc", "tokenworker", "letgo", "compact_letgo")
 ALL_WORKLOADS = ("index", "chunk_1mb", "chunk_10kb", "budget", "memory")
 
 
@@ -172,10 +169,10 @@ def _devices_for(workload: str) -> tuple[str, ...]:
     if workload == "memory":
         return ("letgo", "compact_letgo")
     if workload == "budget":
-        return ("fastpaths", "letgo")
+        return ("letgo",)
     if workload.startswith("chunk_"):
-        return ("gc", "fastpaths", "letgo")
-    return ("gc", "tokenworker", "fastpaths", "letgo")
+        return ("gc", "letgo")
+    return ("gc", "tokenworker", "letgo")
 
 
 def _prepare(work: Path, n_docs: int, quick: bool) -> dict[str, object]:

@@ -68,7 +68,6 @@ def test_a_check_nobody_announced_and_a_repeated_check_agree(monkeypatch) -> Non
 
 def test_batches_are_bounded(monkeypatch) -> None:
     monkeypatch.setattr(validate, "BATCH", 16)
-    monkeypatch.setattr(validate, "_FEW", 0)  # every batch through numpy (_lonlat_ok)
     sizes: list[int] = []
     real = validate._lonlat_ok
     monkeypatch.setattr(validate, "_lonlat_ok",
@@ -91,11 +90,9 @@ def _frames_without_batching(monkeypatch, text: str):
 def test_every_sample_resolves_the_same_frames_batched(monkeypatch, name) -> None:
     text = load_sample(name)
     calls: list[int] = []
-    real, real_few = validate._lonlat_ok, validate._lonlat_ok_few  # numpy's, point by point
+    real = validate._lonlat_ok
     monkeypatch.setattr(validate, "_lonlat_ok",
                         lambda epsg, facts, xy: calls.append(len(xy)) or real(epsg, facts, xy))
-    monkeypatch.setattr(validate, "_lonlat_ok_few", lambda epsg, facts, xy: calls.append(
-        len(xy)) or real_few(epsg, facts, xy))
     batched = analyse(text).frames
     batched_calls = len(calls)
     calls.clear()

@@ -144,8 +144,7 @@ def _in_area(
     lon: np.ndarray, lat: np.ndarray, area: tuple[float, float, float, float]
 ) -> np.ndarray:
     """Which (lon, lat) points lie in ``area`` (west, south, east, north), widened by the
-    margin :func:`_area_bounds` gives it (the one rule for both the numpy and the few-point
-    tests)."""
+    margin :func:`_area_bounds` gives it."""
     lowest, highest, west, span, whole = _area_bounds((area,))[0]
     ok_lat = (lat >= lowest) & (lat <= highest)
     if whole:
@@ -219,9 +218,7 @@ def check(epsg: int | str, xy: np.ndarray | None) -> Check:
     where = _describe_area(facts.area)
     note = (f"{total - inside} of {total} sampled points fall outside the area of use{where} "
             "(PROJ's rectangle, widened by a margin)")
-    if facts.kind == "geographic" and facts.areas and inside == 0 and (
-            total > _FEW or all(abs(b) <= _LON_MAX and abs(a) <= _LAT_MAX for a, b in xy.tolist())):
-        # (a few points: a value that read swapped is no lon/lat settles it without numpy)
+    if facts.kind == "geographic" and facts.areas and inside == 0:
         swapped = _lonlat_range(y, x) & _in_areas(y, x, facts.areas)
         if bool(swapped.all()):
             note += "; they would fit with the axes swapped (lat, lon): x must be longitude"
@@ -293,8 +290,6 @@ def _summaries(epsg: int | str, facts: object, group: list[np.ndarray]) -> list[
     point is the middle one of those inside, as :func:`check` has always reported it."""
     if len(group) == 1:
         return [_summary(epsg, facts, group[0])]
-    if sum(len(a) for a in group) <= _FEW:
-        return _summaries_few(epsg, facts, group)
     xy = np.concatenate(group)
     starts = np.cumsum([0] + [len(a) for a in group[:-1]])
     x, y = xy[:, 0], xy[:, 1]
@@ -319,8 +314,6 @@ def _summaries(epsg: int | str, facts: object, group: list[np.ndarray]) -> list[
 def _summary(epsg: int | str, facts: object, xy: np.ndarray) -> Summary:
     """:func:`_summaries` of one sample (a few numpy calls; a projected frame over values that
     all look like degrees is not transformed at all)."""
-    if len(xy) <= _FEW:
-        return _summary_few(epsg, facts, xy)
     x, y = xy[:, 0], xy[:, 1]
     if facts.kind == "projected" and bool(_lonlat_range(x, y).all()):  # type: ignore[attr-defined]
         return True, None, None
@@ -335,10 +328,6 @@ def _summary(epsg: int | str, facts: object, xy: np.ndarray) -> Summary:
     return False, inside, (float(lon[k]), float(lat[k]), float(x[k]), float(y[k]))
 
 
-_FEW = 16  # points: a check of this few runs its tests point by point in Python (numpy's
-# per-call cost is most of the work there); the same tests, in the same float arithmetic
-
-
 @lru_cache(maxsize=4096)
 def _area_bounds(areas: tuple) -> tuple[tuple[float, float, float, float, bool], ...]:
     """Per area: (lowest lat, highest lat, west edge, width, whole circle?) as :func:`_in_area`
@@ -350,71 +339,6 @@ def _area_bounds(areas: tuple) -> tuple[tuple[float, float, float, float, bool],
         out.append((south - margin, north + margin, west - margin, width + 2 * margin,
                     width + 2 * margin >= 360.0))
     return tuple(out)
-
-
-def _lonlat_ok_few(epsg: int | str, facts: object, xy: np.ndarray) -> tuple | None:
-    """:func:`_lonlat_ok` point by point: (lon, lat, x, y, ok) as lists, or ``None``."""
-    xs, ys = xy[:, 0], xy[:, 1]
-    if facts.horizontal == WGS84:  # type: ignore[attr-defined]
-        lon, lat = xs.astype(float).tolist(), ys.astype(float).tolist()
-    else:
-        tr = transformer(epsg)  # type: ignore[arg-type]
-        try:
-            got = tr.transform(xs, ys, errcheck=False)  # type: ignore[union-attr]
-        except ProjError:
-            return None
-        lon = np.asarray(got[0], dtype=float).tolist()
-        lat = np.asarray(got[1], dtype=float).tolist()
-    x, y = xs.tolist(), ys.tolist()
-    geographic = facts.kind == "geographic"  # type: ignore[attr-defined]
-    bounds = _area_bounds(tuple(facts.areas)) if facts.areas else ()  # type: ignore[attr-defined]
-    ok = []
-    for a, b, c, d in zip(lon, lat, x, y):
-        good = (math.isfinite(a) and math.isfinite(b) and abs(a) <= _LON_MAX
-                and abs(b) <= _LAT_MAX
-                and (not geographic or (abs(c) <= _LON_MAX and abs(d) <= _LAT_MAX)))
-        if good and bounds:
-            good = any(lo <= b <= hi and (full or (a - west) % 360.0 <= span)
-                       for lo, hi, west, span, full in bounds)
-        ok.append(good)
-    return lon, lat, x, y, ok
-
-
-def _summary_few(epsg: int | str, facts: object, xy: np.ndarray) -> Summary:
-    """:func:`_summary` of a few points, point by point."""
-    if facts.kind == "projected" and all(  # type: ignore[attr-defined]
-            abs(a) <= 180.0 and abs(b) <= 90.0 for a, b in xy.tolist()):
-        return True, None, None
-    got = _lonlat_ok_few(epsg, facts, xy)
-    if got is None:
-        return False, None, None
-    lon, lat, x, y, ok = got
-    idx = [i for i, good in enumerate(ok) if good]
-    if not idx:
-        return False, 0, None
-    k = idx[len(idx) // 2]
-    return False, len(idx), (lon[k], lat[k], x[k], y[k])
-
-
-def _summaries_few(epsg: int | str, facts: object, group: list[np.ndarray]) -> list[Summary]:
-    """:func:`_summaries` of samples holding a few points in all, point by point (one PROJ
-    call for them all, as there)."""
-    got = _lonlat_ok_few(epsg, facts, np.concatenate(group))
-    if got is None:  # PROJ raised on the batch: each sample on its own
-        return [_summary(epsg, facts, a) for a in group]
-    lon, lat, x, y, ok = got
-    projected = facts.kind == "projected"  # type: ignore[attr-defined]
-    out: list[Summary] = []
-    start = 0
-    for a in group:
-        end = start + len(a)
-        degree_like = projected and all(abs(x[i]) <= 180.0 and abs(y[i]) <= 90.0
-                                        for i in range(start, end))
-        idx = [i for i in range(start, end) if ok[i]]
-        k = idx[len(idx) // 2] if idx else -1
-        out.append((degree_like, len(idx), (lon[k], lat[k], x[k], y[k]) if idx else None))
-        start = end
-    return out
 
 
 def _batched(epsg: int | str, facts: object, xy: np.ndarray) -> Summary:

@@ -244,14 +244,12 @@ def _strict_share(lon: np.ndarray, lat: np.ndarray, areas: Sequence[tuple]) -> f
 
 def _lonlat_of(code: int, xy: np.ndarray) -> tuple | None:
     """(lon, lat, every value finite) of ``xy`` read in ``code``'s projection (see
-    ``database.projection_lonlat``), or ``None``; for a few points as Python floats."""
+    ``database.projection_lonlat``), or ``None``."""
     ll = projection_lonlat(code, xy[:, 0], xy[:, 1])
     if ll is None:
         return None
     lon, lat = np.asarray(ll[0], dtype=float), np.asarray(ll[1], dtype=float)
     good = bool((np.isfinite(lon) & np.isfinite(lat)).all())
-    if len(lon) <= _FEW:
-        return lon.tolist(), lat.tolist(), good
     return lon, lat, good
 
 
@@ -267,9 +265,6 @@ def _candidate_rows(candidates: tuple[int, ...]) -> tuple[tuple, ...]:
         areas = facts.areas or ((facts.area,) if facts.area else ())
         out.append((c, facts.name, _datum(facts.name), tuple(areas), _projection_key(c)))
     return tuple(out)
-
-
-_FEW = 32  # points tested one by one in Python (a numpy call costs more for a few points)
 
 
 def _document_facts(known: tuple[tuple, ...], text_lower: str, places: Sequence[Place],
@@ -326,8 +321,7 @@ def zone_lonlats(candidates: Sequence[int], xys: Sequence[np.ndarray]) -> list[d
         for got, end in zip(out, ends):
             lon, lat = lon_all[start:end], lat_all[start:end]
             good = all(finite[start:end])
-            got[pkey] = ((lon.tolist(), lat.tolist(), good) if end - start <= _FEW
-                         else (lon, lat, good))
+            got[pkey] = (lon, lat, good)
             start = end
     return out
 
@@ -351,7 +345,7 @@ def choose_zone(
     by_projection: dict = {}
     has_xy = xy is not None and len(xy) > 0
     near_centre: dict = {}  # per projection: place point -> whether near the centre it gives
-    for (c, name, datum, areas, pkey), held, bounds in zip(known, in_area, margins):
+    for (c, name, datum, areas, pkey), held in zip(known, in_area):
         fits = None
         centre = None
         if has_xy:
@@ -367,13 +361,8 @@ def choose_zone(
                 lon, lat, good = ll
                 if not good:
                     fits = False
-                elif isinstance(lon, np.ndarray):
+                else:
                     fits = _strict_share(lon, lat, areas) >= 0.95
-                elif len(lon) == 1:  # one point: its share is 1.0 or 0.0
-                    fits = _in_bounds(lon[0], lat[0], bounds)
-                else:  # a few points, one by one: the tests and the share of _strict_share
-                    fits = sum(1 for x, y in zip(lon, lat) if _in_bounds(x, y, bounds)) / len(
-                        lon) >= 0.95
                 if fits:
                     k = len(lon) // 2
                     centre = (float(lon[k]), float(lat[k]))
@@ -574,7 +563,7 @@ def _candidate_margins(candidates: tuple[int, ...]) -> tuple[tuple, ...]:
 
 def _in_bounds(lon: float, lat: float, bounds: tuple) -> bool:
     """Whether one point is in any of a row's :func:`_margins` bounds: :func:`_strict_share`'s
-    tests for a point in Python (for a few points a numpy call costs more)."""
+    tests for one point (a place named in the document)."""
     for lo, hi, west, east, crosses in bounds:
         if lo <= lat <= hi and ((lon >= west or lon <= east) if crosses else west <= lon <= east):
             return True
