@@ -1,6 +1,6 @@
 """What each speed or memory device buys at the user's level (issue #34 point 5).
 
-Run: ``nice -n -15 python benchmarks/bench_devices.py [--rounds 4] [--devices gc,tokenworker,...]
+Run: ``nice -n -15 python benchmarks/bench_devices.py [--rounds 4] [--devices tokenworker,...]
 [--workloads index,chunk_1mb,...] [--docs 1000] [--quick] [--no-write]``
 
 Every measurement is a fresh process (the command a user types). A round runs each workload
@@ -15,9 +15,6 @@ their range as the noise.
 Devices and how each is turned off (only in this benchmark's child; nothing in geochunk reads
 these switches):
 
-* ``gc``: the collector pause around a document (``pipeline._CollectorPaused``); off: the pause
-  believes other threads are alive (``pipeline._only_thread`` answers False), so the collector
-  runs as in a threaded host.
 * ``tokenworker``: the tokenizer worker process (``geochunk.tokens.worker``); on: what a user
   gets (``$GEOCHUNK_TOKENIZE_IN`` unset); off: ``GEOCHUNK_TOKENIZE_IN=inline``.
 * ``letgo``: the let-go / read-again GeoJSON geometries (``geometry.let_go``: a GeoJSON parse's
@@ -43,13 +40,12 @@ Workloads (``--workloads``):
 
 Not measured where a device is not used by construction: the tokenizer worker on a
 one-document ``geochunk chunk`` (the CLI asks for inline: a worker started then could not be
-warm in time) and on the budget step (it tokenizes nothing); the collector pause on the budget
-step (it runs in a thread, and the pause leaves the collector alone when other threads are
-alive); the compact MultiPoint's let-go where no GeoJSON MultiPoint of 256k characters or more
+warm in time) and on the budget step (it tokenizes nothing); the compact MultiPoint's let-go where no GeoJSON MultiPoint of 256k characters or more
 is read (only ``memory`` has one); the speed devices on ``memory``.
 
 Removed after this benchmark measured them under 10% on every workload: the few-point fast
-paths of ``crs.zones`` and ``crs.validate`` (see the commit that removed them).
+paths of ``crs.zones`` and ``crs.validate``, and the garbage-collector pause of
+``pipeline`` (see the commits that removed them).
 """
 
 from __future__ import annotations
@@ -78,8 +74,6 @@ import json, os, sys, time
 spec = json.loads(sys.argv[1])
 off = set(spec["off"])
 import geochunk.pipeline as pipeline, geochunk.detection.geometry as geometry
-if "gc" in off:
-    pipeline._only_thread = lambda: False
 if "letgo" in off:
     pipeline.let_go = lambda parsed, spans: tuple(parsed)
 if "compact_letgo" in off:
@@ -161,7 +155,7 @@ def _run(off: list[str], task: str, args: list[str], env_extra: dict[str, str | 
     return got
 
 
-ALL_DEVICES = ("gc", "tokenworker", "letgo", "compact_letgo")
+ALL_DEVICES = ("tokenworker", "letgo", "compact_letgo")
 ALL_WORKLOADS = ("index", "chunk_1mb", "chunk_10kb", "budget", "memory")
 
 
@@ -171,8 +165,8 @@ def _devices_for(workload: str) -> tuple[str, ...]:
     if workload == "budget":
         return ("letgo",)
     if workload.startswith("chunk_"):
-        return ("gc", "letgo")
-    return ("gc", "tokenworker", "letgo")
+        return ("letgo",)
+    return ("tokenworker", "letgo")
 
 
 def _prepare(work: Path, n_docs: int, quick: bool) -> dict[str, object]:

@@ -13,10 +13,8 @@ once into a token index — so re-chunking at a new budget (``assemble`` again) 
 
 from __future__ import annotations
 
-import gc
 import logging
 import os
-import threading
 from dataclasses import replace
 from typing import Any, Sequence
 
@@ -49,72 +47,6 @@ log = logging.getLogger(__name__)
 __all__ = [
     "Analysis", "ChunkSet", "GeomRecord", "analyse", "assemble", "chunk_text", "chunk_file", "document_digest",
 ]
-
-
-class _CollectorPaused:
-    """Python's cyclic garbage collector paused while a document goes through the pipeline, when
-    this is the process's only thread (re-entrant; a collector that was off stays off).
-
-    The pipeline builds hundreds of thousands of objects that live as long as the document
-    (units, features, frames, spans, chunks: ~20 a feature) and leaves no cyclic garbage (none
-    found on the bundled samples or the land-use appendix ×16: every temporary is freed by its
-    reference count). While the collector runs, each full collection walks every object in the
-    process; a large document triggers them as its own objects pile up (2 full walks of up to
-    ~235k objects and 25 generation-1 ones on the appendix ×16, none on the appendix ×1), which
-    made the time grow faster than the document. Paused, the objects a caller keeps are walked
-    by the young collections after the call, once.
-
-    With other threads alive (Streamlit runs each session's script in a thread; web servers,
-    thread pools) the process-wide switch is not ours to flip: two threads chunking in turn
-    could keep it off for as long as their calls overlap, and code that saves and restores the
-    switch around its own work (``was = gc.isenabled(); gc.disable(); ...``) could restore
-    "off" for good. There the collector is left alone."""
-
-    _lock = threading.Lock()
-    _depth = 0
-    _paused = False  # this pause switched the collector off (and gives it back)
-
-    def __enter__(self) -> None:
-        cls = _CollectorPaused
-        with cls._lock:
-            if cls._depth == 0:
-                cls._paused = gc.isenabled() and _only_thread()
-                if cls._paused:
-                    gc.disable()
-            cls._depth += 1
-
-    def __exit__(self, *exc: object) -> None:
-        cls = _CollectorPaused
-        with cls._lock:
-            if cls._depth == 0:  # reset by a fork (below) while this call was inside
-                return
-            cls._depth -= 1
-            if cls._depth == 0 and cls._paused:
-                cls._paused = False
-                gc.enable()
-
-    @staticmethod
-    def after_fork_in_child() -> None:
-        """A process forked while another thread was inside the pipeline has no such thread:
-        nobody would give the collector back, so it is given back here (and the lock, which
-        that thread may have held at the fork, is new)."""
-        cls = _CollectorPaused
-        cls._lock = threading.Lock()
-        if cls._depth:
-            cls._depth = 0
-            if cls._paused:
-                cls._paused = False
-                gc.enable()
-
-
-def _only_thread() -> bool:
-    """This is the process's only Python thread (the CLI, a script, a benchmark)."""
-    return threading.active_count() == 1
-
-
-_collector_paused = _CollectorPaused()
-if hasattr(os, "register_at_fork"):
-    os.register_at_fork(after_in_child=_CollectorPaused.after_fork_in_child)
 
 
 def analyse(
@@ -151,13 +83,12 @@ def analyse(
     >>> a.text, a.source.form, a.features[0].start
     ('Café at POINT (1 2)', 'NFC', 8)
     """
-    with _collector_paused:
-        form = unicode_form(normalize)
-        if form is None:
-            return _analyse(text, encoding, doc_id, max_features, tokenize_in, strict_tokens)
-        n = normalize_text(text, normalize)
-        a = _analyse(n.text, encoding, doc_id, max_features, tokenize_in, strict_tokens)
-        return replace(a, source=Source(text, document_digest(text), form, n.offsets))
+    form = unicode_form(normalize)
+    if form is None:
+        return _analyse(text, encoding, doc_id, max_features, tokenize_in, strict_tokens)
+    n = normalize_text(text, normalize)
+    a = _analyse(n.text, encoding, doc_id, max_features, tokenize_in, strict_tokens)
+    return replace(a, source=Source(text, document_digest(text), form, n.offsets))
 
 
 def _analyse(text: str, encoding: str, doc_id: str, max_features: int | None, tokenize_in: str | None,
@@ -247,11 +178,6 @@ def assemble(analysis: Analysis, config: ChunkConfig) -> ChunkSet:
     budget); keep room for overlap and a rebuilt FeatureCollection wrapper; pack; hand blank
     pieces to a neighbour; build the chunks (escaping oversized units, prepending overlap);
     rewrap chunks that lie in one FeatureCollection."""
-    with _collector_paused:
-        return _assemble(analysis, config)
-
-
-def _assemble(analysis: Analysis, config: ChunkConfig) -> ChunkSet:
     a, budget = analysis, config.budget
     made = "none" if a.source is None else a.source.form.lower()
     if made != config.normalize:
