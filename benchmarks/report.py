@@ -44,6 +44,8 @@ class Area:
     quick: tuple[str, ...]  # the --quick run
     targets: str
     writes: bool = False  # the script writes its own section (named ``key``)
+    minutes: float = 0.0  # the full run's estimated minutes here (2 cores, at high priority; --list)
+    sizing: str = ""  # why the full run's sizes and repetitions are these (--list)
 
 
 #: The benchmarks that matter to users, in the order they run (the one list).
@@ -52,35 +54,44 @@ AREAS: tuple[Area, ...] = (
          "structure-aware splitters", "bench_chunk.py", (), ("--quick", "--repeat", "1"),
          "startup < 1 s; first run <= 2x one tiktoken encode; re-chunk <= 10% of the first run; "
          "16x the document <= 17x the time; peak memory <= 8x the input; faster than the "
-         "peer splitters (LangChain, LlamaIndex, Chonkie, semchunk, text-splitter) and no geometry severed"),
+         "peer splitters (LangChain, LlamaIndex, Chonkie, semchunk, text-splitter) and no geometry severed",
+         minutes=8, sizing="defaults (best of 3, appendix x70 for memory): the ratios need the full samples"),
     Area("bench_startup", "Start-up: `geochunk chunk` on a one-line file", "bench_startup.py", (),
-         ("--repeat", "2"), "the whole command < 1 s"),
+         ("--repeat", "2"), "the whole command < 1 s", minutes=1),
     Area("bench_hostile", "Hostile input 1x / 4x / 16x, memory per MB of input", "bench_hostile.py",
          ("--memory",), ("--cases", "identical,one_line"),
-         "linear: <= 20x the time at 16x the input; memory <= 8x the input"),
+         "linear: <= 20x the time at 16x the input; memory <= 8x the input", minutes=5),
     Area("bench_app", "App (server side): re-chunk after a budget change, page rerun, map build",
-         "bench_app.py", (), (), "budget step (assemble + table + map layer) well under 1 s"),
+         "bench_app.py", (), (), "budget step (assemble + table + map layer) well under 1 s", minutes=2),
     Area("bench_browser", "App in headless Chromium: first render, budget step, click and picker selection",
-         "bench_browser.py", ("--rounds", "5"), ("--rounds", "1"),
+         "bench_browser.py", ("--rounds", "3"), ("--rounds", "1"),
          "first render < 4 s warm; budget step and click -> selection < 1 s median; picker < 1 s",
-         writes=True),
+         writes=True, minutes=2, sizing="3 rounds (was 5): medians of three are enough against 1 s targets"),
     Area("bench_retrieve_build", "Retrieval build through the whole pipeline, 1 and 2 workers",
          "bench_retrieve.py", ("--part", "build", "--docs", "40"), ("--part", "build", "--docs", "2"),
-         "quote 1 vs 2 workers"),
+         "quote 1 vs 2 workers", minutes=2),
     Area("bench_retrieve_query", "Retrieval latency and filtered recall@10, 100k chunks",
          "bench_retrieve.py", ("--part", "query", "--chunks", "100000", "--queries", "40"),
          ("--part", "query", "--chunks", "3000", "--queries", "5"),
-         "query p95 < 100 ms at 50% / 5% / 0.5% selectivity; recall@10 >= 0.95"),
+         "query p95 < 100 ms at 50% / 5% / 0.5% selectivity; recall@10 >= 0.95", minutes=4),
     Area("bench_realdata", "Real-data retrieval (`bench_realdata.py`)", "bench_realdata.py", (), ("--quick",),
-         "geochunk's hit rate against the baselines on real documents (see the section)", writes=True),
-    Area("bench_scale", "Corpus scale: index builds on 1, 2 and N workers (issue #33)", "bench_scale.py", (),
-         ("--docs", "40", "--speedup-docs", "20", "--no-full"), "documents/s and the speed-up over 1 worker (see the section)", writes=True),
-    Area("bench_incremental", "Adding one document to an index (bench_incremental.py)", "bench_incremental.py", (),
+         "geochunk's hit rate against the baselines on real documents (see the section)", writes=True,
+         minutes=6),
+    Area("bench_scale", "Corpus scale: index builds on 1, 2 and N workers (issue #33)", "bench_scale.py",
+         ("--docs", "2000", "--speedup-docs", "600"),
+         ("--docs", "40", "--speedup-docs", "20", "--no-full"), "documents/s and the speed-up over 1 worker (see the section)", writes=True,
+         minutes=5, sizing="2,000 documents, speed-up on 600 (the script's default 10,000 / 1,500 take over half an "
+         "hour here); the 10,000-document time is the rate the section extrapolates"),
+    Area("bench_incremental", "Adding one document to an index (bench_incremental.py)", "bench_incremental.py",
+         ("--sizes", "1000,4000", "--repeat", "2"),
          ("--sizes", "200", "--repeat", "1"), "an add costs what the document costs, not the index (see the section)",
-         writes=True),
-    Area("bench_devices", "What each speed or memory device buys (`bench_devices.py`)", "bench_devices.py", (),
+         writes=True, minutes=3, sizing="indexes of 1,000 and 4,000 documents, best of 2 adds (the default "
+         "1,000 / 5,000 / 10,000, best of 3, builds 16,000 documents)"),
+    Area("bench_devices", "What each speed or memory device buys (`bench_devices.py`)", "bench_devices.py",
+         ("--rounds", "4", "--index-rounds", "2"),
          ("--quick",), "a device buys >= 10% on some user-level workload, else it is a removal candidate",
-         writes=True),
+         writes=True, minutes=12, sizing="4 rounds (2 for the 1,000-document index build, ~70 s a run); the "
+         "devices left are measured (the removed ones' figures stay in their commits)"),
 )
 
 
@@ -138,7 +149,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.list:
         for a in AREAS:
             there = "" if (HERE / a.script).exists() else "  (not in this checkout)"
-            print(f"{a.key:<22} python benchmarks/{a.script} {' '.join(a.args)}{there}")
+            print(f"{a.key:<22} ~{a.minutes:>4.0f} min  python benchmarks/{a.script} {' '.join(a.args)}{there}")
+            if a.sizing:
+                print(f"{'':<33}{a.sizing}")
+        print(f"{'total':<22} ~{sum(a.minutes for a in AREAS):>4.0f} min (estimated, full run, at high priority "
+              "on 2 cores; `--quick` runs in a few minutes)")
         return 0
     only = {k for k in args.only.split(",") if k}
     unknown = only - {a.key for a in AREAS}
