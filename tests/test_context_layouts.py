@@ -162,7 +162,8 @@ REAL = Path(__file__).parent / "real_data"
 @pytest.mark.parametrize("budget", [64, 300])
 def test_csv_rows_with_wkt_give_their_columns(budget):
     """libpysal's stl_hom.csv: a WKT column first, then NAME, FIPS, rates; each row is its
-    feature's unit, its other columns the attributes, NAME the id (no id column)."""
+    feature's unit, its other columns the attributes, the FIPS code the id (NAME repeats:
+    Washington, Jefferson... are in two states; ids used to be ``name~hash``)."""
     path = REAL / "libpysal-4.14.1" / "stl" / "stl_hom.csv"
     text = path.read_text()
     rows = list(csv.DictReader(io.StringIO(text)))
@@ -171,7 +172,7 @@ def test_csv_rows_with_wkt_give_their_columns(budget):
     for f, row in zip(a.features, rows):
         want = {k: v.strip() for k, v in row.items() if k != "WKT" and v.strip()}
         assert dict(f.attributes) == want
-        assert f.id.split("~")[0] == row["NAME"] and f.id_source == "row:NAME"
+        assert f.id == row["FIPS"].strip() and f.id_source == "row:FIPS"
     cs = assemble(a, ChunkConfig(budget=budget))
     assert validate(text, cs.chunks, budget=budget, detection=a.detection).passed
     for f, row in zip(a.features, rows):

@@ -146,7 +146,22 @@ PAIRS = [
     ([("Zone", "R1"), ("Depth", "3 m")], None),
     ([("Ref", "R-9"), ("Parcel ID", "P-1")], "P-1"),  # a key naming an id before a reference
     ([("Name", "Pump"), ("planning_ref", "19-0042")], "19-0042"),  # a reference, else the hash
+    ([("NAME", "Washington"), ("FIPS", "29221")], "29221"),  # a census code before the name
+    ([("name", "Alamance"), ("GEOID20", "37001")], "37001"),
 ]
+
+
+def test_counties_with_one_name_keep_their_fips_codes_as_ids() -> None:
+    """Repeated county names (libpysal's stl_hom: Washington in Missouri and Illinois) got
+    ``Washington~hash`` ids; the source's own FIPS code is the id a user looks for."""
+    import json
+
+    feats = [{"type": "Feature", "properties": {"fips": f, "name": "Washington"},
+              "geometry": {"type": "Point", "coordinates": [x, 38]}}
+             for f, x in (("29221", -90.9), ("17189", -89.4))]
+    text = json.dumps({"type": "FeatureCollection", "features": feats})
+    ids = [(f.id, f.id_source) for c in chunk_text(text, ChunkConfig(budget=64)).chunks for f in c.features]
+    assert ids == [("29221", "property:fips"), ("17189", "property:fips")]
 
 
 @pytest.mark.parametrize(("pairs", "fid"), PAIRS)

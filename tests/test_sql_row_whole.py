@@ -59,4 +59,4 @@ def test_no_chunk_cuts_a_row_and_every_row_id_lands_with_its_extent() -> None:
             (holder,) = [c for c in chunks if c.start <= a < c.end]
             assert holder.end >= b, (budget, name)  # the row is never severed
             assert holder.bbox is not None
-            assert name in [f.id.split("~")[0] for f in holder.features], (budget, name)
+            assert fips in [f.id for f in holder.features], (budget, name)  # the source's code

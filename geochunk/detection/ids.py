@@ -32,10 +32,12 @@ __all__ = [
 #: ``properties``, ``Key: value`` attribute blocks, SQL rows and table columns alike. After these,
 #: the first key ending in ``_id``, `` id`` or ``-id``; then a reference (:data:`REF_KEYS`, then
 #: the first key ending in ``_ref``, `` ref`` or ``-ref``) - a key that names an id wins over one
-#: that names a reference ("Parcel ID" before "Ref", whatever the order of the lines).
+#: that names a reference ("Parcel ID" before "Ref", whatever the order of the lines). US Census
+#: codes (``GEOID``, ``GEOID20``/``GEOID10`` as TIGER/Line names them, ``FIPS``) are ids: unique per
+#: county or tract where names repeat ("Washington County" in 30 states).
 ID_KEYS: tuple[str, ...] = (
     "id", "fid", "gid", "uid", "uuid", "objectid", "pk", "feature_id", "featureid", "feature id",
-    "parcel_id", "parcelid",
+    "parcel_id", "parcelid", "geoid", "geoid20", "geoid10", "fips",
 )  # fmt: skip
 REF_KEYS: tuple[str, ...] = ("ref", "reference")
 #: Keys (case-insensitive, in order) whose value names a feature: its id when nothing else
@@ -54,6 +56,8 @@ def pick_id(pairs: Iterable[tuple[str, str]]) -> tuple[str, str] | None:
     (('Parcel ID', 'P-1'), ('FID', 'F-1'))
     >>> pick_id([("name", "a"), ("planning_ref", "19/0042")]), pick_id([("idea", "x")])
     (('planning_ref', '19/0042'), None)
+    >>> pick_id([("NAME", "Washington"), ("FIPS", "29221")])  # a census code: the source's own id
+    ('FIPS', '29221')
     """
     pairs = pairs if isinstance(pairs, (tuple, list)) else tuple(pairs)
     if not pairs:
