@@ -17,10 +17,7 @@ these switches):
 
 * ``tokenworker``: the tokenizer worker process (``geochunk.tokens.worker``); on: what a user
   gets (``$GEOCHUNK_TOKENIZE_IN`` unset); off: ``GEOCHUNK_TOKENIZE_IN=inline``.
-* ``letgo``: the let-go / read-again GeoJSON geometries (``geometry.let_go``: a GeoJSON parse's
-  GEOS geometry dropped once the features' boxes are read, read again from the span's text if
-  drawn); off: the analysis keeps the parses as they are.
-* ``compact_letgo``: a large MultiPoint's coordinates let go likewise
+* ``compact_letgo``: a large GeoJSON MultiPoint's coordinate array let go once the analysis has it
   (``_CompactMultiPoint._let_go``; the compact MultiPoint itself, no GEOS geometry until one is
   drawn, is not switched); off: it keeps its coordinate array.
 
@@ -45,7 +42,9 @@ is read (only ``memory`` has one); the speed devices on ``memory``.
 
 Removed after this benchmark measured them under 10% on every workload: the few-point fast
 paths of ``crs.zones`` and ``crs.validate``, and the garbage-collector pause of
-``pipeline`` (see the commits that removed them).
+``pipeline``, and the let-go of GeoJSON parses' GEOS geometries (``geometry.let_go``; see the
+commits that removed them). With the devices left, ``budget`` and the two ``geochunk chunk``
+workloads measure none (the tokenizer worker is not used there, and no large MultiPoint is read).
 """
 
 from __future__ import annotations
@@ -74,8 +73,6 @@ import json, os, sys, time
 spec = json.loads(sys.argv[1])
 off = set(spec["off"])
 import geochunk.pipeline as pipeline, geochunk.detection.geometry as geometry
-if "letgo" in off:
-    pipeline.let_go = lambda parsed, spans: tuple(parsed)
 if "compact_letgo" in off:
     geometry._CompactMultiPoint._let_go = lambda self, span: None
 def rss():
@@ -155,18 +152,16 @@ def _run(off: list[str], task: str, args: list[str], env_extra: dict[str, str | 
     return got
 
 
-ALL_DEVICES = ("tokenworker", "letgo", "compact_letgo")
+ALL_DEVICES = ("tokenworker", "compact_letgo")
 ALL_WORKLOADS = ("index", "chunk_1mb", "chunk_10kb", "budget", "memory")
 
 
 def _devices_for(workload: str) -> tuple[str, ...]:
     if workload == "memory":
-        return ("letgo", "compact_letgo")
-    if workload == "budget":
-        return ("letgo",)
-    if workload.startswith("chunk_"):
-        return ("letgo",)
-    return ("tokenworker", "letgo")
+        return ("compact_letgo",)
+    if workload in ("budget", "chunk_1mb", "chunk_10kb"):
+        return ()
+    return ("tokenworker",)
 
 
 def _prepare(work: Path, n_docs: int, quick: bool) -> dict[str, object]:

@@ -90,7 +90,7 @@ AREAS: tuple[Area, ...] = (
     Area("bench_devices", "What each speed or memory device buys (`bench_devices.py`)", "bench_devices.py",
          ("--rounds", "4", "--index-rounds", "2"),
          ("--quick",), "a device buys >= 10% on some user-level workload, else it is a removal candidate",
-         writes=True, minutes=12, sizing="4 rounds (2 for the 1,000-document index build, ~70 s a run); the "
+         writes=True, minutes=8, sizing="4 rounds (2 for the 1,000-document index build, ~70 s a run); the "
          "devices left are measured (the removed ones' figures stay in their commits)"),
 )
 

@@ -25,7 +25,7 @@ from geochunk.split.chunking import Body, ChunkBuilder, source_records, to_sourc
 from geochunk.detection.scan import detect
 from geochunk.errors import ConfigError, GeochunkError
 from geochunk.context.features import describe_features, feature_attributes, feature_periods
-from geochunk.detection.geometry import let_go, parse_spans, sampled
+from geochunk.detection.geometry import parse_spans, sampled
 from geochunk.context.fences import fence_edge_levels, find_fences
 from geochunk.context.headings import find_headings
 from geochunk.model import DEFAULT_MAX_FEATURES, ChunkConfig, Detection, Flag
@@ -149,7 +149,6 @@ def _geometry_steps(text: str, detection: Detection, headings: tuple[tuple[int, 
     extents = tuple((e.start, e.end) for e in detection.extents)  # metadata, still uncut
     boundaries = find_boundaries(text, _no_cut(span_ranges, headings, extents), fence_ranges)
     features = describe_features(detection, parsed, frames, units, attrs)
-    parsed = let_go(parsed, detection.spans)  # the last reader of the geometries is done
     periods = feature_periods(text, detection, units, attrs, document_period(text))
     return detection, parsed, frames, units, boundaries, features, periods
 

@@ -14,7 +14,6 @@ import tracemalloc
 from collections.abc import Mapping
 
 import pytest
-import shapely
 from hypothesis import given, strategies as st
 
 from geochunk import ChunkConfig, chunk_text
@@ -128,48 +127,3 @@ def test_the_analysis_of_many_small_features_holds_a_bounded_multiple_of_the_tex
         tracemalloc.stop()
     assert len(cs.chunks) > 1 and len(a.features) == 4000
     assert held / len(text.encode("utf-8")) < 8.0
-
-
-def _digest(cs) -> list:
-    return [[c.to_dict() for c in cs.chunks], [[repr(g) for g in gs] for gs in cs.geometries],
-            cs.strategy, cs.reason, [repr(f) for f in cs.analysis.features]]  # fmt: skip
-
-
-def _with_a_large_multipolygon() -> str:
-    polys = []
-    for k in range(12):  # twelve squares: one feature over a budget of 64 tokens
-        x, y = round(-3.3 + k * 0.01, 6), 55.9
-        polys.append([[[x, y], [round(x + 5e-3, 6), y], [round(x + 5e-3, 6), 55.905], [x, 55.905], [x, y]]])
-    big = {"type": "Feature", "id": "big", "properties": {"name": "parcels"},
-           "geometry": {"type": "MultiPolygon", "coordinates": polys}}
-    doc = json.loads(_many_features(30))
-    doc["features"].insert(7, big)
-    return json.dumps(doc, indent=1)
-
-
-@pytest.mark.parametrize("config", [
-    ChunkConfig(budget=256), ChunkConfig(budget=256, overlap=1), ChunkConfig(budget=128, unit="feature"),
-    ChunkConfig(budget=256, rewrap=True), ChunkConfig(budget=64, oversize="split"),
-    ChunkConfig(budget=64, oversize="generalize"), ChunkConfig(budget=64, oversize="generalize", tolerance="auto"),
-])  # fmt: skip
-def test_features_let_their_geometries_go_and_the_chunks_are_the_same(config: ChunkConfig, monkeypatch) -> None:
-    """The analysis keeps each small GeoJSON feature's parse without its GEOS geometry (read
-    again from the span's text when drawn, split or generalized): the same chunks and records
-    as when every geometry is kept."""
-    from geochunk import pipeline
-    from geochunk.detection import geometry
-
-    text = _with_a_large_multipolygon()
-    cs = chunk_text(text, config)
-    let_go = [p for p in cs.analysis.parsed if isinstance(p, geometry._ReadAgain)]
-    assert len(let_go) == len(cs.analysis.parsed) == 31
-    if config.oversize == "isolate":
-        assert all(isinstance(geometry._GEOMETRY_SLOT.__get__(p), Span) for p in let_go)  # none read again
-    got = _digest(cs)
-    for p, span in zip(cs.analysis.parsed, cs.analysis.detection.spans):
-        assert shapely.to_wkb(p.geometry) == shapely.to_wkb(shapely.from_geojson(span.geometry_text))
-        assert p.geometry is p.geometry and repr(p).startswith("Parsed(geometry=<")
-    monkeypatch.setattr(pipeline, "let_go", lambda parsed, spans: tuple(parsed))
-    whole = chunk_text(text, config)
-    assert not any(isinstance(p, geometry._ReadAgain) for p in whole.analysis.parsed)
-    assert got == _digest(whole)

@@ -56,7 +56,6 @@ __all__ = [
     "resolve",
     "extent",
     "sampled",
-    "let_go",
 ]
 
 #: Largest angle (radians) one segment of a densified arc may sweep: 64 segments per circle.
@@ -140,88 +139,10 @@ class _CompactMultiPoint(Parsed):
         return Parsed, (self.geometry, self.vertices, self.linearized, self.error, self.dims)
 
 
-class _ReadByGeos(Parsed):
-    """A parse whose geometry is ``shapely.from_geojson`` of its GeoJSON text: reading that
-    text again gives the same geometry, so :func:`let_go` may drop it (a plain
-    :class:`Parsed` in every other way: shown, compared and hashed as one).
-
-    >>> p = parse_geojson('{"type": "Point", "coordinates": [1, 2]}')
-    >>> type(p).__name__, p == Parsed(p.geometry, 1), Parsed(p.geometry, 1) == p, p
-    ('_ReadByGeos', True, True, Parsed(geometry=<POINT (1 2)>, vertices=1, linearized=False, error=None, dims=''))
-    """
-
-    __slots__ = ()
-
-    def __repr__(self) -> str:
-        return "Parsed" + Parsed.__repr__(self)[len(type(self).__qualname__):]
-
-    def __eq__(self, other: object) -> bool:
-        if type(other) is Parsed or isinstance(other, _ReadByGeos):
-            return (self.geometry, self.vertices, self.linearized, self.error, self.dims) == (
-                other.geometry, other.vertices, other.linearized, other.error, other.dims)  # type: ignore[attr-defined]
-        return NotImplemented
-
-    __hash__ = Parsed.__hash__
-
-
-_GEOMETRY_SLOT = _PARSED_SLOTS["geometry"]
-
-
-class _ReadAgain(_ReadByGeos):
-    """A :class:`_ReadByGeos` parse whose geometry was let go once its analysis had read it
-    (:func:`let_go` turns the parse into this in place: no new object): its geometry slot holds
-    the span until ``geometry`` is first asked for, which reads the span's text again
-    (``shapely.from_geojson``, as the parse did) and keeps the geometry there. The GEOS
-    geometries and their shapely objects were ~0.25x (traced) and more in GEOS's own heap for
-    a GeoJSON of 20k small features, held for as long as the analysis lived (issue #13); the
-    pipeline's records hold the parse (:func:`held`)."""
-
-    __slots__ = ()
-
-    @property
-    def geometry(self) -> BaseGeometry:  # type: ignore[override]
-        got = _GEOMETRY_SLOT.__get__(self)
-        if isinstance(got, Span):
-            with _COMPACT_BUILD:  # one geometry, also when two threads draw it first at once
-                got = _GEOMETRY_SLOT.__get__(self)
-                if isinstance(got, Span):
-                    got = shapely.from_geojson(got.geometry_text)
-                    _GEOMETRY_SLOT.__set__(self, got)
-        return got
-
-    def __reduce__(self) -> Any:  # a plain Parsed (its slots' __setstate__ cannot set a property)
-        return Parsed, (self.geometry, self.vertices, self.linearized, self.error, self.dims)
-
-
-def let_go(parsed: Sequence[Parsed], spans: Sequence[Span]) -> tuple[Parsed, ...]:
-    """``parsed`` (one parse per span of ``spans``), the geometries that can be read again from
-    their span's GeoJSON text let go: what an analysis keeps once its last reader of the
-    geometries (the features' boxes) is done. Drawing, splitting or generalizing a feature
-    reads its geometry again (the same one) when first asked. The parses are changed in place
-    (each such parse is this document's: the parse cache gave them up in :func:`parse_spans`).
-
-    >>> from geochunk.model import Span
-    >>> sp = Span(0, 40, "geojson_geometry", "POINT", '{"type": "Point", "coordinates": [1, 2]}')
-    >>> (p,) = let_go(parse_spans([sp]), [sp])
-    >>> type(p).__name__, p.vertices, p.geometry.wkt, p.geometry is p.geometry
-    ('_ReadAgain', 1, 'POINT (1 2)', True)
-    """
-    for p, s in zip(parsed, spans):
-        if type(p) is _ReadByGeos and s.kind in _GEOJSON_KINDS and s.status == "ok":
-            with _COMPACT_BUILD:
-                if type(p) is _ReadByGeos:
-                    object.__setattr__(p, "__class__", _ReadAgain)  # first: it still answers its geometry
-                    _GEOMETRY_SLOT.__set__(p, s)  # then the span stands in for it
-    return tuple(parsed)
-
-
-_GEOJSON_KINDS = ("geojson_geometry", "geojson_feature")
-
-
 def held(parsed: Parsed) -> Any:
     """What a long-lived record keeps of ``parsed``'s geometry: the geometry, or for a compact
-    parse or one let go the parse itself (:func:`resolve` gives its geometry when one is drawn)."""
-    return parsed if isinstance(parsed, (_CompactMultiPoint, _ReadAgain)) else parsed.geometry
+    parse the parse itself (:func:`resolve` gives its geometry when one is drawn)."""
+    return parsed if isinstance(parsed, _CompactMultiPoint) else parsed.geometry
 
 
 def resolve(value: Any) -> Any:
@@ -1098,7 +1019,7 @@ def parse_geojson(geometry_json: str) -> Parsed:
         except (ShapelyError, ValueError):
             geom = None
         if geom is not None and _rings_ok(geom):
-            return _ReadByGeos(
+            return Parsed(
                 geometry=geom,
                 vertices=int(shapely.get_num_coordinates(geom)),
                 dims=_dims_of(geom),
@@ -1143,7 +1064,7 @@ def parse_geojson_many(texts: "list[str]") -> list[Parsed]:
                                           has_z.tolist(), has_m.tolist()):
                 if ok:
                     dims = ("Z" if z else "") + ("M" if mm else "")
-                    out[where[k]] = _ReadByGeos(geometry=g, vertices=v, dims=dims)
+                    out[where[k]] = Parsed(geometry=g, vertices=v, dims=dims)
     return [p if p is not None else parse_geojson(t) for p, t in zip(out, texts)]
 
 
