@@ -188,7 +188,8 @@ def assemble(analysis: Analysis, config: ChunkConfig) -> ChunkSet:
     if a.detection_error is not None:  # cut nowhere: the document whole, flagged
         b = ChunkBuilder(a, config, strategy)
         if a.text:  # (an empty document has no chunks, as always)
-            b.add(0, len(a.text), 0, Body(flags=(Flag.DETECTION_FAILED,)))
+            # its frame is the unexamined WGS 84 fallback: a guess, flagged as one
+            b.add(0, len(a.text), 0, Body(flags=(Flag.DETECTION_FAILED, Flag.CRS_FLAGGED)))
         chunks = b.chunks if a.source is None else to_source(a, a.source, b.chunks, config)
         return ChunkSet(a, config, tuple(chunks), strategy, f"detection failed ({a.detection_error}): "
                         "the document is one chunk, uncut", tuple(b.geoms))

@@ -101,6 +101,21 @@ def test_detector_failure_emits_the_document_whole_flagged_and_logged(caplog):
     assert cs.analysis.detection_error == "IndexError: boom"
 
 
+def test_detector_failure_chunk_passes_the_gates_with_its_frame_flagged():
+    """The whole-document chunk holds geometry the failed detection never saw; the frames gate
+    finds it in the chunk's own text, so the fallback frame must be flagged on the chunk."""
+    from geochunk.gates import validate
+
+    text = "Site A.\n\nPOINT (1 2)\n\nMore prose here.\n"
+    with mock.patch.object(pipeline, "detect", side_effect=IndexError("boom")):
+        cs = pipeline.chunk_text(text, ChunkConfig(budget=64))
+    (c,) = cs.chunks
+    assert Flag.CRS_FLAGGED in c.flags and c.crs is not None and c.crs.source == "fallback"
+    report = validate(text, cs.chunks, budget=64, detection=cs.analysis.detection)
+    assert report.passed, report.lines()
+    assert validate(text, cs.chunks, budget=64).passed  # and against a detection that works
+
+
 def test_detector_failure_on_an_empty_document_gives_no_chunks():
     with mock.patch.object(pipeline, "detect", side_effect=IndexError("boom")):
         assert pipeline.chunk_text("", ChunkConfig(budget=64)).chunks == ()
