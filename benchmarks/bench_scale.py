@@ -11,10 +11,11 @@ embed with the static model, write, R-tree, BM25, recall gate) into a new index 
 fresh process so no run inherits another's warm caches or memory:
 
 * **speed-up**: ``--speedup-docs`` documents spread over the corpus on 1 worker (in-process: the loop a user
-  gets without ``--workers``), on 2 Dask workers and on N (``--workers-n``, default the CPU
-  count; skipped when it is 2). A Dask run starts its LocalCluster inside the timed span (a user
-  waits for it too); each worker warms once at start (``rows.warm_prepare``: tokenizer ranks,
-  CRS indexes, gazetteer, model), documents go in batches by size.
+  gets without ``--workers``), on 2 and N workers (``--workers-n``, default the CPU count;
+  skipped when it is 2) of ``--workers N``'s pool (forked after one warm-up,
+  ``rows.warm_prepare``: tokenizer ranks, CRS indexes, gazetteer, model), and on a 2-worker
+  Dask LocalCluster (``--no-dask`` leaves it out) started inside the timed span (a user waits
+  for it too), each of its workers warmed once at start; documents go in batches by size.
 * **full build**: all ``--docs`` documents on the fastest worker count of the speed-up runs.
 
 Printed and written to ``benchmarks/RESULTS.md`` (section ``bench_scale``): documents/s, chunks/s,
@@ -58,23 +59,25 @@ def child(spec: dict) -> dict:
 
     paths = Path(spec["paths"]).read_text(encoding="utf-8").splitlines()
     workers = spec["workers"]
+    pool = spec.get("pool", "auto")
     t0 = time.perf_counter()
     client = cluster = None
     scheduler = None
-    if workers > 1:
+    if workers > 1 and pool == "dask":  # its start is timed apart: a user waits for it too
         client, cluster = _dask_client(workers, None)
         scheduler = cluster.scheduler_address
     t_cluster = time.perf_counter() - t0
     first_write: list[float] = []
+    peaks = {}
     rep = build_index(paths, spec["db"], collection="scale", embedder="static",
                       config=ChunkConfig(budget=spec["budget"]), workers=1 if scheduler else workers,
-                      scheduler=scheduler, keep_going=True,
+                      scheduler=scheduler, keep_going=True, pool=pool, peaks=peaks.update,
                       progress=lambda done, total, label: first_write.append(time.perf_counter())
                       if done == total else None)
     seconds = time.perf_counter() - t0
-    peaks = {"writer": _peak_rss_mb()}
+    peaks.pop("this process", None)  # 1 worker: the writer does everything
+    peaks = {"writer": _peak_rss_mb(), **{f"worker {i + 1}": mb for i, mb in enumerate(peaks.values())}}
     if client is not None:
-        peaks.update({f"worker {i + 1}": mb for i, mb in enumerate(client.run(_peak_rss_mb).values())})
         client.close()
         cluster.close()
     import resource
@@ -84,7 +87,7 @@ def child(spec: dict) -> dict:
     cpu = sum(getattr(resource.getrusage(who), f) for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN)
               for f in ("ru_utime", "ru_stime"))
     return {
-        "workers": workers, "documents": rep.documents, "indexed": len(rep.added) + len(rep.replaced),
+        "workers": workers, "pool": pool if workers > 1 else "in-process", "documents": rep.documents, "indexed": len(rep.added) + len(rep.replaced),
         "failed": len(rep.failed), "failed_names": [Path(d).name for d, _ in rep.failed[:3]], "rows": rep.rows, "seconds": seconds, "cluster_s": t_cluster,
         "prepared_s": (first_write[0] - t0) if first_write else None, "peaks_mb": peaks, "cpu_s": cpu,
     }
@@ -97,11 +100,11 @@ def _load() -> str:
         return "n/a"
 
 
-def run_build(paths: list[Path], workers: int, tmp: Path, budget: int, tag: str) -> dict:
+def run_build(paths: list[Path], workers: int, tmp: Path, budget: int, tag: str, pool: str = "auto") -> dict:
     listing = tmp / f"paths_{tag}.txt"
     listing.write_text("\n".join(str(p) for p in paths), encoding="utf-8")
     db = tmp / f"scale_{tag}.duckdb"
-    spec = {"paths": str(listing), "db": str(db), "workers": workers, "budget": budget}
+    spec = {"paths": str(listing), "db": str(db), "workers": workers, "budget": budget, "pool": pool}
     before = _load()
     proc = subprocess.run([sys.executable, __file__, "--child", json.dumps(spec)], capture_output=True,
                           text=True, check=False, cwd=str(ROOT))
@@ -120,7 +123,8 @@ def _row(r: dict, base: dict | None) -> str:
     speed = f"{base['seconds'] / r['seconds']:.2f}x" if base else "1.00x"
     peaks = ", ".join(f"{k} {v:.0f}" for k, v in r["peaks_mb"].items())
     prep = f"{r['prepared_s']:.0f}" if r.get("prepared_s") else "-"
-    return (f"| {r['workers']} | {r['documents']} | {r['rows']} | {r['seconds']:.1f} | {prep} | "
+    kind = {"in-process": "", "auto": "", "fork": " (forked pool)", "dask": " (Dask LocalCluster)"}[r.get("pool", "auto")]
+    return (f"| {r['workers']}{kind} | {r['documents']} | {r['rows']} | {r['seconds']:.1f} | {prep} | "
             f"{r['cluster_s']:.1f} | {r['cpu_s']:.0f} | {r['documents'] / r['seconds']:.1f} | {r['rows'] / r['seconds']:.0f} | "
             f"{speed} | {peaks} | {r['load_before']} → {r['load_after']} |")
 
@@ -152,6 +156,7 @@ def main() -> None:
     ap.add_argument("--quick", action="store_true", help="600 documents, speed-up on 300")
     ap.add_argument("--no-full", action="store_true", help="only the speed-up runs")
     ap.add_argument("--no-write", action="store_true", help="print only; leave RESULTS.md alone")
+    ap.add_argument("--no-dask", action="store_true", help="leave out the 2-worker Dask LocalCluster run")
     ap.add_argument("--corpus", type=Path, default=None, help="write the corpus here and keep it (default: a temporary folder)")
     ap.add_argument("--child", default=None, help=argparse.SUPPRESS)
     args = ap.parse_args()
@@ -175,16 +180,19 @@ def main() -> None:
     # interleaved), so it holds every kind in about its share
     n = args.speedup_docs
     subset = [files[i * len(files) // n] for i in range(n)]
-    counts = [1, 2] + ([args.workers_n] if args.workers_n not in (1, 2) else [])
+    plan = [(1, "fork"), (2, "fork")] + ([(args.workers_n, "fork")] if args.workers_n not in (1, 2) else [])
+    if not args.no_dask:
+        plan.append((2, "dask"))
     runs = []
-    for w in counts:
-        r = run_build(subset, w, tmp, args.budget, f"w{w}")
+    for w, pool in plan:
+        r = run_build(subset, w, tmp, args.budget, f"w{w}{pool}", pool)
         runs.append(r)
-        print("  " + _row(r, runs[0]))
+        print("  " + _row(r, runs[0]), flush=True)
     full = None
     if not args.no_full and args.docs > args.speedup_docs:
-        best = min(runs, key=lambda r: r["seconds"])["workers"]
-        full = run_build(files, best, tmp, args.budget, f"full{best}")
+        fastest = min(runs, key=lambda r: r["seconds"])
+        best, best_pool = fastest["workers"], fastest["pool"] if fastest["workers"] > 1 else "fork"
+        full = run_build(files, best, tmp, args.budget, f"full{best}", best_pool)
         print("  full: " + _row(full, None))
     elapsed = time.perf_counter() - t_all
     shutil.rmtree(tmp, ignore_errors=True)
@@ -199,8 +207,10 @@ def main() -> None:
         f"{len(files)} distinct documents ({info.bytes / 1e6:.1f} MB; "
         + ", ".join(f"{k} {v}" for k, v in info.kinds.items())
         + f"), budget {args.budget}, static model, each build a fresh process into a new index file. "
-        "1 worker = the in-process loop; 2 and N = a Dask LocalCluster started inside the timed span, "
-        "each worker warmed once, batches by size. chunk+embed s: when the last document was prepared "
+        "1 worker = the in-process loop; 2 and N = `--workers N` (worker processes forked from the "
+        "build's process after it warmed once: tokenizer ranks, CRS indexes, gazetteer, model); the Dask row = "
+        "a LocalCluster started inside the timed span (cluster start s), each worker warmed once at start. "
+        "Batches by size either way; postings tokenized on the workers. chunk+embed s: when the last document was prepared "
         "(the rest is the write, R-tree, BM25 and recall gate in the writing process). Peak MB: each "
         "worker's peak RSS, and the writing process's (for 1 worker it does everything). CPU s: "
         "user + system of the build's process and its workers (the work done, whatever the load).",
@@ -225,7 +235,7 @@ def main() -> None:
         lines += ["", f"Full build: all {full['documents']} documents on {n_w} (the fastest of the runs above), "
                   f"{full['seconds'] / 60:.1f} minutes{verdict}; {failed}.",
                   "", head, "|" + "|".join("---" for _ in range(head.count("|") - 1)) + "|", _row(full, None)]
-    two = next((r for r in runs if r["workers"] == 2), None)
+    two = next((r for r in runs if r["workers"] == 2 and r["pool"] != "dask"), None)
     if two is not None:
         s = runs[0]["seconds"] / two["seconds"]
         cpus = os.cpu_count() or 1

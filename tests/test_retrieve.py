@@ -283,7 +283,8 @@ def test_reindex_replaces_only_the_changed_document(corpus, tmp_path) -> None:
 
 
 @pytest.mark.slow
-def test_one_or_two_dask_workers_give_the_same_index(corpus, tmp_path, monkeypatch) -> None:
+@pytest.mark.parametrize("pool", ["fork", "dask"])
+def test_one_or_two_workers_give_the_same_index(corpus, tmp_path, monkeypatch, pool) -> None:
     import sys
     import types
 
@@ -296,8 +297,10 @@ def test_one_or_two_dask_workers_give_the_same_index(corpus, tmp_path, monkeypat
     one, two = tmp_path / "one.duckdb", tmp_path / "two.duckdb"
     build_index(paths, one, collection="c", config=CFG, workers=1, embedder="hashing")
     seen = []
-    build_index(paths, two, collection="c", config=CFG, workers=2, embedder="hashing",
-                progress=lambda done, total, label: seen.append((done, total)))
+    peaks: dict[str, float] = {}
+    build_index(paths, two, collection="c", config=CFG, workers=2, embedder="hashing", pool=pool,
+                progress=lambda done, total, label: seen.append((done, total)), peaks=peaks.update)
+    assert peaks and all(mb > 0 for mb in peaks.values())  # each worker's peak memory, reported
     assert _table(one, with_time=False) == _table(two, with_time=False)
     assert seen[-1] == (3, 3)
     con1, con2 = connect(one, read_only=True), connect(two, read_only=True)

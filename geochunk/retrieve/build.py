@@ -62,7 +62,7 @@ from geochunk.retrieve.catalog import parse_period, refresh_catalog
 from geochunk.retrieve.embed import EMBEDDERS, get_embedder
 from geochunk.retrieve.lexical import ANALYZER
 from geochunk.retrieve.parallel import Progress, stream_ordered
-from geochunk.retrieve.postings import PostingsWork, delete_postings, rebuild_postings, write_postings
+from geochunk.retrieve.postings import PostingsWork, delete_postings, rebuild_postings, title_of, write_postings
 from geochunk.retrieve.provenance import Recipe, differences, recipe_for
 from geochunk.retrieve.recall import RecallReport, measure_recall
 from geochunk.retrieve.rows import warm_prepare  # a worker's one-time loads (issue #33)
@@ -380,6 +380,8 @@ def build_index(
     keep_going: bool | None = None,
     prune: bool = False,
     outcome: Outcome | None = None,
+    pool: str = "auto",
+    peaks: Callable[[dict[str, float]], None] | None = None,
 ) -> BuildReport:
     """Build ``db`` from ``paths`` (or add/replace those documents in an existing ``db``).
 
@@ -391,6 +393,9 @@ def build_index(
     folder is given) reports a failing document in ``BuildReport.failed`` and builds the rest;
     off, the first failure raises and nothing is written. ``prune`` deletes the collection's
     documents whose file no longer exists (with ``texts``: those not given this time).
+    ``workers > 1`` without a ``scheduler`` runs in the local pool ``pool`` names
+    (:func:`geochunk.retrieve.parallel.pool_kind`); ``peaks(mapping)`` receives each worker's
+    peak memory in MB when the documents are prepared.
 
     Raises :class:`IndexBuildError` (nothing written) on a chunk whose geometry does not parse
     or that has geometry but no frame/extent (unless ``keep_going``), on another embedding model
@@ -482,7 +487,7 @@ def build_index(
             # workers warm once at start; in this process the first document pays the same loads (a
             # warm-up here would chunk its text again on every build: +0.1-0.3 CPU-s per add)
             warm=functools.partial(warm_prepare, config.encoding, embedder) if workers > 1 or scheduler else None,
-            embedder=embedder, config=config, recipe=recipe, keep_going=keep_going,
+            pool=pool, peaks=peaks, embedder=embedder, config=config, recipe=recipe, keep_going=keep_going,
         ):
             if isinstance(res, PreparedDocument):
                 yield res
@@ -780,10 +785,14 @@ class _Writer:
         self.rows_written += n
         if n:
             self.rids_written.append(np.arange(first, self.next_rid, dtype=np.int64))
-            if self.incremental:
+            if self.incremental or self.fresh:  # an older format's copy: every row's postings at the end
                 rows = [r for d in docs for r in d.rows]
-                titles = [PurePosixPath(str(r.doc_id).replace("\\", "/")).stem for r in rows]
-                got = write_postings(con, range(first, self.next_rid), [r.text for r in rows], titles)
+                if all(d.postings is not None for d in docs if d.rows):  # tokenized where prepared
+                    got = write_postings(con, range(first, self.next_rid), (), (),
+                                         tokenized=[d.postings for d in docs if d.rows])
+                else:
+                    got = write_postings(con, range(first, self.next_rid), [r.text for r in rows],
+                                         [title_of(r.doc_id) for r in rows])
                 self.postings = PostingsWork(self.postings.rows + got.rows, self.postings.postings + got.postings,
                                              self.postings.terms_added + got.terms_added)
 
@@ -799,10 +808,13 @@ class _Writer:
         if not self.incremental:
             con.execute(f"CREATE INDEX {RTREE_INDEX} ON chunks USING RTREE (footprint)")
             con.execute("CREATE INDEX chunks_rid ON chunks (rid)")  # point lookups of result rows
+        if not self.incremental and not self.fresh:  # an older format's rows: all tokenized again
             self.postings = rebuild_postings(con)
             self.rebuilt_lexical = True
         elif _stored_analyzer(con) != ANALYZER:  # written by another analyzer: every row again
             self.postings = rebuild_postings(con)
+            self.rebuilt_lexical = True
+        elif self.fresh:  # a new file: every row's postings written with its batch
             self.rebuilt_lexical = True
         refresh_catalog(con, collection, version=version, licence=licence, period=period,
                         resolution_m=resolution_m, keep_resolution=True)

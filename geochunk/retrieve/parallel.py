@@ -1,9 +1,15 @@
-"""Run one function over many documents: in this process, on a Dask LocalCluster, or a cluster.
+"""Run one function over many documents: in this process, in a local process pool, on a Dask
+LocalCluster, or a cluster.
 
-``workers <= 1`` and no scheduler: a plain loop. ``workers = N``: a ``dask.distributed``
-LocalCluster of N single-threaded worker processes bound to 127.0.0.1 (no dashboard), closed
-afterwards. ``scheduler = "tcp://host:8786"``: an existing cluster. Results always come back in
-input order, so the index written afterwards does not depend on which worker finished first.
+``workers <= 1`` and no scheduler: a plain loop. ``workers = N``: N worker processes on this
+machine, by default (``pool="auto"``) **forked from this process after it has warmed** (where
+``fork`` exists and this process runs no other thread): each starts with the tokenizer ranks,
+frame indexes and model already loaded, and pays neither an interpreter start, nor imports,
+nor a warm-up of its own; otherwise (or ``pool="dask"``) a ``dask.distributed`` LocalCluster
+of N single-threaded worker processes bound to 127.0.0.1 (no dashboard), each warmed once at
+start, closed afterwards. ``scheduler = "tcp://host:8786"``: an existing cluster. Results
+always come back in input order, so the index written afterwards does not depend on which
+worker finished first, nor on which kind of pool ran it.
 
 >>> run_ordered(len, ["a", "bb", "ccc"])
 [1, 2, 3]
@@ -12,13 +18,15 @@ input order, so the index written afterwards does not depend on which worker fin
 from __future__ import annotations
 
 import contextlib
+import os
 import sys
+import threading
 import types
 from typing import Any, Callable, Iterator, Sequence, TypeVar
 
 from geochunk.errors import ConfigError, GeochunkError
 
-__all__ = ["run_ordered", "stream_ordered", "batches", "Progress"]
+__all__ = ["run_ordered", "stream_ordered", "batches", "Progress", "POOLS", "pool_kind"]
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -156,6 +164,125 @@ def _run_batch(func: Callable[..., Any], batch: Sequence[Any], kwargs: dict[str,
     return [func(item, **kwargs) for item in batch]
 
 
+def _run_batch_here(func: Callable[..., Any], batch: Sequence[Any], kwargs: dict[str, Any]) -> tuple[int, float, list[Any]]:
+    """One task of the local pool: the batch's results, with the worker's pid and peak memory."""
+    return os.getpid(), _peak_rss_mb(), _run_batch(func, batch, kwargs)
+
+
+#: ``pool=`` of :func:`stream_ordered` for ``workers > 1`` without a scheduler
+POOLS = ("auto", "fork", "dask")
+
+
+def pool_kind(pool: str = "auto") -> str:
+    """The pool ``pool`` runs ``workers > 1`` in: ``"fork"`` (worker processes forked from this one
+    after it warmed) or ``"dask"`` (a LocalCluster). ``"auto"`` is ``"fork"`` where the platform
+    has it and this process runs only its main thread (forking a process with other threads
+    running, such as a web app's, can copy a lock one of them holds), else ``"dask"``.
+
+    >>> pool_kind("dask")
+    'dask'
+    >>> pool_kind("threads")
+    Traceback (most recent call last):
+    ...
+    geochunk.errors.ConfigError: pool must be one of auto, fork, dask; got 'threads'
+    """
+    if pool not in POOLS:
+        raise ConfigError(f"pool must be one of {', '.join(POOLS)}; got {pool!r}")
+    if pool != "auto":
+        return pool
+    import multiprocessing
+
+    forkable = "fork" in multiprocessing.get_all_start_methods() and threading.active_count() == 1
+    return "fork" if forkable else "dask"
+
+
+def _stream_windowed(submit: Callable[[list[Any]], Any], wait_one: Callable[[], Any], take: Callable[[Any], list[Any]],
+                     cancel: Callable[[list[Any]], None], items: Sequence[Any], groups: list[range], window: int,
+                     on_result: Callable[[int, Any], None] | None, progress: Progress | None,
+                     labels: Sequence[str]) -> Iterator[tuple[int, Any]]:
+    """The batches ``groups`` of ``items`` run as tasks, at most ``window`` queued or waiting
+    to be yielded at once; results yielded in input order (``on_result`` and ``progress`` in the
+    order they finish). ``submit(batch)`` returns a future, ``wait_one()`` the next one done,
+    ``take(future)`` its results (re-raising the task's exception)."""
+    total = len(items)
+    live: dict[int, tuple[int, Any]] = {}  # id(future) -> (batch, future)
+    ready: dict[int, list[Any]] = {}
+    sent = yielded = done = 0
+
+    def send() -> None:
+        nonlocal sent
+        while sent < len(groups) and sent - yielded < window:
+            fut = submit([items[j] for j in groups[sent]])
+            live[id(fut)] = (sent, fut)
+            sent += 1
+
+    try:
+        send()
+        while yielded < len(groups):
+            while yielded not in ready:
+                fut = wait_one()
+                b, _ = live.pop(id(fut))
+                results = take(fut)  # re-raises the task's exception here
+                del fut
+                ready[b] = results
+                for j, res in zip(groups[b], results):
+                    done += 1
+                    if on_result:
+                        on_result(j, res)
+                    if progress:
+                        progress(done, total, labels[j])
+            results = ready.pop(yielded)
+            first = groups[yielded].start
+            yielded += 1
+            send()
+            for k, res in enumerate(results):
+                yield first + k, res
+    except BaseException:
+        cancel([f for _, f in live.values()])
+        raise
+
+
+def _stream_forked(func: Callable[..., Any], items: Sequence[Any], groups: list[range], workers: int,
+                   warm: Callable[[], Any] | None, on_result: Callable[[int, Any], None] | None,
+                   progress: Progress | None, labels: Sequence[str], peaks: Callable[[dict[str, float]], None] | None,
+                   kwargs: dict[str, Any]) -> Iterator[tuple[int, Any]]:
+    """:func:`stream_ordered` on ``workers`` processes forked from this one once it has warmed."""
+    import multiprocessing
+    import queue
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+
+    if warm is not None:
+        warm()  # once, here: every worker is forked with what it loaded
+    finished: queue.SimpleQueue[Any] = queue.SimpleQueue()
+    worker_peaks: dict[int, float] = {}
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork"))
+    try:
+        def submit(batch: list[Any]) -> Any:
+            fut = pool.submit(_run_batch_here, func, batch, kwargs)
+            fut.add_done_callback(finished.put)
+            return fut
+
+        def take(fut: Any) -> list[Any]:
+            try:
+                pid, peak, results = fut.result()
+            except BrokenProcessPool as e:
+                raise GeochunkError(f"a worker process died ({e})") from None
+            worker_peaks[pid] = max(peak, worker_peaks.get(pid, 0.0))
+            return results
+
+        def cancel(futs: list[Any]) -> None:
+            for f in futs:
+                f.cancel()
+
+        yield from _stream_windowed(submit, finished.get, take, cancel, items, groups, WINDOW_PER_WORKER * workers,
+                                    on_result, progress, labels)
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+    if peaks is not None:
+        peaks({f"worker {k + 1}": mb for k, (_, mb) in enumerate(sorted(worker_peaks.items()))})
+
+
 def _peak_rss_mb() -> float:
     """This process's peak resident memory in MB (Linux reports KB, macOS bytes)."""
     import resource
@@ -176,19 +303,20 @@ def stream_ordered(
     labels: Sequence[str] | None = None,
     on_result: Callable[[int, Any], None] | None = None,
     peaks: Callable[[dict[str, float]], None] | None = None,
+    pool: str = "auto",
     **kwargs: Any,
 ) -> Iterator[tuple[int, R]]:
     """``(i, func(items[i], **kwargs))`` for every item, **in input order**, as soon as each is
-    ready and all before it have been yielded; on Dask workers with ``workers > 1`` or a
-    ``scheduler``.
+    ready and all before it have been yielded; with ``workers > 1`` in a local pool (``pool``:
+    see :func:`pool_kind` and the module docstring), with a ``scheduler`` on its Dask cluster.
 
     On workers, consecutive items are sent in batches (:func:`batches` of ``sizes``, the items'
     sizes in bytes; without them, :data:`BATCH_ITEMS` a batch), at most
     :data:`WINDOW_PER_WORKER` batches a worker are queued at once, and the next are sent as
     earlier ones are consumed: results stream to the caller and the corpus is never held.
     ``warm()`` (picklable: a module function or a ``functools.partial`` of one) runs once in
-    each worker when it starts (a Dask worker plugin) or once here for an
-    in-process run, before the first item. ``on_result(i, result)`` and ``progress(done, total,
+    each Dask worker when it starts (a worker plugin), or once here before the workers of a
+    forked pool are started (or before the first item of an in-process run). ``on_result(i, result)`` and ``progress(done, total,
     label)`` are called as each item finishes, in the order they finish. ``peaks(mapping)``
     receives each worker's peak memory in MB (``"this process"`` for an in-process run) when
     the run ends. The first exception raised by ``func`` is re-raised here and the remaining
@@ -199,6 +327,7 @@ def stream_ordered(
     """
     if workers < 1:
         raise ConfigError(f"workers must be >= 1, got {workers}")
+    pool_kind(pool if pool in POOLS else str(pool))  # a bad name fails before anything runs
     labels = list(labels) if labels is not None else [str(x) for x in items]
     total = len(items)
     if workers == 1 and not scheduler:
@@ -216,6 +345,11 @@ def stream_ordered(
         return
     if not total:
         return
+    groups = batches(sizes if sizes is not None else [0] * total,
+                     most_bytes=BATCH_BYTES if sizes is not None else 1 << 62)
+    if not scheduler and pool_kind(pool) == "fork":
+        yield from _stream_forked(func, items, groups, workers, warm, on_result, progress, labels, peaks, kwargs)
+        return
 
     from dask.distributed import as_completed
 
@@ -226,47 +360,15 @@ def stream_ordered(
 
             client.register_plugin(WarmPlugin(warm), name=WarmPlugin.name)
         n_workers = max(1, sum(client.nthreads().values()) or workers)  # task slots of the cluster
-        groups = batches(sizes if sizes is not None else [0] * total,
-                         most_bytes=BATCH_BYTES if sizes is not None else 1 << 62)
-        window = WINDOW_PER_WORKER * n_workers
-        live: dict[str, tuple[int, Any]] = {}  # key -> (batch, future)
-        ready: dict[int, list[Any]] = {}
-        sent = yielded = done = 0
         pending = as_completed()
 
-        def send() -> None:
-            nonlocal sent
-            while sent < len(groups) and sent - yielded < window:
-                g = groups[sent]
-                fut = client.submit(_run_batch, func, [items[j] for j in g], kwargs, pure=False)
-                live[fut.key] = (sent, fut)
-                pending.add(fut)
-                sent += 1
+        def submit(batch: list[Any]) -> Any:
+            fut = client.submit(_run_batch, func, batch, kwargs, pure=False)
+            pending.add(fut)
+            return fut
 
-        send()
-        try:
-            while yielded < len(groups):
-                while yielded not in ready:
-                    fut = next(pending)
-                    b, _ = live.pop(fut.key)
-                    results = fut.result()  # re-raises the task's exception here
-                    del fut
-                    ready[b] = results
-                    for j, res in zip(groups[b], results):
-                        done += 1
-                        if on_result:
-                            on_result(j, res)
-                        if progress:
-                            progress(done, total, labels[j])
-                results = ready.pop(yielded)
-                first = groups[yielded].start
-                yielded += 1
-                send()
-                for k, res in enumerate(results):
-                    yield first + k, res
-        except BaseException:
-            client.cancel([f for _, f in live.values()])
-            raise
+        yield from _stream_windowed(submit, lambda: next(pending), lambda fut: fut.result(), client.cancel, items,
+                                    groups, WINDOW_PER_WORKER * n_workers, on_result, progress, labels)
         if peaks is not None:
             peaks({str(w): float(mb) for w, mb in client.run(_peak_rss_mb).items()})
     finally:
@@ -286,6 +388,7 @@ def run_ordered(
     on_result: Callable[[int, Any], None] | None = None,
     sizes: Sequence[int] | None = None,
     warm: Callable[[], Any] | None = None,
+    pool: str = "auto",
     **kwargs: Any,
 ) -> list[R]:
     """``[func(item, **kwargs) for item in items]``, possibly on Dask workers, in input order
@@ -297,6 +400,7 @@ def run_ordered(
     """
     out: list[Any] = [None] * len(items)
     for i, result in stream_ordered(func, items, workers=workers, scheduler=scheduler, progress=progress,
-                                    labels=labels, on_result=on_result, sizes=sizes, warm=warm, **kwargs):
+                                    labels=labels, on_result=on_result, sizes=sizes, warm=warm, pool=pool,
+                                    **kwargs):
         out[i] = result
     return out

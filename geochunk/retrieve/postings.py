@@ -32,15 +32,16 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from pathlib import PurePosixPath
 from typing import Any, Sequence
 
 import numpy as np
 
-from geochunk.retrieve.lexical import ANALYZER, B, K1, Lexical, document_tokens, tokenize
+from geochunk.retrieve.lexical import ANALYZER, B, K1, Lexical, _outside, tokenize
 
-__all__ = ["STORAGE", "PostingsWork", "create_tables", "write_postings", "delete_postings", "rebuild_postings",
-           "load_lexical", "params_blob", "is_postings"]
+__all__ = ["STORAGE", "PostingsWork", "DocPostings", "tokenize_rows", "title_of", "create_tables", "write_postings",
+           "delete_postings", "rebuild_postings", "load_lexical", "params_blob", "is_postings"]
 
 #: ``storage`` of the ``lexical`` table's ``params`` row for an index kept as postings
 STORAGE = "postings"
@@ -79,20 +80,81 @@ def is_postings(blobs: dict[str, bytes]) -> bool:
         return False
 
 
-def _chunk_tokens(text: str, title: str) -> list[str]:
-    """A chunk's tokens: its text outside geometry, then its document's file name."""
-    return (document_tokens(text) + (tokenize(title) if title else [])) or [""]
+@dataclass(frozen=True)
+class DocPostings:
+    """The BM25 postings of one document's chunks, tokenized where the document was prepared (a
+    worker), so the writing process only maps terms to ids: ``terms`` are the document's
+    distinct terms (sorted); posting ``k`` says chunk ``row[k]`` (its position in the document)
+    holds ``terms[term[k]]`` ``tf[k]`` times. Compact numpy columns, cheap to send between
+    processes."""
+
+    terms: tuple[str, ...]
+    row: np.ndarray = field(repr=False, compare=False)
+    term: np.ndarray = field(repr=False, compare=False)
+    tf: np.ndarray = field(repr=False, compare=False)
+
+    @property
+    def rows(self) -> int:
+        """How many chunks these postings are of (every chunk has one at least)."""
+        return int(self.row.max()) + 1 if len(self.row) else 0
 
 
-def write_postings(con: Any, rids: Sequence[int], texts: Sequence[str], titles: Sequence[str]) -> PostingsWork:
-    """Tokenize these chunks and write their postings (new terms get the next ids). Only the
+def title_of(doc_id: str) -> str:
+    """The file-name stem of a document's identity: the words a chunk's postings add for it.
+
+    >>> title_of("reports/Water_of_Leith survey.pdf")
+    'Water_of_Leith survey'
+    """
+    return PurePosixPath(str(doc_id).replace("\\", "/")).stem
+
+
+def tokenize_rows(texts: Sequence[str], title: str) -> tuple[list[str], DocPostings]:
+    """Each chunk's readable text (:func:`~.lexical.readable_text`: what the embedder reads) and
+    the chunks' postings (:func:`~.lexical.document_tokens` of the text, then ``title``'s
+    tokens; a chunk with no token holds the empty term), with one geometry scan a chunk for both.
+
+    >>> readable, p = tokenize_rows(["Well W-12: POINT (530123 181234)", "   "], "")
+    >>> readable[0], [(int(r), p.terms[t], int(n)) for r, t, n in zip(p.row, p.term, p.tf)]
+    ('Well W-12: POINT', [(0, 'well', 1), (0, 'w', 1), (0, '12', 1), (0, 'w-12', 1), (0, 'point', 1), (1, '', 1)])
+    """
+    extra = tokenize(title) if title else []
+    readable: list[str] = []
+    counts: list[Counter[str]] = []
+    for text in texts:
+        pieces = _outside(text)
+        readable.append("".join(pieces))
+        toks = [w for piece in pieces for w in tokenize(piece)] + extra
+        counts.append(Counter(toks or [""]))
+    terms = tuple(sorted({w for c in counts for w in c}))
+    at = {w: i for i, w in enumerate(terms)}
+    n = sum(len(c) for c in counts)
+    row = np.empty(n, np.int32)
+    term = np.empty(n, np.int32)
+    tf = np.empty(n, np.int32)
+    k = 0
+    for i, c in enumerate(counts):
+        m = len(c)
+        row[k:k + m] = i
+        term[k:k + m] = [at[w] for w in c]
+        tf[k:k + m] = list(c.values())
+        k += m
+    return readable, DocPostings(terms, row, term, tf)
+
+
+def write_postings(con: Any, rids: Sequence[int], texts: Sequence[str], titles: Sequence[str], *,
+                   tokenized: Sequence[DocPostings] | None = None) -> PostingsWork:
+    """Write the postings of these chunks (new terms get the next ids): tokenized here from
+    ``texts`` and ``titles``, or taken from ``tokenized`` (one :class:`DocPostings` a document,
+    whose chunks are ``rids`` in order; ``texts`` and ``titles`` are then not read). Only the
     terms of these chunks are looked up in ``lexical_terms``."""
     import pyarrow as pa
 
     if not len(rids):
         return PostingsWork()
-    counts = [Counter(_chunk_tokens(t, n)) for t, n in zip(texts, titles)]
-    distinct = sorted({w for c in counts for w in c})
+    if tokenized is None:
+        tokenized = [tokenize_rows([t], n)[1] for t, n in zip(texts, titles)]
+    distinct = sorted({w for d in tokenized for w in d.terms})
+    position = {w: i for i, w in enumerate(distinct)}
     con.register("gc_new_terms", pa.table({"term": pa.array(distinct, pa.string())}))
     try:
         known = dict(con.execute(
@@ -110,23 +172,28 @@ def write_postings(con: Any, rids: Sequence[int], texts: Sequence[str], titles: 
             con.execute("INSERT INTO lexical_terms SELECT term_id, term FROM gc_fresh_terms")
         finally:
             con.unregister("gc_fresh_terms")
-    n = sum(len(c) for c in counts)
-    rid_col = np.empty(n, np.int32)
-    term_col = np.empty(n, np.int32)
-    tf_col = np.empty(n, np.int32)
-    at = 0
-    for rid, c in zip(rids, counts):
-        k = len(c)
-        rid_col[at:at + k] = rid
-        term_col[at:at + k] = [known[w] for w in c]
-        tf_col[at:at + k] = list(c.values())
-        at += k
+    ids_of = np.array([known[w] for w in distinct], np.int32)  # term_id of each distinct term
+    rid_arr = np.asarray(rids, np.int64)
+    rid_parts, term_parts, tf_parts = [], [], []
+    first = 0
+    for d in tokenized:
+        to_batch = np.array([position[w] for w in d.terms], np.int64)
+        rid_parts.append(rid_arr[first + d.row.astype(np.int64)])
+        term_parts.append(ids_of[to_batch[d.term]] if len(d.term) else np.zeros(0, np.int32))
+        tf_parts.append(d.tf)
+        first += d.rows
+    if first != len(rid_arr):
+        raise ValueError(f"postings of {first} chunks for {len(rid_arr)} rids")
+    rid_col = np.concatenate(rid_parts).astype(np.int32)
+    term_col = np.concatenate(term_parts).astype(np.int32)
+    tf_col = np.concatenate(tf_parts).astype(np.int32)
+    n = len(rid_col)
     con.register("gc_postings", pa.table({"rid": rid_col, "term_id": term_col, "tf": tf_col}))
     try:
         con.execute("INSERT INTO lexical_postings SELECT rid, term_id, tf FROM gc_postings")
     finally:
         con.unregister("gc_postings")
-    return PostingsWork(rows=len(rids), postings=n, terms_added=len(fresh))
+    return PostingsWork(rows=len(rid_arr), postings=n, terms_added=len(fresh))
 
 
 def delete_postings(con: Any, where: str, params: Sequence[Any]) -> int:
@@ -139,13 +206,11 @@ def delete_postings(con: Any, where: str, params: Sequence[Any]) -> int:
 
 def rebuild_postings(con: Any) -> PostingsWork:
     """Every chunk's postings written again (a first build, an older format or analyzer)."""
-    from pathlib import PurePosixPath
-
     create_tables(con)
     con.execute("DELETE FROM lexical_postings")
     con.execute("DELETE FROM lexical_terms")
     res = con.execute("SELECT rid, text, doc_id FROM chunks ORDER BY rid").fetchnumpy()
-    titles = [PurePosixPath(str(d).replace("\\", "/")).stem for d in res["doc_id"]]
+    titles = [title_of(d) for d in res["doc_id"]]
     return write_postings(con, [int(r) for r in res["rid"]], list(res["text"]), titles)
 
 

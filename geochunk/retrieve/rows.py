@@ -101,6 +101,9 @@ class PreparedDocument:
     embeddings: np.ndarray = field(repr=False, compare=False)
     recipe: Recipe | None = None
     source_path: str | None = None
+    #: the rows' BM25 postings (:class:`~.postings.DocPostings`), tokenized with the document so a
+    #: parallel build does not tokenize in the writing process; None: the writer tokenizes them
+    postings: Any = field(default=None, repr=False, compare=False)
 
 
 def _box_parts(b: tuple[float, float, float, float]) -> list[Any]:
@@ -367,7 +370,7 @@ def prepare_document(
     from geochunk.pipeline import chunk_text
     from geochunk.read.source import document_digest
     from geochunk.retrieve.embed import get_embedder
-    from geochunk.retrieve.lexical import readable_text
+    from geochunk.retrieve.postings import title_of, tokenize_rows
 
     if text is None:
         path = doc_id if path is None else path
@@ -377,8 +380,11 @@ def prepare_document(
     cs = chunk_text(text, cfg)
     chunks = cs.chunks if extracted is None else tuple(locate(cs.chunks, extracted))
     rows = rows_from_chunks(chunks, sha, cs.geometries)
-    emb = get_embedder(embedder).encode([readable_text(r.text) for r in rows])
-    return PreparedDocument(doc_id, sha, rows, emb, recipe or recipe_for(cfg, corpus_version), path)
+    # one geometry scan a chunk gives both what the embedder reads and the BM25 postings
+    readable, postings = tokenize_rows([r.text for r in rows], title_of(doc_id))
+    emb = get_embedder(embedder).encode(readable)
+    return PreparedDocument(doc_id, sha, rows, emb, recipe or recipe_for(cfg, corpus_version), path,
+                            postings if rows else None)
 
 
 def warm_prepare(encoding: Any = "cl100k_base", embedder: str = "static") -> str:
