@@ -5,7 +5,10 @@ A WFS ``GetFeature`` response or a CityGML model opens with the collection's bou
 them: not a feature (no id, not counted), not a unit the packer places, yet still text no cut
 may fall inside. The detector keeps such spans apart as :attr:`Detection.extents
 <geochunk.model.Detection>`. A feature's own ``boundedBy`` lies inside the feature's unit and is
-no concern here; an ``Envelope`` anywhere else (a query filter's ``BBOX``) is a geometry.
+no concern here; an ``Envelope`` anywhere else (a query filter's ``BBOX``) is a geometry. An
+envelope that does not read (unclosed, a corner that is no number) stays a span, so the problem
+is reported and an unclosed one's protected text is a problem span, not silent metadata. In a
+JSON string or CSV cell an envelope is a geometry unit of that string (as before extents).
 
 >>> text = '<wfs:boundedBy>\\n  <gml:Envelope><gml:lowerCorner>0 0</gml:lowerCorner></gml:Envelope>'
 >>> from geochunk.model import Span
@@ -32,8 +35,9 @@ _LOOK_BACK = 512  # characters before the envelope searched for its parent's sta
 
 def is_extent(text: str, span: Span) -> bool:
     """Whether ``span`` is a GML ``Envelope``/``Box`` whose parent element is a ``boundedBy``.
-    Bounded work: the envelope's first tag and at most 512 characters before it."""
-    if span.kind != "gml" or _EXTENT_TAG.match(text, span.start) is None:
+    Bounded work: the envelope's first tag and at most 512 characters before it. Only an
+    envelope that reads (``status == "ok"``) is an extent: a broken one stays a problem span."""
+    if span.kind != "gml" or span.status != "ok" or _EXTENT_TAG.match(text, span.start) is None:
         return False
     lo = max(0, span.start - _LOOK_BACK)
     lt = text.rfind("<", lo, span.start)
