@@ -286,3 +286,278 @@ def test_hostile_tag_soup_stays_linear_and_finds_nothing() -> None:
     spans = detect(soup).spans
     assert all(s.status != "ok" for s in spans)
 
+
+@pytest.mark.parametrize("style", ["gml3", "gml2", "gml3_latlon", "kml"])
+@pytest.mark.parametrize(
+    "wkt",
+    ["POINT (1.5 2.25)", "LINESTRING Z (0 0 1, 1 1 2)", "POLYGON ((0 0, 4 0, 4 4, 0 0), (1 1, 2 1, 2 2, 1 1))",
+     "MULTIPOINT ((1 2), (3 4))", "MULTILINESTRING ((0 0, 1 1), (2 2, 3 3))",
+     "MULTIPOLYGON (((0 0, 1 0, 1 1, 0 0)), ((5 5, 6 5, 6 6, 5 5)))",
+     "GEOMETRYCOLLECTION (POINT (1 2), LINESTRING (0 0, 1 1))"],
+)  # fmt: skip
+def test_writers_read_back(style: str, wkt: str) -> None:
+    sources = {
+        "gml3": ("gml", '<gml:MultiSurface srsName="EPSG:27700"><gml:surfaceMember/></gml:MultiSurface>'),
+        "gml2": ("gml", "<gml:Polygon><gml:outerBoundaryIs/></gml:Polygon>"),
+        "gml3_latlon": ("gml", '<gml:Point srsName="urn:ogc:def:crs:EPSG::4326"><gml:pos>1 2</gml:pos></gml:Point>'),
+        "kml": ("kml", "<Polygon><outerBoundaryIs/></Polygon>"),
+    }
+    kind, source = sources[style]
+    geom = shapely.from_wkt(wkt)
+    out = gml_writer(kind, source)(geom, None)
+    parsed = (parse_gml if kind == "gml" else parse_kml)(out)
+    assert parsed.error is None, (out, parsed.error)
+    back = parsed.geometry
+    assert shapely.equals_exact(shapely.normalize(back), shapely.normalize(geom), 0) or back.equals(geom)
+
+
+@pytest.mark.parametrize("policy", ["split", "generalize"])
+def test_oversize_rewrites_gml_in_place(policy: str) -> None:
+    import math
+
+    rings = []
+    for k in range(3):
+        pts = [(530000 + 100 * k + 30 * math.cos(i / 20), 180000 + 30 * math.sin(i / 20) + (i % 3) * 0.01)
+               for i in range(126)]
+        pts.append(pts[0])
+        rings.append(" ".join(f"{x:.2f} {y:.2f}" for x, y in pts))
+    members = "".join(f"<gml:surfaceMember><gml:Polygon><gml:exterior><gml:LinearRing><gml:posList>{r}"
+                      "</gml:posList></gml:LinearRing></gml:exterior></gml:Polygon></gml:surfaceMember>"
+                      for r in rings)  # fmt: skip
+    text = (f'Blocks.\n\n<gml:MultiSurface srsName="EPSG:27700" gml:id="blocks">{members}'
+            "</gml:MultiSurface>\n\nEnd.")  # fmt: skip
+    budget = 1600 if policy == "split" else 300
+    cs = chunk_text(text, ChunkConfig(budget=budget, oversize=policy, tolerance="auto"))
+    escaped = [c for c in cs.chunks if c.text_kind != "source"]
+    assert len(escaped) == (3 if policy == "split" else 1)
+    for c in escaped:
+        (s,) = detect(c.text).spans
+        assert s.kind == "gml" and s.status == "ok" and 'srsName="EPSG:27700"' in s.geometry_text
+        assert c.token_count <= budget
+    assert validate(text, cs.chunks, budget=budget).passed
+
+
+@pytest.mark.parametrize("sample", ["encodings_report", "wfs_getfeature", "placemarks"])
+def test_the_map_draws_every_encoding(sample: str) -> None:
+    from geochunk.samples import load_sample
+    from geochunk.view.layers import features_layer, layer_data
+
+    text = load_sample(sample)
+    cs = chunk_text(text, ChunkConfig(budget=256))
+    shown = chunk_map_features(cs)
+    drawn = [f for f in shown if f.role == "feature"]
+    extents = [f for f in shown if f.role == "extent"]  # a WFS boundedBy Envelope: an outline
+    ids = {f.id for c in cs.chunks for f in c.features}
+    assert {f.feature_id for f in drawn} == ids and len(ids) == len(cs.analysis.detection.spans)
+    assert len(extents) == len(cs.analysis.detection.extents) == (1 if sample == "wfs_getfeature" else 0)
+    for f in extents:  # the parks' extent, lon/lat, not a feature of any chunk
+        assert f.geometry.bounds == (-3.3, 55.9, -3.1, 56.0) and f.feature_id not in ids
+    for f in drawn:  # in WGS 84 lon/lat, where the samples are
+        w, s_, e, n = f.geometry.bounds
+        assert -4 < w <= e < 1 and 50 < s_ <= n < 57, (f.feature_id, f.geometry.bounds)
+    data = layer_data(features_layer(drawn))
+    assert data is not None and len(data["features"]) == len(drawn)
+
+
+@pytest.mark.parametrize(
+    ("body", "wkt"),
+    [("<gml:Curve><gml:segments><gml:LineStringSegment><gml:posList>0 0 1 1</gml:posList>"
+      "</gml:LineStringSegment><gml:LineStringSegment><gml:posList>1 1 2 0</gml:posList>"
+      "</gml:LineStringSegment></gml:segments></gml:Curve>", "LINESTRING (0 0, 1 1, 2 0)"),
+     ("<gml:Polygon><gml:exterior><gml:Ring><gml:curveMember><gml:LineString><gml:posList>0 0 1 0 1 1"
+      "</gml:posList></gml:LineString></gml:curveMember><gml:curveMember><gml:LineString><gml:posList>"
+      "1 1 0 0</gml:posList></gml:LineString></gml:curveMember></gml:Ring></gml:exterior></gml:Polygon>",
+      "POLYGON ((0 0, 1 0, 1 1, 0 0))")],
+)  # fmt: skip
+def test_joined_segments_do_not_repeat_the_shared_position(body: str, wkt: str) -> None:
+    parsed = parse_gml(body)
+    assert parsed.geometry.wkt == wkt and parsed.vertices == len(shapely.get_coordinates(shapely.from_wkt(wkt)))
+
+
+def test_a_second_unclosed_gml_geometry_inside_an_open_one_is_protected_on_its_own() -> None:
+    """A <Polygon> cannot hold a <Polygon>: the first unclosed guess is over where the second
+    starts, so a closed unit between them never leaves the second unprotected (fuzz find)."""
+    from geochunk.detection.scan import detect
+    from geochunk.model import ChunkConfig
+    from geochunk.pipeline import chunk_text
+    from geochunk.gates import validate
+
+    ring = "<gml:Polygon><gml:exterior><gml:LinearRing><gml:posList>0 0 1 0 1 1 0 0\n"
+    for text in (ring + "POINT (0 0)\n" + ring, ring + ring):
+        spans = detect(text).spans
+        gml = [s for s in spans if s.kind == "gml"]
+        assert [s.status for s in gml] == ["unclosed", "unclosed"]
+        assert gml[1].start == text.rindex("<gml:Polygon>")
+        for budget in (16, 64):
+            chunks = chunk_text(text, ChunkConfig(budget=budget)).chunks
+            report = validate(text, chunks, budget=budget)
+            assert report.passed, [g for g in report.gates if not g.passed]
+
+
+def test_closed_members_of_an_unclosed_gml_collection_are_members_not_swallowed() -> None:
+    from geochunk.model import ChunkConfig
+    from geochunk.pipeline import chunk_text
+    from geochunk.gates import validate
+
+    poly = ("<gml:Polygon><gml:exterior><gml:LinearRing><gml:posList>0 0 1 0 1 1 0 0"
+            "</gml:posList></gml:LinearRing></gml:exterior></gml:Polygon>")
+    text = (f"<gml:MultiSurface><gml:surfaceMember>{poly}</gml:surfaceMember>\n"
+            "<gml:surfaceMember><gml:Polygon><gml:exterior><gml:LinearRing><gml:posList>0 0 1\n")
+    chunks = chunk_text(text, ChunkConfig(budget=64)).chunks
+    report = validate(text, chunks, budget=64)
+    assert report.passed, [g for g in report.gates if not g.passed]
+    assert "".join(text[c.core_start : c.end] for c in chunks) == text
+
+
+# --- the document pass reads nothing inside a geometry into elements, the same units -----
+
+
+def test_a_namespace_declared_inside_a_geometry_still_has_its_text_read_again() -> None:
+    from geochunk.detection.encodings import xml as xml_mod
+
+    doc = (f'<wfs:FeatureCollection xmlns:wfs="http://www.opengis.net/wfs/2.0" xmlns:gml="{GML32}">'
+           '<wfs:member><f gml:id="f1"><name>A</name><geom><gml:Polygon><gml:exterior>'
+           '<gml:LinearRing xmlns:x="urn:x"><gml:posList>0 0 1 0 1 1 0 0</gml:posList>'
+           "</gml:LinearRing></gml:exterior></gml:Polygon></geom></f></wfs:member>"
+           "</wfs:FeatureCollection>")
+    els = xml_mod._expat_elements(doc)
+    assert els is not None
+    polygon = next(el for el in els if el.local == "Polygon")
+    assert polygon.declares and all(el.local not in ("LinearRing", "posList") for el in els)
+    [span] = find_xml(doc)
+    assert (span.feature_id, span.geom_type, span.status) == ("f1", "POLYGON", "ok")
+    assert json.loads(span.properties_json) == {"name": "A"}
+
+
+def test_a_placemark_or_geometry_inside_a_geometry_is_no_unit_of_its_own() -> None:
+    doc = (f'<kml xmlns="{KML}"><Placemark><name>p</name><MultiGeometry>'
+           "<Point><coordinates>1,2</coordinates></Point>"
+           "<Placemark><name>q</name><Point><coordinates>3,4</coordinates></Point></Placemark>"
+           "</MultiGeometry></Placemark></kml>")
+    spans = find_xml(doc)
+    assert [(s.feature_id, s.start, s.end) for s in spans] == [("p", doc.index("<Placemark>"),
+                                                                 doc.rindex("</kml>"))]
+
+
+@pytest.mark.parametrize(
+    ("coords", "expected"),
+    [
+        ("1,2 3,4", [[1, 2], [3, 4]]),
+        (" 1 , 2 ,5\n\t3,4,6 ", [[1, 2, 5], [3, 4, 6]]),
+        ("1,2,3,4", [[1, 2, 3, 4]]),
+        ("1,2 3,4,5", "coordinate tuples must all have 2-4 values, found '3,4,5'"),
+        ("1,2,3 3,4", "coordinate tuples must all have 2-4 values, found '3,4'"),
+        ("1 2", "coordinate tuples must all have 2-4 values, found '1'"),
+        ("1,2,3,4,5", "coordinate tuples must all have 2-4 values, found '1,2,3,4,5'"),
+        ("1,,2", "coordinates hold something that is not a number"),
+        ("1,x 3,4", "coordinates hold something that is not a number"),
+        ("1,inf", "coordinates must be finite numbers"),
+        ("   ", "empty coordinates"),
+    ],
+)
+def test_coordinate_tuples_read_at_once_or_tuple_by_tuple_alike(coords: str, expected: object) -> None:
+    from geochunk.detection.encodings.gml import GeometryError, _tuples
+
+    if isinstance(expected, str):
+        with pytest.raises(GeometryError, match="^" + re.escape(expected) + "$"):
+            _tuples(coords)
+    else:
+        got = _tuples(coords)
+        assert got.tolist() == expected and got.dtype == float and got.flags.c_contiguous
+
+
+def test_markup_escaped_in_a_json_string_does_not_swallow_the_features_after_it() -> None:
+    """Found by hypothesis: a JSON record with GML in its string value (closing tags written
+    ``<\\/gml:…>``) left its inner elements open in the tag scan, so a CityGML member after it
+    was nested inside them and never found."""
+    record = ('{"id": 7, "geom": "<gml:Polygon srsName=\\"EPSG:4326\\"><gml:exterior><gml:LinearRing>'
+              '<gml:posList>0 0 1 0 1 1 0 0<\\/gml:posList><\\/gml:LinearRing><\\/gml:exterior>'
+              '<\\/gml:Polygon>", "name": "Plot"} ')
+    member = ('<core:cityObjectMember><bldg:Building gml:id="B1"><bldg:lod0FootPrint><gml:MultiSurface>'
+              '<gml:surfaceMember><gml:Polygon><gml:exterior><gml:LinearRing><gml:posList>0 0 2 0 2 2 0 0'
+              '</gml:posList></gml:LinearRing></gml:exterior></gml:Polygon></gml:surfaceMember>'
+              '</gml:MultiSurface></bldg:lod0FootPrint></bldg:Building></core:cityObjectMember>')
+    text = record + member
+    spans = detect(text).spans
+    assert [(s.start, s.end) for s in spans][-1] == (len(record), len(text))
+    assert len(spans) == 2 and all(s.status == "ok" for s in spans)
+
+
+_ENV = ('<gml:Envelope srsName="urn:ogc:def:crs:EPSG::4326"><gml:lowerCorner>55.9 -3.3'
+        "</gml:lowerCorner><gml:upperCorner>56.0 -3.1</gml:upperCorner></gml:Envelope>")
+
+
+@pytest.mark.parametrize("prefix", ["wfs:", "gml:", ""])
+def test_a_collection_envelope_is_extent_metadata_not_a_feature(prefix: str) -> None:
+    # a boundedBy Envelope says where the features are: no feature id, not counted, no unit,
+    # but its text stays whole at every budget and nothing is lost
+    text = (f'<wfs:FeatureCollection>\n  <{prefix}boundedBy>\n    {_ENV}\n  </{prefix}boundedBy>\n'
+            '  <wfs:member><app:park gml:id="p1"><app:geometry><gml:Point srsName="urn:ogc:def:crs:'
+            'EPSG::4326"><gml:pos>55.95 -3.2</gml:pos></gml:Point></app:geometry></app:park>'
+            "</wfs:member>\n</wfs:FeatureCollection>\n")
+    found = detect(text)
+    (extent,) = found.extents
+    assert text[extent.start : extent.end] == _ENV
+    assert [s.feature_id for s in found.spans] == ["p1"]
+    for budget in (16, 32, 512):
+        cs = chunk_text(text, ChunkConfig(budget=budget))
+        assert [f.id for c in cs.chunks for f in c.features] == ["p1"]
+        assert "".join(c.text for c in cs.chunks) == text
+        assert not any(extent.start < p < extent.end for c in cs.chunks for p in (c.start, c.end))
+        assert validate(text, cs.chunks, budget=budget).passed
+
+
+def test_an_envelope_outside_a_bounded_by_stays_a_geometry() -> None:
+    # a query filter's BBOX (or an Envelope quoted in prose) is a region someone wrote: a feature
+    text = f"<fes:BBOX><fes:ValueReference>geom</fes:ValueReference>{_ENV}</fes:BBOX>"
+    found = detect(text)
+    assert found.extents == () and [s.geom_type for s in found.spans] == ["POLYGON"]
+    # and a feature's own boundedBy lies in the feature's unit: the feature is the one span
+    member = (f'<wfs:member><app:park gml:id="p2"><gml:boundedBy>{_ENV}</gml:boundedBy><app:g>'
+              '<gml:Point><gml:pos>55.95 -3.2</gml:pos></gml:Point></app:g></app:park></wfs:member>')
+    found = detect(member)
+    assert found.extents == () and [(s.feature_id, s.geom_type) for s in found.spans] == [("p2", "POINT")]
+
+
+def _wfs(envelope: str) -> str:
+    members = "".join(
+        f'\n  <wfs:member><app:park gml:id="p{i}"><app:geometry><gml:Point><gml:pos>55.95 -3.2'
+        "</gml:pos></gml:Point></app:geometry></app:park></wfs:member>" for i in range(3))
+    return f"<wfs:FeatureCollection>\n  <wfs:boundedBy>\n    {envelope}\n  </wfs:boundedBy>{members}\n</wfs:FeatureCollection>\n"
+
+
+@pytest.mark.parametrize("broken, status", [
+    (_ENV.replace("</gml:Envelope>", ""), "unclosed"),  # protected to the end: swallows the parks
+    (_ENV.replace("55.9 -3.3", "abc"), "unparseable"),
+], ids=["unclosed", "bad-corner"])
+def test_a_collection_envelope_that_does_not_read_is_a_reported_problem(broken: str, status: str) -> None:
+    # a broken boundedBy Envelope is no quiet metadata: it stays a span, so Detection.problems
+    # (and the no_swallowing gate, for an unclosed one) say what is wrong
+    found = detect(_wfs(broken))
+    assert found.extents == ()
+    assert [(p.kind, p.status) for p in found.problems] == [("gml", status)]
+
+
+@pytest.mark.parametrize("style", ["json", "json_indent", "csv"])
+def test_a_collection_envelope_in_a_string_is_never_cut(style: str) -> None:
+    # a WFS response (or a lone boundedBy) written in a JSON string or a CSV cell: the decoded
+    # text's envelope is a unit of the string, so no cut falls inside its escaped text
+    record = _wfs(_ENV)
+    if style == "csv":
+        text = 'id,gml\n1,"' + record.replace('"', '""').replace("\n", " ") + '"\n'
+        env = _ENV.replace('"', '""')
+    else:
+        lone = f"<gml:boundedBy>{_ENV}</gml:boundedBy>"
+        rows = [{"id": 1, "response": record}, {"id": 2, "bbox": lone, "note": "word " * 40}]
+        text = json.dumps(rows, indent=1 if style == "json_indent" else None) + "\n"
+        env = json.dumps(_ENV)[1:-1]
+    at = [m.start() for m in re.finditer(re.escape(env), text)]
+    assert at
+    found = detect(text)
+    for a in at:  # every envelope's text lies in one span (or is an extent)
+        assert any(s.start <= a and a + len(env) <= s.end for s in (*found.spans, *found.extents))
+    for budget in (16, 32, 64):
+        cs = chunk_text(text, ChunkConfig(budget=budget))
+        assert "".join(c.text for c in cs.chunks) == text
+        cuts = {p for c in cs.chunks for p in (c.start, c.core_start, c.end)}
+        assert not [p for p in cuts for a in at if a < p < a + len(env)], budget

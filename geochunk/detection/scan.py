@@ -126,7 +126,8 @@ def _detect(text: str, max_features: int | None, depth: int) -> Detection:
     # a collection's boundedBy Envelope is extent metadata, kept apart (geochunk.detection.extents)
     encoded, extents = split_extents(text, encoded)
     if depth < MAX_DEPTH:  # GeoJSON, GML and KML escaped in JSON strings and CSV cells
-        encoded += find_escaped(text, lambda inner: _detect(inner, None, depth + 1).spans)
+        # an extent in a string is a unit of it (its text is the string's): never dropped
+        encoded += find_escaped(text, lambda inner: _spans_and_extents(_detect(inner, None, depth + 1)))
     # Closed GeoJSON units (and whole collections) own their text: the WKT scan jumps over them;
     # so do closed WKB/GML/KML units.
     owned = _disjoint(
@@ -139,6 +140,14 @@ def _detect(text: str, max_features: int | None, depth: int) -> Detection:
     if not extents:
         return found
     return replace(found, extents=covered_by(extents, found.spans))
+
+
+def _spans_and_extents(found: Detection) -> list[Span]:
+    """A decoded string's spans with its extents among them, sorted by start: an escaped
+    string's units must cover every envelope in it, or its text could be cut."""
+    if not found.extents:
+        return list(found.spans)
+    return sorted([*found.spans, *found.extents], key=lambda s: s.start)
 
 
 def too_many_features(max_features: int) -> InputError:
