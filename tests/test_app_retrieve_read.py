@@ -123,6 +123,21 @@ def test_the_chunker_digest_follows_the_code_that_makes_rows_only(tmp_path: Path
     assert svc.chunker_digest() == svc.chunker_digest(svc.CORE_ROOT) and len(svc.chunker_digest()) == 16
 
 
+def test_the_chunker_digest_does_not_depend_on_where_the_package_is(tmp_path: Path) -> None:
+    # the same code installed in two places (or named in another case order) keys the same
+    # cache: the digest reads relative names and contents, never the install path
+    digests = []
+    for where in ("a/site-packages/geochunk", "elsewhere/Deep/geochunk"):
+        root = tmp_path / where
+        for rel in ("__init__.py", "Zeta.py", "detection/scan.py", "alpha.py"):
+            (root / rel).parent.mkdir(parents=True, exist_ok=True)
+            (root / rel).write_text(f"# {rel}\n", encoding="utf-8")
+        svc.chunker_digest.cache_clear()
+        digests.append(svc.chunker_digest(root))
+    svc.chunker_digest.cache_clear()
+    assert digests[0] == digests[1]
+
+
 def test_each_result_has_a_snippet_with_the_words_marked(samples_index) -> None:
     path, _ = samples_index
     at = _page(path, **{K.REGION_MODE: "Box"})

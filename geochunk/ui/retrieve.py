@@ -131,11 +131,14 @@ def chunker_digest(root: Path = CORE_ROOT) -> str:
     True
     """
     h = hashlib.sha256()
-    for p in sorted(root.rglob("*.py")):
-        rel = p.relative_to(root)
-        if rel.parts[0] in _NOT_CHUNKING or "__pycache__" in rel.parts:
+    # by the relative POSIX name: the same files give the same digest wherever the package is
+    # installed and on every OS (Windows paths sort case-blind)
+    files = sorted((p.relative_to(root).as_posix(), p) for p in root.rglob("*.py"))
+    for rel, p in files:
+        parts = rel.split("/")
+        if parts[0] in _NOT_CHUNKING or "__pycache__" in parts:
             continue
-        h.update(rel.as_posix().encode() + b"\0")
+        h.update(rel.encode() + b"\0")
         h.update(hashlib.sha256(p.read_bytes()).digest())
     return h.hexdigest()[:16]
 
