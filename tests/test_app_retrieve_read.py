@@ -82,6 +82,16 @@ def test_build_progress_and_results_name_documents_under_the_samples_folder(samp
     assert str(APP_DIR) not in out and "/geochunk/samples/" not in out
 
 
+def test_the_index_status_names_the_index_file_not_its_server_path(samples_index) -> None:
+    # the "Index status" section printed `geochunk status`'s first line, the index's absolute
+    # path in the server's cache (its home directory, its user name): the file name is enough
+    path, _ = samples_index
+    at = _page(path, **{K.REGION_MODE: "Box"})
+    out = page_output(at)
+    assert f"index:      {path.name} (format " in out
+    assert str(path.parent) not in out and str(Path.home()) not in out
+
+
 def test_an_index_an_older_geochunk_built_is_not_reused(samples_index, monkeypatch) -> None:
     path, _ = samples_index
     assert svc.samples_index_path(list(svc.DEFAULT_SAMPLES)) == path

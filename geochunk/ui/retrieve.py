@@ -10,6 +10,7 @@ app's ``static/vendor/leaflet-draw`` and served from there.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import hashlib
 import os
@@ -256,12 +257,15 @@ def index_status(ix: Index) -> Any:
 def status_section(ix: Index) -> None:
     """The Retrieve page's "Index status" section: what ``geochunk status`` prints — index age,
     catalog refresh ages, corpus versions, the oversize/fallback shares, the last builds'
-    rejection rates and the recall history — as text (nothing rendered as Markdown)."""
+    rejection rates and the recall history — as text (nothing rendered as Markdown), the index
+    named by its file name (its path is the server's cache directory)."""
     try:
         status = index_status(ix)
     except GeochunkError as exc:
         st.warning(f"index status unavailable: {escape_markdown(str(exc))}")
         return
+    # the index by its file name: its path is the server's cache directory (home, user name)
+    status = dataclasses.replace(status, path=Path(status.path).name)
     rate = status.rejection_rate
     with st.expander(f"Index status: built {_ago(status.index_age_s)} ago, "
                      f"{status.rows} rows, refused "
