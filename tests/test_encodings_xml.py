@@ -7,6 +7,8 @@ import json
 import re
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 import shapely
 
 from geochunk import ChunkConfig, chunk_text
@@ -561,3 +563,34 @@ def test_a_collection_envelope_in_a_string_is_never_cut(style: str) -> None:
         assert "".join(c.text for c in cs.chunks) == text
         cuts = {p for c in cs.chunks for p in (c.start, c.core_start, c.end)}
         assert not [p for p in cuts for a in at if a < p < a + len(env)], budget
+
+
+_SEPS = ["", "\n", "\n\n", "\r\n", "  ", "\n# Parks\n\n", "Some prose words. ", "\n\n" + "lorem ipsum " * 12 + "\n\n"]
+
+
+@given(st.lists(st.tuples(st.sampled_from(_SEPS), st.sampled_from(["wfs:", "gml:", ""]),
+                          st.integers(0, 3), st.sampled_from(_SEPS)), min_size=1, max_size=3),
+       st.sampled_from(_SEPS), st.sampled_from([16, 24, 40, 64, 200]), st.sampled_from([0, 0, 8]),
+       st.sampled_from(["auto", "feature", "paragraph", "mixed"]))
+@settings(max_examples=40, deadline=None)
+def test_collection_envelopes_are_never_cut_nor_lost(blocks, tail, budget, overlap, strategy) -> None:
+    # every layout of boundedBy envelopes and members: each envelope is an extent, no chunk
+    # edge falls inside one, the chunks still cover the text and every member keeps its id
+    parts, ids = [], []
+    for k, (before, pfx, members, between) in enumerate(blocks):
+        parts += [before, f"<{pfx}boundedBy>{between if between.isspace() else ''}{_ENV}</{pfx}boundedBy>"]
+        for i in range(members):
+            ids.append(f"p{k}_{i}")
+            parts += [between, f'<wfs:member><app:park gml:id="{ids[-1]}"><app:g><gml:Point><gml:pos>'
+                      "55.95 -3.2</gml:pos></gml:Point></app:g></app:park></wfs:member>"]
+    text = "".join(parts) + tail
+    found = detect(text)
+    envs = [(m.start(), m.end()) for m in re.finditer(re.escape(_ENV), text)]
+    assert [(e.start, e.end) for e in found.extents] == envs
+    assert sorted(s.feature_id for s in found.spans) == sorted(ids)
+    cs = chunk_text(text, ChunkConfig(budget=budget, overlap=overlap, strategy=strategy))
+    if not overlap:
+        assert "".join(c.text for c in cs.chunks) == text
+        assert sorted(f.id for c in cs.chunks for f in c.features) == sorted(ids)
+    assert not [p for c in cs.chunks for p in (c.start, c.core_start, c.end) for a, b in envs if a < p < b]
+    assert validate(text, cs.chunks, budget=budget).passed
