@@ -217,6 +217,8 @@ class Index:
     #: chunk id): the tie-break of every ranking, so rows of equal score come in the same order
     #: whatever order the documents were written in (None: rid order, for an Index built by hand)
     content_order: np.ndarray | None = None
+    #: the columns of the file's ``chunks`` table, read once at open (None: ask the file)
+    chunk_columns: frozenset[str] | None = None
 
     def close(self) -> None:
         self.con.close()
@@ -233,6 +235,13 @@ class Index:
 
     def positions(self, rids: np.ndarray) -> np.ndarray:
         return np.searchsorted(self.rids, rids)
+
+    def has_columns(self, con: Any, *names: str) -> bool:
+        """Whether the file's ``chunks`` table has every one of these columns (an older format
+        lacks some); from the set read at open, without a catalog query per result."""
+        if self.chunk_columns is None:
+            return has_columns(con, *names)
+        return all(n in self.chunk_columns for n in names)
 
     def tie_keys(self, pos: np.ndarray) -> np.ndarray:
         """The tie-break keys of the rows at ``pos`` (see ``content_order``)."""
@@ -262,6 +271,8 @@ def open_index(path: str | os.PathLike[str]) -> Index:
             row_meta = row_meta.read_all()
         start = "char_start" if has_columns(con, "char_start") else "NULL::INTEGER"  # format 3 or older
         starts = [r[0] for r in con.execute(f"SELECT {start} FROM chunks ORDER BY rid").fetchall()]
+        chunk_columns = frozenset(r[0] for r in con.execute(
+            "SELECT column_name FROM information_schema.columns WHERE table_name = 'chunks'").fetchall())
         rids = np.asarray(res["rid"], dtype=np.int64)
         if not (np.array_equal(rids, vectors.rids) and np.array_equal(rids, lex.rids)):
             raise StoreError(f"{path}: the chunks, their vectors and the BM25 index do not hold the same rows")
@@ -283,7 +294,7 @@ def open_index(path: str | os.PathLike[str]) -> Index:
     return Index(str(path), con, meta, emb, lex, cat, rids, codes.astype(np.int32), tuple(str(x) for x in names),
                  foot, vectors.in_order(regions.spatial_order()), regions, row_meta, _period_keys(row_meta),
                  content_order(res["collection"], row_meta.column("doc_id").to_pylist(), starts,
-                               row_meta.column("chunk_id").to_pylist()))
+                               row_meta.column("chunk_id").to_pylist()), chunk_columns)
 
 
 def content_order(collections: Sequence[Any], doc_ids: Sequence[str], starts: Sequence[int | None],
@@ -472,8 +483,7 @@ def _query(ix: Index, con: Any, question: str, region: Region | None, k: int, pe
         include_no_extent = True
     else:
         pos, rwork = _region_positions(ix, con, region, region_filter)
-    sem = ix.vectors.scores_at(pos, qvec)
-    multiplied = ix.vectors.multiplied(pos)
+    sem, multiplied = ix.vectors.scores_counted(pos, qvec)
     t["region+dense"] = (time.perf_counter() - t0) * 1e3
 
     # 1. collections: coverage counted from the items in the region (vectorised over survivors)
@@ -538,10 +548,16 @@ def _query(ix: Index, con: Any, question: str, region: Region | None, k: int, pe
     t0 = time.perf_counter()
     cand_pos = ix.positions(np.asarray(cand, dtype=np.int64))
     cand_geoms = ix.footprints[cand_pos] if cand else []
-    frames = ix.row_meta.take(cand_pos).select(
-        ["epsg", "frame_confidence", "frame_flagged", "frame_source"]).to_pylist() if cand else []
-    claim = {r: grade_frame(f["epsg"], f["frame_confidence"], bool(f["frame_flagged"]), f["frame_source"], policy)
-             for r, f in zip(cand, frames)}
+    frames = ix.row_meta.select(  # the four columns only, then the candidates' rows
+        ["epsg", "frame_confidence", "frame_flagged", "frame_source"]).take(cand_pos).to_pylist() if cand else []
+    graded: dict[tuple[Any, ...], Any] = {}  # rows of one frame share one claim (a frozen value)
+    claim = {}
+    for r, f in zip(cand, frames):
+        key = (f["epsg"], f["frame_confidence"], bool(f["frame_flagged"]), f["frame_source"])
+        c = graded.get(key)
+        if c is None:
+            c = graded[key] = grade_frame(*key, policy)
+        claim[r] = c
     # a descriptive frame (a lon/lat guess) places its row: the same coordinates that put it in
     # the region order it by nearness, but it shows no distance and no proximity (not measured)
     placed = [(r, g) for r, g in zip(cand, cand_geoms) if g is not None and claim[r].grade in ORDERS_BY_PLACE]
@@ -558,8 +574,9 @@ def _query(ix: Index, con: Any, question: str, region: Region | None, k: int, pe
                           round(float(proximity_weight), 3), weights.kind)
     elif weights.kind:  # no distance ranking: the words' kind has nothing to be ordered by
         weights = Weights(weights.lexical, weights.dense, weights.reason.split("; kind")[0])
-    hits = set(rids[hit].tolist())
-    kind_rank = {r: 1 for r in cand if r in hits} if weights.kind else {}
+    # a candidate has a lexical hit when its BM25 score is > 0 (cand holds searched rids only)
+    kind_rank = ({r: 1 for r, h in zip(cand, (bm[np.searchsorted(rids, cand)] > 0).tolist()) if h}
+                 if weights.kind and cand else {})
     fused = rrf(dense_rank, lex_rank, geo_rank, kind_rank, k=RRF_K,
                 weights=(weights.dense, weights.lexical, weights.distance, weights.kind))
     best_fused = (weights.dense + weights.lexical + weights.distance + weights.kind) / (RRF_K + 1)
@@ -622,19 +639,49 @@ def _nearest_by_box(ix: Index, pos: np.ndarray, anchor: tuple[float, float], k: 
     Box distance in degrees, longitude scaled by the cosine of the latitude and taken the short
     way round the antimeridian; ties by content order."""
     rg = ix.regions
-    p = pos[np.isfinite(rg.xmin[pos])] if len(pos) else pos  # rows without extent have NaN bounds
-    if k <= 0 or not len(p):
+    if k <= 0 or not len(pos):
         return []
+    xmin = rg.xmin[pos]
+    placed = np.isfinite(xmin)  # rows without extent have NaN bounds
+    p = pos
+    if not placed.all():
+        p, xmin = pos[placed], xmin[placed]
+        if not len(p):
+            return []
     lon, lat = anchor
-    xmin, xmax, ymin, ymax = rg.xmin[p], rg.xmax[p], rg.ymin[p], rg.ymax[p]
-    dy = np.maximum(np.maximum(ymin - lat, lat - ymax), 0.0)
-    dx = np.full(len(p), np.inf)
-    for shift in (-360.0, 0.0, 360.0):
+    xmax, ymin, ymax = rg.xmax[p], rg.ymin[p], rg.ymax[p]
+    # the same arithmetic as max(ymin - lat, lat - ymax, 0) etc., in place (no temporaries)
+    dy = np.subtract(ymin, lat)
+    np.maximum(dy, np.subtract(lat, ymax), out=dy)
+    np.maximum(dy, 0.0, out=dy)
+    dx = np.subtract(xmin, lon)
+    np.maximum(dx, np.subtract(lon, xmax), out=dx)
+    np.maximum(dx, 0.0, out=dx)
+    widest = float(dx.max())
+    for shift in (-360.0, 360.0):  # the short way round the antimeridian
         x = lon + shift
-        dx = np.minimum(dx, np.maximum(np.maximum(xmin - x, x - xmax), 0.0))
-    coslat = np.cos(np.radians(np.clip(lat, ymin, ymax)))
-    d = np.hypot(dx * coslat, dy)
-    return ix.rids[p[top_order(-d, ix.tie_keys(p), k)]].tolist()
+        # skipped when no box can come nearer that way round: the shifted gap is at least
+        # xmin - x (x west of every box) or x - xmax (east of every box), >= every gap found
+        if (shift < 0 and float(xmin.min()) - x >= widest) or (shift > 0 and x - float(xmax.max()) >= widest):
+            continue
+        g = np.subtract(xmin, x)
+        np.maximum(g, np.subtract(x, xmax), out=g)
+        np.maximum(g, 0.0, out=g)
+        np.minimum(dx, g, out=dx)
+    coslat = np.maximum(ymin, lat)  # np.clip(lat, ymin, ymax)
+    np.minimum(coslat, ymax, out=coslat)
+    np.radians(coslat, out=coslat)
+    np.cos(coslat, out=coslat)
+    np.multiply(dx, coslat, out=dx)
+    d = np.hypot(dx, dy, out=dx)
+    keys = ix.tie_keys(p)
+    if len(d) > 4 * k:  # top_order(-d, keys, k) without negating: the k-th nearest by partition
+        kth = np.partition(d, k - 1)[k - 1]
+        sel = np.flatnonzero(d <= kth)
+        best = sel[np.lexsort((keys[sel], d[sel]))[:k]]
+    else:
+        best = np.lexsort((keys, d))[:k]
+    return ix.rids[p[best]].tolist()
 
 
 def _dedupe(ix: Index, order: Sequence[int], k: int) -> tuple[list[int], dict[int, tuple[tuple[str, str], ...]], int]:
@@ -651,8 +698,8 @@ def _dedupe(ix: Index, order: Sequence[int], k: int) -> tuple[list[int], dict[in
     step = max(4 * k, 32)
     for lo in range(0, len(order), step):
         batch = list(order[lo:lo + step])
-        meta = ix.row_meta.take(ix.positions(np.asarray(batch, dtype=np.int64))).select(
-            ["chunk_id", "doc_id", "feature_ids"]).to_pylist()
+        meta = ix.row_meta.select(["chunk_id", "doc_id", "feature_ids"]).take(
+            ix.positions(np.asarray(batch, dtype=np.int64))).to_pylist()
         for r, m in zip(batch, meta):
             feats = [(m["doc_id"], f) for f in (m["feature_ids"] or [])]
             repeated = [f for f in feats if f in seen]
@@ -693,9 +740,9 @@ def _details(ix: Index, con: Any, rids: Sequence[int]) -> dict[int, dict[str, An
     for r, p in zip(rids, pos):
         out[int(r)]["collection"] = ix.collection_names[ix.collection_code[p]]
     listed = ",".join(str(int(r)) for r in rids)  # integers only reach the SQL text
-    where = ("source_pages, section_path" if has_columns(con, "source_pages", "section_path")
+    where = ("source_pages, section_path" if ix.has_columns(con, "source_pages", "section_path")
              else "NULL, NULL")  # an index of format 2 or older: not recorded
-    where += ", char_start, char_end" if has_columns(con, "char_start", "char_end") else ", NULL, NULL"  # format 3
+    where += ", char_start, char_end" if ix.has_columns(con, "char_start", "char_end") else ", NULL, NULL"  # format 3
     for rid, text, wkt, pages, section, start, end in con.execute(
         f"SELECT rid, text, ST_AsText(footprint), {where} FROM chunks WHERE rid IN ({listed})"
     ).fetchall():
