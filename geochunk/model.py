@@ -59,8 +59,9 @@ DEFAULT_MAX_FEATURES = 500_000
 MIN_BUDGET = 16
 
 #: Recorded on every chunk and in an index's recipe (a change re-chunks indexed documents): bump
-#: it whenever the chunks of the same input change (0.1.1: a boundedBy Envelope is extent).
-CHUNKER_VERSION = "geochunk/0.1.1"
+#: it whenever the chunks of the same input change (0.1.1: a boundedBy Envelope is extent;
+#: 0.1.2: a broken one stays a problem span, an escaped one a unit of its string).
+CHUNKER_VERSION = "geochunk/0.1.2"
 
 #: Every OGC simple-feature and curve/surface keyword the detector protects (upper case): all
 #: that GEOS reads as WKT (``LINEARRING`` included) plus the ISO surface types it does not.
