@@ -121,6 +121,7 @@ def test_fallback_frame_is_none(ix) -> None:
     for r in fallback:
         assert r.frame_source == "fallback" and r.claim == "none"
         assert r.distance_m is None and r.proximity == 0.0
+        assert r.distance_rank is None  # the fallback's coordinates do not order it by place either
     ctx = answer_context(res, budget=8000)
     got = [p for p in ctx.passages if p.citation.doc_id.endswith("malformed.txt")]
     assert got and all(p.grade == "none" and p.distance_m is None for p in got)

@@ -197,3 +197,76 @@ def test_a_region_query_shows_the_kind_weight_and_uses_it(nc_ix) -> None:
     flat = query_index(nc_ix, "Guilford", region, k=5, proximity_weight=0.0)
     assert flat.fusion["kind"] == 0.0 and flat.fusion["distance"] == 0.0
     assert query_index(nc_ix, "Guilford", None, k=5).fusion["kind"] == 0.0
+
+
+def _parts(res, row) -> float:
+    f = res.fusion
+    return sum(w / (10 + r) for w, r in ((f["dense"], row.dense_rank), (f["lexical"], row.bm25_rank),
+                                        (f["distance"], row.distance_rank), (f["kind"], row.kind_rank))
+               if r is not None)
+
+
+def test_every_row_shows_its_kind_rank_and_the_fused_score_is_its_ranks(nc_ix) -> None:
+    # a row the words match beyond the BM25 top `candidates` (bm25_rank None) still gets the kind
+    # ranking's rank 1: it must show it, or its fused score cannot be read off its ranks
+    region = Region.near(*HIGH_POINT, 60_000)
+    res = query_index(nc_ix, "Guilford county fips name wkt", region, k=30, candidates=1, dedupe=False)
+    assert 0.0 < res.fusion["kind"] <= 1.0
+    beyond = [r for r in res.rows if r.kind_rank == 1 and r.bm25_rank is None]
+    assert beyond, [(r.bm25_rank, r.kind_rank) for r in res.rows]
+    for r in res.rows:
+        assert r.kind_rank == (1 if r.bm25 > 0 else None)
+        assert r.fused == pytest.approx(_parts(res, r))
+    from geochunk.retrieve.cli import format_result
+
+    lines = format_result(res)
+    head = next(i for i, line in enumerate(lines) if "dist#" in line.split())
+    col = lines[head].split().index("kind")
+    shown = [line.split()[col] for line in lines[head + 1:head + 1 + len(res.rows)]]
+    assert shown == [("-" if r.kind_rank is None else str(r.kind_rank)) for r in res.rows]
+
+
+@pytest.mark.parametrize("question", ["zqxjvv", "Guilford", "county"])
+def test_the_kind_weight_is_bounded_and_zero_without_selection(nc_ix, question) -> None:
+    region = Region.near(*HIGH_POINT, 60_000)
+    res = query_index(nc_ix, question, region, k=10, dedupe=False)
+    kind = res.fusion["kind"]
+    assert 0.0 <= kind <= 1.0
+    for r in res.rows:
+        assert r.fused == pytest.approx(_parts(res, r)) and 0.0 <= r.final <= 1.0
+    if question == "zqxjvv":  # no word known: dense alone, nothing to pick a kind by
+        assert res.fusion["lexical"] == 0.0 and kind == 0.0
+        assert all(r.kind_rank is None for r in res.rows)
+    # no region, or no distance ranking: no kind ranking at all
+    for other in (query_index(nc_ix, question, None, k=10), query_index(nc_ix, question, region, k=10,
+                                                                        proximity_weight=0.0)):
+        assert other.fusion["kind"] == 0.0 and all(r.kind_rank is None for r in other.rows)
+
+
+def test_words_that_match_every_searched_row_pick_no_kind(nc_ix) -> None:
+    # a one-metre circle on High Point meets two rows: the Guilford county chunk and the city
+    # chunk holding High Point. Words found in both say nothing of kind (weight 0); words found
+    # in one leave out half (0.5) and lift that one
+    region = Region.near(*HIGH_POINT, 1.0)
+    both = query_index(nc_ix, "Guilford High Point", region, k=10)
+    assert both.searched == 2 and all(r.bm25 > 0 for r in both.rows) and len(both.rows) == 2
+    assert both.fusion["kind"] == 0.0 and all(r.kind_rank is None for r in both.rows)
+    one = query_index(nc_ix, "High Point", region, k=10)
+    assert one.fusion["kind"] == 0.5
+    assert [r.kind_rank for r in one.rows] == [1 if r.bm25 > 0 else None for r in one.rows]
+    assert one.rows[0].doc_id == "nc_cities.csv" and one.rows[0].kind_rank == 1
+
+
+def test_a_frame_below_descriptive_is_not_ranked_by_place(nc_ix) -> None:
+    # the CSVs' lon/lat guess (0.30, flagged) under a policy that needs 0.5 to describe: claim
+    # "none", so no distance ranking (and no kind ranking, which only orders within one)
+    from geochunk.retrieve.claims import ClaimPolicy
+
+    region = Region.near(*HIGH_POINT, 25_000)
+    res = query_index(nc_ix, "Which county is High Point in?", region, k=10,
+                      claims=ClaimPolicy(descriptive_at=0.5))
+    assert res.rows and all(r.claim == "none" for r in res.rows)
+    assert all(r.distance_rank is None and r.distance_m is None and r.proximity == 0.0 for r in res.rows)
+    assert res.fusion["distance"] == 0.0 and res.fusion["kind"] == 0.0
+    assert all(r.kind_rank is None for r in res.rows)
+

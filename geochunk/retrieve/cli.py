@@ -353,7 +353,7 @@ def format_result(res: Any) -> list[str]:
         lines.append(f"  {'+' if s.included else '-'} {shown(s.collection)}: score {s.score:g}; {shown(s.reason)}")
         for c in getattr(s, "caveats", ()):
             lines.append(f"      caveat: {shown(c)}")
-    head = f"{'#':>2} {'final':>6} {'sem':>6} {'dense#':>6} {'bm25#':>5} {'dist#':>5} {'fused':>7} {'dist_m':>9} {'prox':>5}  frame{'':<12} collection  chunk"
+    head = f"{'#':>2} {'final':>6} {'sem':>6} {'dense#':>6} {'bm25#':>5} {'dist#':>5} {'kind':>4} {'fused':>7} {'dist_m':>9} {'prox':>5}  frame{'':<12} collection  chunk"
     lines.append(head)
     for r in res.rows:
         frame = "-" if r.epsg is None else f"EPSG:{r.epsg} {r.frame_confidence:.2f}"
@@ -361,7 +361,7 @@ def format_result(res: Any) -> list[str]:
             frame += " FLAG"
         lines.append(
             f"{r.rank:>2} {r.final:6.3f} {r.semantic:6.3f} {_num(r.dense_rank, 'd'):>6} {_num(r.bm25_rank, 'd'):>5} "
-            f"{_num(r.distance_rank, 'd'):>5} {r.fused:7.4f} "
+            f"{_num(r.distance_rank, 'd'):>5} {_num(r.kind_rank, 'd'):>4} {r.fused:7.4f} "
             f"{_num(r.distance_m, '9.0f'):>9} {r.proximity:5.2f}  {frame:<17} "
             f"{shown(r.collection)}@{shown(r.corpus_version)}  {shown(r.chunk_id)}"
             + ("  [no extent]" if r.lane == "no-extent" else "")

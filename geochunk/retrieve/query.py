@@ -109,6 +109,10 @@ class ResultRow:
     #: of claim ``none`` or beyond the decay's reach; a ``descriptive`` frame is ranked by the
     #: coordinates that placed it, without a shown distance)
     distance_rank: int | None = None
+    #: the row's place in the words' kind ranking: 1 when the kind ranking weighs (``fusion
+    #: ["kind"]`` > 0) and a word of the question is in the row, even beyond the BM25 top
+    #: ``candidates`` (``bm25_rank`` None); else None
+    kind_rank: int | None = None
     #: the chunk's own period (ISO start/end, None = open) and where it was read
     #: (``attribute:Survey date``, ``document`` ...; ``collection`` on rows of an index of format
     #: 3 or older, whose rows carry their collection's period); all None when it states none
@@ -599,6 +603,7 @@ def _query(ix: Index, con: Any, question: str, region: Region | None, k: int, pe
             rank=i + 1, chunk_id=det["chunk_id"], doc_id=det["doc_id"], collection=det["collection"],
             corpus_version=det["corpus_version"], lane=lane[r], semantic=at(sem, r),
             dense_rank=dense_rank.get(r), bm25=at(bm, r), bm25_rank=lex_rank.get(r), distance_rank=geo_rank.get(r),
+            kind_rank=kind_rank.get(r),
             fused=fused[r], distance_m=d, proximity=prox, final=final, epsg=det["epsg"],
             frame_confidence=det["frame_confidence"], frame_flagged=bool(det["frame_flagged"]),
             feature_ids=tuple(det["feature_ids"]), flags=tuple(det["flags"]), text=det["text"],
