@@ -270,3 +270,24 @@ def test_a_frame_below_descriptive_is_not_ranked_by_place(nc_ix) -> None:
     assert res.fusion["distance"] == 0.0 and res.fusion["kind"] == 0.0
     assert all(r.kind_rank is None for r in res.rows)
 
+
+def test_boxes_around_the_anchor_are_ordered_tightest_first_in_the_near_pool(nc_ix) -> None:
+    # every chunk of the cities CSV holds cities from all over the state: its box holds the
+    # anchor (box distance 0) like the box of the county chunk around it. Ordered by content
+    # alone among those ties, the city chunks ("nc_cities.csv" < "nc_counties.csv") filled a
+    # small pool and the county around the anchor never reached the distance ranking
+    region = Region.near(*HIGH_POINT, 60_000)
+    pos, _ = nc_ix.regions.search(region.geometry)
+    docs = [nc_ix.row_meta.column("doc_id")[int(p)].as_py() for p in pos]
+    assert docs.count("nc_cities.csv") >= 3
+    pool = _nearest_by_box(nc_ix, pos, region.anchor, 3)
+    ppos = nc_ix.positions(np.asarray(pool))
+    assert min(distances_m(region.anchor, [nc_ix.footprints[p] for p in ppos])) == 0.0
+    assert any(_holds_chunk(nc_ix, p, "37081", "Guilford") for p in ppos)
+    res = query_index(nc_ix, "zqxjvv", region, k=10, candidates=3)
+    inside = [r for r in res.rows if _holds(r, "37081", "Guilford")]
+    assert inside and inside[0].distance_rank == 1
+
+
+def _holds_chunk(ix, p: int, fips: str, name: str) -> bool:
+    return f"{fips},{name}," in ix.con.execute("SELECT text FROM chunks WHERE rid = ?", [int(ix.rids[p])]).fetchone()[0]

@@ -642,7 +642,10 @@ def _nearest_by_box(ix: Index, pos: np.ndarray, anchor: tuple[float, float], k: 
     """The rids of the ``k`` placed rows among ``pos`` whose footprint box
     is nearest the anchor: a cheap pool for the distance ranking, measured exactly afterwards.
     Box distance in degrees, longitude scaled by the cosine of the latitude and taken the short
-    way round the antimeridian; ties by content order."""
+    way round the antimeridian; equal distances (boxes that hold the anchor: 0) by box size,
+    smallest first, so chunks of features spread far and wide, or a footprint split at the
+    antimeridian (a -180..180 band), do not crowd out the feature around the anchor; then by
+    content order."""
     rg = ix.regions
     if k <= 0 or not len(pos):
         return []
@@ -683,9 +686,10 @@ def _nearest_by_box(ix: Index, pos: np.ndarray, anchor: tuple[float, float], k: 
     if len(d) > 4 * k:  # top_order(-d, keys, k) without negating: the k-th nearest by partition
         kth = np.partition(d, k - 1)[k - 1]
         sel = np.flatnonzero(d <= kth)
-        best = sel[np.lexsort((keys[sel], d[sel]))[:k]]
+        size = (xmax[sel] - xmin[sel]) * coslat[sel] + (ymax[sel] - ymin[sel])  # ties: smallest box
+        best = sel[np.lexsort((keys[sel], size, d[sel]))[:k]]
     else:
-        best = np.lexsort((keys, d))[:k]
+        best = np.lexsort((keys, (xmax - xmin) * coslat + (ymax - ymin), d))[:k]
     return ix.rids[p[best]].tolist()
 
 
