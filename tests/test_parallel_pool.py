@@ -60,3 +60,71 @@ def test_pool_names() -> None:
     assert pool_kind("auto") in ("fork", "dask")
     with pytest.raises(ConfigError, match="pool must be one of"):
         list(stream_ordered(len, ["a"], workers=2, pool="threads"))
+
+
+def _children(pid: int) -> list[int]:
+    out = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as f:
+                    fields = f.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid and fields[0] != "Z":
+                out.append(int(entry))
+    return out
+
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc") or "fork" not in __import__("multiprocessing").get_all_start_methods(),
+                    reason="needs fork and /proc")
+def test_forked_workers_exit_when_their_parent_is_killed(tmp_path) -> None:
+    """A ``kill -9`` of the process that forked the pool runs no clean-up: its workers must not
+    stay behind waiting for tasks (holding memory and the caller's output pipes)."""
+    import signal
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+
+    script = tmp_path / "job.py"
+    script.write_text(
+        "import time\n"
+        "from geochunk.retrieve.parallel import run_ordered\n"
+        "def slow(x):\n"
+        "    time.sleep(0.2)\n"
+        "    return x\n"
+        "run_ordered(slow, list(range(2000)), workers=2, pool='fork')\n")
+    root = str(Path(__file__).resolve().parents[1])
+    p = subprocess.Popen([sys.executable, str(script)], env={**os.environ, "PYTHONPATH": root},
+                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    workers: list[int] = []
+    try:
+        for _ in range(1200):  # the workers forked (generous: a loaded machine)
+            workers = _children(p.pid)
+            if len(workers) >= 2 or p.poll() is not None:
+                break
+            time.sleep(0.1)
+        assert len(workers) >= 2, "the pool's workers never started"
+        os.kill(p.pid, signal.SIGKILL)
+        p.wait()
+        for _ in range(600):
+            if not any(_alive(w) for w in workers):
+                break
+            time.sleep(0.1)
+        left = [w for w in workers if _alive(w)]
+        assert not left, f"workers {left} outlived their killed parent"
+    finally:
+        for w in workers:
+            if _alive(w):
+                os.kill(w, signal.SIGKILL)
+        if p.poll() is None:
+            p.kill()

@@ -21,6 +21,7 @@ import contextlib
 import os
 import sys
 import threading
+import time
 import types
 from typing import Any, Callable, Iterator, Sequence, TypeVar
 
@@ -169,6 +170,23 @@ def _run_batch_here(func: Callable[..., Any], batch: Sequence[Any], kwargs: dict
     return os.getpid(), _peak_rss_mb(), _run_batch(func, batch, kwargs)
 
 
+#: seconds between a forked worker's checks that the process that forked it still runs
+PARENT_CHECK_S = 0.5
+
+
+def _exit_with_parent(parent: int) -> None:
+    """Initializer of a forked worker: exit as soon as ``parent`` (the process that forked it) is
+    gone. A parent killed (``kill -9``, a SIGTERM, a CI timeout) runs no clean-up, and its
+    workers would otherwise wait for tasks for ever, holding memory and its output pipes."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_CHECK_S)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="geochunk-parent-watch", daemon=True).start()
+
+
 #: ``pool=`` of :func:`stream_ordered` for ``workers > 1`` without a scheduler
 POOLS = ("auto", "fork", "dask")
 
@@ -256,7 +274,8 @@ def _stream_forked(func: Callable[..., Any], items: Sequence[Any], groups: list[
         warm()  # once, here: every worker is forked with what it loaded
     finished: queue.SimpleQueue[Any] = queue.SimpleQueue()
     worker_peaks: dict[int, float] = {}
-    pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork"))
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork"),
+                               initializer=_exit_with_parent, initargs=(os.getpid(),))
     try:
         def submit(batch: list[Any]) -> Any:
             fut = pool.submit(_run_batch_here, func, batch, kwargs)
