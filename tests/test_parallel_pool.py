@@ -128,3 +128,12 @@ def test_forked_workers_exit_when_their_parent_is_killed(tmp_path) -> None:
                 os.kill(w, signal.SIGKILL)
         if p.poll() is None:
             p.kill()
+
+
+def test_a_fork_pool_where_there_is_no_fork_is_a_clear_error(monkeypatch) -> None:
+    import multiprocessing
+
+    monkeypatch.setattr(multiprocessing, "get_all_start_methods", lambda: ["spawn"])
+    with pytest.raises(ConfigError, match="pool 'fork' needs a platform that can fork"):
+        list(stream_ordered(len, ["a", "b"], workers=2, pool="fork"))
+    assert pool_kind("auto") == "dask"

@@ -206,11 +206,14 @@ def pool_kind(pool: str = "auto") -> str:
     """
     if pool not in POOLS:
         raise ConfigError(f"pool must be one of {', '.join(POOLS)}; got {pool!r}")
-    if pool != "auto":
-        return pool
     import multiprocessing
 
-    forkable = "fork" in multiprocessing.get_all_start_methods() and threading.active_count() == 1
+    has_fork = "fork" in multiprocessing.get_all_start_methods()
+    if pool == "fork" and not has_fork:
+        raise ConfigError("pool 'fork' needs a platform that can fork processes; use pool 'dask'")
+    if pool != "auto":
+        return pool
+    forkable = has_fork and threading.active_count() == 1
     return "fork" if forkable else "dask"
 
 
