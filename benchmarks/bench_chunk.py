@@ -75,16 +75,10 @@ Run: python benchmarks/bench_chunk.py [--repeat N] [--memory-copies 70] [--quick
 4. Growth: the appendix ×1, ×4 and ×16; time(×16) ÷ time(×1), each the least CPU time of at
    least 3 first runs (wall clock, best of 2, ranged 10-29x in separate processes at load 2-3;
    CPU time is what the other engineers' A/B runs used).
-5. Tokenizer worker (``geochunk.tokens.worker``; sections 1-4 and 6 run with
-   ``GEOCHUNK_TOKENIZE_IN=inline`` unless it is set): the first run of every document above with the
-   document tokenized in this process (``tokenize_in="inline"``) and in the warm worker process
-   (``"process"``), alternating, wall clock and CPU (this process + the worker's own, so nobody
-   mistakes parallelism for less work); the worker's start cost; and the crossover: wall-clock
-   worker/inline on prefixes of growing size (``--worker-only`` prints just this section).
-6. ``--compare TREE``: first-run CPU time per document (and ÷ one encode) of this checkout and
+5. ``--compare TREE``: first-run CPU time per document (and ÷ one encode) of this checkout and
    of the checkout TREE, each in its own process, alternating rounds so that load falls on both
    alike; prints before (TREE) / after (this) and stops.
-7. Peer splitters on distinct documents (``--splitters-only`` prints just this; issue #33):
+6. Peer splitters on distinct documents (``--splitters-only`` prints just this; issue #33):
    LangChain's ``RecursiveCharacterTextSplitter``, LlamaIndex's ``SentenceSplitter``, Chonkie's
    ``TokenChunker`` and ``RecursiveChunker``, semchunk and text-splitter
    (``semantic-text-splitter``), all at the same budget in the same tiktoken encoding (passed
@@ -114,8 +108,8 @@ import tempfile
 import time
 from typing import Any
 
-# Sections 1-4 and --compare tokenize in this process (CPU times stay comparable with older
-# checkouts, and no worker's CPU hides off the books); section 5 sets tokenize_in per call.
+# an older checkout timed by --compare may still have a tokenizer worker process: keep it off
+# there, so that no worker's CPU hides off the books (this checkout ignores the variable)
 os.environ.setdefault("GEOCHUNK_TOKENIZE_IN", "inline")
 # --compare runs this script with GEOCHUNK_BENCH_TREE set to time another checkout's package
 sys.path.insert(0, os.environ.get("GEOCHUNK_BENCH_TREE") or os.path.join(os.path.dirname(__file__), ".."))
@@ -312,69 +306,6 @@ def first_runs(repeat: int, budget: int) -> dict[str, list[float]]:
     return out
 
 
-def _wall_cpu(fn) -> tuple[float, float, float]:
-    """Wall-clock seconds of one call, this process's CPU seconds, the tokenizer worker's."""
-    from geochunk.tokens import worker as tokenworker
-
-    w0, c0, k0 = time.perf_counter(), time.process_time(), tokenworker.worker_cpu_seconds()
-    fn()
-    return (time.perf_counter() - w0, time.process_time() - c0, tokenworker.worker_cpu_seconds() - k0)
-
-
-def worker_rows(docs: list[tuple[str, str]], repeat: int, cfg: ChunkConfig, encode) -> dict[str, tuple[float, float]]:
-    """Print first-run wall/CPU inline vs in the warm worker per document; return
-    ``name -> (inline wall / encode, worker wall / encode)``."""
-    from geochunk.tokens import worker as tokenworker
-
-    tokenworker.shutdown()
-    t = time.perf_counter()
-    warm = tokenworker.warm("cl100k_base", wait=60.0)
-    start = time.perf_counter() - t
-    print(f"\ntokenizer worker: warm={warm}, start + load {start*1e3:.0f} ms wall "
-          f"(ready after {1e3*(tokenworker.worker_ready_after() or 0):.0f} ms); {os.cpu_count()} CPUs, "
-          f"load {os.getloadavg()[0]:.2f}; auto uses it from {tokenworker.MIN_CHARS} characters")
-    print(f"{'document':<20}{'chars':>9}{'encode':>8}{'inline':>8}{'x enc':>7}{'worker':>8}{'x enc':>7}{'w/i':>6}"
-          f"{'CPU inline':>12}{'CPU here':>10}{'+ worker':>10}{'= total':>9}")
-    out = {}
-    for name, text in docs:
-        t_enc = best(lambda: encode(text), repeat)
-        runs = {"inline": [], "process": []}
-        for _ in range(max(1, repeat)):
-            for how in runs:
-                runs[how].append(_wall_cpu(lambda: assemble(analyse(text, tokenize_in=how), cfg)))
-        wi, ci = min(r[0] for r in runs["inline"]), min(r[1] for r in runs["inline"])
-        best_p = min(runs["process"], key=lambda r: r[1] + r[2])
-        wp = min(r[0] for r in runs["process"])
-        out[name] = (wi / t_enc, wp / t_enc)
-        print(f"{name:<20}{len(text):>9}{t_enc*1e3:>8.1f}{wi*1e3:>8.1f}{wi/t_enc:>7.2f}{wp*1e3:>8.1f}"
-              f"{wp/t_enc:>7.2f}{wp/wi:>6.2f}{ci*1e3:>12.1f}{best_p[1]*1e3:>10.1f}{best_p[2]*1e3:>10.1f}"
-              f"{(best_p[1] + best_p[2])*1e3:>9.1f}")
-    print("(ms; wall: best of each, alternating; CPU: this process, and the worker process for the "
-          "document: parallel work, not less work)")
-    crossover(repeat, cfg)
-    return out
-
-
-def crossover(repeat: int, cfg: ChunkConfig) -> None:
-    """Worker / inline first run on prefixes (cut at a newline) of growing size: wall clock, and
-    this process's CPU (what the worker takes off it) beside the worker's own."""
-    from geochunk.tokens import worker as tokenworker
-
-    base = "\n\n".join([load_sample("land_use_appendix"), load_sample("mixed_report")] * 6)
-    print(f"{'crossover: chars':<22}{'inline ms':>11}{'worker ms':>11}{'w/i':>6}"
-          f"{'CPU here inline':>17}{'CPU here w/':>13}{'+ worker':>10}")
-    for size in (2_000, 5_000, 10_000, 25_000, 50_000, 100_000, 200_000, 400_000):
-        text = base[: base.find("\n", size) + 1]
-        runs = {"inline": [], "process": []}
-        for _ in range(max(5, repeat)):
-            for how in runs:
-                runs[how].append(_wall_cpu(lambda: assemble(analyse(text, tokenize_in=how), cfg)))
-        (wi, ci, _), (wp, cp, kp) = ([min(r[j] for r in runs[h]) for j in range(3)] for h in runs)
-        print(f"{len(text):<22}{wi*1e3:>11.1f}{wp*1e3:>11.1f}{wp/wi:>6.2f}{ci*1e3:>15.1f}ms"
-              f"{cp*1e3:>11.1f}ms{kp*1e3:>8.1f}ms")
-    print(f"(the auto policy's threshold: {tokenworker.MIN_CHARS} characters)")
-
-
 def compare(tree: str, rounds: int, repeat: int, budget: int) -> None:
     """First-run CPU time here and in ``tree``, alternating processes (see the docstring)."""
     runs: dict[str, list[dict]] = {"tree": [], "this": []}
@@ -497,7 +428,7 @@ def _distinct_docs(quick: bool, variants: int) -> list[tuple[str, list[str]]]:
 
 
 def splitter_rows(docs: list[tuple[str, list[str]]], cfg: ChunkConfig, encode) -> dict[str, float] | None:
-    """Print section 7: every peer splitter installed against geochunk's first run, on distinct
+    """Print section 6: every peer splitter installed against geochunk's first run, on distinct
     documents (each text split once by each); return ``kind -> fastest peer's time ÷ geochunk's``
     (``None`` when no peer is installed)."""
     from geochunk.split.baselines import severed
@@ -539,14 +470,6 @@ def splitter_rows(docs: list[tuple[str, list[str]]], cfg: ChunkConfig, encode) -
     return out
 
 
-def _worker_docs(quick: bool) -> list[tuple[str, str]]:
-    docs = [(s.name, load_sample(s.name)) for s in list_samples()]
-    if not quick:
-        docs.append(("land_use x4", "\n\n".join([load_sample("land_use_appendix")] * 4)))
-        docs.append(("mixed_report x4", "\n\n".join([load_sample("mixed_report")] * 4)))
-    return docs
-
-
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--repeat", type=int, default=3)
@@ -556,9 +479,8 @@ def main() -> None:
     ap.add_argument("--memory-only", action="store_true", help="print only the peak-memory rows (section 3)")
     ap.add_argument("--dense-only", action="store_true",
                     help="print only section 3's dense GeoJSON and long-namespace WFS rows")
-    ap.add_argument("--worker-only", action="store_true", help="print only the tokenizer-worker rows (section 5)")
     ap.add_argument("--splitters-only", action="store_true",
-                    help="print only the structure-aware splitter rows (section 7)")
+                    help="print only the structure-aware splitter rows (section 6)")
     ap.add_argument("--memory-child", default=None, help=argparse.SUPPRESS)
     ap.add_argument("--memory-warm", default="", help=argparse.SUPPRESS)
     ap.add_argument("--first-json", action="store_true", help=argparse.SUPPRESS)
@@ -582,9 +504,6 @@ def main() -> None:
     enc = counter.tiktoken_encoding
     encode = (lambda t: enc.encode_ordinary(t)) if enc is not None else counter.count
     cfg = ChunkConfig(budget=args.budget)
-    if args.worker_only:
-        worker_rows(_worker_docs(args.quick), args.repeat, cfg, encode)
-        return
     if args.splitters_only:
         splitter_rows(_distinct_docs(args.quick, max(2, args.repeat)), cfg, encode)
         return
@@ -632,8 +551,6 @@ def main() -> None:
     growth = rows[-1][2] / t1
 
     mem = memory_rows(base, 8 if args.quick else args.memory_copies, args.budget, dense=not args.quick)
-    wrows = worker_rows(_worker_docs(args.quick), args.repeat, cfg, encode)
-    big = {n: r for n, r in wrows.items() if len(dict(_worker_docs(args.quick))[n]) >= 100_000}
     vs = splitter_rows(_distinct_docs(args.quick, max(2, args.repeat)), cfg, encode)
 
     worst = max(ratios, key=ratios.get)
@@ -641,10 +558,6 @@ def main() -> None:
     print(f"  startup (one-line file)     {t_cmd:.2f} s ({t_cmd / t_bare:.1f}x python -c pass)   target < 1 s")
     print(f"  first run / encode          {min(ratios.values()):.1f}x - {max(ratios.values()):.1f}x "
           f"(worst {worst}; median {statistics.median(ratios.values()):.1f}x)   target <= 2x")
-    if big:
-        print(f"  first run / encode, docs >= 100k chars: inline {min(r[0] for r in big.values()):.1f}x - "
-              f"{max(r[0] for r in big.values()):.1f}x, tokenizer worker {min(r[1] for r in big.values()):.1f}x - "
-              f"{max(r[1] for r in big.values()):.1f}x (wall clock, one run; CPU in section 5)")
     if vs:
         slow = min(vs, key=vs.get)
         print(f"  vs the peer splitters       geochunk faster on {sum(r > 1 for r in vs.values())}/{len(vs)} documents "

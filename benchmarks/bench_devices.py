@@ -1,13 +1,13 @@
 """What each speed or memory device buys at the user's level (issue #34 point 5).
 
-Run: ``nice -n -15 python benchmarks/bench_devices.py [--rounds 4] [--devices tokenworker,...]
-[--workloads index,chunk_1mb,...] [--docs 1000] [--quick] [--no-write]``
+Run: ``nice -n -15 python benchmarks/bench_devices.py [--rounds 4] [--devices compact_letgo]
+[--workloads memory,...] [--docs 1000] [--quick] [--no-write]``
 
 Every measurement is a fresh process (the command a user types). A round runs each workload
 once with every device on and once with each device off in turn (the others on), in an order
 reversed every other round, so that the machine's load falls on both sides alike. Each run
 gives its CPU seconds (user + system of the process and every process it waited for, from
-``os.wait4``: the tokenizer worker's too), its wall-clock seconds and its peak resident set
+``os.wait4``), its wall-clock seconds and its peak resident set
 (``ru_maxrss``). The figure of a device is off ÷ on (> 1: the device saves that share): the
 median of the rounds' ratios (each round's "off" run over the same round's "on" run), with
 their range as the noise.
@@ -15,13 +15,11 @@ their range as the noise.
 Devices and how each is turned off (only in this benchmark's child; nothing in geochunk reads
 these switches):
 
-* ``tokenworker``: the tokenizer worker process (``geochunk.tokens.worker``); on: what a user
-  gets (``$GEOCHUNK_TOKENIZE_IN`` unset); off: ``GEOCHUNK_TOKENIZE_IN=inline``.
 * ``compact_letgo``: a large GeoJSON MultiPoint's coordinate array let go once the analysis has it
   (``_CompactMultiPoint._let_go``; the compact MultiPoint itself, no GEOS geometry until one is
   drawn, is not switched); off: it keeps its coordinate array.
 
-Workloads (``--workloads``):
+Workloads (``--workloads``; by default those that measure a device left, i.e. ``memory``):
 
 * ``index``: ``geochunk index`` of a folder of ``--docs`` distinct documents (1,000 by default,
   written by ``scale_corpus.py``: generated notes, reports, KML, GML, SQL, GeoJSON and the real
@@ -35,16 +33,15 @@ Workloads (``--workloads``):
   minus before, the analysis kept, as the app keeps it), and the peak RSS of ``geochunk chunk``,
   of 20k small GeoJSON features (4.5 MB) and of a 200k-point MultiPoint (3.8 MB).
 
-Not measured where a device is not used by construction: the tokenizer worker on a
-one-document ``geochunk chunk`` (the CLI asks for inline: a worker started then could not be
-warm in time) and on the budget step (it tokenizes nothing); the compact MultiPoint's let-go where no GeoJSON MultiPoint of 256k characters or more
-is read (only ``memory`` has one); the speed devices on ``memory``.
+Not measured where a device is not used by construction: the compact MultiPoint's let-go
+where no GeoJSON MultiPoint of 256k characters or more is read (only ``memory`` has one).
 
 Removed after this benchmark measured them under 10% on every workload: the few-point fast
-paths of ``crs.zones`` and ``crs.validate``, and the garbage-collector pause of
-``pipeline``, and the let-go of GeoJSON parses' GEOS geometries (``geometry.let_go``; see the
-commits that removed them). With the devices left, ``budget`` and the two ``geochunk chunk``
-workloads measure none (the tokenizer worker is not used there, and no large MultiPoint is read).
+paths of ``crs.zones`` and ``crs.validate``, the garbage-collector pause of ``pipeline``, the
+let-go of GeoJSON parses' GEOS geometries (``geometry.let_go``) and the tokenizer worker
+process (``geochunk.tokens.worker``; see the commits that removed them). With the device left,
+``index``, ``budget`` and the two ``geochunk chunk`` workloads measure none (no large
+MultiPoint is read there); they stay for a device that would.
 """
 
 from __future__ import annotations
@@ -125,17 +122,11 @@ print(json.dumps(out))
 """
 
 
-def _run(off: list[str], task: str, args: list[str], env_extra: dict[str, str | None],
-         keep_going: bool = False) -> dict[str, float]:
+def _run(off: list[str], task: str, args: list[str], keep_going: bool = False) -> dict[str, float]:
     """One fresh process: CPU (user + system of it and the processes it waited for), wall and
     peak RSS (``os.wait4`` of this child), and what it printed (a task's own figures replace the
     process's: the budget step times only its steps)."""
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    for k, v in env_extra.items():
-        if v is None:
-            env.pop(k, None)
-        else:
-            env[k] = v
     spec = json.dumps({"off": off, "task": task, "args": args, "bench_dir": str(HERE), "keep_going": keep_going})
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         t0 = time.perf_counter()
@@ -152,25 +143,21 @@ def _run(off: list[str], task: str, args: list[str], env_extra: dict[str, str | 
     return got
 
 
-ALL_DEVICES = ("tokenworker", "compact_letgo")
+ALL_DEVICES = ("compact_letgo",)
 ALL_WORKLOADS = ("index", "chunk_1mb", "chunk_10kb", "budget", "memory")
 
 
 def _devices_for(workload: str) -> tuple[str, ...]:
-    if workload == "memory":
-        return ("compact_letgo",)
-    if workload in ("budget", "chunk_1mb", "chunk_10kb"):
-        return ()
-    return ("tokenworker",)
+    return ("compact_letgo",) if workload == "memory" else ()
 
 
-def _prepare(work: Path, n_docs: int, quick: bool) -> dict[str, object]:
+def _prepare(work: Path, n_docs: int, quick: bool, corpus: bool) -> dict[str, object]:
     from bench_chunk import dense_geojson, many_features_geojson
     from scale_corpus import write_corpus
 
     from geochunk.samples import sample_path
 
-    info = write_corpus(work / "corpus", n_docs)
+    info = write_corpus(work / "corpus", n_docs) if corpus else None  # (the index workload's)
     (work / "features.json").write_text(many_features_geojson(5_000 if quick else 20_000), encoding="utf-8")
     (work / "multipoint.json").write_text(dense_geojson(50_000 if quick else 200_000), encoding="utf-8")
     return {"corpus": work / "corpus", "corpus_info": info, "10 kB": sample_path("mixed_report"),
@@ -206,11 +193,9 @@ def _tasks(workload: str, docs: dict[str, object], work: Path) -> list[tuple[str
 
 def _one(device: str | None, task: str, args: list[str], work: Path, keep_going: bool) -> dict[str, float]:
     """One run with every device on (``device`` None) or ``device`` off."""
-    env: dict[str, str | None] = {"GEOCHUNK_TOKENIZE_IN": "inline" if device == "tokenworker" else None}
     for leftover in work.glob("index.duckdb*"):
         leftover.unlink()
-    off = [device] if device and device != "tokenworker" else []
-    return _run(off, task, args, env, keep_going)
+    return _run([device] if device else [], task, args, keep_going)
 
 
 def _fmt(measure: str, v: float) -> str:
@@ -245,7 +230,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--rounds", type=int, default=6, help="rounds per workload (even: each order as often)")
     ap.add_argument("--index-rounds", type=int, default=2, help="rounds of the index workload (even)")
     ap.add_argument("--devices", default=",".join(ALL_DEVICES))
-    ap.add_argument("--workloads", default=",".join(ALL_WORKLOADS))
+    ap.add_argument("--workloads", default=",".join(w for w in ALL_WORKLOADS if _devices_for(w)))
     ap.add_argument("--docs", type=int, default=1000, help="documents in the indexed folder")
     ap.add_argument("--quick", action="store_true", help="two rounds, 100 documents, smaller memory documents")
     ap.add_argument("--no-write", action="store_true", help="print only; leave RESULTS.md alone")
@@ -265,8 +250,9 @@ def main(argv: list[str] | None = None) -> None:
     rows: list[tuple[str, str, str, list[float], list[float]]] = []  # device, label, measure, on, off
     with tempfile.TemporaryDirectory(prefix="bench_devices_") as tmp:
         work = Path(tmp)
-        docs = _prepare(work, n_docs, args.quick)
-        for workload in workloads:
+        measured = [w for w in workloads if any(d in devices for d in _devices_for(w))]
+        docs = _prepare(work, n_docs, args.quick, corpus="index" in measured)
+        for workload in measured:
             which = [d for d in _devices_for(workload) if d in devices]
             if not which:
                 continue
@@ -302,13 +288,15 @@ def main(argv: list[str] | None = None) -> None:
         "every device on once and each device off once (the others on), the order reversed every other round. "
         "off/on > 1: the device saves that share (the median of the rounds' ratios, each off run over the same "
         "round's on run; the range is the noise). CPU = user + system of the process and the processes it "
-        "waited for (the tokenizer worker's too); wall = the command's elapsed time; peak = the process's peak "
+        "waited for; wall = the command's elapsed time; peak = the process's peak "
         "RSS; held = what an analysis keeps (VmRSS after minus before). The budget step's CPU and wall are a "
         f"step's. The whole run took {took / 60:.1f} minutes.",
         "",
-        f"Index folder: {len(info.files):,} distinct documents, {info.bytes / 1e6:.1f} MB "  # type: ignore[attr-defined]
-        f"({', '.join(f'{k} {v}' for k, v in info.kinds.items())}).",  # type: ignore[attr-defined]
-        "",
+    ]
+    if info is not None:
+        lines += [f"Index folder: {len(info.files):,} distinct documents, {info.bytes / 1e6:.1f} MB "  # type: ignore[attr-defined]
+                  f"({', '.join(f'{k} {v}' for k, v in info.kinds.items())}).", ""]  # type: ignore[attr-defined]
+    lines += [
         "| device | workload | measure | on | off | off/on | rounds' range | on runs' spread |",
         "| --- | --- | --- | --- | --- | --- | --- | --- |",
     ]

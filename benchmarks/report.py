@@ -50,7 +50,7 @@ class Area:
 
 #: The benchmarks that matter to users, in the order they run (the one list).
 AREAS: tuple[Area, ...] = (
-    Area("bench_chunk", "Chunking: first run vs one encode, re-chunk, growth, memory, tokenizer worker, "
+    Area("bench_chunk", "Chunking: first run vs one encode, re-chunk, growth, memory, "
          "structure-aware splitters", "bench_chunk.py", (), ("--quick", "--repeat", "1"),
          "startup < 1 s; first run <= 2x one tiktoken encode; re-chunk <= 10% of the first run; "
          "16x the document <= 17x the time; peak memory <= 8x the input; faster than the "
@@ -90,8 +90,8 @@ AREAS: tuple[Area, ...] = (
     Area("bench_devices", "What each speed or memory device buys (`bench_devices.py`)", "bench_devices.py",
          ("--rounds", "4", "--index-rounds", "2"),
          ("--quick",), "a device buys >= 10% on some user-level workload, else it is a removal candidate",
-         writes=True, minutes=8, sizing="4 rounds (2 for the 1,000-document index build, ~70 s a run); the "
-         "devices left are measured (the removed ones' figures stay in their commits)"),
+         writes=True, minutes=4, sizing="4 rounds of the memory workload (the one the device left is used in); "
+         "the removed devices' figures stay in their commits"),
 )
 
 

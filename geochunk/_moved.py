@@ -1,6 +1,6 @@
 """Old import paths of modules that moved into the stage packages keep working.
 
-``import geochunk.detect`` (or ``from geochunk.tokenworker import ...``) imports the module's new
+``import geochunk.detect`` (or ``from geochunk.packing import ...``) imports the module's new
 home and binds it under the old name too: one module object, not a copy. Installed by
 ``geochunk/__init__.py``; new code imports the new paths.
 
@@ -43,7 +43,6 @@ MOVED: dict[str, str] = {
     "geochunk.period": "geochunk.context.period",
     "geochunk.units": "geochunk.context.units",
     "geochunk.extent": "geochunk.crs.extent",
-    "geochunk.tokenworker": "geochunk.tokens.worker",
     "geochunk.prose": "geochunk.context.prose",
     "geochunk.strategy": "geochunk.split.strategy",
     "geochunk.strategies": "geochunk.split.strategies",

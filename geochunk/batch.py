@@ -40,6 +40,7 @@ class DocumentResult:
 def chunk_one(doc_id: str, text: str, extracted: Any, config: ChunkConfig,
               tokenize_in: str | None = None) -> tuple[Any, tuple[str, ...], str | None]:
     """``(chunk_set or None, messages, failure reason or None)`` for one document read.
+    ``tokenize_in`` is passed to :func:`~geochunk.pipeline.chunk_text` (where it has no effect).
 
     >>> cs, messages, why = chunk_one("a.md", "POINT (1 2)", None, ChunkConfig(budget=16))
     >>> len(cs.chunks), messages, why

@@ -273,23 +273,12 @@ def _documents(args: argparse.Namespace, err: TextIO) -> Iterator[tuple[str, str
         yield doc_id, text, extracted
 
 
-def _one_shot(args: argparse.Namespace) -> dict[str, str]:
-    """One document: a tokenizer worker started now could not be warm in time for it (unless
-    $GEOCHUNK_TOKENIZE_IN says otherwise); several: a large one warms it for the next ones."""
-    from geochunk.tokens.worker import ENV_VAR
-
-    one = len(args.paths) == 1 and not os.path.isdir(args.paths[0]) and not os.environ.get(ENV_VAR, "").strip()
-    return {"tokenize_in": "inline"} if one else {}
-
-
 def _chunk_sets(args: argparse.Namespace, err: TextIO) -> Iterator[tuple[str, str, Any]]:
     """``(doc_id, text, chunk_set)`` for every readable document; errors go to ``err``."""
     from geochunk.batch import chunk_one
 
-    one_shot = _one_shot(args)
     for doc_id, text, extracted in _documents(args, err):
-        chunk_set, messages, why = chunk_one(doc_id, text, extracted, _config(args, doc_id),
-                                             one_shot.get("tokenize_in"))
+        chunk_set, messages, why = chunk_one(doc_id, text, extracted, _config(args, doc_id))
         for line in messages:
             print(line, file=err)
         if chunk_set is None:
@@ -531,7 +520,7 @@ def _chunk(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         for res in chunk_corpus(items, _config(args, "check"), workers=args.workers,
                                 scheduler=args.scheduler, max_bytes=args.max_bytes,
                                 as_lines=args.format == "jsonl",
-                                progress=progress, outcome=outcome, **_one_shot(args)):
+                                progress=progress, outcome=outcome):
             for line in res.messages:
                 say(line)
             if res.status != "chunked":

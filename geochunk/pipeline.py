@@ -38,7 +38,6 @@ from geochunk.split.rewrap import rewrapped, wrap_collections
 from geochunk.read.source import DEFAULT_MAX_BYTES, document_digest, read_document
 from geochunk.split.strategies import edge_levels, segments
 from geochunk.split.strategy import choose_strategy
-from geochunk.tokens.worker import tokenize_ahead
 from geochunk.tokens.counting import get_counter, guarded
 from geochunk.context.units import find_units, unit_ranges
 
@@ -64,9 +63,9 @@ def analyse(
     A document with more than ``max_features`` geometries (default
     :data:`~geochunk.model.DEFAULT_MAX_FEATURES`) is an :class:`~geochunk.errors.InputError`,
     raised before any per-geometry work. ``tokenize_in`` (``"auto"``, ``"process"``,
-    ``"inline"``; default ``$GEOCHUNK_TOKENIZE_IN``, else ``"auto"``) says whether a large
-    document may be tokenized in the tokenizer worker process while this one detects
-    (:mod:`geochunk.tokens.worker`); the index is the same either way. ``normalize``
+    ``"inline"``, or ``None``) is accepted and has no effect: the document is always tokenized
+    in this process; any other value is a :class:`~geochunk.errors.ConfigError`, and
+    ``$GEOCHUNK_TOKENIZE_IN`` is ignored. ``normalize``
     (``"none"``, ``"nfc"``, ``"nfkc"``) analyses the text in that Unicode form; the analysis
     keeps the document as read and the offset map in ``source`` (:mod:`geochunk.read.normalize`), and
     ``assemble`` gives its chunks offsets into the document as read.
@@ -91,12 +90,31 @@ def analyse(
     return replace(a, source=Source(text, document_digest(text), form, n.offsets))
 
 
+#: The values ``tokenize_in`` accepts (all the same now: the document is tokenized in this process).
+TOKENIZE_IN: tuple[str, ...] = ("auto", "process", "inline")
+
+
+def _check_tokenize_in(tokenize_in: str | None) -> None:
+    """Refuse a ``tokenize_in`` that was never valid; every valid one tokenizes in this process.
+
+    >>> _check_tokenize_in("process")
+    >>> _check_tokenize_in("sideways")
+    Traceback (most recent call last):
+    ...
+    geochunk.errors.ConfigError: unknown tokenize_in 'sideways'; valid values: auto, process, inline
+    """
+    if tokenize_in is None:
+        return
+    if not isinstance(tokenize_in, str):
+        raise ConfigError(f"tokenize_in must be a str, got {type(tokenize_in).__name__}")
+    if (tokenize_in.strip().lower() or "auto") not in TOKENIZE_IN:
+        raise ConfigError(f"unknown tokenize_in {tokenize_in!r}; valid values: {', '.join(TOKENIZE_IN)}")
+
+
 def _analyse(text: str, encoding: str, doc_id: str, max_features: int | None, tokenize_in: str | None,
              strict_tokens: bool = False) -> Analysis:
     counter = guarded(get_counter(encoding), strict=strict_tokens)  # one outage record per document
-    # tiktoken holds the GIL while encoding (no thread helps): a warm worker process may encode
-    # a large document while this one detects; ``ahead.index()`` is its index or encodes here
-    ahead = tokenize_ahead(counter, text, tokenize_in)
+    _check_tokenize_in(tokenize_in)
     limit = DEFAULT_MAX_FEATURES if max_features is None else max_features
     fences = find_fences(text)
     fence_ranges = [(f.start, f.end) for f in fences]
@@ -113,7 +131,7 @@ def _analyse(text: str, encoding: str, doc_id: str, max_features: int | None, to
                   exc_info=True)
         steps = _geometry_steps(text, Detection(()), headings, fence_ranges)
     detection, parsed, frames, units, boundaries, features, periods = steps
-    index = ahead.index()  # the last step that needs no tokens is done: wait for them here
+    index = counter.index(text)
     return Analysis(
         doc_id=doc_id,
         text=text,
@@ -245,8 +263,8 @@ def _check_call(text: Any, config: Any) -> None:
 
 
 def chunk_text(text: str, config: ChunkConfig = ChunkConfig(), *, tokenize_in: str | None = None) -> ChunkSet:
-    """Chunk a document held in memory. See the README's "How it works". ``tokenize_in``: see
-    :func:`analyse` (where a large document is tokenized; the chunks are the same).
+    """Chunk a document held in memory. See the README's "How it works". ``tokenize_in`` is
+    accepted and has no effect (see :func:`analyse`: the document is tokenized in this process).
 
     >>> chunk_text("abc", 16)
     Traceback (most recent call last):

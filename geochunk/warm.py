@@ -43,7 +43,7 @@ def warm_process(encoding: Any = "cl100k_base") -> Any:
     from geochunk.pipeline import chunk_text
 
     try:
-        chunk_text(WARM_TEXT, ChunkConfig(budget=64, encoding=encoding), tokenize_in="inline")
+        chunk_text(WARM_TEXT, ChunkConfig(budget=64, encoding=encoding))
     except Exception:  # noqa: BLE001 - the first document reports the same failure, with its name
         pass
     return encoding

@@ -353,3 +353,27 @@ def test_no_wgs84_box_where_the_coordinates_contradict_the_declared_frame():
     assert c.crs.flagged and c.crs.confidence < 0.25
     assert c.features[0].bbox_wgs84 is None and c.bbox_wgs84 is None
     assert c.bbox == (500000.0, 200000.0, 500000.0, 200000.0)
+
+
+@pytest.mark.parametrize("tokenize_in", ["auto", "process", "inline", " Inline ", ""])
+def test_every_valid_tokenize_in_is_accepted_and_changes_nothing(monkeypatch, tokenize_in):
+    """The tokenizer worker process is gone: ``tokenize_in`` (and ``$GEOCHUNK_TOKENIZE_IN``,
+    whatever it says) is accepted and the document is tokenized in this process."""
+    import warnings
+
+    from geochunk.errors import ConfigError
+
+    text = load_sample("land_use_appendix")  # large enough that "auto" once used the worker
+    cfg = ChunkConfig(budget=256)
+    plain = [c.to_dict() for c in chunk_text(text, cfg).chunks]
+    assert [c.to_dict() for c in chunk_text(text, cfg, tokenize_in=tokenize_in).chunks] == plain
+    for env in ("process", "threads"):  # a value that was never valid is ignored too, silently
+        monkeypatch.setenv("GEOCHUNK_TOKENIZE_IN", env)
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            got = analyse(text, tokenize_in=tokenize_in)
+        assert [c.to_dict() for c in assemble(got, cfg).chunks] == plain
+    with pytest.raises(ConfigError, match="unknown tokenize_in 'fork'; valid values: auto, process, inline"):
+        chunk_text(text, cfg, tokenize_in="fork")
+    with pytest.raises(ConfigError, match="tokenize_in must be a str, got int"):
+        analyse("POINT (1 2)", tokenize_in=1)

@@ -1,7 +1,6 @@
-"""Tokens: offline tiktoken and other tokenizers, counting, the per-document token index, the estimate, and the optional tokenizer worker process.
+"""Tokens: offline tiktoken and other tokenizers, counting, the per-document token index, and the estimate.
 
-``geochunk.tokens`` keeps the public names of :mod:`geochunk.tokens.counting`;
-the worker process is :mod:`geochunk.tokens.worker`.
+``geochunk.tokens`` keeps the public names of :mod:`geochunk.tokens.counting`.
 
 >>> from geochunk.tokens import get_counter
 >>> get_counter("cl100k_base").count("POINT (1 2)") > 0

@@ -547,11 +547,7 @@ class TokenCounter:
             return _generic_index(self, text)
         if self._enc is None or self._byte_len is None:
             return _estimate_index(text, self)
-        return self._tiktoken_index(text, _token_start_prefix(self._enc, self._byte_len, text, cut=self._rule_verified))
-
-    def _tiktoken_index(self, text: str, prefix: "_Prefix") -> "TokenIndex":
-        """The index of this (real tiktoken) counter over ``prefix``: built by :meth:`index`, or
-        received from the tokenizer worker process (``geochunk.tokens.worker``)."""
+        prefix = _token_start_prefix(self._enc, self._byte_len, text, cut=self._rule_verified)
         if self._rule_verified:
             return TokenIndex(text, self, prefix, 1, lambda p: clean_boundary(text, p), split=True)
         return TokenIndex(text, self, prefix, 1, lambda p: p == 0 or p == len(text), inner=False)
