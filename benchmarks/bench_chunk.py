@@ -563,7 +563,7 @@ def main() -> None:
         print(f"  vs the peer splitters       geochunk faster on {sum(r > 1 for r in vs.values())}/{len(vs)} documents "
               f"(the fastest peer takes {min(vs.values()):.1f}x - {max(vs.values()):.1f}x geochunk's time; "
               f"furthest behind on {slow})")
-    print(f"  peak memory / input         " + ", ".join(f"{n} {r:.1f}x" for n, _, r in mem) + "   target <= 8x")
+    print("  peak memory / input         " + ", ".join(f"{n} {r:.1f}x" for n, _, r in mem) + "   target <= 8x")
     print(f"  16x the document            {growth:.1f}x the time   target <= 17x")
 
 

@@ -14,7 +14,6 @@ against the frame's area of use, widened by a margin because real data spills ov
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Sequence

@@ -27,8 +27,7 @@ import threading
 import json
 import math
 import re
-from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any, Callable, Sequence
 
 import numpy as np
 import shapely

@@ -49,7 +49,7 @@ from geochunk.retrieve.fuse import DECAYS, RRF_K, final_score, fusion_weights, p
 from geochunk.retrieve.lexical import Lexical
 from geochunk.retrieve.postings import is_postings, load_lexical
 from geochunk.retrieve.region import Region, distances_m
-from geochunk.retrieve.inmemory import FootprintCache
+from geochunk.retrieve.inmemory import FootprintCache, RegionWork
 from geochunk.retrieve.search import Vectors, load_vectors, region_rids, scan_no_extent
 from geochunk.retrieve.store import StoreError, check_consistency, connect, first_line, has_columns, read_meta
 from geochunk.retrieve.fuse import DISTANCE_WEIGHT, Weights, distance_ranks
