@@ -248,8 +248,11 @@ def test_ctrl_c_is_one_line_and_exit_130(monkeypatch: pytest.MonkeyPatch, capsys
 
 @pytest.mark.skipif(os.name != "posix", reason="SIGINT to a child process")
 def test_ctrl_c_on_a_real_process() -> None:
+    # a pytest-xdist worker ignores SIGINT and a child inherits an ignored signal (then Python
+    # installs no KeyboardInterrupt handler): give the child the default, as a terminal would
     proc = subprocess.Popen(GEOCHUNK + ["chunk", "-"], stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     syscall = Path(f"/proc/{proc.pid}/syscall")
     for _ in range(1200):  # wait until it blocks in read(0, ...) on stdin (a state, not a timing):
         try:               # any other pipe read (a library asking a helper program) is not it
