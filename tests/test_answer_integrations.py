@@ -8,25 +8,19 @@ import pytest
 from geochunk.retrieve import Region, build_index, open_index
 from geochunk.samples import load_sample
 from geochunk.tokens.counting import get_counter
+from framework_imports import bind
 
 
 @pytest.fixture(scope="module", autouse=True)
 def _frameworks():
-    """The frameworks are imported when this file's first test runs, not at collection: every
-    xdist worker collects every file, and llama_index.core alone is ~4 s of import."""
-    pytest.importorskip("langchain_core")
-    pytest.importorskip("llama_index.core")
-    from langchain_core.documents import Document
-    from langchain_core.retrievers import BaseRetriever as LangChainRetriever
-    from llama_index.core.retrievers import BaseRetriever as LlamaRetriever
-    from llama_index.core.schema import MetadataMode, NodeWithScore
-
-    from geochunk.integrations.langchain import GeochunkRetriever as LCRetriever
-    from geochunk.integrations.llamaindex import GeochunkRetriever as LIRetriever
-
-    globals().update(Document=Document, LangChainRetriever=LangChainRetriever, LlamaRetriever=LlamaRetriever,
-                     MetadataMode=MetadataMode, NodeWithScore=NodeWithScore, LCRetriever=LCRetriever,
-                     LIRetriever=LIRetriever)
+    bind(globals(), ("langchain_core", "llama_index.core"),
+         Document="langchain_core.documents:Document",
+         LangChainRetriever="langchain_core.retrievers:BaseRetriever",
+         LlamaRetriever="llama_index.core.retrievers:BaseRetriever",
+         MetadataMode="llama_index.core.schema:MetadataMode",
+         NodeWithScore="llama_index.core.schema:NodeWithScore",
+         LCRetriever="geochunk.integrations.langchain:GeochunkRetriever",
+         LIRetriever="geochunk.integrations.llamaindex:GeochunkRetriever")
 
 EDINBURGH = Region.near(-3.19, 55.95, 3000)
 BRIDGWATER = Region.from_bbox(-3.1, 51.05, -2.85, 51.2)

@@ -9,27 +9,20 @@ import pytest
 import geochunk
 from geochunk.integrations import METADATA_KEYS, chunk_metadata
 from geochunk.samples import load_sample
-
+from framework_imports import bind
 
 
 @pytest.fixture(scope="module", autouse=True)
 def _frameworks():
-    """The frameworks are imported when this file's first test runs, not at collection: every
-    xdist worker collects every file, and llama_index.core alone is ~4 s of import."""
-    pytest.importorskip("langchain_text_splitters")
-    pytest.importorskip("llama_index.core")
-    from langchain_core.documents import Document as LCDocument
-    from langchain_text_splitters import TextSplitter
-    from llama_index.core import Document as LIDocument
-    from llama_index.core.node_parser import NodeParser
-    from llama_index.core.schema import MetadataMode, NodeRelationship
-
-    from geochunk.integrations.langchain import GeochunkTextSplitter
-    from geochunk.integrations.llamaindex import GeochunkNodeParser
-
-    globals().update(LCDocument=LCDocument, TextSplitter=TextSplitter, LIDocument=LIDocument,
-                     NodeParser=NodeParser, MetadataMode=MetadataMode, NodeRelationship=NodeRelationship,
-                     GeochunkTextSplitter=GeochunkTextSplitter, GeochunkNodeParser=GeochunkNodeParser)
+    bind(globals(), ("langchain_text_splitters", "llama_index.core"),
+         LCDocument="langchain_core.documents:Document",
+         TextSplitter="langchain_text_splitters:TextSplitter",
+         LIDocument="llama_index.core:Document",
+         NodeParser="llama_index.core.node_parser:NodeParser",
+         MetadataMode="llama_index.core.schema:MetadataMode",
+         NodeRelationship="llama_index.core.schema:NodeRelationship",
+         GeochunkTextSplitter="geochunk.integrations.langchain:GeochunkTextSplitter",
+         GeochunkNodeParser="geochunk.integrations.llamaindex:GeochunkNodeParser")
 
 
 @pytest.mark.parametrize("module", ["langchain", "llamaindex"])
