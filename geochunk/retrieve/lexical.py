@@ -37,7 +37,7 @@ from typing import Any, Iterable, Sequence
 
 import numpy as np
 
-__all__ = ["ANALYZER", "singular", "tokenize", "document_tokens", "readable_text", "Lexical"]
+__all__ = ["ANALYZER", "singular", "tokenize", "document_tokens", "readable_text", "readable_and_tokens", "Lexical"]
 
 #: BM25 term saturation and length normalisation (lucene scoring). Chunks differ in length far
 #: more than fixed-size pieces do (one feature's record, or forty rows of a table), and a long
@@ -163,10 +163,7 @@ def document_tokens(text: str) -> list[str]:
     ...                 '"geometry": {"type": "Point", "coordinates": [-95.36, 29.75]}}')
     ['type', 'feature', 'property', 'zip', '77002', 'geometry', 'type', 'point']
     """
-    out: list[str] = []
-    for piece in _outside(text):
-        out.extend(tokenize(piece))
-    return out
+    return readable_and_tokens(text)[1]
 
 
 def readable_text(text: str) -> str:
@@ -176,7 +173,18 @@ def readable_text(text: str) -> str:
     >>> readable_text('Well W-12: POINT (530123 181234) {"type": "Point", "coordinates": [1, 2]} ok')
     'Well W-12: POINT {"type": "Point",  } ok'
     """
-    return "".join(_outside(text))
+    return readable_and_tokens(text)[0]
+
+
+def readable_and_tokens(text: str) -> tuple[str, list[str]]:
+    """:func:`readable_text` and :func:`document_tokens` of ``text``, from one geometry scan
+    (what a build needs of each chunk: the embedder's text and the BM25 tokens).
+
+    >>> readable_and_tokens("Well W-12: POINT (530123 181234)")
+    ('Well W-12: POINT', ['well', 'w', '12', 'w-12', 'point'])
+    """
+    pieces = _outside(text)
+    return "".join(pieces), [w for piece in pieces for w in tokenize(piece)]
 
 
 def _tokenize_v1(text: str) -> list[str]:

@@ -30,6 +30,7 @@ from scratch over the same chunks (tested), however the rows were added.
 
 from __future__ import annotations
 
+import itertools
 import json
 from collections import Counter
 from dataclasses import dataclass, field
@@ -38,7 +39,7 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from geochunk.retrieve.lexical import ANALYZER, B, K1, Lexical, _outside, tokenize
+from geochunk.retrieve.lexical import ANALYZER, B, K1, Lexical, readable_and_tokens, tokenize
 
 __all__ = ["STORAGE", "PostingsWork", "DocPostings", "tokenize_rows", "title_of", "create_tables", "write_postings",
            "delete_postings", "rebuild_postings", "load_lexical", "params_blob", "is_postings"]
@@ -121,10 +122,9 @@ def tokenize_rows(texts: Sequence[str], title: str) -> tuple[list[str], DocPosti
     readable: list[str] = []
     counts: list[Counter[str]] = []
     for text in texts:
-        pieces = _outside(text)
-        readable.append("".join(pieces))
-        toks = [w for piece in pieces for w in tokenize(piece)] + extra
-        counts.append(Counter(toks or [""]))
+        shown, toks = readable_and_tokens(text)
+        readable.append(shown)
+        counts.append(Counter((toks + extra) or [""]))
     terms = tuple(sorted({w for c in counts for w in c}))
     at = {w: i for i, w in enumerate(terms)}
     n = sum(len(c) for c in counts)
@@ -151,8 +151,9 @@ def write_postings(con: Any, rids: Sequence[int], texts: Sequence[str], titles: 
 
     if not len(rids):
         return PostingsWork()
-    if tokenized is None:
-        tokenized = [tokenize_rows([t], n)[1] for t, n in zip(texts, titles)]
+    if tokenized is None:  # consecutive chunks of one title (a document's rows) tokenized together
+        runs = itertools.groupby(range(len(titles)), key=titles.__getitem__)
+        tokenized = [tokenize_rows([texts[i] for i in at], title)[1] for title, at in runs]
     distinct = sorted({w for d in tokenized for w in d.terms})
     position = {w: i for i, w in enumerate(distinct)}
     con.register("gc_new_terms", pa.table({"term": pa.array(distinct, pa.string())}))
