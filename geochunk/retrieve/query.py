@@ -51,7 +51,8 @@ from geochunk.retrieve.postings import is_postings, load_lexical
 from geochunk.retrieve.region import Region, distances_m
 from geochunk.retrieve.inmemory import FootprintCache, RegionWork
 from geochunk.retrieve.search import Vectors, load_vectors, region_rids, scan_no_extent
-from geochunk.retrieve.store import StoreError, check_consistency, connect, first_line, has_columns, read_meta
+from geochunk.retrieve.store import (StoreError, check_consistency, chunk_columns, connect, first_line, has_columns,
+                                     read_meta)
 from geochunk.retrieve.fuse import DISTANCE_WEIGHT, Weights, distance_ranks
 
 __all__ = ["REGION_FILTERS", "ResultRow", "Staleness", "QueryResult", "Index", "open_index", "query_index"]
@@ -268,15 +269,14 @@ def open_index(path: str | os.PathLike[str]) -> Index:
         cat = read_catalog(con)
         res = con.execute("SELECT rid, collection, ST_AsWKB(footprint) AS wkb FROM chunks ORDER BY rid").fetchnumpy()
         vectors = load_vectors(con)
-        have = {c for c in _LATER_META if has_columns(con, c)}
+        columns = chunk_columns(con)  # once: older formats lack some
+        have = {c for c in _LATER_META if c in columns}
         cols = [c if c not in _LATER_META or c in have else f"NULL::{_LATER_META[c]} AS {c}" for c in ROW_META]
         row_meta = con.execute(f"SELECT {', '.join(cols)} FROM chunks ORDER BY rid").arrow()
         if hasattr(row_meta, "read_all"):  # a RecordBatchReader in some duckdb versions
             row_meta = row_meta.read_all()
-        start = "char_start" if has_columns(con, "char_start") else "NULL::INTEGER"  # format 3 or older
+        start = "char_start" if "char_start" in columns else "NULL::INTEGER"  # format 3 or older
         starts = [r[0] for r in con.execute(f"SELECT {start} FROM chunks ORDER BY rid").fetchall()]
-        chunk_columns = frozenset(r[0] for r in con.execute(
-            "SELECT column_name FROM information_schema.columns WHERE table_name = 'chunks'").fetchall())
         rids = np.asarray(res["rid"], dtype=np.int64)
         if not (np.array_equal(rids, vectors.rids) and np.array_equal(rids, lex.rids)):
             raise StoreError(f"{path}: the chunks, their vectors and the BM25 index do not hold the same rows")
@@ -298,7 +298,7 @@ def open_index(path: str | os.PathLike[str]) -> Index:
     return Index(str(path), con, meta, emb, lex, cat, rids, codes.astype(np.int32), tuple(str(x) for x in names),
                  foot, vectors.in_order(regions.spatial_order()), regions, row_meta, _period_keys(row_meta),
                  content_order(res["collection"], row_meta.column("doc_id").to_pylist(), starts,
-                               row_meta.column("chunk_id").to_pylist()), chunk_columns)
+                               row_meta.column("chunk_id").to_pylist()), columns)
 
 
 def content_order(collections: Sequence[Any], doc_ids: Sequence[str], starts: Sequence[int | None],
@@ -532,8 +532,6 @@ def _query(ix: Index, con: Any, question: str, region: Region | None, k: int, pe
     hit = np.flatnonzero(bm > 0)
     lex_order = rids[hit[top_order(bm[hit], ties[hit], candidates)]].tolist()
     dense_rank, lex_rank = ranks(dense_order), ranks(lex_order)
-    weights = fusion_weights(ix.lexical.known_codes(question) if len(hit) else [], len(hit), bm, sem,
-                             with_distance=region is not None and proximity_weight > 0)
     near_order = [] if region is None else _nearest_by_box(ix, pos, region.anchor, candidates)
     # with a region the nearest rows are candidates too: a row that the words do not pick out
     # (a prefecture polygon around the anchor among 300 municipalities that all say
@@ -573,11 +571,13 @@ def _query(ix: Index, con: Any, question: str, region: Region | None, k: int, pe
                  if lane[r] == "region" and region is not None else 0.0) for r in cand}
     prox = {r: (v if claim[r].measured else 0.0) for r, v in reach.items()}
     geo_rank = distance_ranks({r: near[r] for r in cand if r in near and reach[r] > 0})
-    if region is not None and geo_rank and proximity_weight > 0:
+    # the words' kind ranking only with a distance ranking to order the rows of that kind
+    by_distance = region is not None and bool(geo_rank) and proximity_weight > 0
+    weights = fusion_weights(ix.lexical.known_codes(question) if len(hit) else [], len(hit), bm, sem,
+                             with_distance=by_distance)
+    if by_distance:
         weights = Weights(weights.lexical, weights.dense, weights.reason + f"; distance {proximity_weight:g}",
                           round(float(proximity_weight), 3), weights.kind)
-    elif weights.kind:  # no distance ranking: the words' kind has nothing to be ordered by
-        weights = Weights(weights.lexical, weights.dense, weights.reason.split("; kind")[0])
     # a candidate has a lexical hit when its BM25 score is > 0 (cand holds searched rids only)
     kind_rank = ({r: 1 for r, h in zip(cand, (bm[np.searchsorted(rids, cand)] > 0).tolist()) if h}
                  if weights.kind and cand else {})
