@@ -294,10 +294,15 @@ def _meta_time(con: Any) -> datetime:
         return datetime.now().replace(microsecond=0)
 
 
+def chunk_columns(con: Any) -> frozenset[str]:
+    """The columns of the ``chunks`` table (an older format lacks some)."""
+    return frozenset(r[0] for r in con.execute(
+        "SELECT column_name FROM information_schema.columns WHERE table_name = 'chunks'").fetchall())
+
+
 def has_columns(con: Any, *names: str) -> bool:
     """Whether ``chunks`` has every one of these columns (a format-1 file lacks the provenance)."""
-    have = {r[0] for r in con.execute(
-        "SELECT column_name FROM information_schema.columns WHERE table_name = 'chunks'").fetchall()}
+    have = chunk_columns(con)
     return all(n in have for n in names)
 
 
