@@ -349,7 +349,7 @@ def stream_ordered(
     """
     if workers < 1:
         raise ConfigError(f"workers must be >= 1, got {workers}")
-    pool_kind(pool if pool in POOLS else str(pool))  # a bad name fails before anything runs
+    kind = pool_kind(pool)  # a bad name fails before anything runs
     labels = list(labels) if labels is not None else [str(x) for x in items]
     total = len(items)
     if workers == 1 and not scheduler:
@@ -369,7 +369,7 @@ def stream_ordered(
         return
     groups = batches(sizes if sizes is not None else [0] * total,
                      most_bytes=BATCH_BYTES if sizes is not None else 1 << 62)
-    if not scheduler and pool_kind(pool) == "fork":
+    if not scheduler and kind == "fork":
         yield from _stream_forked(func, items, groups, workers, warm, on_result, progress, labels, peaks, kwargs)
         return
 
