@@ -18,6 +18,15 @@ these switches):
 * ``compact_letgo``: a large GeoJSON MultiPoint's coordinate array let go once the analysis has it
   (``_CompactMultiPoint._let_go``; the compact MultiPoint itself, no GEOS geometry until one is
   drawn, is not switched); off: it keeps its coordinate array.
+* ``few_cuts``: ``split.packing``'s plain-int filter of up to ``_FEW_CUTS`` boundaries; off: the
+  constant set to 0 (the arrays for every call).
+* ``few_lines``: ``context.headings``' plain loop over a text of up to ``_FEW_LINES`` lines; off:
+  the constant set to -1 (the numpy passes for every text).
+* ``paren_few``: ``detection.scan``'s plain-Python parenthesis matching of a slice with up to
+  ``_PAREN_FEW`` parentheses; off: the constant set to 0.
+
+Each is switched by setting the module's constant (or method) in the child before the workload
+runs; the code measured is the same file either way.
 
 Workloads (``--workloads``; by default those that measure a device left, i.e. ``memory``):
 
@@ -71,6 +80,15 @@ off = set(spec["off"])
 import geochunk.pipeline as pipeline, geochunk.detection.geometry as geometry
 if "compact_letgo" in off:
     geometry._CompactMultiPoint._let_go = lambda self, span: None
+if "few_cuts" in off:
+    import geochunk.split.packing as packing
+    packing._FEW_CUTS = 0  # a call with a boundary at all takes the arrays
+if "few_lines" in off:
+    import geochunk.context.headings as headings
+    headings._FEW_LINES = -1  # every text takes the numpy passes
+if "paren_few" in off:
+    import geochunk.detection.scan as scan
+    scan._PAREN_FEW = 0  # (0 turns the path off)
 def rss():
     with open("/proc/self/status") as fh:
         return {l.split(":")[0]: int(l.split()[1]) * 1024 for l in fh if l.startswith(("VmRSS", "VmHWM"))}
@@ -142,12 +160,13 @@ def _run(off: list[str], task: str, args: list[str], keep_going: bool = False) -
     return got
 
 
-ALL_DEVICES = ("compact_letgo",)
+ALL_DEVICES = ("compact_letgo", "few_cuts", "few_lines", "paren_few")
 ALL_WORKLOADS = ("index", "chunk_1mb", "chunk_10kb", "budget", "memory")
+_FAST_PATHS = ("few_cuts", "few_lines", "paren_few")
 
 
 def _devices_for(workload: str) -> tuple[str, ...]:
-    return ("compact_letgo",) if workload == "memory" else ()
+    return ("compact_letgo",) if workload == "memory" else _FAST_PATHS
 
 
 def _prepare(work: Path, n_docs: int, quick: bool, corpus: bool) -> dict[str, object]:
@@ -318,7 +337,8 @@ def main(argv: list[str] | None = None) -> None:
     if not args.no_write:
         from _common import write_results_section
 
-        everything = set(devices) == set(ALL_DEVICES) and set(workloads) == set(ALL_WORKLOADS)
+        default = {w for w in ALL_WORKLOADS if _devices_for(w)}
+        everything = set(devices) == set(ALL_DEVICES) and set(workloads) >= default
         key = "bench_devices" if everything else "bench_devices_" + "_".join(devices) + "__" + "_".join(workloads)
         write_results_section(key, lines)
 
