@@ -18,8 +18,6 @@ these switches):
 * ``compact_letgo``: a large GeoJSON MultiPoint's coordinate array let go once the analysis has it
   (``_CompactMultiPoint._let_go``; the compact MultiPoint itself, no GEOS geometry until one is
   drawn, is not switched); off: it keeps its coordinate array.
-* ``few_cuts``: ``split.packing``'s plain-int filter of up to ``_FEW_CUTS`` boundaries; off: the
-  constant set to 0 (the arrays for every call).
 * ``few_lines``: ``context.headings``' plain loop over a text of up to ``_FEW_LINES`` lines; off:
   the constant set to -1 (the numpy passes for every text).
 * ``paren_few``: ``detection.scan``'s plain-Python parenthesis matching of a slice with up to
@@ -80,9 +78,6 @@ off = set(spec["off"])
 import geochunk.pipeline as pipeline, geochunk.detection.geometry as geometry
 if "compact_letgo" in off:
     geometry._CompactMultiPoint._let_go = lambda self, span: None
-if "few_cuts" in off:
-    import geochunk.split.packing as packing
-    packing._FEW_CUTS = 0  # a call with a boundary at all takes the arrays
 if "few_lines" in off:
     import geochunk.context.headings as headings
     headings._FEW_LINES = -1  # every text takes the numpy passes
@@ -160,9 +155,9 @@ def _run(off: list[str], task: str, args: list[str], keep_going: bool = False) -
     return got
 
 
-ALL_DEVICES = ("compact_letgo", "few_cuts", "few_lines", "paren_few")
+ALL_DEVICES = ("compact_letgo", "few_lines", "paren_few")
 ALL_WORKLOADS = ("index", "chunk_1mb", "chunk_10kb", "budget", "memory")
-_FAST_PATHS = ("few_cuts", "few_lines", "paren_few")
+_FAST_PATHS = ("few_lines", "paren_few")
 
 
 def _devices_for(workload: str) -> tuple[str, ...]:

@@ -71,7 +71,10 @@ def test_random_packing_invariants(tokens, budget):
             assert c.count(p.start, p.end) <= budget
 
 
-def test_cuts_of_few_boundaries_equal_the_vectorised_cuts(monkeypatch):
+def test_cuts_are_the_boundaries_outside_the_units_and_the_units_edges():
+    """``_Packer.cuts``: the boundaries at the level or stronger strictly inside ``(lo, hi)``
+    that no unit holds strictly inside it, with the units' edges at the level, each once,
+    sorted, as Python ints."""
     import random
 
     from geochunk.split import packing
@@ -85,6 +88,10 @@ def test_cuts_of_few_boundaries_equal_the_vectorised_cuts(monkeypatch):
         cuts = sorted(rng.sample(range(n + 1), min(n + 1, rng.randrange(0, 8))))
         units = [(a, b) for a, b in zip(cuts[::2], cuts[1::2]) if a < b]
         levels = [(rng.randrange(5), rng.randrange(5)) for _ in units]
+        edges: dict[int, int] = {}
+        for (a, b), (la, lb) in zip(units, levels):
+            edges[a] = min(edges.get(a, 99), la)
+            edges[b] = min(edges.get(b, 99), lb)
         # boundaries inside the units too, half the time (what the filter drops)
         bounds = find_boundaries(text, tuple(units) if rng.random() < 0.5 else ())
         packer = packing._Packer(text, 10, bounds, _words(text))
@@ -92,10 +99,10 @@ def test_cuts_of_few_boundaries_equal_the_vectorised_cuts(monkeypatch):
         for _ in range(10):
             lo, hi = sorted(rng.sample(range(n + 1), 2)) if n else (0, 0)
             level = rng.randrange(5)
-            few = packer.cuts(lo, hi, level)
-            dropped += len(bounds.within(lo, hi, level)) > len(few)
-            monkeypatch.setattr(packing, "_FEW_CUTS", -1)
-            wide = packer.cuts(lo, hi, level)
-            monkeypatch.undo()
-            assert few == wide and all(type(p) is int for p in few), (text, units, lo, hi, level)
+            found = [p for p, _ in bounds.within(lo, hi, level)]
+            outside = {p for p in found if not any(a < p < b for a, b in units)}
+            expected = sorted(outside | {p for p, lv in edges.items() if lo < p < hi and lv <= level})
+            got = packer.cuts(lo, hi, level)
+            dropped += len(found) > len(outside)
+            assert got == expected and all(type(p) is int for p in got), (text, units, lo, hi, level)
     assert dropped > 100  # the unit filter was exercised

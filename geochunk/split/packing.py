@@ -89,10 +89,6 @@ class SimpleCounter:
         return True
 
 
-#: up to this many boundaries, :meth:`_Packer.cuts` filters and merges them as plain ints
-_FEW_CUTS = 256
-
-
 class _Packer:
     """The state of one :func:`pack` call: pieces found so far, and the units' edges."""
 
@@ -131,15 +127,6 @@ class _Packer:
         edges = [p for p, lv in zip(self.edge_pos[i:j], self.edge_lvl[i:j]) if lv <= level]
         if not parts:
             return sorted(set(edges))
-        if sum(map(len, parts)) <= _FEW_CUTS:  # plain ints: numpy's calls cost more here
-            kept = set(edges)
-            units, starts = self.units, self.unit_starts
-            for part in parts:
-                for p in part.tolist():
-                    k = bisect_right(starts, p) - 1  # as below: the unit starting last at or before p
-                    if k < 0 or not units[k][0] < p < units[k][1]:
-                        kept.add(p)
-            return sorted(kept)
         pos = parts[0] if len(parts) == 1 else np.concatenate(parts)
         if len(self._unit_lo):  # as Inside: the unit starting last at or before p holds it
             k = self._unit_lo.searchsorted(pos, "right") - 1
