@@ -18,8 +18,6 @@ these switches):
 * ``compact_letgo``: a large GeoJSON MultiPoint's coordinate array let go once the analysis has it
   (``_CompactMultiPoint._let_go``; the compact MultiPoint itself, no GEOS geometry until one is
   drawn, is not switched); off: it keeps its coordinate array.
-* ``few_lines``: ``context.headings``' plain loop over a text of up to ``_FEW_LINES`` lines; off:
-  the constant set to -1 (the numpy passes for every text).
 * ``paren_few``: ``detection.scan``'s plain-Python parenthesis matching of a slice with up to
   ``_PAREN_FEW`` parentheses; off: the constant set to 0.
 
@@ -78,9 +76,6 @@ off = set(spec["off"])
 import geochunk.pipeline as pipeline, geochunk.detection.geometry as geometry
 if "compact_letgo" in off:
     geometry._CompactMultiPoint._let_go = lambda self, span: None
-if "few_lines" in off:
-    import geochunk.context.headings as headings
-    headings._FEW_LINES = -1  # every text takes the numpy passes
 if "paren_few" in off:
     import geochunk.detection.scan as scan
     scan._PAREN_FEW = 0  # (0 turns the path off)
@@ -155,9 +150,9 @@ def _run(off: list[str], task: str, args: list[str], keep_going: bool = False) -
     return got
 
 
-ALL_DEVICES = ("compact_letgo", "few_lines", "paren_few")
+ALL_DEVICES = ("compact_letgo", "paren_few")
 ALL_WORKLOADS = ("index", "chunk_1mb", "chunk_10kb", "budget", "memory")
-_FAST_PATHS = ("few_lines", "paren_few")
+_FAST_PATHS = ("paren_few")
 
 
 def _devices_for(workload: str) -> tuple[str, ...]:

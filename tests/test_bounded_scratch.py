@@ -146,14 +146,11 @@ def _heading_glue_plain(text: str) -> list[tuple[int, int]]:
     return out
 
 
-@pytest.mark.parametrize("few_lines", [0, 400])
-def test_heading_glue_from_the_line_index_equals_the_per_line_tuples(monkeypatch, few_lines) -> None:
-    """Both ways of finding the candidate lines (numpy over the line starts; a plain loop for
-    a text of at most ``_FEW_LINES`` lines) give the per-line tuples' headings."""
-    from geochunk.context import headings
+def test_heading_glue_from_the_line_index_equals_the_per_line_tuples() -> None:
+    """The candidate lines found with numpy over the line starts give the per-line tuples'
+    headings, on the samples and on short random texts."""
     from geochunk.context.headings import heading_glue
 
-    monkeypatch.setattr(headings, "_FEW_LINES", few_lines)
     rng = random.Random(5)
     pieces_ = ["# T", "TITLE", "====", "----", "", " ", "\t", "\u3000", "\x1c", "\x85",
                "body text.", "Parcel LU-1", "| a |", "## x", "#x", "NOTES ON SITE",

@@ -128,10 +128,7 @@ def find_headings(text: str, fences: Sequence[tuple[int, int]] = ()) -> tuple[He
     if n == 0:
         return ()
     lines = lines_of(text)
-    if len(lines.ends) <= _FEW_LINES:
-        bounds, blank, candidates = _few_lines(text, lines.ends)
-    else:
-        bounds, blank, candidates = _many_lines(text, lines)
+    bounds, blank, candidates = _many_lines(text, lines)
     if len(fences):
         candidates = _outside(candidates, bounds, fences)
     m = len(bounds) - 1
@@ -188,9 +185,8 @@ def heading_glue(text: str, fences: Sequence[tuple[int, int]] = ()) -> list[tupl
     Lines come from the shared line index. Which lines are blank and which may be headings at
     all (a ``#``, ``=`` or ``-`` after at most three spaces or tabs, or a line between blank
     lines) is decided by :func:`_many_lines` (one regex pass for the blank lines, numpy over
-    the first four characters of every line: no tuple and no string per line is held) or, for
-    a text of a few hundred lines, by :func:`_few_lines` (a plain loop: cheaper than numpy's
-    fixed costs there); only those lines are looked at one by one.
+    the first four characters of every line: no tuple and no string per line is held); only
+    those lines are looked at one by one.
 
     >>> heading_glue("# Title\\n\\nBody\\n\\nPARCELS\\n\\nrow")
     [(0, 9), (15, 24)]
@@ -250,42 +246,6 @@ def _may_underline(text: str, p: int) -> bool:
     four characters): else :func:`is_setext_underline` need not read it."""
     head = text[p : p + 4]
     return "=" in head or "-" in head
-
-
-_FEW_LINES = 256  # up to this many lines, a plain loop over them beats numpy's fixed costs
-
-
-def _few_lines(text: str, ends: Sequence[int]) -> tuple[list[int], list[bool], list[int]]:
-    """What :func:`_many_lines` finds, line by line: for a short text the numpy passes cost
-    more than the lines (a line is blank when ``strip`` leaves nothing, as ``_SPACES`` and
-    ``_BLANK_LINE`` decide; its lead character is the first of its first four that is not a
-    space or a tab).
-
-    >>> t = "# A\\n\\nTEXT\\n\\nB\\n==\\n"
-    >>> bounds, blank, candidates = _many_lines(t, lines_of(t))
-    >>> _few_lines(t, lines_of(t).ends) == (list(bounds), blank.tolist(), candidates)
-    True
-    """
-    n = len(text)
-    bounds = [0, *ends]
-    if bounds[-1] == n:
-        bounds.pop()
-    bounds.append(n)
-    m = len(bounds) - 1
-    blank = [not text[bounds[k] : bounds[k + 1]].strip() for k in range(m)]
-    candidates = []
-    for k in range(m):
-        if blank[k]:
-            continue
-        a = bounds[k]
-        if k == 0 or blank[k - 1]:  # between blank lines, or over an underline, or "#"
-            b = bounds[k + 1]
-            if k + 1 == m or blank[k + 1] or text[b : b + 4].lstrip(" \t")[:1] in ("=", "-"):
-                candidates.append(k)
-                continue
-        if text[a : a + 4].lstrip(" \t")[:1] == "#":
-            candidates.append(k)
-    return bounds, blank, candidates
 
 
 def _many_lines(text: str, lines: LineIndex) -> tuple[array, np.ndarray, list[int]]:
