@@ -18,11 +18,6 @@ these switches):
 * ``compact_letgo``: a large GeoJSON MultiPoint's coordinate array let go once the analysis has it
   (``_CompactMultiPoint._let_go``; the compact MultiPoint itself, no GEOS geometry until one is
   drawn, is not switched); off: it keeps its coordinate array.
-* ``paren_few``: ``detection.scan``'s plain-Python parenthesis matching of a slice with up to
-  ``_PAREN_FEW`` parentheses; off: the constant set to 0.
-
-Each is switched by setting the module's constant (or method) in the child before the workload
-runs; the code measured is the same file either way.
 
 Workloads (``--workloads``; by default those that measure a device left, i.e. ``memory``):
 
@@ -43,8 +38,10 @@ where no GeoJSON MultiPoint of 256k characters or more is read (only ``memory`` 
 
 Removed after this benchmark measured them under 10% on every workload: the few-point fast
 paths of ``crs.zones`` and ``crs.validate``, the garbage-collector pause of ``pipeline``, the
-let-go of GeoJSON parses' GEOS geometries (``geometry.let_go``) and the tokenizer worker
-process (``geochunk.tokens.worker``; see the commits that removed them). With the device left,
+let-go of GeoJSON parses' GEOS geometries (``geometry.let_go``), the tokenizer worker
+process (``geochunk.tokens.worker``) and three small-input paths, each switched off by its module
+constant set to 0 in the child (``split.packing._FEW_CUTS``, ``context.headings._FEW_LINES`` at -1,
+``detection.scan._PAREN_FEW``); see the commits that removed them. With the device left,
 ``index``, ``budget`` and the two ``geochunk chunk`` workloads measure none (no large
 MultiPoint is read there); they stay for a device that would.
 """
@@ -76,9 +73,6 @@ off = set(spec["off"])
 import geochunk.pipeline as pipeline, geochunk.detection.geometry as geometry
 if "compact_letgo" in off:
     geometry._CompactMultiPoint._let_go = lambda self, span: None
-if "paren_few" in off:
-    import geochunk.detection.scan as scan
-    scan._PAREN_FEW = 0  # (0 turns the path off)
 def rss():
     with open("/proc/self/status") as fh:
         return {l.split(":")[0]: int(l.split()[1]) * 1024 for l in fh if l.startswith(("VmRSS", "VmHWM"))}
@@ -150,13 +144,12 @@ def _run(off: list[str], task: str, args: list[str], keep_going: bool = False) -
     return got
 
 
-ALL_DEVICES = ("compact_letgo", "paren_few")
+ALL_DEVICES = ("compact_letgo",)
 ALL_WORKLOADS = ("index", "chunk_1mb", "chunk_10kb", "budget", "memory")
-_FAST_PATHS = ("paren_few")
 
 
 def _devices_for(workload: str) -> tuple[str, ...]:
-    return ("compact_letgo",) if workload == "memory" else _FAST_PATHS
+    return ("compact_letgo",) if workload == "memory" else ()
 
 
 def _prepare(work: Path, n_docs: int, quick: bool, corpus: bool) -> dict[str, object]:

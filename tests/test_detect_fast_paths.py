@@ -225,7 +225,9 @@ def test_wkt_units_from_the_anchored_keywords_equal_units_from_every_keyword(
 
 
 @pytest.mark.parametrize("seed", range(4))
-def test_paren_index_of_few_parentheses_equals_the_vectorised_one(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_paren_index_matches_each_open_with_the_close_that_ends_its_depth(seed: int) -> None:
+    """``_ParenIndex``: each ``(`` is matched with the first ``)`` that brings the depth back
+    below it (a stack over the text), one without is -1, on short texts and a deep one."""
     import random
 
     from geochunk.detection import scan as det
@@ -233,15 +235,19 @@ def test_paren_index_of_few_parentheses_equals_the_vectorised_one(seed: int, mon
     rng = random.Random(seed)
     texts = [""] + [rng.choice(["", "(", ")", " (", "Z\t\r\n (", "\u0130", "\ud800"])
                     + "".join(rng.choice(_WKT_PIECES) for _ in range(rng.randrange(1, 60))) for _ in range(300)]
-    texts += ["(" * 200 + "POINT (1 2)" + ")" * 200]  # more than _PAREN_FEW: vectorised both ways
+    texts += ["(" * 200 + "POINT (1 2)" + ")" * 200, ")(" * 300 + "(("]
     for text in texts:
-        few = det._ParenIndex(text)
-        with monkeypatch.context() as m:
-            m.setattr(det, "_PAREN_FEW", 0)  # off
-            wide = det._ParenIndex(text)
-        assert few.anchors.dtype == wide.anchors.dtype, repr(text)
-        assert few.anchors.tolist() == wide.anchors.tolist(), repr(text)
-        assert (few.opens, few.closes) == (wide.opens, wide.closes), repr(text)
+        index = det._ParenIndex(text)
+        stack: list[int] = []
+        expected: dict[int, int] = {}
+        for i, ch in enumerate(text):
+            if ch == "(":
+                stack.append(i)
+                expected[i] = -1
+            elif ch == ")" and stack:
+                expected[stack.pop()] = i
+        assert {o: index.match(o) for o in expected} == expected, repr(text)
+        assert list(index.opens) == sorted(o for o, c in expected.items() if c >= 0), repr(text)
 
 
 _WKT_TEXTS = ["POINT     (1 2)", "POINT\t\r\n (1 2)", "POINT Z     (1 2 3)", "POINT     Z (1 2 3)",

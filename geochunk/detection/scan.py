@@ -257,12 +257,6 @@ def _paren_positions(
 # separate Z / M), in either case
 _HEAD_END_BYTES = np.array([chr(c).upper() in {k[-1] for k in OGC_TYPES} | {"Z", "M"} for c in range(256)])
 _WS_BYTES = np.array([c in (32, 9, 13, 10) for c in range(256)])
-# the same two tables as sets of byte values (_ParenIndex._few)
-_HEAD_END_SET = frozenset(np.flatnonzero(_HEAD_END_BYTES).tolist())
-_WS_SET = frozenset((32, 9, 13, 10))
-#: a text of one slice with at most this many parentheses is matched in plain Python (~0.5 us
-#: a parenthesis there, a fixed ~0.1 ms vectorised: even at ~200; 0 turns the path off)
-_PAREN_FEW = 128
 
 
 def _head_anchors(chunk: bytes, raw: np.ndarray, size: int, s: int) -> np.ndarray:
@@ -298,8 +292,6 @@ class _ParenIndex:
     """
 
     def __init__(self, text: str) -> None:
-        if _PAREN_FEW > 0 and len(text) <= _PAREN_SLICE and self._few(text):
-            return
         anchors: list[np.ndarray] = []
         # int32 offsets and depths while the text is under 2**31 characters: half the scratch
         # of every parenthesis; each array is dropped as soon as the next one is made (issue
@@ -332,62 +324,6 @@ class _ParenIndex:
         self.opens.frombytes(memoryview(np.ascontiguousarray(opens[by_pos], dtype=dtype)).cast("B"))
         del opens
         self.closes.frombytes(memoryview(np.ascontiguousarray(closes[by_pos], dtype=dtype)).cast("B"))
-
-    def _few(self, text: str) -> bool:
-        """The same tables for a text of one slice with at most :data:`_PAREN_FEW`
-        parentheses, in plain Python (False, and nothing set, for more): the vectorised pass
-        costs ~0.1 ms of numpy calls however few they are. A ``(`` is matched with the first
-        ``)`` that brings the depth back below it, as the by-level sort does; the anchors are
-        :func:`_head_anchors`' (the look back over at most four bytes of the same
-        ``encode("ascii", "replace")`` text)."""
-        data = text.encode("ascii", "replace")
-        if data.count(b"(") > _PAREN_FEW // 2:  # (one C pass, ~0.4 ns a byte: a cheap no)
-            return False
-        parens: list[int] = []
-        for ch in b"()":
-            at = data.find(ch)
-            while at >= 0:
-                parens.append(at)
-                if len(parens) > _PAREN_FEW:
-                    return False
-                at = data.find(ch, at + 1)
-        parens.sort()
-        found: list[int] = []
-        if b"m" in data or b"M" in data:  # (no "empty" in any case without one)
-            low = data.lower()
-            at = low.find(b"empty")
-            while at >= 0:
-                found.append(at)
-                at = low.find(b"empty", at + 1)
-        head_end, ws = _HEAD_END_SET, _WS_SET
-        stack: list[int] = []
-        pairs: list[tuple[int, int]] = []
-        for o in parens:
-            if data[o] == 41:  # )
-                if stack:
-                    pairs.append((stack.pop(), o))
-                continue
-            stack.append(o)
-            q = o - 1
-            for _ in range(4):
-                if q < 0:  # at 0, or the look back leaves the text
-                    found.append(o)
-                    break
-                c = data[q]
-                if c in head_end:
-                    found.append(o)
-                    break
-                if c not in ws:
-                    break
-                q -= 1
-            else:  # more whitespace than that
-                found.append(o)
-        found.sort()
-        self.anchors = np.array(found, dtype=np.int64)
-        pairs.sort()
-        self.opens = array("i", [o for o, _ in pairs])
-        self.closes = array("i", [c for _, c in pairs])
-        return True
 
     def match(self, o: int) -> int:
         """Offset of the ``)`` matching the ``(`` at ``o``, or -1."""
