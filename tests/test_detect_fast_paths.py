@@ -4,6 +4,7 @@ and compares every field of every span."""
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 import shapely
 
@@ -248,6 +249,57 @@ def test_paren_index_matches_each_open_with_the_close_that_ends_its_depth(seed: 
                 expected[stack.pop()] = i
         assert {o: index.match(o) for o in expected} == expected, repr(text)
         assert list(index.opens) == sorted(o for o, c in expected.items() if c >= 0), repr(text)
+
+
+def _anchors_by_hand(text: str, size: int) -> list[int]:
+    """Where a WKT head may end, by the rule ``_paren_positions`` states, one character at a
+    time: every ``EMPTY`` (any ASCII case), and every ``(`` whose look back within its slice of
+    ``size`` characters meets a keyword's last letter (or ``Z``/``M``) after at most three
+    whitespace characters, leaves the slice, or runs over more than three whitespace."""
+    from geochunk.model import OGC_TYPES
+
+    data = text.encode("ascii", "replace")
+    low = data.lower()
+    head_end = {ord(k[-1]) for k in OGC_TYPES} | {ord("Z"), ord("M")}
+    head_end |= {c + 32 for c in head_end}
+    found = [i for i in range(len(data)) if low.startswith(b"empty", i)]
+    for o in (i for i, c in enumerate(data) if c == 40):
+        start, q = o - o % size, o - 1
+        for _ in range(4):
+            if q < start or data[q] in head_end:
+                found.append(o)
+                break
+            if data[q] not in b" \t\r\n":
+                break
+            q -= 1
+        else:
+            found.append(o)
+    return sorted(set(found))
+
+
+@pytest.mark.parametrize("size", [1, 2, 3, 5, 8, 64, 1 << 16])
+def test_paren_index_anchors_and_matches_whatever_the_slice_boundaries(
+    size: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``_ParenIndex`` over slices of ``size`` characters (boundaries falling on parentheses,
+    inside ``EMPTY`` and between a keyword and its ``(``): its anchors are the rule's, by hand,
+    and its matches are those of the text in one slice."""
+    import random
+
+    from geochunk.detection import scan as det
+
+    rng = random.Random(size)
+    texts = ["", "(", ")", "POINT(1 2)", "point    (1 2)", "Z\t\r\n (", "EMPTY", "eMpTy(", "(((",
+             "Area (b) \u0130(\ud800(", ")(" * 20 + "((", "(" * 40 + "POINT (1 2)" + ")" * 40]
+    texts += [rng.choice(["", "(", ")", " (", "\u0130"])
+              + "".join(rng.choice(_WKT_PIECES) for _ in range(rng.randrange(1, 30))) for _ in range(150)]
+    whole = {text: det._ParenIndex(text) for text in texts}
+    monkeypatch.setattr(det, "_PAREN_SLICE", size)
+    for text in texts:
+        index = det._ParenIndex(text)
+        assert index.anchors.dtype == np.int64, repr(text)
+        assert index.anchors.tolist() == _anchors_by_hand(text, size), (size, text)
+        assert (index.opens, index.closes) == (whole[text].opens, whole[text].closes), (size, text)
 
 
 _WKT_TEXTS = ["POINT     (1 2)", "POINT\t\r\n (1 2)", "POINT Z     (1 2 3)", "POINT     Z (1 2 3)",
