@@ -78,7 +78,7 @@ def chunk(text: str, budget: int = 512, **options: Any) -> list[Chunk]:
     ``chunk.text_kind`` says the text was generalized, split by part or rewrapped (with
     ``normalize="nfc"``/``"nfkc"`` it is that form of the slice: ``chunk.normalization``), and
     ``"".join(text[c.core_start:c.end] for c in chunks) == text``. Options: see :data:`OPTIONS`
-    and the README's command section. For the analysis and the strategy's reason use
+    and docs/command.md. For the analysis and the strategy's reason use
     :func:`geochunk.chunk_text` (it returns a ``ChunkSet``). The chunks are detached: each
     holds its own text, so one kept does not keep the document alive (a ``ChunkSet``'s chunks
     read it from the document: :meth:`~geochunk.model.Chunk.detach` the ones you keep).

@@ -52,7 +52,7 @@ __all__ = [
 ]
 
 #: Most geometries read from one document by default (``max_features``): with the 64 MiB
-#: ``max_bytes`` default this keeps the worst case within the memory the README documents.
+#: ``max_bytes`` default this bounds the worst case's memory (docs/command.md, hostile input).
 DEFAULT_MAX_FEATURES = 500_000
 
 #: The smallest budget a chunker accepts (a caption and a point already take about that many).

@@ -263,7 +263,7 @@ def _check_call(text: Any, config: Any) -> None:
 
 
 def chunk_text(text: str, config: ChunkConfig = ChunkConfig(), *, tokenize_in: str | None = None) -> ChunkSet:
-    """Chunk a document held in memory. See the README's "How it works". ``tokenize_in`` is
+    """Chunk a document held in memory. See docs/how-it-works.md. ``tokenize_in`` is
     accepted and has no effect (see :func:`analyse`: the document is tokenized in this process).
 
     >>> chunk_text("abc", 16)
