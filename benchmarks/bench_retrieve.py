@@ -5,7 +5,7 @@
 
 ``build``: real documents through the whole pipeline (chunk + frames + embed + write + R-tree +
 BM25 + recall gate) with the static and hashing embedders, on 1 and 2 Dask workers: seconds and
-rows/s. (MiniLM needs torch and is not in the runtime environment; see the README.)
+rows/s. (MiniLM is optional and slow: ``bench_realdata.py --embedder minilm`` compares it.)
 
 ``query``: a 100,000-chunk index written from generated rows (the same writer as a build), its
 size on disk, peak memory, write time; then the full query path (embed the question, region
