@@ -34,3 +34,19 @@ def test_held_out_dataset_renders_and_every_question_has_ground_truth() -> None:
         assert q.answers and q.answers <= by_fid.keys(), q.text
         if q.cls in ("region", "antimeridian"):  # each answer meets the region
             assert all(shapely.intersects(q.region.geometry, by_fid[fid].geom) for fid in q.answers), q.text
+
+
+def test_region_questions_over_most_of_a_layer_are_reported_apart() -> None:
+    """A region covering most of the Albuquerque tracts makes any tract chunk a hit, so region hit@5
+    is also given on the questions whose answers are under half their layer."""
+    layers = bench.dataset("va", quick=True)
+    size = {f.fid: len(layer.features) for layer in layers for f in layer.features}
+    qs = [q for q in bench.questions(layers, random.Random(28), quick=True) if q.cls == "region"]
+    shares = [bench.answer_share(q, layers) for q in qs]
+    for q, s in zip(qs, shares):
+        assert s == len(q.answers) / size[next(iter(q.answers))] and 0 < s <= 1
+    assert any(s >= 0.5 for s in shares) and any(s < 0.5 for s in shares)
+    per_sel = {c: [1, None] for c in bench.CONTENDERS}
+    line = bench.selective_line(per_sel, 1, len(qs))
+    assert f"(1 of {len(qs)};" in line and "geochunk 0.500" in line and "geochunk before" not in line
+    assert "none asked" in bench.selective_line({c: [] for c in bench.CONTENDERS}, 0, len(qs))
