@@ -258,15 +258,16 @@ NM_COUNTIES = {"35001": "Bernalillo County", "35043": "Sandoval County", "35057"
 
 
 def _neighbours(geoms: list[Any]) -> list[set[int]]:
-    """Which polygons share a border with each (shapely, within 1e-5 degrees of the rounded
-    coordinates)."""
+    """Which polygons share a stretch of border with each (shapely, within 1e-5 degrees of the
+    rounded coordinates, over more than 1e-4 degrees: two that meet at one point do not border)."""
     import shapely
 
     tree = shapely.STRtree(geoms)
     out: list[set[int]] = [set() for _ in geoms]
     for i, g in enumerate(geoms):
+        edge = shapely.buffer(g.boundary, 1e-5)
         for j in tree.query(g, predicate="dwithin", distance=1e-5):
-            if int(j) != i:
+            if int(j) != i and shapely.intersection(edge, geoms[int(j)].boundary).length > 1e-4:
                 out[i].add(int(j))
     return out
 

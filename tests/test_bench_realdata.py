@@ -50,3 +50,19 @@ def test_region_questions_over_most_of_a_layer_are_reported_apart() -> None:
     line = bench.selective_line(per_sel, 1, len(qs))
     assert f"(1 of {len(qs)};" in line and "geochunk 0.500" in line and "geochunk before" not in line
     assert "none asked" in bench.selective_line({c: [] for c in bench.CONTENDERS}, 0, len(qs))
+
+
+def test_virginia_neighbours_share_a_stretch_of_border() -> None:
+    """'It borders' means a shared stretch of boundary (rook): libpysal's virginia_rook.gal has 287
+    pairs; six pairs meet at a single point only (Goochland and Chesterfield, Norfolk and
+    Portsmouth, ...) and are not neighbours."""
+    va = bench.dataset("va", quick=True)[0]
+    borders = {f.name: f.extra["borders"] for f in va.features}
+    assert sum(len(b) for b in borders.values()) == 2 * 287
+    for a, b in (("Goochland County", "Chesterfield County"), ("Norfolk City", "Portsmouth City"),
+                 ("Henrico County", "Powhatan County"), ("Poquoson City", "Hampton City")):
+        assert b not in borders[a] and a not in borders[b]
+    assert "Chesterfield County" in borders["Powhatan County"]  # a border of positive length
+    for f in va.features:  # symmetric, and what the prose says
+        assert all(f.name in borders[n] for n in f.extra["borders"])
+        assert all(n in f.prose for n in f.extra["borders"])
