@@ -1,5 +1,5 @@
 """ARCHITECTURE.md's tree names every module of the stage packages (and every root module), so
-that reading it is reading ``ls geochunk/*/``."""
+that reading it is reading ``ls geochunk/*/``; the stage pages of the guide name each of them."""
 
 from __future__ import annotations
 
@@ -46,4 +46,19 @@ def test_the_tree_names_every_module_of_the_stage_packages_and_the_root() -> Non
     for path in sorted(p for p in ROOT.iterdir() if p.is_dir() and (p / "__init__.py").exists()):
         if path.name not in tree:
             missing.append(f"{path.name}/")
+    assert missing == []
+
+
+def test_every_module_of_the_stage_packages_is_on_a_stage_page() -> None:
+    """A reader of docs/stages/ alone finds each stage's modules: each is named there by its
+    path (``geochunk/crs/zones.py``) or, in a package's list, as a name in backticks."""
+    pages = "\n".join(p.read_text(encoding="utf-8") for p in sorted((ROOT.parent / "docs" / "stages").glob("*.md")))
+    missing = []
+    for stage in STAGES:
+        for path in sorted((ROOT / stage).iterdir()):
+            name = path.stem
+            if name.startswith("_") or (path.suffix != ".py" and not (path / "__init__.py").exists()):
+                continue
+            if f"geochunk/{stage}/{name}" not in pages and f"`{name}`" not in pages:
+                missing.append(f"{stage}/{path.name}")
     assert missing == []
