@@ -24,9 +24,26 @@ def _modules() -> dict[str, Path]:
     return out
 
 
+def _lazy(name: str, known: dict[str, Path]) -> dict[str, str]:
+    """A package's ``_LAZY`` map (public name -> the module that defines it, imported on first
+    use with ``importlib``), as full module names; empty for a module without one."""
+    path = known.get(name)
+    if path is None or path.name != "__init__.py":
+        return {}
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        target = node.target if isinstance(node, ast.AnnAssign) else None
+        if isinstance(target, ast.Name) and target.id == "_LAZY" and isinstance(node.value, ast.Dict):
+            return {k.value: f"{name}.{v.value}" for k, v in zip(node.value.keys, node.value.values)
+                    if isinstance(k, ast.Constant) and isinstance(v, ast.Constant)}
+    return {}
+
+
 def _imports(name: str, path: Path, known: dict[str, Path]) -> set[str]:
+    """The geochunk modules ``name`` imports: every import statement (at any depth), a name
+    taken from a package's ``_LAZY`` map counted as its defining module, and a package's own
+    ``_LAZY`` targets (its ``__getattr__`` imports them)."""
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-    found: set[str] = set()
+    found: set[str] = set(_lazy(name, known).values())
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
             found.update(a.name for a in node.names if a.name in known)
@@ -36,9 +53,10 @@ def _imports(name: str, path: Path, known: dict[str, Path]) -> set[str]:
                 module = ".".join(base + ([node.module] if node.module else []))
             else:
                 module = node.module or ""
+            lazy = _lazy(module, known)
             for alias in node.names:
                 full = f"{module}.{alias.name}"
-                found.add(full if full in known else module)
+                found.add(full if full in known else lazy.get(alias.name, module))
     return {m for m in found if m in known and m != name}
 
 
@@ -92,6 +110,14 @@ def test_no_module_of_geochunk_imports_itself_back() -> None:
     edges = {name: _imports(name, path, known) for name, path in known.items()}
     assert len(known) > 80 and sum(map(len, edges.values())) > 200  # the walk saw the code
     assert _circles(edges) == []
+
+
+def test_names_of_a_lazy_package_count_as_their_modules() -> None:
+    """``from geochunk.retrieve import open_index`` imports ``geochunk.retrieve.query`` (through
+    the package's ``__getattr__``), and ``geochunk`` itself imports what its ``_LAZY`` names."""
+    known = _modules()
+    assert "geochunk.retrieve.query" in _imports("geochunk.ui.retrieve", known["geochunk.ui.retrieve"], known)
+    assert {"geochunk.api", "geochunk.pipeline"} <= _imports("geochunk", known["geochunk"], known)
 
 
 def test_the_circle_finder_finds_a_lazy_circle() -> None:
