@@ -1,0 +1,99 @@
+"""``view.messages.error_line``: an exception as one line a page may show, never a traceback or
+a server path, whatever the message holds."""
+
+from __future__ import annotations
+
+import os
+import string
+
+from hypothesis import assume, given, settings, strategies as st
+
+from geochunk.view.messages import MAX_CHARS, error_line, strip_paths
+
+SEGMENT = st.text(string.ascii_lowercase + string.digits + "._-", min_size=1, max_size=8).filter(
+    lambda s: s.strip(".") != "")
+# message text around a path: no lower-case letter (so it cannot spell a path's folders), no
+# slash (so it cannot start one); anything else, line breaks and lone surrogates included
+AROUND = st.text(st.characters(blacklist_categories=("Ll",), blacklist_characters="/\\~"), max_size=60)
+
+
+def _posix(segments: list[str]) -> str:
+    return "/" + "/".join(segments)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(SEGMENT, min_size=2, max_size=6), AROUND, AROUND,
+       st.sampled_from(["/", "~/", "C:\\", "\\\\"]))
+def test_an_absolute_path_found_in_a_message_is_named_by_its_base_name(segments, before, after, root) -> None:
+    sep = "\\" if "\\" in root else "/"
+    path = root + sep.join(segments)
+    folder = root + sep.join(segments[:-1]) + sep
+    line = error_line(RuntimeError(f"{before} {path} {after}"))
+    assert folder not in line
+    assert "\n" not in line and "\r" not in line and len(line) <= MAX_CHARS
+    line.encode("utf-8")  # lone surrogates are shown as escapes
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.text(st.characters(blacklist_categories=("Cs", "Cc", "Zl", "Zp")), min_size=1, max_size=10)
+                .filter(lambda s: "/" not in s and s.strip() == s and s), min_size=2, max_size=5),
+       st.text(max_size=80), st.text(max_size=80))
+def test_a_known_path_never_shows_even_with_spaces_in_it(segments, before, after) -> None:
+    path = "/" + "/".join(segments)
+    line = error_line(OSError(f"{before}{path}{after}"), paths=[path])
+    assert path not in line
+    assert "Traceback" not in line
+    assert len(line.splitlines()) <= 1 and len(line) <= MAX_CHARS
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=400), st.text(max_size=400))
+def test_one_line_and_nothing_from_traceback_on(head, tail) -> None:
+    assume("/srv" not in head)
+    line = error_line(ValueError(f"{head}Traceback (most recent call last):\n  File \"/srv/app.py\"{tail}"))
+    assert "Traceback" not in line
+    assert "/srv/" not in line
+    assert len(line.splitlines()) <= 1 and len(line) <= MAX_CHARS
+    assert line  # never empty: the type's name at least
+
+
+def test_the_messages_a_damaged_index_gives_keep_what_is_wrong(tmp_path) -> None:
+    ix = tmp_path / "folder-3f2a.duckdb"
+    messages = [
+        f'cannot open index {ix} (damaged, or not a DuckDB file): IO Error: The file "{ix}" exists, '
+        "but it is not a valid DuckDB database file!",
+        f'cannot open index {ix} (damaged): IO Error: Could not read enough bytes from file "{ix}": '
+        "attempted to read 4096 bytes",
+        f"{ix}: the index is damaged, or not a geochunk index: Catalog Error: Table chunks does not exist",
+        f"no index at {ix} (build one with 'geochunk index')",
+    ]
+    for message in messages:
+        for paths in ((), (ix,)):
+            line = error_line(RuntimeError(message), paths=paths)
+            assert str(tmp_path) not in line and "/" not in line, line
+            assert "folder-3f2a.duckdb" in line, line
+
+
+def test_home_and_resolved_forms_of_a_known_path_are_replaced(tmp_path) -> None:
+    home = os.path.expanduser("~")
+    if home not in ("", "/"):
+        under = os.path.join(home, "my cache", "ix.duckdb")
+        assert error_line(OSError(f"bad ~{under[len(home):]}"), paths=[under]) == "bad ix.duckdb"
+    link = tmp_path / "link"
+    (tmp_path / "real dir").mkdir()
+    link.symlink_to(tmp_path / "real dir")
+    real = os.path.realpath(link / "ix.duckdb")
+    assert error_line(OSError(f"bad {real}: x"), paths=[link / "ix.duckdb"]) == "bad ix.duckdb: x"
+
+
+def test_words_with_slashes_urls_and_a_lone_slash_stay() -> None:
+    text = "and/or 1/2 w/o https://example.org/a/b a / b"
+    assert strip_paths(text) == text
+    assert strip_paths("at file:///home/ana/x.txt.") == "at file:x.txt."
+
+
+def test_a_long_message_is_capped_and_a_huge_one_is_read_in_linear_time() -> None:
+    line = error_line(RuntimeError("x" * 10_000))
+    assert len(line) == MAX_CHARS and line.endswith("…")
+    # many path starts in a row: one pass, each character seen once
+    assert len(strip_paths(" /" * 200_000)) == 400_000
