@@ -6,7 +6,7 @@ Folder input is off unless the operator names the folders it may read
 
 import streamlit as st
 
-from geochunk.ui import GeochunkError, escape_markdown, sections, services, widgets
+from geochunk.ui import GeochunkError, error_line, escape_markdown, sections, services, widgets
 from geochunk.ui.state import StateKeys
 
 widgets.setup_page("Corpus")
@@ -23,7 +23,7 @@ jobs = services.upload_jobs(uploads)
 try:
     policy = services.corpus_policy()
 except GeochunkError as exc:
-    st.error(f"Folder input is misconfigured: {escape_markdown(str(exc))}")
+    st.error(f"Folder input is misconfigured: {escape_markdown(error_line(exc))}")
     policy = None
 if policy is None:
     st.caption("Reading folders on the server is off. The operator can allow some folders "
@@ -37,7 +37,7 @@ else:
             (st.caption if found else st.warning)(escape_markdown(summary))
             jobs += found
         except GeochunkError as exc:
-            st.error(escape_markdown(str(exc)))
+            st.error(escape_markdown(error_line(exc, paths=[folder])))
 
 if st.checkbox("…or the bundled samples", key=StateKeys.CORPUS_SAMPLES):
     jobs += services.sample_jobs()
@@ -65,6 +65,6 @@ if rows:
                 try:
                     widgets.open_document(services.corpus_document(known[name]))
                 except GeochunkError as exc:
-                    st.error(escape_markdown(str(exc)))
+                    st.error(escape_markdown(error_line(exc)))
                 else:
                     st.switch_page(page)

@@ -3,7 +3,7 @@ every score component. The library does the work (geochunk.retrieve); this page 
 
 import streamlit as st
 
-from geochunk.ui import GeochunkError, escape_markdown, services, widgets
+from geochunk.ui import GeochunkError, error_line, escape_markdown, services, widgets
 from geochunk.ui import retrieve as svc
 from geochunk.ui.retrieve import RetrieveKeys as K
 
@@ -29,7 +29,7 @@ if source == "Bundled samples":
             index_path, report = svc.build_samples_index(names, progress)
             st.session_state[K.INDEX_PATH] = str(index_path)
         except GeochunkError as exc:
-            st.sidebar.error(escape_markdown(str(exc)))
+            st.sidebar.error(escape_markdown(error_line(exc)))
 else:
     policy = services.corpus_policy()
     if policy is None:
@@ -47,7 +47,7 @@ else:
                                                        progress=progress)
                 st.session_state[K.INDEX_PATH] = str(index_path)
             except GeochunkError as exc:
-                st.sidebar.error(escape_markdown(str(exc)))
+                st.sidebar.error(escape_markdown(error_line(exc, paths=[folder])))
 
 if not index_path:
     st.info("Pick the bundled samples (or a folder) in the sidebar and build the index.")
@@ -55,8 +55,9 @@ if not index_path:
 try:  # the app's own samples index, if damaged, is built again; any other says what is wrong
     ix, index_path = svc.current_index(index_path, names if source == "Bundled samples" else (),
                                        progress)
-except GeochunkError as exc:
-    st.error(escape_markdown(str(exc)))
+except GeochunkError as exc:  # the file by its name: its folder is the server's (home, user)
+    st.error(f"{escape_markdown(error_line(exc, paths=[index_path]))} "
+             "Build the index again in the sidebar.")
     st.stop()
 svc.status_section(ix)
 
@@ -81,7 +82,7 @@ try:
     elif st.session_state.get(K.DRAWN):
         region = svc.drawn_region(st.session_state[K.DRAWN])
 except GeochunkError as exc:
-    st.error(escape_markdown(str(exc)))
+    st.error(escape_markdown(error_line(exc)))
 
 result = None
 if region is not None and question.strip():
@@ -89,7 +90,7 @@ if region is not None and question.strip():
         result = svc.run_query(ix, question, region, k=int(k), decay=decay,
                                half_life_m=half_life or None, include_no_extent=no_extent)
     except GeochunkError as exc:
-        st.error(escape_markdown(str(exc)))
+        st.error(escape_markdown(error_line(exc, paths=[ix.path])))
 
 # -- the answer --------------------------------------------------------------------------------
 left, right = st.columns([3, 2])

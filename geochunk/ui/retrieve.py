@@ -23,6 +23,7 @@ from streamlit_folium import st_folium
 
 from geochunk.errors import GeochunkError
 from geochunk.view.highlight import escape_markdown
+from geochunk.view.messages import error_line
 from geochunk.crs.extent import union_bbox
 from geochunk.model import CHUNKER_VERSION
 from geochunk.retrieve.store import INDEX_FORMAT
@@ -262,7 +263,7 @@ def status_section(ix: Index) -> None:
     try:
         status = index_status(ix)
     except GeochunkError as exc:
-        st.warning(f"index status unavailable: {escape_markdown(str(exc))}")
+        st.warning(f"index status unavailable: {escape_markdown(error_line(exc, paths=[ix.path]))}")
         return
     # the index by its file name: its path is the server's cache directory (home, user name)
     status = dataclasses.replace(status, path=Path(status.path).name)

@@ -12,6 +12,7 @@ from geochunk.analysis import Analysis
 from geochunk.errors import GeochunkError
 from geochunk.model import ENCODINGS, OVERSIZE_POLICIES, STRATEGIES, UNIT_MODES, ChunkConfig
 from geochunk.view.highlight import escape_markdown
+from geochunk.view.messages import error_line
 from geochunk.view.features import DEFAULT_DISPLAY_MAX_VERTICES
 from geochunk.view.layers import BBOX_MODES
 from geochunk.view.maps import BASEMAPS
@@ -87,7 +88,7 @@ def setup_page(title: str) -> None:
     try:
         ensure_leaflet_assets(APP_DIR)
     except (GeochunkError, OSError) as exc:
-        st.warning(f"Leaflet could not be served locally ({escape_markdown(str(exc))}); "
+        st.warning(f"Leaflet could not be served locally ({escape_markdown(error_line(exc, paths=[APP_DIR]))}); "
                    "tick 'Load Leaflet from CDN'.")
     for key in StateKeys.PERSISTENT:  # stop Streamlit from dropping widget state on page switch
         if key in st.session_state:
@@ -151,7 +152,7 @@ def document_loader() -> Document | None:
         try:
             return _set_document(services.read_upload(up.getvalue(), up.name))
         except GeochunkError as exc:
-            sb.error(escape_markdown(f"Cannot load {up.name}: {exc}"))
+            sb.error(escape_markdown(f"Cannot load {up.name}: {error_line(exc)}"))
             return _set_document(None)
     text = sb.text_area("Paste a document", key=StateKeys.PASTE, height=160)
     if not text.strip():
@@ -160,7 +161,7 @@ def document_loader() -> Document | None:
     try:
         return _set_document(services.read_upload(text.encode("utf-8"), "pasted.txt", "paste"))
     except GeochunkError as exc:
-        sb.error(escape_markdown(f"Cannot use the pasted text: {exc}"))
+        sb.error(escape_markdown(f"Cannot use the pasted text: {error_line(exc)}"))
         return None
 
 
@@ -227,7 +228,7 @@ def _config(**kwargs: Any) -> ChunkConfig:
     try:
         return ChunkConfig(**kwargs)
     except GeochunkError as exc:
-        st.error(escape_markdown(str(exc)))
+        st.error(escape_markdown(error_line(exc)))
         st.stop()
         raise  # unreachable: st.stop() raises
 
@@ -240,7 +241,7 @@ def sidebar_controls(doc: Document) -> Run:
         try:  # e.g. more geometries than max_features: the library's one-line message
             analyses["a"] = services.get_analysis(doc, encoding)
         except GeochunkError as exc:
-            st.error(escape_markdown(f"Cannot analyse {doc.name}: {exc}"))
+            st.error(escape_markdown(f"Cannot analyse {doc.name}: {error_line(exc)}"))
             st.stop()
             raise  # unreachable: st.stop() raises
         return _frame_units(analyses["a"])

@@ -28,6 +28,7 @@ from typing import Callable, Sequence
 from geochunk.errors import GeochunkError
 from geochunk.read.folders import FolderFile, FolderPolicy, read_file
 from geochunk.model import ChunkConfig
+from geochunk.view.messages import error_line
 from geochunk.view.tables import CorpusRow, corpus_error_row, corpus_row
 
 __all__ = ["CorpusJob", "PARALLEL_MIN_BYTES", "job_text", "summarise_job", "corpus_workers", "run_corpus_jobs"]
@@ -87,7 +88,8 @@ def summarise_job(job: CorpusJob, config: ChunkConfig) -> CorpusRow:
         cs = assemble(a, config.with_(doc_id=job.name))
         return corpus_row(cs, time.perf_counter() - t0)
     except GeochunkError as exc:
-        return corpus_error_row(job.name, str(exc))
+        known = (job.file.path, job.file.root) if job.file is not None else ()
+        return corpus_error_row(job.name, error_line(exc, paths=known))  # never a server path
 
 
 def corpus_workers(jobs: Sequence[CorpusJob], cpus: int | None = None) -> int:

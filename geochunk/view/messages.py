@@ -95,7 +95,7 @@ def _forms(path: str) -> list[str]:
     for f in list(forms):
         if home not in ("", "/") and f.startswith(home + os.sep):
             forms.add("~" + f[len(home):])
-    return sorted((f for f in forms if len(f) > 1), key=len, reverse=True)
+    return [f for f in forms if len(f) > 1]
 
 
 def error_line(exc: BaseException | str, *, paths: Sequence[str | os.PathLike[str]] = ()) -> str:
@@ -110,12 +110,9 @@ def error_line(exc: BaseException | str, *, paths: Sequence[str | os.PathLike[st
     """
     text = exc if isinstance(exc, str) else str(exc)
     text = printable(text[:_READ_CHARS])
-    for p in paths:
-        p = os.fspath(p)
-        if isinstance(p, bytes):
-            p = os.fsdecode(p)
-        for form in _forms(printable(p)):
-            text = text.replace(form, _base(form))
+    forms = {f for p in paths for f in _forms(printable(os.fsdecode(os.fspath(p))))}
+    for form in sorted(forms, key=len, reverse=True):  # a file before the folder holding it
+        text = text.replace(form, _base(form))
     cut = text.find("Traceback")
     if cut >= 0:
         text = text[:cut]
