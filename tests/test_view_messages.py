@@ -97,3 +97,12 @@ def test_a_long_message_is_capped_and_a_huge_one_is_read_in_linear_time() -> Non
     assert len(line) == MAX_CHARS and line.endswith("…")
     # many path starts in a row: one pass, each character seen once
     assert len(strip_paths(" /" * 200_000)) == 400_000
+
+
+class _Unprintable(Exception):
+    def __str__(self) -> str:
+        raise ValueError("no text for /srv/app/secret.db")
+
+
+def test_an_exception_whose_text_cannot_be_had_is_shown_by_its_type_name() -> None:
+    assert error_line(_Unprintable()) == "_Unprintable"

@@ -108,7 +108,10 @@ def error_line(exc: BaseException | str, *, paths: Sequence[str | os.PathLike[st
     ...            paths=["/srv/my data/ix.duckdb"])
     'ix.duckdb: damaged'
     """
-    text = exc if isinstance(exc, str) else str(exc)
+    try:  # a broken __str__ must not turn the error shown into another error
+        text = exc if isinstance(exc, str) else str(exc)
+    except Exception:  # noqa: BLE001 - the type's name is shown instead
+        text = ""
     text = printable(text[:_READ_CHARS])
     forms = {f for p in paths for f in _forms(printable(os.fsdecode(os.fspath(p))))}
     for form in sorted(forms, key=len, reverse=True):  # a file before the folder holding it
