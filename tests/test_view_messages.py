@@ -16,6 +16,10 @@ SEGMENT = st.text(string.ascii_lowercase + string.digits + "._-", min_size=1, ma
 # slash (so it cannot start one); anything else, line breaks and lone surrogates included
 AROUND = st.text(st.characters(blacklist_categories=("Ll",), blacklist_characters="/\\~"), max_size=60)
 
+# the same, less what error_line shows as an escape (whose letters could spell a folder's name)
+PLAIN = st.text(st.characters(blacklist_categories=("Ll", "Cc", "Cf", "Cs"), blacklist_characters="/\\~"),
+                max_size=60)
+
 
 def _posix(segments: list[str]) -> str:
     return "/" + "/".join(segments)
@@ -106,3 +110,16 @@ class _Unprintable(Exception):
 
 def test_an_exception_whose_text_cannot_be_had_is_shown_by_its_type_name() -> None:
     assert error_line(_Unprintable()) == "_Unprintable"
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.text(string.ascii_lowercase + " ", min_size=1, max_size=8).filter(str.strip),
+                min_size=2, max_size=5), st.sampled_from(["'", '"']), PLAIN, PLAIN)
+def test_a_quoted_path_with_spaces_is_named_by_its_base_name_alone(segments, quote, before, after) -> None:
+    # OSError quotes its file name ('...'), DuckDB its file ("..."): a folder's name may hold spaces
+    segments = [s.strip() for s in segments]
+    path = "/" + "/".join(segments)
+    before, after = " ".join(before.splitlines()), " ".join(after.splitlines())  # one line
+    line = error_line(RuntimeError(f"{before} {quote}{path}{quote} {after}"))
+    assert f"{quote}{segments[-1]}{quote}" in line, line
+    assert all(s not in line for s in segments[:-1] if s not in segments[-1]), line

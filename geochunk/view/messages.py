@@ -5,8 +5,9 @@ geochunk/retrieve/folder-3f2a.duckdb" exists, but ..."), which tells a visitor t
 home folder and user name. :func:`error_line` keeps what is wrong and names each file by its
 base name: the ``paths`` the caller knows are replaced first (whole, even with spaces in them),
 then one left-to-right pass replaces every other absolute path (``/...``, ``~/...``,
-``C:\\...``, ``\\\\server\\share``) it finds. The pass is a plain character loop (linear, no
-regular expression), so no message makes it slow.
+``C:\\...``, ``\\\\server\\share``; a quoted one up to its closing quote, spaces and all)
+it finds. The pass is a plain character loop (linear, no regular expression), so no message
+makes it slow.
 
 >>> error_line(OSError('IO Error: The file "/home/ana/x.duckdb" exists, but it is not valid!'))
 'IO Error: The file "x.duckdb" exists, but it is not valid!'
@@ -49,6 +50,21 @@ def _starts_path(text: str, i: int) -> bool:
     return False
 
 
+def _quoted_end(text: str, i: int) -> int:
+    """Where the quote closing a path that starts at ``text[i]`` right after a quote is (a
+    quoted path may hold spaces: ``"/home/ana/my data/x.db"``); -1 when it is not quoted or
+    not closed on its line. Linear overall: each scan stops at the next such quote."""
+    q = text[i - 1] if i else ""
+    if q not in ("\"", "'"):
+        return -1
+    j = i
+    while j < len(text) and text[j] != q:
+        if text[j] in "\r\n":
+            return -1
+        j += 1
+    return j if j < len(text) else -1
+
+
 def _base(token: str) -> str:
     """The last named segment of a path (``/a/b/`` -> ``b``); the token itself when it has
     none (``/``)."""
@@ -73,11 +89,13 @@ def strip_paths(text: str) -> str:
             out.append(text[i])
             i += 1
             continue
-        j = i
-        while j < n and text[j] not in _STOP:
-            if text[j] in _TRAIL and (j + 1 == n or text[j + 1] in _STOP):
-                break
-            j += 1
+        j = _quoted_end(text, i)
+        if j < 0:
+            j = i
+            while j < n and text[j] not in _STOP:
+                if text[j] in _TRAIL and (j + 1 == n or text[j + 1] in _STOP):
+                    break
+                j += 1
         out.append(_base(text[i:j]) if j > i + 1 else text[i:j])
         i = max(j, i + 1)
     return "".join(out)
