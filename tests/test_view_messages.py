@@ -123,3 +123,11 @@ def test_a_quoted_path_with_spaces_is_named_by_its_base_name_alone(segments, quo
     line = error_line(RuntimeError(f"{before} {quote}{path}{quote} {after}"))
     assert f"{quote}{segments[-1]}{quote}" in line, line
     assert all(s not in line for s in segments[:-1] if s not in segments[-1]), line
+
+
+def test_a_user_home_and_a_file_url_with_a_host_are_named_by_their_base_name() -> None:
+    assert strip_paths("no index at ~ana/.cache/g/ix.duckdb") == "no index at ix.duckdb"
+    assert strip_paths("see file://localhost/home/ana/my%20data/x.txt.") == "see file:x.txt."
+    assert strip_paths("FILE://srv/share/x.txt") == "FILE:x.txt"
+    kept = "~10 km/h, ~5/10, ~ana, a~b/c, https://example.org/a/b, svn+ssh://h/p"
+    assert strip_paths(kept) == kept

@@ -5,9 +5,9 @@ geochunk/retrieve/folder-3f2a.duckdb" exists, but ..."), which tells a visitor t
 home folder and user name. :func:`error_line` keeps what is wrong and names each file by its
 base name: the ``paths`` the caller knows are replaced first (whole, even with spaces in them),
 then one left-to-right pass replaces every other absolute path (``/...``, ``~/...``,
-``C:\\...``, ``\\\\server\\share``; a quoted one up to its closing quote, spaces and all)
-it finds. The pass is a plain character loop (linear, no regular expression), so no message
-makes it slow.
+``~ana/...``, ``file://host/...``, ``C:\\...``, ``\\\\server\\share``; a quoted one up to its
+closing quote, spaces and all) it finds. The pass is a plain character loop (linear, no
+regular expression), so no message makes it slow.
 
 >>> error_line(OSError('IO Error: The file "/home/ana/x.duckdb" exists, but it is not valid!'))
 'IO Error: The file "x.duckdb" exists, but it is not valid!'
@@ -41,9 +41,19 @@ def _starts_path(text: str, i: int) -> bool:
         return False
     c = text[i]
     nxt = text[i + 1] if i + 1 < len(text) else ""
-    if c == "/":  # a URL's "://" stays (its host and path are not the server's), "file:///" not
-        return not (i and text[i - 1] == ":" and nxt == "/" and text[i + 2 : i + 3] != "/")
-    if c == "~" or c == "\\":
+    if c == "/":  # a URL's "://" stays (its host and path are not the server's), "file:" not
+        url = i and text[i - 1] == ":" and nxt == "/" and text[i + 2 : i + 3] != "/"
+        return not url or text[max(0, i - 5) : i].lower() == "file:"
+    if c == "~":  # ~/x, and ~ana/x (a user's home: its name is the user's)
+        if nxt == "/" or nxt == "\\":
+            return True
+        if not (nxt.isalpha() or nxt == "_"):
+            return False
+        k = i + 2  # linear: a path cannot start inside the name (alphanumeric or _JOINED)
+        while k < len(text) and (text[k].isalnum() or text[k] in "_.-"):
+            k += 1
+        return k < len(text) and text[k] == "/"
+    if c == "\\":
         return nxt == "/" or nxt == "\\"
     if c.isascii() and c.isalpha() and nxt == ":":
         return i + 2 < len(text) and text[i + 2] in "/\\"
