@@ -131,3 +131,10 @@ def test_a_user_home_and_a_file_url_with_a_host_are_named_by_their_base_name() -
     assert strip_paths("FILE://srv/share/x.txt") == "FILE:x.txt"
     kept = "~10 km/h, ~5/10, ~ana, a~b/c, https://example.org/a/b, svn+ssh://h/p"
     assert strip_paths(kept) == kept
+
+
+def test_a_known_path_is_replaced_only_where_it_ends_not_inside_a_longer_name() -> None:
+    # '/srv/data' replaced inside '/srv/data2/...' left 'data2/secret/x.db', no longer absolute
+    assert error_line("cannot read /srv/data2/secret/x.db", paths=["/srv/data"]) == "cannot read x.db"
+    assert error_line("cannot read /srv/data: empty", paths=["/srv/data"]) == "cannot read data: empty"
+    assert error_line("no /srv/data/a b.md", paths=["/srv/data", "/srv/data/a b.md"]) == "no a b.md"

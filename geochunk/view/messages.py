@@ -126,6 +126,23 @@ def _forms(path: str) -> list[str]:
     return [f for f in forms if len(f) > 1]
 
 
+def _replace_whole(text: str, form: str, base: str) -> str:
+    """``text`` with ``form`` replaced by ``base``; where a name goes on after it (``/srv/data``
+    in ``/srv/data2/x``) by ``/`` and ``base``, so :func:`strip_paths` still sees a path there."""
+    out: list[str] = []
+    start = 0
+    k = text.find(form)
+    while k >= 0:
+        end = k + len(form)
+        more = end < len(text) and (text[end].isalnum() or text[end] in "_.-~")
+        out.append(text[start:k])
+        out.append("/" + base if more else base)
+        start = end
+        k = text.find(form, end)
+    out.append(text[start:])
+    return "".join(out)
+
+
 def error_line(exc: BaseException | str, *, paths: Sequence[str | os.PathLike[str]] = ()) -> str:
     """``exc``'s message as one line for a page: its first line (nothing from ``Traceback``
     on), each of ``paths`` (and any other absolute path in it) named by its base name, lone
@@ -143,7 +160,7 @@ def error_line(exc: BaseException | str, *, paths: Sequence[str | os.PathLike[st
     text = printable(text[:_READ_CHARS])
     forms = {f for p in paths for f in _forms(printable(os.fsdecode(os.fspath(p))))}
     for form in sorted(forms, key=len, reverse=True):  # a file before the folder holding it
-        text = text.replace(form, _base(form))
+        text = _replace_whole(text, form, _base(form))
     cut = text.find("Traceback")
     if cut >= 0:
         text = text[:cut]
