@@ -138,3 +138,10 @@ def test_a_known_path_is_replaced_only_where_it_ends_not_inside_a_longer_name() 
     assert error_line("cannot read /srv/data2/secret/x.db", paths=["/srv/data"]) == "cannot read x.db"
     assert error_line("cannot read /srv/data: empty", paths=["/srv/data"]) == "cannot read data: empty"
     assert error_line("no /srv/data/a b.md", paths=["/srv/data", "/srv/data/a b.md"]) == "no a b.md"
+
+
+def test_control_and_bidi_characters_are_shown_as_escapes() -> None:
+    # a right-to-left override from a document would reverse the rest of the line on the page
+    line = error_line(ValueError("bad id 'a\u202etxt.exe'\x00 \x1b[31m\tend \u2067x\u2069"))
+    assert line == "bad id 'a\\u202etxt.exe'\\x00 \\x1b[31m end \\u2067x\\u2069", line
+    assert error_line("Zürich: 東京 — ok") == "Zürich: 東京 — ok"

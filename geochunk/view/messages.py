@@ -16,6 +16,7 @@ regular expression), so no message makes it slow.
 from __future__ import annotations
 
 import os
+import unicodedata
 from typing import Sequence
 
 from geochunk.view.safe import printable
@@ -31,6 +32,8 @@ _SPACE = frozenset(" \t\r\n\f\v\u00a0\u2028\u2029\x85")
 _STOP = _SPACE | frozenset("\"'`()[]{}<>|")
 #: Punctuation that ends a path when white space (or the end) follows it: "at /tmp/x.db: ..."
 _TRAIL = frozenset(":;,.!?")
+#: Bidirectional controls: shown as escapes, so a document's text cannot reorder the line.
+_BIDI = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 #: A character right before "/" that makes it part of a word ("and/or", "a/b"), not a path.
 _JOINED = frozenset("_.-/\\~$%@")
 
@@ -126,6 +129,18 @@ def _forms(path: str) -> list[str]:
     return [f for f in forms if len(f) > 1]
 
 
+def _visible(text: str) -> str:
+    """``text`` with control characters (a tab as a space) and bidi controls as escapes."""
+    out: list[str] = []
+    for c in text:
+        if c == "\t":
+            c = " "
+        elif c in _BIDI or unicodedata.category(c) == "Cc":
+            c = f"\\x{ord(c):02x}" if ord(c) < 0x100 else f"\\u{ord(c):04x}"
+        out.append(c)
+    return "".join(out)
+
+
 def _replace_whole(text: str, form: str, base: str) -> str:
     """``text`` with ``form`` replaced by ``base``; where a name goes on after it (``/srv/data``
     in ``/srv/data2/x``) by ``/`` and ``base``, so :func:`strip_paths` still sees a path there."""
@@ -146,8 +161,9 @@ def _replace_whole(text: str, form: str, base: str) -> str:
 def error_line(exc: BaseException | str, *, paths: Sequence[str | os.PathLike[str]] = ()) -> str:
     """``exc``'s message as one line for a page: its first line (nothing from ``Traceback``
     on), each of ``paths`` (and any other absolute path in it) named by its base name, lone
-    surrogates shown as escapes, at most :data:`MAX_CHARS` characters; the exception's type
-    name when no text is left. Escape it for Markdown where it is shown.
+    surrogates, control and bidi characters shown as escapes, at most :data:`MAX_CHARS`
+    characters; the exception's type name when no text is left. Escape it for Markdown where
+    it is shown.
 
     >>> error_line(RuntimeError("/srv/my data/ix.duckdb: damaged\\nTraceback (most recent call last)"),
     ...            paths=["/srv/my data/ix.duckdb"])
@@ -166,6 +182,7 @@ def error_line(exc: BaseException | str, *, paths: Sequence[str | os.PathLike[st
         text = text[:cut]
     lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
     line = strip_paths(lines[0]) if lines else ""
+    line = _visible(line)
     if not line:
         line = type(exc).__name__ if not isinstance(exc, str) else "error"
     if len(line) > MAX_CHARS:
