@@ -163,7 +163,7 @@ def document_tokens(text: str) -> list[str]:
     ...                 '"geometry": {"type": "Point", "coordinates": [-95.36, 29.75]}}')
     ['type', 'feature', 'property', 'zip', '77002', 'geometry', 'type', 'point']
     """
-    return readable_and_tokens(text)[1]
+    return [w for piece in _outside(text) for w in tokenize(piece)]
 
 
 def readable_text(text: str) -> str:
@@ -173,7 +173,7 @@ def readable_text(text: str) -> str:
     >>> readable_text('Well W-12: POINT (530123 181234) {"type": "Point", "coordinates": [1, 2]} ok')
     'Well W-12: POINT {"type": "Point",  } ok'
     """
-    return readable_and_tokens(text)[0]
+    return "".join(_outside(text))
 
 
 def readable_and_tokens(text: str) -> tuple[str, list[str]]:
