@@ -16,9 +16,9 @@ regular expression), so no message makes it slow.
 from __future__ import annotations
 
 import os
-import unicodedata
 from typing import Sequence
 
+from geochunk.text.terminal import shown
 from geochunk.view.safe import printable
 
 __all__ = ["MAX_CHARS", "error_line", "strip_paths"]
@@ -33,7 +33,7 @@ _STOP = _SPACE | frozenset("\"'`()[]{}<>|")
 #: Punctuation that ends a path when white space (or the end) follows it: "at /tmp/x.db: ..."
 _TRAIL = frozenset(":;,.!?")
 #: Bidirectional controls: shown as escapes, so a document's text cannot reorder the line.
-_BIDI = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+_BIDI_ESCAPES = {c: f"\\u{c:04x}" for c in (0x061C, 0x200E, 0x200F, *range(0x202A, 0x202F), *range(0x2066, 0x206A))}
 #: A character right before "/" that makes it part of a word ("and/or", "a/b"), not a path.
 _JOINED = frozenset("_.-/\\~$%@")
 
@@ -130,15 +130,9 @@ def _forms(path: str) -> list[str]:
 
 
 def _visible(text: str) -> str:
-    """``text`` with control characters (a tab as a space) and bidi controls as escapes."""
-    out: list[str] = []
-    for c in text:
-        if c == "\t":
-            c = " "
-        elif c in _BIDI or unicodedata.category(c) == "Cc":
-            c = f"\\x{ord(c):02x}" if ord(c) < 0x100 else f"\\u{ord(c):04x}"
-        out.append(c)
-    return "".join(out)
+    """``text`` with control characters (a tab as a space; :func:`~geochunk.text.terminal.shown`)
+    and bidi controls as escapes."""
+    return shown(text.replace("\t", " ")).translate(_BIDI_ESCAPES)
 
 
 def _replace_whole(text: str, form: str, base: str) -> str:
