@@ -1,5 +1,5 @@
 """Shared AppTest helpers: open the app on a page, metric values, the st_folium component's
-arguments, the chunk picker."""
+arguments, the chunk picker, everything a page sends."""
 
 from __future__ import annotations
 
@@ -49,3 +49,22 @@ def review_table(at: AppTest):
     [body] = [h.proto.body for h in at.get("html") if 'class="gc-review"' in h.proto.body]
     [frame] = pd.read_html(StringIO(body), flavor="lxml", keep_default_na=False)
     return frame.rename(columns={"by": "reviewer", "when (UTC)": "decided at"})
+
+
+def page_output(at: AppTest) -> str:
+    """Everything the page sends to the browser: every element's protobuf (text, HTML,
+    component arguments) and every table's cells."""
+    parts: list[str] = []
+
+    def walk(node) -> None:
+        proto = getattr(node, "proto", None)
+        if proto is not None:
+            parts.append(str(proto))
+        value = getattr(node, "value", None) if type(node).__name__ == "Dataframe" else None
+        if value is not None:
+            parts.append(value.to_csv())
+        for child in getattr(node, "children", {}).values():
+            walk(child)
+
+    walk(at._tree)
+    return "\n".join(parts)

@@ -15,6 +15,8 @@ import duckdb
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from apptest_helpers import page_output
+
 from geochunk.ui.retrieve import RetrieveKeys as K
 from geochunk.retrieve.store import INDEX_FORMAT
 
@@ -22,19 +24,9 @@ APP_DIR = Path(__file__).resolve().parents[1]
 
 
 def unescaped_output(at: AppTest) -> str:
-    """Every element the page sends (its protobuf as text: values, labels, HTML, component
-    arguments), with each backslash escape removed (``\\/tmp`` -> ``/tmp``, ``\\"`` -> ``"``)."""
-    parts: list[str] = []
-
-    def walk(node) -> None:
-        proto = getattr(node, "proto", None)
-        if proto is not None:
-            parts.append(str(proto))
-        for child in getattr(node, "children", {}).values():
-            walk(child)
-
-    walk(at._tree)
-    text = "\n".join(parts)
+    """Everything the page sends (:func:`apptest_helpers.page_output`), with each backslash
+    escape removed (``\\/tmp`` -> ``/tmp``, ``\\"`` -> ``"``)."""
+    text = page_output(at)
     for _ in range(2):  # the protobuf's own escapes, then the Markdown escapes under them
         text = re.sub(r"\\(.)", r"\1", text, flags=re.S)
     return text

@@ -11,7 +11,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from apptest_helpers import map_args
-from test_app_retrieve_read import page_output
+from apptest_helpers import page_output
 
 from geochunk.samples import list_samples
 from geochunk.ui.navigation import discover_pages, leave_v1_mode

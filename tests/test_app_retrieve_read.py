@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from apptest_helpers import map_args
+from apptest_helpers import map_args, page_output
 from test_app_retrieve import html_table
 
 from geochunk.ui import retrieve as svc
@@ -21,25 +21,6 @@ from geochunk.view.charts import sizes_chart
 from geochunk.view.retrieve import snippet_html
 
 APP_DIR = Path(__file__).resolve().parents[1]
-
-
-def page_output(at: AppTest) -> str:
-    """Everything the page sends to the browser: every element's protobuf (text, HTML,
-    component arguments) and every table's cells."""
-    parts: list[str] = []
-
-    def walk(node) -> None:
-        proto = getattr(node, "proto", None)
-        if proto is not None:
-            parts.append(str(proto))
-        value = getattr(node, "value", None) if type(node).__name__ == "Dataframe" else None
-        if value is not None:
-            parts.append(value.to_csv())
-        for child in getattr(node, "children", {}).values():
-            walk(child)
-
-    walk(at._tree)
-    return "\n".join(parts)
 
 
 @pytest.fixture(scope="module")
