@@ -846,12 +846,13 @@ def run_dataset(name: str, quick: bool, seed: int, log: Callable[[str], None], e
         # region questions whose answers are under half their layer (a box over a whole layer makes
         # any chunk of that layer a hit)
         per_sel: dict[str, list[int | None]] = {c: [] for c in CONTENDERS}
-        n_sel = sum(1 for q in qs if q.cls == "region" and answer_share(q, layers) < 0.5)
+        selective = [q.cls == "region" and answer_share(q, layers) < 0.5 for q in qs]
+        n_sel = sum(selective)
         doc_of = {(d.fmt, fid): d.doc_id for d in docs for fid in d.keys}
         prec, rec, dist_in, dist_out = [], [], [], []
         q_ms = []
         misses: list[str] = []
-        for q in qs:
+        for q, sel in zip(qs, selective):
             for fmt in FORMATS:
                 t2 = time.perf_counter()
                 got = geochunk_rank(g, q, fmt, 10)
@@ -864,7 +865,7 @@ def run_dataset(name: str, quick: bool, seed: int, log: Callable[[str], None], e
                     per[c][q.cls].append(first)
                     if indexed:
                         per_ok[c][q.cls].append(first)
-                    if q.cls == "region" and answer_share(q, layers) < 0.5:
+                    if sel:
                         per_sel[c].append(first)
                     if c == "geochunk" and (first is None or first > 5) and len(misses) < 400:
                         why = "" if indexed else "  (answer's document not indexed)"
